@@ -1,0 +1,60 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerJsonBody } from './plugins/json-body.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { modules } from './modules/index.ts';
+import { registerWeb, type PageTagsResolver } from './modules/web/web.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    /** Modules add a resolver to put share tags into the SPA's HTML for their pages. */
+    pageTagResolvers: PageTagsResolver[];
+    sendSpa: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+}
+
+export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // A path like /api/x%zz must answer 400/404 JSON, never crash the router.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.decorate('pageTagResolvers', []);
+
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+  registerJsonBody(app);
+  registerAuth(app);
+
+  await registerWeb(app);
+  for (const module of modules) await app.register(module);
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    const isFile = url.startsWith('/assets/') || url.startsWith('/uploads/');
+    if (isFile || url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ error: 'Not found' });
+    }
+    return app.sendSpa(request, reply);
+  });
+  return app;
+}

@@ -1,0 +1,84 @@
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional,
+  PUBLIC_URL: optional,
+  WEB_DIST: optional,
+  LOG_LEVEL: z.string().default('info'),
+  TRUST_PROXY: z.stringbool().default(false),
+  SESSION_DAYS: z.coerce.number().int().min(1).default(30),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
+  /** Google Identity Services for the browser; the e2e stack points it at a local stand-in. */
+  GOOGLE_SCRIPT_URL: z.string().url().default('https://accounts.google.com/gsi/client'),
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default('Inkwell <no-reply@localhost>'),
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  STREAM_HEARTBEAT_SECONDS: z.coerce.number().positive().default(25),
+  /** Test only: hosts the SSRF-safe fetcher may reach although they resolve to loopback. */
+  FETCH_ALLOW_HOSTS: optional,
+  /** Where uploaded images are kept; DATA_DIR/uploads by default. */
+  UPLOADS_DIR: optional,
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  webDist: string;
+  logLevel: string;
+  trustProxy: boolean;
+  sessionDays: number;
+  google: { clientId: string | undefined; jwksUrl: string; issuer: string; scriptUrl: string };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  rateLimitMultiplier: number;
+  streamHeartbeatSeconds: number;
+  fetchAllowHosts: string[];
+  uploadsDir: string;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    sessionDays: e.SESSION_DAYS,
+    google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL, issuer: e.GOOGLE_ISSUER, scriptUrl: e.GOOGLE_SCRIPT_URL },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    streamHeartbeatSeconds: e.STREAM_HEARTBEAT_SECONDS,
+    // An in-memory database (tests) still needs a real folder for images; they are content-addressed, so sharing it is safe.
+    uploadsDir: path.resolve(
+      e.UPLOADS_DIR ?? (e.DATA_DIR.startsWith('memory://') ? path.join(os.tmpdir(), 'inkwell-uploads') : path.join(e.DATA_DIR, 'uploads')),
+    ),
+    fetchAllowHosts: (e.FETCH_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+  };
+}

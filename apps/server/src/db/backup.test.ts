@@ -1,0 +1,34 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
+import { queryRows } from './query-rows.ts';
+
+const work = mkdtempSync(path.join(tmpdir(), 'inkwell-backup-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+it('backs up the embedded database into an archive that opens again with its data', async () => {
+  const dataDir = path.join(work, 'data');
+  const original = await openDatabase({ dataDir });
+  await original.db.execute(sql`insert into rate_limits (key, count, window_ends_at) values ('kept', 7, now())`);
+  await original.close();
+
+  const backups = path.join(work, 'backups');
+  execFileSync(process.execPath, [path.resolve(import.meta.dirname, 'backup-cli.ts')], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', BACKUP_DIR: backups },
+    stdio: 'pipe',
+  });
+  const [archive] = readdirSync(backups);
+  expect(archive).toMatch(/^inkwell-.*\.tar\.gz$/);
+
+  const restoredDir = path.join(work, 'restored');
+  mkdirSync(path.join(restoredDir, 'pgdata'), { recursive: true });
+  execFileSync('tar', ['-xzf', path.join(backups, archive!), '-C', path.join(restoredDir, 'pgdata')], { stdio: 'pipe' });
+  const restored = await openDatabase({ dataDir: restoredDir });
+  const rows = await queryRows<{ count: number }>(restored.db, sql`select count from rate_limits where key = 'kept'`);
+  await restored.close();
+  expect(rows).toEqual([{ count: 7 }]);
+});

@@ -1,0 +1,124 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction or the database itself: repositories accept either. */
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
+
+export type Listener = (payload: string) => void;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Subscribes to a LISTEN channel; resolves to an unsubscribe function. */
+  listen(channel: string, onMessage: Listener): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** Data folder for PGlite; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+}
+
+export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promise<Database> {
+  return databaseUrl ? openPostgres(databaseUrl) : openPglite(dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  let release = async () => {};
+  let client: PGlite;
+  if (inMemory) {
+    client = await PGlite.create({ extensions: { pg_trgm } });
+  } else {
+    const pgdata = path.join(dataDir, 'pgdata');
+    try {
+      mkdirSync(pgdata, { recursive: true });
+    } catch (error) {
+      throw new Error(`Cannot open the data folder ${dataDir}: ${(error as Error).message}`);
+    }
+    release = lockDataDir(dataDir);
+    try {
+      client = await PGlite.create(pgdata, { extensions: { pg_trgm } });
+    } catch (error) {
+      await release();
+      throw new Error(`Cannot open the database in the data folder ${dataDir}: ${(error as Error).message}`);
+    }
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    async listen(channel, onMessage) {
+      const unsubscribe = await client.listen(channel, onMessage);
+      return async () => unsubscribe();
+    },
+    async close() {
+      if (!inMemory) await client.exec('CHECKPOINT');
+      await client.close();
+      await release();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  await migrateWithLock(pool, () => migratePg(db as never, { migrationsFolder }));
+  let listenClient: pg.PoolClient | undefined;
+  const handlers = new Map<string, Set<Listener>>();
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, onMessage) {
+      if (!listenClient) {
+        listenClient = await pool.connect();
+        listenClient.on('notification', (msg) => {
+          for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
+        });
+      }
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await listenClient.query(`LISTEN "${channel.replaceAll('"', '')}"`);
+      }
+      set.add(onMessage);
+      return async () => {
+        set.delete(onMessage);
+      };
+    },
+    async close() {
+      listenClient?.release();
+      await pool.end();
+    },
+  };
+}
+
+/** Serialises migrations across instances starting at once on one PostgreSQL. */
+async function migrateWithLock(pool: pg.Pool, run: () => Promise<void>) {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(727272)');
+    await run();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(727272)').catch(() => {});
+    client.release();
+  }
+}

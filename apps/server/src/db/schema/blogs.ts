@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export interface StoredContent {
+  time?: number | undefined;
+  version?: string | undefined;
+  blocks: { id?: string | undefined; type: string; data: Record<string, unknown>; tunes?: Record<string, unknown> | undefined }[];
+}
+
+export const blogs = pgTable(
+  'blogs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    blogId: text('blog_id').notNull().unique(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    banner: text('banner').notNull().default(''),
+    des: text('des').notNull().default(''),
+    content: jsonb('content').$type<StoredContent>().notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    draft: boolean('draft').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    totalLikes: integer('total_likes').notNull().default(0),
+    totalComments: integer('total_comments').notNull().default(0),
+    totalParentComments: integer('total_parent_comments').notNull().default(0),
+    totalReads: integer('total_reads').notNull().default(0),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', inkwell_tags_text(tags)), 'B') || setweight(to_tsvector('english', des), 'C')`,
+    ),
+  },
+  (t) => [
+    index('blogs_latest_idx').on(t.publishedAt.desc()).where(sql`draft = false`),
+    index('blogs_author_idx').on(t.authorId, t.draft, t.publishedAt.desc()),
+    index('blogs_tags_idx').using('gin', t.tags),
+    index('blogs_search_idx').using('gin', t.search),
+    index('blogs_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+  ],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blogId: uuid('blog_id')
+      .notNull()
+      .references(() => blogs.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.blogId] }), index('likes_blog_idx').on(t.blogId)],
+);
+
+/** One read per visitor per blog per day. */
+export const blogReads = pgTable(
+  'blog_reads',
+  {
+    blogId: uuid('blog_id')
+      .notNull()
+      .references(() => blogs.id, { onDelete: 'cascade' }),
+    visitor: text('visitor').notNull(),
+    day: date('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.visitor, t.day] })],
+);

@@ -1,0 +1,4 @@
+export * from './users.ts';
+export * from './blogs.ts';
+export * from './comments.ts';
+export * from './images.ts';

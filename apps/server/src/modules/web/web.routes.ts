@@ -1,0 +1,73 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export type PageTagsResolver = (request: FastifyRequest) => Promise<PageTags | null>;
+
+export interface PageTags {
+  title: string;
+  description: string;
+  image?: string | undefined;
+  url: string;
+}
+
+/**
+ * Serves the built SPA: hashed assets cached for ever, index.html never cached. Not a
+ * plugin of its own, so `sendSpa` is seen by the not-found handler of the root.
+ */
+export async function registerWeb(app: FastifyInstance) {
+  const dist = app.config.webDist;
+  const indexFile = path.join(dist, 'index.html');
+  const hasBuild = existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, file) =>
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : file.endsWith('index.html') ? 'no-cache' : 'public, max-age=3600',
+        ),
+    });
+  }
+  const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : null;
+
+  app.decorate('sendSpa', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!indexHtml) {
+      return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
+    }
+    let html = indexHtml;
+    for (const resolver of app.pageTagResolvers) {
+      const tags = await resolver(request).catch(() => null);
+      if (tags) {
+        html = injectTags(html, tags);
+        break;
+      }
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function injectTags(html: string, tags: PageTags): string {
+  const meta = [
+    `<meta name="description" content="${escapeHtml(tags.description)}">`,
+    `<link rel="canonical" href="${escapeHtml(tags.url)}">`,
+    `<meta property="og:title" content="${escapeHtml(tags.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(tags.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(tags.url)}">`,
+    `<meta name="twitter:card" content="${tags.image ? 'summary_large_image' : 'summary'}">`,
+    ...(tags.image
+      ? [`<meta property="og:image" content="${escapeHtml(tags.image)}">`, `<meta name="twitter:image" content="${escapeHtml(tags.image)}">`]
+      : []),
+  ].join('');
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(tags.title)} | Inkwell</title>`)
+    .replace(/<meta name="description"[^>]*>/, '')
+    .replace('</head>', `${meta}</head>`);
+}

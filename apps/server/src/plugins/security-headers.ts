@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Services whose players may be framed on a blog page; kept in step with the web app's embeds. */
+export const EMBED_FRAME_SOURCES = [
+  'https://www.youtube.com',
+  'https://www.youtube-nocookie.com',
+  'https://player.vimeo.com',
+  'https://coub.com',
+  'https://www.instagram.com',
+  'https://twitter.com',
+  'https://platform.twitter.com',
+  'https://www.twitch.tv',
+  'https://player.twitch.tv',
+  'https://codepen.io',
+  'https://miro.com',
+  'https://www.facebook.com',
+  'https://w.soundcloud.com',
+  'https://open.spotify.com',
+  'https://embed.music.apple.com',
+  'https://gist.github.com',
+  'https://www.pinterest.com',
+  'https://assets.pinterest.com',
+  'https://imgur.com',
+  'https://vine.co',
+  'https://gfycat.com',
+  'https://yandex.ru',
+  'https://www.aparat.com',
+];
+
+const GOOGLE = 'https://accounts.google.com';
+
+/**
+ * The policy for every response. Google Identity Services is allowed from Google; when
+ * GOOGLE_SCRIPT_URL points elsewhere (the e2e stand-in), that origin is allowed as well.
+ */
+function contentSecurityPolicy(googleScriptUrl: string) {
+  const origin = new URL(googleScriptUrl).origin;
+  const extra = origin === GOOGLE ? '' : ` ${origin}`;
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${GOOGLE}/gsi/client${extra}`,
+    // Editor.js and Google's button set inline styles; no inline script is ever allowed.
+    `style-src 'self' 'unsafe-inline' ${GOOGLE}/gsi/style`,
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${GOOGLE}/gsi/${extra}`,
+    `frame-src ${GOOGLE}/gsi/${extra} ${EMBED_FRAME_SOURCES.join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function registerSecurityHeaders(app: FastifyInstance) {
+  const csp = contentSecurityPolicy(app.config.google.scriptUrl);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('content-security-policy', csp);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
+    reply.removeHeader('x-powered-by');
+  });
+}

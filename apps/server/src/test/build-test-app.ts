@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on its own fresh database. `env` overrides configuration the way the
+ * environment would (for example GOOGLE_CLIENT_ID or SMTP_URL).
+ */
+export async function buildTestApp(env: Record<string, string> = {}, tweak?: (config: Config) => void): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...env });
+  tweak?.(config);
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

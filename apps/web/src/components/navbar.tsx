@@ -1,0 +1,82 @@
+import { useState, type KeyboardEvent } from 'react';
+import { Link, Outlet, useNavigate } from 'react-router';
+import { useSession } from '../lib/session.tsx';
+import { BellIcon, PenIcon, SearchIcon } from './icons.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+/** SPEC §2 top navigation bar; the page content renders below it. */
+export function Navbar() {
+  const { session } = useSession();
+  const navigate = useNavigate();
+  const [searchOpen, setSearchOpen] = useState(false);
+
+  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    const query = event.currentTarget.value.trim();
+    if (event.key === 'Enter' && query) navigate(`/search/${encodeURIComponent(query)}`);
+  };
+
+  return (
+    <>
+      <nav className="sticky top-0 z-20 flex h-[72px] items-center gap-6 border-b border-neutral-100 bg-white px-[5vw]">
+        <Link to="/" className="flex flex-none items-center gap-2 font-serif text-2xl font-bold" aria-label="Inkwell home">
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span className="hidden sm:inline">Inkwell</span>
+        </Link>
+
+        <div
+          className={`absolute top-full left-0 mt-0.5 w-full border-b border-neutral-100 bg-white px-[5vw] py-4 md:relative md:inset-0 md:block md:w-auto md:border-0 md:p-0 ${searchOpen ? 'block' : 'hidden'}`}
+        >
+          <input
+            type="search"
+            aria-label="Search"
+            placeholder="Search"
+            onKeyDown={onSearchKey}
+            className="w-full rounded-full bg-neutral-100 p-3 pr-6 pl-12 placeholder:text-neutral-500 md:w-auto md:pr-6 md:pl-12"
+          />
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-[calc(5vw+16px)] -translate-y-1/2 text-neutral-500 md:left-4" />
+        </div>
+
+        <div className="ml-auto flex items-center gap-3 md:gap-5">
+          <button
+            type="button"
+            className="flex h-11 w-11 items-center justify-center rounded-full bg-neutral-100 md:hidden"
+            aria-label="Toggle search"
+            aria-expanded={searchOpen}
+            onClick={() => setSearchOpen((open) => !open)}
+          >
+            <SearchIcon />
+          </button>
+          <Link to="/editor" className="link hidden items-center gap-2 md:flex">
+            <PenIcon />
+            <span>Write</span>
+          </Link>
+          {session ? (
+            <>
+              <Link
+                to="/dashboard/notification"
+                className="relative flex h-11 w-11 items-center justify-center rounded-full bg-neutral-100 hover:bg-neutral-200"
+                aria-label={session.new_notification_available ? 'Notifications (new)' : 'Notifications'}
+              >
+                <BellIcon />
+                {session.new_notification_available && (
+                  <span data-testid="notification-dot" className="absolute top-2 right-2 h-3 w-3 rounded-full bg-red-500" />
+                )}
+              </Link>
+              <UserMenu session={session} />
+            </>
+          ) : (
+            <>
+              <Link to="/signin" className="btn-dark py-2">
+                Sign In
+              </Link>
+              <Link to="/signup" className="btn-light hidden py-2 md:block">
+                Sign Up
+              </Link>
+            </>
+          )}
+        </div>
+      </nav>
+      <Outlet />
+    </>
+  );
+}

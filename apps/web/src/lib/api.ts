@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+import { currentToken } from './session.tsx';
+
+/** An API failure carrying the server's `{ error }` text (shown to users as is). */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  /** Send the stored access token (the spec's (A) calls). */
+  auth?: boolean;
+  /** Validate the response with the shared contract schema. */
+  schema?: S;
+  signal?: AbortSignal;
+}
+
+export async function api<S extends z.ZodType = z.ZodUnknown>(
+  path: string,
+  { method = 'POST', body, auth = false, schema, signal }: RequestOptions<S> = {},
+): Promise<z.infer<S>> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
+  const token = auth ? currentToken() : undefined;
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? null : body instanceof FormData ? body : JSON.stringify(body),
+      signal: signal ?? null,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'Could not reach the server. Check your connection.');
+  }
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message =
+      data && typeof data === 'object' && 'error' in data && typeof data.error === 'string'
+        ? data.error
+        : `Request failed (${response.status})`;
+    throw new ApiError(response.status, message);
+  }
+  if (!schema) return data as z.infer<S>;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ApiError(response.status, 'Unexpected response from the server');
+  return parsed.data;
+}

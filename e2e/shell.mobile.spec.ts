@@ -1,0 +1,23 @@
+import { createUser, expect, signIn, test } from './support/fixtures.ts';
+
+test('on a small screen the search box hides behind a toggle and Sign Up is hidden', async ({ page }) => {
+  await page.goto('/');
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await expect(search).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Sign Up' })).toBeHidden();
+  await page.getByRole('button', { name: 'Toggle search' }).click();
+  await expect(search).toBeVisible();
+  await search.fill('cooking');
+  await search.press('Enter');
+  await expect(page).toHaveURL('/search/cooking');
+  await page.getByRole('button', { name: 'Toggle search' }).click();
+  await expect(search).toBeHidden();
+});
+
+test('on a small screen Write moves into the profile menu', async ({ page, request }) => {
+  const user = await createUser(request);
+  await signIn(page, user);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open profile menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Write' })).toBeVisible();
+});

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Session } from '@inkwell/contracts';
+
+export interface TestUser {
+  session: Session;
+  token: string;
+  email: string;
+  password: string;
+  fullname: string;
+  username: string;
+}
+
+let counter = 0;
+export const uniqueId = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(3).toString('hex')}`;
+
+/** Signs a new user up through the API (each test makes its own users). */
+export async function createUser(request: APIRequestContext, fullname = 'Test Writer'): Promise<TestUser> {
+  const body = { fullname, email: `e2e.${uniqueId()}@example.com`, password: 'Secret123' };
+  const res = await request.post('/api/user/signup', { data: body });
+  expect(res.status(), await res.text()).toBe(200);
+  const session = (await res.json()) as Session;
+  return { session, token: session.access_token, username: session.username, ...body };
+}
+
+/** Puts a session into sessionStorage before the app boots, as a real sign-in would leave it. */
+export async function signIn(page: Page, user: TestUser) {
+  await page.addInitScript((session) => {
+    if (!sessionStorage.getItem('user')) sessionStorage.setItem('user', JSON.stringify(session));
+  }, user.session);
+}
+
+/** POSTs JSON to the API, signed in as `user` when given. */
+export async function apiPost<T = unknown>(request: APIRequestContext, url: string, data: unknown, user?: TestUser): Promise<T> {
+  const res = await request.post(url, { data: data as object, headers: user ? { authorization: `Bearer ${user.token}` } : {} });
+  expect(res.ok(), `${url}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+interface Fixtures {
+  /** Fails the test on any console error or uncaught page error, except the ones a test allows. */
+  consoleErrors: { allow(pattern: RegExp): void };
+}
+
+export const test = base.extend<Fixtures>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      const allowed: RegExp[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text());
+      });
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      await use({ allow: (pattern) => allowed.push(pattern) });
+      const unexpected = errors.filter((text) => !allowed.some((pattern) => pattern.test(text)));
+      expect(unexpected, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** A blog body that passes every publish rule; override what a test is about. */
+export function publishableBlog(overrides: Record<string, unknown> = {}) {
+  return {
+    title: `A walk in the hills ${uniqueId()}`,
+    banner: '/favicon.svg',
+    des: 'Notes from a long walk.',
+    content: [{ time: 1, version: '2.31.0', blocks: [{ id: 'p1', type: 'paragraph', data: { text: 'We left early.' } }] }],
+    tags: ['travel'],
+    draft: false,
+    ...overrides,
+  };
+}
+
+/** Publishes (or saves as a draft) a blog through the API; answers its blog_id. */
+export async function createBlog(request: APIRequestContext, user: TestUser, overrides: Record<string, unknown> = {}) {
+  const { id } = await apiPost<{ id: string }>(request, '/api/blog/create-blog', publishableBlog(overrides), user);
+  return id;
+}

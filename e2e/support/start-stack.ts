@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { startGoogleIdpStandIn } from './google-idp-stand-in.ts';
+import { startMailInbox } from './mail-inbox.ts';
+
+/**
+ * The stack the browser tests talk to: the real server on a fresh PGlite data folder, with the
+ * local stand-ins for outside services (Google's identity provider, an SMTP inbox) beside it.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'inkwell-e2e-'));
+const google = await startGoogleIdpStandIn();
+const mailInbox = await startMailInbox();
+
+const config = loadConfig({
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  ...google.env,
+  SMTP_URL: mailInbox.smtpUrl,
+  // Many tests sign up from one address; the limits themselves are proven in the server tests.
+  RATE_LIMIT_MULTIPLIER: '1000',
+});
+const database = await openDatabase({ dataDir });
+const app = await buildApp({ config, database, logger: true });
+await app.listen({ port, host: '127.0.0.1' });
+
+const stop = async () => {
+  await app.close();
+  await database.close();
+  await Promise.all([google.close(), mailInbox.close()]);
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

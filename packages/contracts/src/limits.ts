@@ -1,0 +1,43 @@
+/** Business constants of SPEC.md §9 and the server-side limits named in the README. */
+export const Limits = {
+  fullnameMin: 3,
+  usernameMin: 3,
+  usernameMax: 30,
+  passwordMin: 6,
+  passwordMax: 20,
+  descriptionMax: 200,
+  bioMax: 150,
+  maxTags: 10,
+  tagMax: 50,
+  titleMax: 200,
+  commentMax: 2000,
+  similarBlogs: 6,
+  pageSize: 10,
+  commentsPageSize: 10,
+  notificationsPageSize: 10,
+  trendingSize: 10,
+  searchUsersMax: 50,
+  searchQueryMax: 200,
+  uploadMaxBytes: 10 * 1024 * 1024,
+} as const;
+
+export const SESSION_KEY = 'user';
+export const DROPDOWN_CLOSE_MS = 200;
+export const LOGIN_TOAST_DELAY_MS = 1000;
+export const REDIRECT_AFTER_SAVE_MS = 500;
+export const TOAST_DURATIONS = { error: 4000, blank: 4000, success: 2000 } as const;
+export const MAX_TOASTS = 20;
+
+export const TOPIC_TAGS = [
+  'programming',
+  'hollywood',
+  'film making',
+  'social media',
+  'cooking',
+  'tech',
+  'finance',
+  'travel',
+] as const;
+
+export const NOTIFICATION_FILTERS = ['all', 'like', 'comment', 'reply'] as const;
+export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
