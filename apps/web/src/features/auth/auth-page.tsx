@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { authError } from '@inkwell/contracts';
+import { LockIcon, UserIcon } from '../../components/icons.tsx';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { signIn } from './api/sign-in.ts';
+import { signUp } from './api/sign-up.ts';
+import { AtSignIcon } from './components/at-sign-icon.tsx';
+import { AuthField } from './components/auth-field.tsx';
+import { GoogleSignInButton } from './components/google-sign-in-button.tsx';
+import { useCompleteSignIn } from './use-complete-sign-in.ts';
+
+/** SPEC §2 authentication screen: one form, two modes. */
+export function AuthPage({ type }: { type: 'sign-in' | 'sign-up' }) {
+  const isSignUp = type === 'sign-up';
+  usePageTitle(isSignUp ? 'Sign Up' : 'Sign In');
+  const completeSignIn = useCompleteSignIn();
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const data = new FormData(event.currentTarget);
+    const field = (name: string) => String(data.get(name) ?? '');
+    const credentials = { email: field('email'), password: field('password') };
+    const fullname = isSignUp ? field('fullname') : undefined;
+    // SPEC §5: the rules in order; a failure is a toast and nothing is sent.
+    const error = authError({ ...credentials, fullname });
+    if (error) {
+      toast.error(error);
+      return;
+    }
+    setBusy(true);
+    try {
+      completeSignIn(await (fullname === undefined ? signIn(credentials) : signUp({ ...credentials, fullname })));
+    } catch (e) {
+      toast.error((e as Error).message);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="flex min-h-[calc(100vh-80px)] items-center justify-center py-10">
+      <form onSubmit={onSubmit} noValidate className="w-[80%] max-w-[400px]" key={type}>
+        <h1 className="mb-16 text-center font-serif text-4xl">{isSignUp ? 'Join us today' : 'Welcome back'}</h1>
+
+        {isSignUp && <AuthField name="fullname" label="Full Name" type="text" autoComplete="name" icon={<UserIcon />} />}
+        <AuthField name="email" label="Email" type="email" autoComplete="email" icon={<AtSignIcon />} />
+        <AuthField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete={isSignUp ? 'new-password' : 'current-password'}
+          icon={<LockIcon />}
+        />
+
+        {!isSignUp && (
+          <p className="-mt-1 text-right">
+            <Link to="/forgot-password" className="text-neutral-600 underline hover:text-neutral-900">
+              Forgot password?
+            </Link>
+          </p>
+        )}
+
+        <button type="submit" className="btn-dark mx-auto mt-10 block px-10" disabled={busy}>
+          {isSignUp ? 'Sign Up' : 'Sign In'}
+        </button>
+
+        <GoogleSignInButton />
+
+        {isSignUp ? (
+          <p className="mt-6 text-center text-xl text-neutral-500">
+            Already a member ?
+            <Link to="/signin" className="ml-1 text-xl text-neutral-900 underline">
+              Sign in here
+            </Link>
+          </p>
+        ) : (
+          <p className="mt-6 text-center text-xl text-neutral-500">
+            Don't have an account ?
+            <Link to="/signup" className="ml-1 text-xl text-neutral-900 underline">
+              Join us today
+            </Link>
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { useId, useState, type ReactNode } from 'react';
+
+interface AuthFieldProps {
+  name: string;
+  label: string;
+  type: 'text' | 'email' | 'password';
+  autoComplete: 'name' | 'email' | 'current-password' | 'new-password';
+  icon: ReactNode;
+  defaultValue?: string;
+}
+
+/** A labelled input of the authentication screens; a password gets a show/hide toggle. */
+export function AuthField({ name, label, type, autoComplete, icon, defaultValue }: AuthFieldProps) {
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  const isPassword = type === 'password';
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          name={name}
+          type={isPassword && visible ? 'text' : type}
+          autoComplete={autoComplete}
+          placeholder={label}
+          defaultValue={defaultValue}
+          className={`input-box pl-12 ${isPassword ? 'pr-20' : ''}`}
+        />
+        <span className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-neutral-500">{icon}</span>
+        {isPassword && (
+          <button
+            type="button"
+            className="absolute top-1/2 right-3 -translate-y-1/2 rounded px-2 py-1 text-sm text-neutral-600 hover:bg-neutral-200"
+            aria-label={visible ? 'Hide password' : 'Show password'}
+            aria-pressed={visible}
+            onClick={() => setVisible((v) => !v)}
+          >
+            {visible ? 'Hide' : 'Show'}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { emailError } from '@inkwell/contracts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { forgotPassword } from './api/forgot-password.ts';
+import { AtSignIcon } from './components/at-sign-icon.tsx';
+import { AuthField } from './components/auth-field.tsx';
+
+/** Asks for a reset link; the answer is the same whether or not the account exists. */
+export function ForgotPasswordPage() {
+  usePageTitle('Forgot password');
+  const [sent, setSent] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    const error = emailError(email);
+    if (error) {
+      toast.error(error);
+      return;
+    }
+    setBusy(true);
+    try {
+      setSent((await forgotPassword({ email })).message);
+    } catch (e) {
+      toast.error((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="flex min-h-[calc(100vh-80px)] items-center justify-center py-10">
+      <div className="w-[80%] max-w-[400px]">
+        <h1 className="mb-6 text-center font-serif text-4xl">Forgot password?</h1>
+        {sent ? (
+          <p role="status" className="text-center text-xl text-neutral-600">
+            {sent}
+          </p>
+        ) : (
+          <form onSubmit={onSubmit} noValidate>
+            <p className="mb-8 text-center text-neutral-600">Enter the email of your account and we will send you a link to choose a new password.</p>
+            <AuthField name="email" label="Email" type="email" autoComplete="email" icon={<AtSignIcon />} />
+            <button type="submit" className="btn-dark mx-auto mt-8 block px-10" disabled={busy}>
+              Send reset link
+            </button>
+          </form>
+        )}
+        <p className="mt-8 text-center text-xl text-neutral-500">
+          Remembered it?
+          <Link to="/signin" className="ml-1 text-neutral-900 underline">
+            Sign in here
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}
