@@ -1,0 +1,29 @@
+import type { Blog, BlogCard, EditorOutput } from '@inkwell/contracts';
+import type { BlogWithAuthor } from './blogs.repository.ts';
+
+/** SPEC §3 Blog as a list shows it: never the content. */
+export function presentBlogCard(blog: BlogWithAuthor): BlogCard {
+  return {
+    blog_id: blog.blogId,
+    title: blog.title,
+    des: blog.des,
+    banner: blog.banner,
+    tags: blog.tags,
+    publishedAt: blog.publishedAt?.toISOString() ?? null,
+    author: {
+      personal_info: { fullname: blog.author.fullname, username: blog.author.username, profile_img: blog.author.profileImg },
+    },
+    activity: {
+      total_likes: blog.totalLikes,
+      total_comments: blog.totalComments,
+      total_parent_comments: blog.totalParentComments,
+      total_reads: blog.totalReads,
+    },
+  };
+}
+
+/** SPEC §3 Blog whole; `content` is an array whose first item holds the blocks. */
+export function presentBlog(blog: BlogWithAuthor): Blog {
+  // Content is stored only after cleanEditorOutput checked every block against its schema.
+  return { ...presentBlogCard(blog), _id: blog.id, content: [blog.content as EditorOutput], draft: blog.draft };
+}

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import {
+  draftError,
+  normaliseTags,
+  publishError,
+  tagsError,
+  type Blog,
+  type CreateBlogBody,
+  type GetBlogBody,
+} from '@inkwell/contracts';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { badRequest, forbidden, notFound } from '../../http-error.ts';
+import { newBlogId } from './blog-id.ts';
+import { addAuthorPosts, findBlog, findBlogForUpdate, insertBlog, recordRead, updateBlog } from './blogs.repository.ts';
+import { presentBlog } from './blogs.presenter.ts';
+import { cleanEditorOutput, isImageUrl } from './content-blocks.ts';
+
+const BLOG_ID_ATTEMPTS = 5;
+
+/** Checks a create-blog body by the rules of SPEC §5 and answers the values to store. */
+function blogValues(body: CreateBlogBody) {
+  const content = cleanEditorOutput(body.content[0]);
+  const tags = normaliseTags(body.tags);
+  const blog = { title: body.title.trim(), banner: body.banner.trim(), des: body.des.trim(), tags, blocks: content.blocks };
+  const error = body.draft ? draftError(blog) : publishError(blog);
+  if (error) throw badRequest(error);
+  const tagError = tagsError(tags);
+  if (tagError) throw badRequest(tagError);
+  if (blog.banner && !isImageUrl(blog.banner)) throw badRequest('The banner must be an uploaded image');
+  return { title: blog.title, banner: blog.banner, des: blog.des, tags, content, draft: body.draft };
+}
+
+/**
+ * Creates a blog, or updates the author's own blog when `id` is given (its blog_id stays).
+ * The author's count of published blogs changes in the same transaction. Answers the blog_id.
+ */
+export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): Promise<string> {
+  const values = blogValues(body);
+  const published = values.draft ? 0 : 1;
+  if (body.id !== undefined) {
+    const blogId = body.id;
+    return db.transaction(async (tx) => {
+      const existing = await findBlogForUpdate(tx, blogId);
+      if (!existing) throw notFound();
+      if (existing.authorId !== authorId) throw forbidden('Only the author can edit this blog');
+      await updateBlog(tx, existing.id, { ...values, publishedAt: existing.publishedAt ?? (values.draft ? null : new Date()) });
+      await addAuthorPosts(tx, authorId, published - (existing.draft ? 0 : 1));
+      return blogId;
+    });
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const blog = await insertBlog(tx, { ...values, authorId, blogId: newBlogId(values.title), publishedAt: values.draft ? null : new Date() });
+        await addAuthorPosts(tx, authorId, published);
+        return blog.blogId;
+      });
+    } catch (error) {
+      // A random suffix clash is astronomically rare, but the unique index has the last word.
+      if (!isUniqueViolation(error) || attempt >= BLOG_ID_ATTEMPTS) throw error;
+    }
+  }
+}
+
+export interface Reader {
+  userId: string | null;
+  ip: string;
+}
+
+/** Who counts as one visitor for reads: the account, or else a hash of the address (never stored raw). */
+const visitorKey = ({ userId, ip }: Reader) => (userId ? `user:${userId}` : `ip:${createHash('sha256').update(ip).digest('hex')}`);
+
+/**
+ * A published blog for anyone; a draft, or any blog in edit mode, only for its author (404 for
+ * everyone else, so drafts stay invisible). Reading counts once per visitor per blog per day,
+ * never for the author.
+ */
+export async function getBlog(db: Db, { blog_id, mode }: GetBlogBody, reader: Reader): Promise<Blog> {
+  const blog = await findBlog(db, blog_id);
+  const isAuthor = blog !== undefined && reader.userId === blog.authorId;
+  if (!blog || ((blog.draft || mode === 'edit') && !isAuthor)) throw notFound();
+  if (mode !== 'edit' && !isAuthor && (await recordRead(db, blog, visitorKey(reader)))) blog.totalReads++;
+  return presentBlog(blog);
+}

@@ -1,0 +1,108 @@
+import { EMBED_ORIGINS, type ContentBlock, type EditorOutput, type ListItem } from '@inkwell/contracts';
+import { badRequest } from '../../http-error.ts';
+import { inlineText, sanitizeInlineHtml } from './inline-html.ts';
+
+function parseUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+const isWebUrl = (value: string) => {
+  const url = parseUrl(value);
+  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:');
+};
+
+/** An image we can show: one of our uploads, or an http(s) URL. */
+export const isImageUrl = (value: string) => /^\/uploads\/[a-z0-9]+\.[a-z]+$/.test(value) || isWebUrl(value);
+
+/**
+ * Where an embed may point: a page on one of the service's own origins, always over https
+ * (Editor.js still writes a few, such as imgur's, with http, which a browser would block).
+ */
+function embedUrl(service: string, value: string): string | null {
+  const url = parseUrl(value);
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return null;
+  url.protocol = 'https:';
+  return (EMBED_ORIGINS[service] ?? []).includes(url.origin) ? url.href : null;
+}
+
+const blockError = (index: number, message: string) => badRequest(`Block ${index + 1}: ${message}`);
+
+const plain = (value: string | undefined) => (value === undefined ? undefined : value.trim());
+
+function cleanListItems(items: (string | ListItem)[]): (string | ListItem)[] {
+  const kept: (string | ListItem)[] = [];
+  for (const item of items) {
+    if (typeof item === 'string') {
+      const content = sanitizeInlineHtml(item);
+      if (inlineText(content)) kept.push(content);
+      continue;
+    }
+    const content = sanitizeInlineHtml(item.content);
+    const children = cleanListItems(item.items) as ListItem[];
+    if (inlineText(content) || children.length) kept.push({ ...item, content, items: children });
+  }
+  return kept;
+}
+
+/**
+ * One block made safe to store, null when it is empty and the editor would drop it (empty
+ * paragraphs and lists), or a 400 naming the block when its data breaks a rule.
+ */
+function cleanBlock(block: ContentBlock, index: number): ContentBlock | null {
+  switch (block.type) {
+    case 'paragraph': {
+      const text = sanitizeInlineHtml(block.data.text);
+      return inlineText(text) ? { ...block, data: { text } } : null;
+    }
+    case 'header': {
+      const text = sanitizeInlineHtml(block.data.text);
+      if (!inlineText(text)) throw blockError(index, 'a heading needs text');
+      return { ...block, data: { ...block.data, text } };
+    }
+    case 'image': {
+      if (!isImageUrl(block.data.file.url)) throw blockError(index, 'an image needs an uploaded image URL');
+      return { ...block, data: { ...block.data, file: { url: block.data.file.url }, caption: sanitizeInlineHtml(block.data.caption) } };
+    }
+    case 'quote':
+      return {
+        ...block,
+        data: { ...block.data, text: sanitizeInlineHtml(block.data.text), caption: sanitizeInlineHtml(block.data.caption) },
+      };
+    case 'list': {
+      const items = cleanListItems(block.data.items);
+      return items.length ? { ...block, data: { ...block.data, items } } : null;
+    }
+    case 'link': {
+      if (!isWebUrl(block.data.link)) throw blockError(index, 'a link must be an http or https URL');
+      const { title, description, image } = block.data.meta;
+      const meta = {
+        ...(title !== undefined && { title: plain(title) }),
+        ...(description !== undefined && { description: plain(description) }),
+        ...(image && isImageUrl(image.url) && { image: { url: image.url } }),
+      };
+      return { ...block, data: { link: block.data.link, meta } };
+    }
+    case 'embed': {
+      const { service, source } = block.data;
+      if (!EMBED_ORIGINS[service]) throw blockError(index, `embeds from "${service}" are not supported`);
+      const embed = embedUrl(service, block.data.embed);
+      if (!embed) throw blockError(index, `the embed address is not a ${service} player`);
+      if (!isWebUrl(source)) throw blockError(index, 'the embed source must be an http or https URL');
+      return { ...block, data: { ...block.data, embed, caption: sanitizeInlineHtml(block.data.caption) } };
+    }
+  }
+}
+
+/** The editor's output as stored: every block checked, inline HTML cut to the allowlist, empties dropped. */
+export function cleanEditorOutput(output: EditorOutput | undefined): EditorOutput {
+  const blocks: ContentBlock[] = [];
+  (output?.blocks ?? []).forEach((block, index) => {
+    const cleaned = cleanBlock(block, index);
+    if (cleaned) blocks.push(cleaned);
+  });
+  return { ...(output?.time !== undefined && { time: output.time }), blocks, ...(output?.version !== undefined && { version: output.version }) };
+}

@@ -1,0 +1,267 @@
+import { Messages } from '@inkwell/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/query-rows.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildBlog, buildUser, post, publishableBlog, type TestUser } from '../../test/factories.ts';
+
+let t: TestApp;
+let writer: TestUser;
+beforeAll(async () => {
+  t = await buildTestApp();
+  writer = await buildUser(t.app);
+});
+afterAll(() => t.close());
+
+const create = (body: Record<string, unknown>, user: TestUser | null = writer) =>
+  post(t.app, '/api/blog/create-blog', body, user?.token);
+
+const getAsAuthor = async (blogId: string, user = writer) => {
+  const res = await post(t.app, '/api/blog/get-blog', { blog_id: blogId, mode: 'edit' }, user.token);
+  expect(res.statusCode).toBe(200);
+  return res.json().blog;
+};
+
+const withBlocks = (blocks: unknown[], overrides: Record<string, unknown> = {}) =>
+  publishableBlog({ content: [{ time: 1, version: '2.31.0', blocks }], ...overrides });
+
+async function totalPosts(user: TestUser): Promise<number> {
+  const [row] = await queryRows<{ total_posts: number }>(t.app.db, sql`select total_posts from users where username = ${user.username}`);
+  return Number(row!.total_posts);
+}
+
+async function expectError(body: Record<string, unknown>, status: number, error: string | RegExp) {
+  const res = await create(body);
+  expect(res.statusCode).toBe(status);
+  if (typeof error === 'string') expect(res.json()).toEqual({ error });
+  else expect(res.json().error).toMatch(error);
+}
+
+describe('POST /api/blog/create-blog: who may write', () => {
+  it('needs a signed-in author', async () => {
+    const res = await create(publishableBlog(), null);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: Messages.unauthorized });
+  });
+
+  it('lets only the author update a blog, and answers 404 for an unknown one', async () => {
+    const blogId = await buildBlog(t.app, writer);
+    const stranger = await buildUser(t.app);
+    const res = await create(publishableBlog({ id: blogId, title: 'Taken over' }), stranger);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'Only the author can edit this blog' });
+    expect((await getAsAuthor(blogId)).title).toBe('A walk in the hills');
+    await expectError(publishableBlog({ id: 'no-such-blog-abc123' }), 404, Messages.notFound);
+  });
+});
+
+describe('POST /api/blog/create-blog: the rules of SPEC §5, in order, with their messages', () => {
+  it.each([
+    ['a draft without a title', { draft: true, title: '  ' }, Messages.draftTitleRequired],
+    ['publishing without a title', { title: '' }, Messages.publishTitleRequired],
+    ['an empty description', { des: '   ' }, Messages.descriptionRule],
+    ['a description over 200 characters', { des: 'x'.repeat(201) }, Messages.descriptionRule],
+    ['no tag', { tags: [] }, Messages.tagRequired],
+    ['only empty tags', { tags: [' ', ''] }, Messages.tagRequired],
+    ['eleven tags', { tags: Array.from({ length: 11 }, (_, i) => `tag${i}`) }, Messages.maxTags],
+    ['no banner', { banner: '' }, Messages.bannerRequired],
+    ['no content', { content: [] }, Messages.contentRequired],
+    ['only empty paragraphs', { content: [{ blocks: [{ type: 'paragraph', data: { text: ' <b> </b>&nbsp;<br>' } }] }] }, Messages.contentRequired],
+  ])('refuses %s', async (_name, overrides, message) => {
+    await expectError(publishableBlog(overrides), 400, message);
+  });
+
+  it('checks the title before the description, and the description before the tags', async () => {
+    await expectError(publishableBlog({ title: '', des: '', tags: [] }), 400, Messages.publishTitleRequired);
+    await expectError(publishableBlog({ des: '', tags: [] }), 400, Messages.descriptionRule);
+  });
+
+  it('saves a draft with only a title, but still limits its tags', async () => {
+    const res = await create({ title: 'Just an idea', draft: true });
+    expect(res.statusCode).toBe(200);
+    const blog = await getAsAuthor(res.json().id);
+    expect(blog).toMatchObject({ title: 'Just an idea', draft: true, publishedAt: null, banner: '', des: '', tags: [] });
+    await expectError({ title: 'Many tags', draft: true, tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, 400, Messages.maxTags);
+    await expectError({ title: 'Long tag', draft: true, tags: ['x'.repeat(51)] }, 400, 'Each tag must be at most 50 characters');
+  });
+
+  it('counts ten distinct tags after trimming, lower-casing and removing duplicates', async () => {
+    const tags = [...Array.from({ length: 10 }, (_, i) => ` Tag${i} `), 'TAG0', 'tag1', ''];
+    const res = await create(publishableBlog({ tags }));
+    expect(res.statusCode).toBe(200);
+    expect((await getAsAuthor(res.json().id)).tags).toEqual(Array.from({ length: 10 }, (_, i) => `tag${i}`));
+  });
+
+  it('refuses a banner that is not an image address', async () => {
+    await expectError(publishableBlog({ banner: 'javascript:alert(1)' }), 400, 'The banner must be an uploaded image');
+  });
+
+  it('refuses a body of the wrong shape with a 400 naming the field', async () => {
+    await expectError(publishableBlog({ draft: 'yes' }), 400, /^draft: /);
+    await expectError(publishableBlog({ title: 'x'.repeat(201) }), 400, 'Title must be at most 200 characters');
+  });
+});
+
+describe('POST /api/blog/create-blog: blog_id, publishing and counters', () => {
+  it('makes the blog_id from the title plus a short suffix, unique for equal titles', async () => {
+    const a = await buildBlog(t.app, writer, { title: 'Ça va? Hello,   World!! ' });
+    const b = await buildBlog(t.app, writer, { title: 'Ça va? Hello,   World!! ' });
+    expect(a).toMatch(/^ca-va-hello-world-[a-z0-9]{6}$/);
+    expect(b).toMatch(/^ca-va-hello-world-[a-z0-9]{6}$/);
+    expect(a).not.toBe(b);
+    expect(await buildBlog(t.app, writer, { title: '!!!' })).toMatch(/^blog-[a-z0-9]{6}$/);
+    expect((await buildBlog(t.app, writer, { title: 'word '.repeat(40) })).length).toBeLessThanOrEqual(60 + 7);
+  });
+
+  it('keeps the blog_id when the title changes on update', async () => {
+    const blogId = await buildBlog(t.app, writer, { title: 'First title' });
+    const res = await create(publishableBlog({ id: blogId, title: 'Second title' }));
+    expect(res.json()).toEqual({ id: blogId });
+    expect((await getAsAuthor(blogId)).title).toBe('Second title');
+  });
+
+  it('keeps a draft a draft until it is published, then sets publishedAt once and counts the post', async () => {
+    const author = await buildUser(t.app);
+    const draftId = await buildBlog(t.app, author, { draft: true });
+    expect(await totalPosts(author)).toBe(0);
+    expect(await create(publishableBlog({ id: draftId, draft: true, title: 'Still drafting' }), author).then((r) => r.statusCode)).toBe(200);
+    expect(await getAsAuthor(draftId, author)).toMatchObject({ draft: true, publishedAt: null, title: 'Still drafting' });
+    expect(await totalPosts(author)).toBe(0);
+
+    expect((await create(publishableBlog({ id: draftId }), author)).statusCode).toBe(200);
+    const published = await getAsAuthor(draftId, author);
+    expect(published.draft).toBe(false);
+    expect(Date.parse(published.publishedAt)).not.toBeNaN();
+    expect(await totalPosts(author)).toBe(1);
+
+    // Saving it again keeps its first publishing date and does not count it twice.
+    await create(publishableBlog({ id: draftId, title: 'Edited' }), author);
+    expect((await getAsAuthor(draftId, author)).publishedAt).toBe(published.publishedAt);
+    expect(await totalPosts(author)).toBe(1);
+
+    // Taking it back to a draft uncounts it.
+    await create(publishableBlog({ id: draftId, draft: true }), author);
+    expect(await totalPosts(author)).toBe(0);
+    await buildBlog(t.app, author);
+    expect(await totalPosts(author)).toBe(1);
+  });
+});
+
+describe('POST /api/blog/create-blog: content blocks', () => {
+  const saved = async (blocks: unknown[]) => {
+    const res = await create(withBlocks(blocks));
+    expect(res.statusCode, res.body).toBe(200);
+    return (await getAsAuthor(res.json().id)).content[0].blocks;
+  };
+
+  it('stores every block type of the editor, with its data', async () => {
+    const blocks = [
+      { id: 'a1', type: 'paragraph', data: { text: 'Plain <b>bold</b> <i>it</i> <mark class="cdx-marker">hi</mark> <code class="inline-code">x()</code><br>' } },
+      { id: 'a2', type: 'header', data: { text: 'Heading', level: 3 } },
+      { id: 'a3', type: 'image', data: { file: { url: '/uploads/abc123.webp' }, caption: 'A hill', withBorder: true, stretched: false, withBackground: true } },
+      { id: 'a4', type: 'quote', data: { text: 'To be', caption: 'Someone', alignment: 'center' } },
+      { id: 'a5', type: 'list', data: { style: 'ordered', items: ['one', 'two'] } },
+      { id: 'a6', type: 'list', data: { style: 'unordered', meta: {}, items: [{ content: 'parent', items: [{ content: 'child', items: [] }] }] } },
+      { id: 'a7', type: 'link', data: { link: 'https://example.com/page', meta: { title: 'Example', description: 'A page', image: { url: 'https://example.com/i.png' } } } },
+      {
+        id: 'a8',
+        type: 'embed',
+        data: { service: 'youtube', source: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', embed: 'https://www.youtube.com/embed/dQw4w9WgXcQ', width: 580, height: 320, caption: 'Video' },
+      },
+    ];
+    expect(await saved(blocks)).toEqual(blocks);
+  });
+
+  it('drops empty paragraphs and empty list items, and a list left with none', async () => {
+    const blocks = await saved([
+      { type: 'paragraph', data: { text: '' } },
+      { type: 'paragraph', data: { text: 'kept' } },
+      { type: 'paragraph', data: { text: '<script>only code</script>' } },
+      { type: 'list', data: { style: 'unordered', items: ['a', ' ', '<br>', 'b'] } },
+      { type: 'list', data: { style: 'ordered', items: [{ content: '', items: [] }, { content: 'c', items: [{ content: ' ', items: [] }] }] } },
+      { type: 'list', data: { style: 'ordered', items: ['', ' '] } },
+    ]);
+    expect(blocks).toEqual([
+      { type: 'paragraph', data: { text: 'kept' } },
+      { type: 'list', data: { style: 'unordered', items: ['a', 'b'] } },
+      { type: 'list', data: { style: 'ordered', items: [{ content: 'c', items: [] }] } },
+    ]);
+  });
+
+  it('cuts inline HTML in text, captions, list items and quotes down to the allowlist', async () => {
+    const blocks = await saved([
+      { type: 'paragraph', data: { text: 'Hi <a href="javascript:alert(1)">x</a> <img src=x onerror=alert(1)>' } },
+      { type: 'header', data: { text: 'Title<script>alert(1)</script>', level: 2 } },
+      { type: 'image', data: { file: { url: '/uploads/abc.png' }, caption: '<script>alert(1)</script>Cap <b onclick="x()">b</b>' } },
+      { type: 'quote', data: { text: '<iframe src="https://evil"></iframe>Quote', caption: '<a href="https://ok.example" onmouseover="x()">ok</a>', alignment: 'left' } },
+      { type: 'list', data: { style: 'unordered', items: ['<svg onload=alert(1)>item'] } },
+      { type: 'embed', data: { service: 'vimeo', source: 'https://vimeo.com/1', embed: 'https://player.vimeo.com/video/1', caption: '<img src=x onerror=alert(1)>cap' } },
+    ]);
+    expect(blocks.map((b: { data: unknown }) => b.data)).toEqual([
+      { text: 'Hi <a>x</a> ' },
+      { text: 'Title', level: 2 },
+      { file: { url: '/uploads/abc.png' }, caption: 'Cap <b>b</b>', withBorder: false, stretched: false, withBackground: false },
+      { text: 'Quote', caption: '<a href="https://ok.example/" rel="noopener noreferrer nofollow">ok</a>', alignment: 'left' },
+      { style: 'unordered', items: ['item'] },
+      { service: 'vimeo', source: 'https://vimeo.com/1', embed: 'https://player.vimeo.com/video/1', caption: 'cap' },
+    ]);
+  });
+
+  it.each([
+    ['an unknown block type', { type: 'script', data: { text: 'x' } }, /^content\.0\.blocks\.0\.type: .*paragraph/],
+    ['a block without data', { type: 'paragraph' }, /^content\.0\.blocks\.0\.data: /],
+    ['a heading with a number for text', { type: 'header', data: { text: 1, level: 2 } }, /^content\.0\.blocks\.0\.data\.text: /],
+    ['a heading level 7', { type: 'header', data: { text: 'x', level: 7 } }, /^content\.0\.blocks\.0\.data\.level: /],
+    ['a blank heading', { type: 'header', data: { text: ' <b></b> ', level: 2 } }, 'Block 1: a heading needs text'],
+    ['an image without a file URL', { type: 'image', data: { file: {} } }, /^content\.0\.blocks\.0\.data\.file\.url: /],
+    ['an image with an empty URL', { type: 'image', data: { file: { url: '' } } }, 'Block 1: an image needs an uploaded image URL'],
+    ['an image with a javascript: URL', { type: 'image', data: { file: { url: 'javascript:alert(1)' } } }, 'Block 1: an image needs an uploaded image URL'],
+    ['a quote aligned right', { type: 'quote', data: { text: 'q', alignment: 'right' } }, /^content\.0\.blocks\.0\.data\.alignment: /],
+    ['a list of an unknown style', { type: 'list', data: { style: 'checklist', items: ['a'] } }, /^content\.0\.blocks\.0\.data\.style: /],
+    ['a javascript: link', { type: 'link', data: { link: 'javascript:alert(1)' } }, 'Block 1: a link must be an http or https URL'],
+    ['a data: link', { type: 'link', data: { link: 'data:text/html,<script>alert(1)</script>' } }, 'Block 1: a link must be an http or https URL'],
+    ['an empty link', { type: 'link', data: { link: '' } }, 'Block 1: a link must be an http or https URL'],
+    ['embed data that is not an object', { type: 'embed', data: 'https://youtube.com' }, /^content\.0\.blocks\.0\.data: /],
+    [
+      'an embed of an unknown service',
+      { type: 'embed', data: { service: 'evil', source: 'https://evil.example', embed: 'https://evil.example/e' } },
+      'Block 1: embeds from "evil" are not supported',
+    ],
+    [
+      'an embed pointing off the service',
+      { type: 'embed', data: { service: 'youtube', source: 'https://www.youtube.com/watch?v=1', embed: 'https://evil.example/embed/1' } },
+      'Block 1: the embed address is not a youtube player',
+    ],
+    [
+      'an embed of a script in a data: URL',
+      { type: 'embed', data: { service: 'github', source: 'https://gist.github.com/a/1', embed: 'data:text/html,<script src="https://gist.github.com/a/1"></script>' } },
+      'Block 1: embeds from "github" are not supported',
+    ],
+    [
+      'an embed whose address is not a URL',
+      { type: 'embed', data: { service: 'youtube', source: 'https://www.youtube.com/watch?v=1', embed: 'javascript:alert(1)' } },
+      'Block 1: the embed address is not a youtube player',
+    ],
+    [
+      'an embed with a javascript: source',
+      { type: 'embed', data: { service: 'youtube', source: 'javascript:alert(1)', embed: 'https://www.youtube.com/embed/1' } },
+      'Block 1: the embed source must be an http or https URL',
+    ],
+  ])('refuses %s', async (_name, block, error) => {
+    await expectError(withBlocks([block]), 400, error);
+  });
+
+  it('names the position of a bad block among good ones', async () => {
+    await expectError(withBlocks([{ type: 'paragraph', data: { text: 'ok' } }, { type: 'link', data: { link: 'ftp://x' } }]), 400, 'Block 2: a link must be an http or https URL');
+  });
+
+  it('moves an http embed of a known service to https', async () => {
+    const [embed] = await saved([{ type: 'embed', data: { service: 'imgur', source: 'https://imgur.com/gallery/abc', embed: 'http://imgur.com/abc/embed' } }]);
+    expect(embed.data.embed).toBe('https://imgur.com/abc/embed');
+  });
+
+  it('keeps only a safe preview image on a link block', async () => {
+    const [link] = await saved([{ type: 'link', data: { link: 'https://example.com', meta: { title: ' T ', image: { url: 'javascript:alert(1)' } } } }]);
+    expect(link.data).toEqual({ link: 'https://example.com', meta: { title: 'T' } });
+  });
+});

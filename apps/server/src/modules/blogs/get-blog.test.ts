@@ -1,0 +1,118 @@
+import { Blog, Messages } from '@inkwell/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/query-rows.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildBlog, buildUser, type TestUser } from '../../test/factories.ts';
+
+let t: TestApp;
+let author: TestUser;
+let reader: TestUser;
+beforeAll(async () => {
+  t = await buildTestApp();
+  author = await buildUser(t.app, { fullname: 'Ada Author' });
+  reader = await buildUser(t.app);
+});
+afterAll(() => t.close());
+
+function getBlog(body: Record<string, unknown>, { user, ip = '203.0.113.1' }: { user?: TestUser; ip?: string } = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/blog/get-blog',
+    payload: body,
+    headers: user ? bearer(user.token) : {},
+    remoteAddress: ip,
+  });
+}
+
+async function authorReads(): Promise<number> {
+  const [row] = await queryRows<{ total_reads: number }>(t.app.db, sql`select total_reads from users where username = ${author.username}`);
+  return Number(row!.total_reads);
+}
+
+describe('POST /api/blog/get-blog', () => {
+  it('answers a published blog to anyone, in the shape of SPEC §3', async () => {
+    const blogId = await buildBlog(t.app, author, { title: 'Shape check', tags: ['Travel', 'tech'] });
+    const res = await getBlog({ blog_id: blogId });
+    expect(res.statusCode).toBe(200);
+    const { blog } = res.json();
+    expect(Blog.parse(blog)).toEqual(blog);
+    expect(blog).toMatchObject({
+      blog_id: blogId,
+      title: 'Shape check',
+      banner: '/uploads/banner.webp',
+      des: 'Notes from a long walk.',
+      tags: ['travel', 'tech'],
+      draft: false,
+      author: { personal_info: { fullname: 'Ada Author', username: author.username } },
+      activity: { total_likes: 0, total_comments: 0, total_parent_comments: 0, total_reads: 1 },
+      content: [{ time: 1, version: '2.31.0', blocks: [{ id: 'p1', type: 'paragraph', data: { text: 'We left early.' } }] }],
+    });
+    expect(blog._id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Date(blog.publishedAt).toISOString()).toBe(blog.publishedAt);
+  });
+
+  it('answers 404 for an unknown blog and 400 for a malformed body', async () => {
+    const missing = await getBlog({ blog_id: 'nope-123456' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: Messages.notFound });
+    const bad = await getBlog({ blog_id: 5 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/^blog_id: /);
+  });
+
+  it('shows a draft only to its author, in any mode', async () => {
+    const draftId = await buildBlog(t.app, author, { draft: true, title: 'Secret plans' });
+    for (const body of [{ blog_id: draftId }, { blog_id: draftId, draft: true, mode: 'edit' }]) {
+      expect((await getBlog(body)).statusCode).toBe(404);
+      expect((await getBlog(body, { user: reader })).statusCode).toBe(404);
+      const own = await getBlog(body, { user: author });
+      expect(own.statusCode).toBe(200);
+      expect(own.json().blog).toMatchObject({ title: 'Secret plans', draft: true, publishedAt: null });
+    }
+  });
+
+  it('opens a published blog in edit mode only for its author', async () => {
+    const blogId = await buildBlog(t.app, author);
+    expect((await getBlog({ blog_id: blogId, mode: 'edit' })).statusCode).toBe(404);
+    expect((await getBlog({ blog_id: blogId, mode: 'edit' }, { user: reader })).statusCode).toBe(404);
+    expect((await getBlog({ blog_id: blogId, mode: 'edit' }, { user: author })).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/blog/get-blog: counting reads', () => {
+  const reads = async (blogId: string, options: { user?: TestUser; ip?: string } = {}, body: Record<string, unknown> = {}) =>
+    (await getBlog({ blog_id: blogId, ...body }, options)).json().blog.activity.total_reads as number;
+
+  it('counts a visitor once per blog per day, by account or by address', async () => {
+    const blogId = await buildBlog(t.app, author);
+    const before = await authorReads();
+    expect(await reads(blogId, { ip: '198.51.100.7' })).toBe(1);
+    expect(await reads(blogId, { ip: '198.51.100.7' })).toBe(1);
+    expect(await reads(blogId, { ip: '198.51.100.8' })).toBe(2);
+    // A signed-in reader is one visitor wherever they read from.
+    expect(await reads(blogId, { user: reader, ip: '198.51.100.7' })).toBe(3);
+    expect(await reads(blogId, { user: reader, ip: '198.51.100.9' })).toBe(3);
+    expect(await authorReads()).toBe(before + 3);
+
+    // The same visitor reading another blog counts there.
+    const other = await buildBlog(t.app, author);
+    expect(await reads(other, { ip: '198.51.100.7' })).toBe(1);
+    expect(await authorReads()).toBe(before + 4);
+  });
+
+  it('never counts the author reading their own blog, nor opening it in the editor', async () => {
+    const blogId = await buildBlog(t.app, author);
+    const before = await authorReads();
+    expect(await reads(blogId, { user: author })).toBe(0);
+    expect(await reads(blogId, { user: author }, { mode: 'edit' })).toBe(0);
+    expect(await authorReads()).toBe(before);
+  });
+
+  it('counts each of many concurrent first reads exactly once', async () => {
+    const blogId = await buildBlog(t.app, author);
+    const ips = Array.from({ length: 8 }, (_, i) => `192.0.2.${i + 1}`);
+    await Promise.all([...ips, ...ips].map((ip) => getBlog({ blog_id: blogId }, { ip })));
+    expect(await reads(blogId, { ip: ips[0] })).toBe(ips.length);
+  });
+});

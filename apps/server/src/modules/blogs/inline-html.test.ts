@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { inlineText, safeLinkHref, sanitizeInlineHtml } from './inline-html.ts';
+
+const hit = 'alert(1)';
+
+const HOSTILE = [
+  `<script>${hit}</script>`,
+  `<SCRIPT>${hit}</SCRIPT >`,
+  `<script src="data:text/javascript,${hit}"></script>`,
+  `<scr<script>ipt>${hit}</scr</script>ipt>`,
+  `"><script>${hit}</script>`,
+  `</title><script>${hit}</script>`,
+  `<img src=x onerror="${hit}">`,
+  `<IMG SRC=x OnErRoR=${hit}>`,
+  `<img src="x" onerror\n="${hit}">`,
+  `<img/src=x/onerror=${hit}>`,
+  `<svg onload=${hit}>`,
+  `<svg><script>${hit}</script></svg>`,
+  `<math><mtext><table><mglyph><style><img src=x onerror=${hit}>`,
+  `<iframe src="javascript:${hit}"></iframe>`,
+  `<iframe srcdoc="<script>parent.${hit}</script>"></iframe>`,
+  `<object data="javascript:${hit}"></object>`,
+  `<a href="javascript:${hit}">click</a>`,
+  `<a href="JaVaScRiPt:${hit}">click</a>`,
+  `<a href=" javascript:${hit}">click</a>`,
+  `<a href="java\tscript:${hit}">click</a>`,
+  `<a href="java&#x09;script:${hit}">click</a>`,
+  `<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;${hit}">click</a>`,
+  `<a href="&#x6A;avascript:${hit}">click</a>`,
+  `<a href="javascript&colon;${hit}">click</a>`,
+  `<a href="data:text/html,<script>${hit}</script>">click</a>`,
+  `<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">click</a>`,
+  `<a href="vbscript:${hit}">click</a>`,
+  `<a href="https://ok.example" onclick="${hit}">click</a>`,
+  `<a href=https://ok.example onmouseover=${hit} style="position:fixed">x</a>`,
+  `<b onmouseover=${hit}>bold</b>`,
+  `<i style="background:url(javascript:${hit})">x</i>`,
+  `<mark class="cdx-marker" onclick="${hit}">m</mark>`,
+  `<code class="inline-code" onfocus="${hit}" autofocus tabindex=1>c</code>`,
+  `<br onclick=${hit}>`,
+  `<details open ontoggle=${hit}>`,
+  `<form action="javascript:${hit}"><button>go</button></form>`,
+  `<meta http-equiv="refresh" content="0;url=javascript:${hit}">`,
+  `<base href="javascript:${hit}//">`,
+  `<style>@import 'javascript:${hit}';</style>`,
+  `<noscript><p title="</noscript><img src=x onerror=${hit}>">`,
+  `<template><img src=x onerror=${hit}></template>`,
+  `<xmp><img src=x onerror=${hit}></xmp>`,
+  `<p id="</p><img src=x onerror=${hit}>">`,
+  `<!--<img src="--><img src=x onerror=${hit}//">`,
+  `<img src="x\`onerror=${hit}">`,
+  `&lt;img src=x onerror=${hit}&gt;`,
+  `<<img src=x onerror=${hit}>>`,
+  `<a href="https://ok.example/" title='x" onclick="${hit}'>t</a>`,
+  `<b>unclosed <i>nested`,
+  `<img src=x onerror=${hit}`,
+  `<a href="https://ok.example/`,
+  `</b></i></a>stray closers`,
+  `<!doctype html><?xml version="1.0"?>text`,
+];
+
+/** Every tag the output may contain, exactly as the sanitiser writes it. */
+const SAFE_TAG = /^<(?:b|i|br|a|a href="(?:https?|mailto):[^"<>]*" rel="noopener noreferrer nofollow"|mark class="cdx-marker"|code class="inline-code"|\/(?:b|i|a|mark|code))>$/;
+
+function expectSafe(output: string) {
+  for (const tag of output.match(/<[^>]*>?/g) ?? []) expect(tag).toMatch(SAFE_TAG);
+  // Outside those tags no markup character survives unescaped, so any "onerror=" left is plain text.
+  expect(output.replace(/<[^>]*>/g, '')).not.toMatch(/[<>"]/);
+}
+
+function balanced(output: string): boolean {
+  const stack: string[] = [];
+  for (const [, closing, name] of output.matchAll(/<(\/?)([a-z]+)[^>]*>/g)) {
+    if (name === 'br') continue;
+    if (!closing) stack.push(name!);
+    else if (stack.pop() !== name) return false;
+  }
+  return stack.length === 0;
+}
+
+describe('sanitizeInlineHtml', () => {
+  it.each(HOSTILE)('leaves nothing that can run from %s', (payload) => {
+    const output = sanitizeInlineHtml(payload);
+    expectSafe(output);
+    expect(balanced(output)).toBe(true);
+    // Sanitising is stable: the stored text passes through unchanged when saved again.
+    expect(sanitizeInlineHtml(output)).toBe(output);
+  });
+
+  it('keeps what the editor writes', () => {
+    const html =
+      'A <b>bold</b>, <i>italic</i>, <a href="https://example.com/a?b=1&amp;c=2">link</a>, ' +
+      '<mark class="cdx-marker">marked</mark> and <code class="inline-code">code()</code> line<br>next';
+    expect(sanitizeInlineHtml(html)).toBe(
+      'A <b>bold</b>, <i>italic</i>, <a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer nofollow">link</a>, ' +
+        '<mark class="cdx-marker">marked</mark> and <code class="inline-code">code()</code> line<br>next',
+    );
+  });
+
+  it('keeps mailto links and turns strong and em into b and i', () => {
+    expect(sanitizeInlineHtml('<a href="mailto:me@example.com">mail</a>')).toBe(
+      '<a href="mailto:me@example.com" rel="noopener noreferrer nofollow">mail</a>',
+    );
+    expect(sanitizeInlineHtml('<strong>s</strong><em>e</em>')).toBe('<b>s</b><i>e</i>');
+  });
+
+  it('drops disallowed links to a bare anchor but keeps their text', () => {
+    expect(sanitizeInlineHtml('<a href="javascript:alert(1)">click</a>')).toBe('<a>click</a>');
+    expect(sanitizeInlineHtml('<a href="/relative">rel</a>')).toBe('<a>rel</a>');
+    expect(sanitizeInlineHtml('<a href="java&#x09;script:alert(1)">t</a>')).toBe('<a>t</a>');
+  });
+
+  it('forces the fixed class on mark and code and drops every other attribute', () => {
+    expect(sanitizeInlineHtml('<mark class="evil" style="x">m</mark><code id=1>c</code><b class="x">b</b>')).toBe(
+      '<mark class="cdx-marker">m</mark><code class="inline-code">c</code><b>b</b>',
+    );
+  });
+
+  it('drops script and style with their content, other tags without it', () => {
+    expect(sanitizeInlineHtml('a<script>alert(1)</script>b<style>*{}</style>c')).toBe('abc');
+    expect(sanitizeInlineHtml('<div><span>kept</span></div><svg><text>svg text</text></svg>')).toBe('keptsvg text');
+    expect(sanitizeInlineHtml('before<script>never closed')).toBe('before');
+  });
+
+  it('escapes stray markup characters and bare ampersands but keeps entities', () => {
+    expect(sanitizeInlineHtml('1 < 2 > 0 & "q" &amp; &lt;b&gt; &#169; &copy;')).toBe('1 &lt; 2 &gt; 0 &amp; &quot;q&quot; &amp; &lt;b&gt; &#169; &copy;');
+    expect(sanitizeInlineHtml('a <b')).toBe('a &lt;b');
+  });
+
+  it('closes what is left open and ignores stray end tags', () => {
+    expect(sanitizeInlineHtml('<b>bold <i>both')).toBe('<b>bold <i>both</i></b>');
+    expect(sanitizeInlineHtml('<b><i>x</b>y</i>')).toBe('<b><i>x</i></b>y');
+    expect(sanitizeInlineHtml('</b>x')).toBe('x');
+  });
+
+  it('removes comments, doctypes and processing instructions', () => {
+    expect(sanitizeInlineHtml('a<!-- c --><!doctype html><?php echo 1 ?>b')).toBe('ab');
+  });
+});
+
+describe('safeLinkHref', () => {
+  it.each([
+    ['https://example.com', 'https://example.com/'],
+    ['  HTTP://Example.com/x ', 'http://example.com/x'],
+    ['mailto:a@b.c', 'mailto:a@b.c'],
+  ])('accepts %s', (raw, href) => expect(safeLinkHref(raw)).toBe(href));
+
+  it.each(['javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'jav\nascript:alert(1)', '&#0000106avascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', '/relative', '//example.com', ''])(
+    'refuses %j',
+    (raw) => expect(safeLinkHref(raw)).toBeNull(),
+  );
+});
+
+describe('inlineText', () => {
+  it('sees through tags, line breaks and no-break spaces', () => {
+    expect(inlineText('<b> </b>&nbsp;<br>')).toBe('');
+    expect(inlineText('<b>x</b>')).toBe('x');
+  });
+});

@@ -1,0 +1,33 @@
+import sharp from 'sharp';
+import { HttpError } from '../../http-error.ts';
+import type { ImageType } from './image-type.ts';
+
+/** Longest side of a stored image; bigger uploads are scaled down. */
+export const MAX_SIDE = 2000;
+/** Pixels a decoder may be asked to allocate (all frames together): stops decompression bombs. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+export interface ProcessedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * Decodes and re-encodes an upload in its own format: whatever rode along (metadata, GPS,
+ * a script appended to a polyglot) is left behind, and the size is capped.
+ */
+export async function reencodeImage(bytes: Buffer, type: ImageType): Promise<ProcessedImage> {
+  const animated = type.format === 'gif' || type.format === 'webp';
+  try {
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated, failOn: 'error' })
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .toFormat(type.format, type.format === 'jpeg' || type.format === 'webp' ? { quality: 85 } : {})
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.pageHeight ?? info.height };
+  } catch (error) {
+    if (/pixel limit/i.test((error as Error).message)) throw new HttpError(413, 'The image has too many pixels');
+    throw new HttpError(400, 'The file is not a valid image');
+  }
+}

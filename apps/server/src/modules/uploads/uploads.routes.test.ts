@@ -1,0 +1,241 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Messages } from '@inkwell/contracts';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildUser, type TestUser } from '../../test/factories.ts';
+import { fixtureImage, jpegWithMetadata, pngBomb, type ImageFormat } from '../../test/images.ts';
+import { startLocalServer, type LocalServer } from '../../test/local-server.ts';
+import { isStoredImageUrl } from './uploads.service.ts';
+
+let t: TestApp;
+let user: TestUser;
+let uploadsDir: string;
+let images: LocalServer;
+const served = new Map<string, { type: string; body: Buffer }>();
+
+beforeAll(async () => {
+  uploadsDir = mkdtempSync(path.join(tmpdir(), 'inkwell-uploads-test-'));
+  t = await buildTestApp({ UPLOADS_DIR: uploadsDir, FETCH_ALLOW_HOSTS: 'localhost' });
+  user = await buildUser(t.app);
+  images = await startLocalServer((req, res) => {
+    const file = served.get(req.url!);
+    if (req.url === '/to-private') res.writeHead(302, { location: 'http://10.0.0.1/x.png' }).end();
+    else if (file) res.writeHead(200, { 'content-type': file.type }).end(file.body);
+    else res.writeHead(404).end();
+  });
+});
+afterAll(async () => {
+  await images.close();
+  await t.close();
+  rmSync(uploadsDir, { recursive: true, force: true });
+});
+
+function multipart(field: string, filename: string, contentType: string, content: Buffer) {
+  const boundary = `----inkwell${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function upload(content: Buffer, { field = 'image', filename = 'photo.png', type = 'image/png', as = user as TestUser | null } = {}) {
+  const body = multipart(field, filename, type, content);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/upload/image',
+    payload: body.payload,
+    headers: { ...body.headers, ...(as ? bearer(as.token) : {}) },
+  });
+}
+
+function uploadByUrl(url: unknown, as: TestUser | null = user) {
+  return t.app.inject({ method: 'POST', url: '/api/upload/image-by-url', payload: { url }, headers: as ? bearer(as.token) : {} });
+}
+
+async function fetchStored(url: string) {
+  const res = await t.app.inject(url);
+  expect(res.statusCode).toBe(200);
+  return res;
+}
+
+describe('POST /api/upload/image', () => {
+  it.each<[ImageFormat, string, string]>([
+    ['png', 'image/png', 'png'],
+    ['jpeg', 'image/jpeg', 'jpg'],
+    ['webp', 'image/webp', 'webp'],
+    ['gif', 'image/gif', 'gif'],
+  ])('stores a %s under the hash of its re-encoded bytes and serves it', async (format, mime, extension) => {
+    const res = await upload(await fixtureImage(format), { filename: `x.${extension}`, type: mime });
+    expect(res.statusCode).toBe(200);
+    const { success, file } = res.json();
+    expect(success).toBe(1);
+    expect(file.url).toMatch(new RegExp(`^/uploads/[0-9a-f]{64}\\.${extension}$`));
+
+    const stored = await fetchStored(file.url);
+    expect(stored.headers['content-type']).toBe(mime);
+    expect(stored.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(stored.headers['x-content-type-options']).toBe('nosniff');
+    const meta = await sharp(stored.rawPayload).metadata();
+    expect(meta.format).toBe(format);
+    expect([meta.width, meta.height]).toEqual([64, 48]);
+    expect(await isStoredImageUrl(t.app.db, file.url)).toBe(true);
+  });
+
+  it('decides the type from the bytes, not the name or declared type', async () => {
+    const res = await upload(await fixtureImage('webp'), { filename: 'looks.png', type: 'image/png' });
+    expect(res.json().file.url).toMatch(/\.webp$/);
+  });
+
+  it('stores identical pictures once', async () => {
+    const bytes = await fixtureImage('png', 30, 30);
+    const first = (await upload(bytes)).json().file.url;
+    const second = (await upload(bytes, { as: await buildUser(t.app) })).json().file.url;
+    expect(second).toBe(first);
+    expect(readdirSync(uploadsDir).filter((name) => `/uploads/${name}` === first)).toHaveLength(1);
+  });
+
+  it('scales the longest side down to 2000 px, keeping the shape', async () => {
+    const res = await upload(await fixtureImage('jpeg', 3000, 1500), { type: 'image/jpeg' });
+    const meta = await sharp((await fetchStored(res.json().file.url)).rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([2000, 1000]);
+  });
+
+  it('strips metadata such as EXIF', async () => {
+    const original = await jpegWithMetadata();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const stored = (await fetchStored((await upload(original, { type: 'image/jpeg' })).json().file.url)).rawPayload;
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
+    expect(stored.includes('SecretCam')).toBe(false);
+  });
+
+  it('leaves behind what a polyglot carries after the image', async () => {
+    const script = '<script>alert(document.cookie)</script>';
+    const polyglot = Buffer.concat([await fixtureImage('gif'), Buffer.from(script)]);
+    const res = await upload(polyglot, { filename: 'x.html', type: 'text/html' });
+    expect(res.statusCode).toBe(200);
+    const stored = await fetchStored(res.json().file.url);
+    expect(stored.headers['content-type']).toBe('image/gif');
+    expect(stored.rawPayload.includes(script)).toBe(false);
+  });
+
+  it.each([
+    ['a text file named .png', Buffer.from('just some text, honestly a picture'), 415, 'Only PNG, JPEG, WebP and GIF images can be uploaded'],
+    ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect/></svg>'), 415, 'Only PNG, JPEG, WebP and GIF images can be uploaded'],
+    ['an HTML page', Buffer.from('<!doctype html><script>alert(1)</script>'), 415, 'Only PNG, JPEG, WebP and GIF images can be uploaded'],
+    ['a PNG signature with garbage behind it', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('garbage')]), 400, 'The file is not a valid image'],
+    ['a decompression bomb (a tiny PNG declaring 100000×100000)', pngBomb(), 413, 'The image has too many pixels'],
+    ['an empty file', Buffer.alloc(0), 400, 'The file is empty'],
+  ])('refuses %s', async (_name, content, status, error) => {
+    const res = await upload(content);
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual({ success: 0, error });
+  });
+
+  it('keeps the bomb tiny on the wire', () => {
+    expect(pngBomb().length).toBeLessThan(1024 * 1024);
+  });
+
+  it('refuses a file over 10 MB with 413', async () => {
+    const big = Buffer.concat([await fixtureImage('png'), Buffer.alloc(10 * 1024 * 1024 + 1)]);
+    const res = await upload(big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ success: 0, error: 'The file is too large (max 10 MB)' });
+  });
+
+  it('asks for an image when the field is missing or misnamed', async () => {
+    const res = await upload(await fixtureImage('png'), { field: 'file' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: 0, error: Messages.selectImage });
+  });
+
+  it('refuses a request that is not multipart, and anonymous uploads', async () => {
+    const json = await t.app.inject({ method: 'POST', url: '/api/upload/image', payload: { image: 'x' }, headers: bearer(user.token) });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().success).toBe(0);
+    const anonymous = await upload(await fixtureImage('png'), { as: null });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ success: 0, error: Messages.unauthorized });
+  });
+});
+
+describe('POST /api/upload/image-by-url', () => {
+  it('copies an image from a URL into our store', async () => {
+    served.set('/cat.jpg', { type: 'image/jpeg', body: await fixtureImage('jpeg', 80, 60) });
+    const res = await uploadByUrl(`${images.url}/cat.jpg`);
+    expect(res.statusCode).toBe(200);
+    const { file } = res.json();
+    expect(file.url).toMatch(/^\/uploads\/[0-9a-f]{64}\.jpg$/);
+    expect((await sharp((await fetchStored(file.url)).rawPayload).metadata()).width).toBe(80);
+  });
+
+  it('checks the fetched bytes like an upload', async () => {
+    served.set('/fake.png', { type: 'image/png', body: Buffer.from('<svg onload=alert(1)>') });
+    const res = await uploadByUrl(`${images.url}/fake.png`);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ success: 0, error: 'Only PNG, JPEG, WebP and GIF images can be uploaded' });
+  });
+
+  it.each([
+    ['http://127.0.0.1/x.png', 'This address cannot be fetched'],
+    ['http://169.254.169.254/latest/meta-data/', 'This address cannot be fetched'],
+    ['http://[::1]/x.png', 'This address cannot be fetched'],
+    ['http://2130706433/x.png', 'This address cannot be fetched'],
+    ['file:///etc/passwd', 'Only http and https addresses can be fetched'],
+  ])('refuses %s', async (url, error) => {
+    const res = await uploadByUrl(url);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: 0, error });
+  });
+
+  it('refuses a redirect from an allowed server to a private address', async () => {
+    const res = await uploadByUrl(`${images.url}/to-private`);
+    expect(res.json()).toEqual({ success: 0, error: 'This address cannot be fetched' });
+  });
+
+  it('refuses a missing URL and anonymous callers', async () => {
+    const missing = await uploadByUrl(undefined);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().success).toBe(0);
+    expect((await uploadByUrl(`${images.url}/cat.jpg`, null)).statusCode).toBe(401);
+  });
+});
+
+describe('uploads', () => {
+  it('answers 404 for an unknown or malformed file name', async () => {
+    for (const url of [`/uploads/${'a'.repeat(64)}.png`, '/uploads/..%2F..%2Fetc%2Fpasswd', '/uploads/x.svg']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: Messages.notFound });
+    }
+  });
+
+  it('tells stored images from any other address', async () => {
+    expect(await isStoredImageUrl(t.app.db, `/uploads/${'b'.repeat(64)}.png`)).toBe(false);
+    expect(await isStoredImageUrl(t.app.db, 'https://evil.example/x.png')).toBe(false);
+    expect(await isStoredImageUrl(t.app.db, '/uploads/../secret.png')).toBe(false);
+  });
+
+  it('limits uploads per user per hour', async () => {
+    const limited = await buildTestApp({ UPLOADS_DIR: uploadsDir, RATE_LIMIT_MULTIPLIER: '0.05' });
+    try {
+      const uploader = await buildUser(limited.app);
+      const bytes = await fixtureImage('png', 8, 8);
+      const send = () => {
+        const body = multipart('image', 'a.png', 'image/png', bytes);
+        return limited.app.inject({ method: 'POST', url: '/api/upload/image', payload: body.payload, headers: { ...body.headers, ...bearer(uploader.token) } });
+      };
+      for (let i = 0; i < 3; i++) expect((await send()).statusCode).toBe(200);
+      const refused = await send();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+      expect(refused.json()).toEqual({ success: 0, error: expect.stringMatching(/^Too many uploads\. Please try again in /) });
+    } finally {
+      await limited.close();
+    }
+  });
+});

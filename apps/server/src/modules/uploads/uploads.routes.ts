@@ -1,0 +1,53 @@
+import multipart from '@fastify/multipart';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { IMAGE_FIELD, ImageByUrlBody, Limits, Messages, type UploadResponse } from '@inkwell/contracts';
+import { badRequest, notFound, parse } from '../../http-error.ts';
+import { errorAnswer, INTERNAL_ERROR } from '../../plugins/errors.ts';
+import { enforceRateLimits } from '../rate-limits/rate-limits.service.ts';
+import { diskImageStore } from './image-store.ts';
+import { typeOfExtension } from './image-type.ts';
+import { IMAGE_KEY, importImage, storeImage } from './uploads.service.ts';
+
+const UPLOADS_PER_HOUR = 60;
+
+/** Editor.js's image tool reads `success`, so upload failures answer `{success: 0, error}` with their 4xx status. */
+function uploadErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const answer = errorAnswer(error);
+  if (!answer) request.log.error({ err: error }, 'upload failed');
+  const body: UploadResponse = { success: 0, error: answer?.message ?? INTERNAL_ERROR };
+  return reply
+    .status(answer?.status ?? 500)
+    .headers(answer?.headers ?? {})
+    .send(body);
+}
+
+export async function uploadRoutes(app: FastifyInstance) {
+  await app.register(multipart, { limits: { fileSize: Limits.uploadMaxBytes, files: 1, fields: 10, parts: 20 } });
+  const deps = { db: app.db, store: diskImageStore(app.config.uploadsDir) };
+
+  const limitUploads = (request: FastifyRequest) =>
+    enforceRateLimits(app, [{ key: `upload:user:${request.user!.id}`, limit: UPLOADS_PER_HOUR, windowSeconds: 3600 }], 'Too many uploads');
+
+  app.post('/api/upload/image', { preHandler: app.requireUser, errorHandler: uploadErrorHandler }, async (request): Promise<UploadResponse> => {
+    await limitUploads(request);
+    const file = await request.file();
+    if (!file || file.fieldname !== IMAGE_FIELD) throw badRequest(Messages.selectImage);
+    const bytes = await file.toBuffer();
+    return { success: 1, file: { url: await storeImage(deps, request.user!.id, bytes) } };
+  });
+
+  app.post('/api/upload/image-by-url', { preHandler: app.requireUser, errorHandler: uploadErrorHandler }, async (request): Promise<UploadResponse> => {
+    const { url } = parse(ImageByUrlBody, request.body);
+    await limitUploads(request);
+    return { success: 1, file: { url: await importImage(deps, request.user!.id, url, app.config.fetchAllowHosts) } };
+  });
+
+  app.get<{ Params: { key: string } }>('/uploads/:key', async (request, reply) => {
+    const { key } = request.params;
+    const type = IMAGE_KEY.test(key) ? typeOfExtension(key.split('.')[1]!) : undefined;
+    const file = type ? await deps.store.open(key) : null;
+    if (!type || !file) throw notFound();
+    // The name is the hash of the bytes, so the file at this URL can never change.
+    return reply.type(type.mime).header('cache-control', 'public, max-age=31536000, immutable').send(file);
+  });
+}

@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { Limits } from './limits.ts';
+import { Messages } from './messages.ts';
+
+/* ---------- Content blocks (Editor.js output, SPEC §3) ---------- */
+
+const inline = z.string().max(20_000);
+const url = z.string().max(2048);
+
+export const ParagraphData = z.object({ text: inline });
+export const HeaderData = z.object({ text: inline, level: z.number().int().min(1).max(6) });
+export const ImageData = z.object({
+  file: z.object({ url }),
+  caption: inline.default(''),
+  withBorder: z.boolean().default(false),
+  stretched: z.boolean().default(false),
+  withBackground: z.boolean().default(false),
+});
+export const QuoteData = z.object({
+  text: inline,
+  caption: inline.default(''),
+  alignment: z.enum(['left', 'center']).default('left'),
+});
+export interface ListItem {
+  content: string;
+  meta?: Record<string, unknown> | undefined;
+  items: ListItem[];
+}
+export const ListItem: z.ZodType<ListItem> = z.lazy(() =>
+  z.object({ content: inline, meta: z.record(z.string(), z.unknown()).optional(), items: z.array(ListItem).max(500) }),
+);
+export const ListData = z.object({
+  style: z.enum(['ordered', 'unordered']),
+  meta: z.record(z.string(), z.unknown()).optional(),
+  // Editor.js list v2 saves items as objects; older data has plain strings.
+  items: z.array(z.union([inline, ListItem])).max(500),
+});
+export const LinkData = z.object({
+  link: url,
+  meta: z
+    .object({
+      title: z.string().max(500).optional(),
+      description: z.string().max(2000).optional(),
+      image: z.object({ url }).optional(),
+    })
+    .default({}),
+});
+export const EmbedData = z.object({
+  service: z.string().max(50),
+  source: url,
+  embed: url,
+  width: z.number().int().min(1).max(4000).optional(),
+  height: z.number().int().min(1).max(4000).optional(),
+  caption: inline.default(''),
+});
+
+/* ---------- Embeds ---------- */
+
+/**
+ * The embed services of Editor.js's embed tool we let a blog frame, each with the https
+ * origins its player lives on. The server stores embeds only for these (as https), and a blog
+ * page frames only these; the Content-Security-Policy's frame-src lists the same origins.
+ */
+export const EMBED_ORIGINS: Record<string, string[]> = {
+  youtube: ['https://www.youtube.com', 'https://www.youtube-nocookie.com'],
+  vimeo: ['https://player.vimeo.com'],
+  coub: ['https://coub.com'],
+  instagram: ['https://www.instagram.com'],
+  twitter: ['https://twitter.com', 'https://platform.twitter.com'],
+  'twitch-video': ['https://player.twitch.tv'],
+  'twitch-channel': ['https://player.twitch.tv'],
+  codepen: ['https://codepen.io'],
+  miro: ['https://miro.com'],
+  facebook: ['https://www.facebook.com'],
+  soundcloud: ['https://w.soundcloud.com'],
+  spotify: ['https://open.spotify.com'],
+  'apple-music': ['https://embed.music.apple.com'],
+  pinterest: ['https://assets.pinterest.com', 'https://www.pinterest.com'],
+  imgur: ['https://imgur.com'],
+  vine: ['https://vine.co'],
+  gfycat: ['https://gfycat.com'],
+  aparat: ['https://www.aparat.com'],
+};
+
+const block = <T extends string, D extends z.ZodType>(type: T, data: D) =>
+  z.object({
+    id: z.string().max(50).optional(),
+    type: z.literal(type),
+    data,
+    tunes: z.record(z.string(), z.unknown()).optional(),
+  });
+
+export const ContentBlock = z.discriminatedUnion('type', [
+  block('paragraph', ParagraphData),
+  block('header', HeaderData),
+  block('image', ImageData),
+  block('quote', QuoteData),
+  block('list', ListData),
+  block('link', LinkData),
+  block('embed', EmbedData),
+]);
+export type ContentBlock = z.infer<typeof ContentBlock>;
+export type BlockType = ContentBlock['type'];
+
+export const EditorOutput = z.object({
+  time: z.number().optional(),
+  blocks: z.array(ContentBlock).max(1000),
+  version: z.string().max(50).optional(),
+});
+export type EditorOutput = z.infer<typeof EditorOutput>;
+
+/** SPEC §3: `content` is an array whose first item holds the blocks. */
+export const BlogContent = z.array(EditorOutput).max(1);
+export type BlogContent = z.infer<typeof BlogContent>;
+
+/* ---------- Writing ---------- */
+
+export const CreateBlogBody = z.object({
+  title: z.string().max(Limits.titleMax, `Title must be at most ${Limits.titleMax} characters`).default(''),
+  banner: z.string().max(2048).default(''),
+  des: z.string().max(1000).default(''),
+  content: BlogContent.default([]),
+  tags: z.array(z.string().max(1000)).max(100, Messages.maxTags).default([]),
+  draft: z.boolean().default(false),
+  id: z.string().max(300).optional(),
+});
+export type CreateBlogBody = z.infer<typeof CreateBlogBody>;
+
+export interface BlogDraftish {
+  title: string;
+  banner: string;
+  des: string;
+  tags: string[];
+  blocks: unknown[];
+}
+
+/** SPEC §5 Save draft: only a title is needed. */
+export function draftError({ title }: Pick<BlogDraftish, 'title'>): string | null {
+  return title.trim() ? null : Messages.draftTitleRequired;
+}
+
+/** SPEC §5 Publish from editor: checked before the publish settings open. */
+export function editorPublishError({ title, banner, blocks }: Pick<BlogDraftish, 'title' | 'banner' | 'blocks'>): string | null {
+  if (!banner.trim()) return Messages.bannerRequired;
+  if (!title.trim()) return Messages.titleRequired;
+  if (blocks.length === 0) return Messages.contentRequired;
+  return null;
+}
+
+/** SPEC §5 Publish settings, then the editor's rules: what the server checks on publish. */
+export function publishError(blog: BlogDraftish): string | null {
+  if (!blog.title.trim()) return Messages.publishTitleRequired;
+  const des = blog.des.trim();
+  if (!des || des.length > Limits.descriptionMax) return Messages.descriptionRule;
+  if (blog.tags.length === 0) return Messages.tagRequired;
+  if (blog.tags.length > Limits.maxTags) return Messages.maxTags;
+  return editorPublishError(blog);
+}
+
+/** Tags as stored: trimmed, lower case, no empties, no duplicates. */
+export function normaliseTags(tags: string[]): string[] {
+  return [...new Set(tags.map((t) => t.trim().toLowerCase()).filter(Boolean))];
+}
+
+/** Limits every saved blog's (normalised) tags keep, drafts included. */
+export function tagsError(tags: string[]): string | null {
+  if (tags.length > Limits.maxTags) return Messages.maxTags;
+  if (tags.some((tag) => tag.length > Limits.tagMax)) return `Each tag must be at most ${Limits.tagMax} characters`;
+  return null;
+}
+
+export const CreateBlogResponse = z.object({ id: z.string() });
+
+export const GetBlogBody = z.object({
+  blog_id: z.string().max(300),
+  draft: z.boolean().optional(),
+  mode: z.enum(['edit', 'read']).optional(),
+});
+export type GetBlogBody = z.infer<typeof GetBlogBody>;
+
+/* ---------- Reading shapes (SPEC §3 Blog) ---------- */
+
+export const PersonalInfo = z.object({ fullname: z.string(), username: z.string(), profile_img: z.string() });
+export type PersonalInfo = z.infer<typeof PersonalInfo>;
+
+export const Activity = z.object({
+  total_likes: z.number(),
+  total_comments: z.number(),
+  total_parent_comments: z.number(),
+  total_reads: z.number(),
+});
+
+/** What lists show: never the content. */
+export const BlogCard = z.object({
+  blog_id: z.string(),
+  title: z.string(),
+  des: z.string(),
+  banner: z.string(),
+  tags: z.array(z.string()),
+  publishedAt: z.string().nullable(),
+  author: z.object({ personal_info: PersonalInfo }),
+  activity: Activity,
+});
+export type BlogCard = z.infer<typeof BlogCard>;
+
+export const Blog = BlogCard.extend({
+  _id: z.string(),
+  content: BlogContent,
+  draft: z.boolean(),
+});
+export type Blog = z.infer<typeof Blog>;
+
+export const GetBlogResponse = z.object({ blog: Blog });
+export const BlogsResponse = z.object({ blogs: z.array(BlogCard) });
+export const CountResponse = z.object({ totalDocs: z.number() });

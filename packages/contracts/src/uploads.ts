@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/**
+ * Answer of `POST /api/upload/image` (multipart, field `image`) and
+ * `POST /api/upload/image-by-url` ({url}): the shape Editor.js's image tool reads.
+ */
+export const UploadResponse = z.union([
+  z.object({ success: z.literal(1), file: z.object({ url: z.string() }) }),
+  z.object({ success: z.literal(0), error: z.string() }),
+]);
+export type UploadResponse = z.infer<typeof UploadResponse>;
+
+export const ImageByUrlBody = z.object({ url: z.string().max(2048) });
+
+export const IMAGE_FIELD = 'image';
+/** Banner and profile pictures (SPEC §5). */
+export const BANNER_TYPES = ['image/png', 'image/jpeg', 'image/jpg'] as const;
+
+export const LinkPreviewQuery = z.object({ url: z.string().min(1).max(2048) });
+
+/** Answer of `GET /api/link-preview?url=` for Editor.js's link tool. */
+export const LinkPreviewResponse = z.union([
+  z.object({
+    success: z.literal(1),
+    link: z.string(),
+    meta: z.object({ title: z.string(), description: z.string(), image: z.object({ url: z.string() }) }),
+  }),
+  z.object({ success: z.literal(0) }),
+]);
+export type LinkPreviewResponse = z.infer<typeof LinkPreviewResponse>;
