@@ -1,0 +1,19 @@
+import type { DashboardBlog } from '@inkwell/contracts';
+import type { DashboardBlogRow } from './dashboard.repository.ts';
+
+export function presentDashboardBlog(row: DashboardBlogRow): DashboardBlog {
+  return {
+    blog_id: row.blogId,
+    title: row.title,
+    banner: row.banner,
+    des: row.des,
+    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
+    draft: row.draft,
+    activity: {
+      total_likes: row.totalLikes,
+      total_comments: row.totalComments,
+      total_reads: row.totalReads,
+      total_parent_comments: row.totalParentComments,
+    },
+  };
+}

@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Messages, SettingsMessages } from '@inkwell/contracts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildUser, post, type TestUser } from '../../test/factories.ts';
+import { fixtureImage } from '../../test/images.ts';
+import { createSession } from '../auth/sessions.repository.ts';
+import { insertUser } from '../users/users.repository.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const me = (user: TestUser) => t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(user.token) });
+const noLinks = { instagram: '', facebook: '', twitter: '', website: '', linkedin: '', github: '' };
+let names = 0;
+const freshName = () => `writer_${Date.now().toString(36)}.${names++}`;
+
+describe('GET /api/user/me', () => {
+  it('answers the own profile with the e-mail, and 401 without a session', async () => {
+    const user = await buildUser(t.app, { fullname: 'Mary Shelley' });
+    const res = await me(user);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      personal_info: { fullname: 'Mary Shelley', username: user.username, email: user.email, profile_img: user.session.profile_img, bio: '' },
+      social_links: noLinks,
+    });
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/user/me' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ error: Messages.unauthorized });
+  });
+});
+
+describe('POST /api/user/update-profile', () => {
+  it('changes username, bio and links only, and answers the new username', async () => {
+    const user = await buildUser(t.app, { fullname: 'Percy Shelley' });
+    const username = freshName();
+    const social_links = { ...noLinks, github: 'https://github.com/percy', twitter: ' https://x.com/percy ', website: 'https://percy.example.org/about' };
+    const res = await post(
+      t.app,
+      '/api/user/update-profile',
+      { username, bio: 'Poet.', social_links, fullname: 'Hacked Name', email: 'hacked@example.com', total_posts: 99 },
+      user.token,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ username });
+    expect((await me(user)).json()).toEqual({
+      personal_info: { fullname: 'Percy Shelley', username, email: user.email, profile_img: user.session.profile_img, bio: 'Poet.' },
+      social_links: { ...social_links, twitter: 'https://x.com/percy' },
+    });
+    // The new name signs in the old way and the session follows it.
+    const signin = await post(t.app, '/api/user/signin', { email: user.email, password: user.password });
+    expect(signin.json().username).toBe(username);
+  });
+
+  it.each([
+    ['ab', '', Messages.usernameTooShort],
+    ['  ab  ', '', Messages.usernameTooShort],
+    ['a'.repeat(31), '', SettingsMessages.usernameTooLong],
+    ['has space', '', SettingsMessages.usernameCharacters],
+    ['émile', '', SettingsMessages.usernameCharacters],
+    ['fine_name', 'x'.repeat(151), Messages.bioTooLong],
+    // SPEC §5 order: the username is checked before the bio.
+    ['ab', 'x'.repeat(151), Messages.usernameTooShort],
+  ])('refuses username %j with bio of %#, answering the §5 message', async (username, bio, message) => {
+    const user = await buildUser(t.app);
+    const res = await post(t.app, '/api/user/update-profile', { username, bio, social_links: noLinks }, user.token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: message });
+    expect((await me(user)).json().personal_info.username).toBe(user.username);
+  });
+
+  it('accepts a bio of exactly 150 characters and a 30-character username with _ and .', async () => {
+    const user = await buildUser(t.app);
+    const username = `a._${Date.now().toString(36)}`.padEnd(30, 'z');
+    const res = await post(t.app, '/api/user/update-profile', { username, bio: 'b'.repeat(150) }, user.token);
+    expect(res.statusCode).toBe(200);
+    expect((await me(user)).json().personal_info).toMatchObject({ username, bio: 'b'.repeat(150) });
+  });
+
+  it('refuses a username another user holds, whatever its case, with 409', async () => {
+    const holder = await buildUser(t.app);
+    const user = await buildUser(t.app);
+    const res = await post(t.app, '/api/user/update-profile', { username: holder.username.toUpperCase(), bio: '' }, user.token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: SettingsMessages.usernameTaken });
+  });
+
+  it('lets a user keep their own username or change only its case', async () => {
+    const user = await buildUser(t.app);
+    expect((await post(t.app, '/api/user/update-profile', { username: user.username, bio: 'same' }, user.token)).statusCode).toBe(200);
+    const upper = user.username.toUpperCase();
+    const res = await post(t.app, '/api/user/update-profile', { username: upper, bio: 'same' }, user.token);
+    expect(res.json()).toEqual({ username: upper });
+  });
+
+  it('gives a name two users race for to exactly one of them', async () => {
+    const racers = await Promise.all([1, 2, 3, 4].map(() => buildUser(t.app)));
+    const username = freshName();
+    const results = await Promise.all(racers.map((r) => post(t.app, '/api/user/update-profile', { username, bio: '' }, r.token)));
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409]);
+    for (const loser of results.filter((r) => r.statusCode === 409)) expect(loser.json()).toEqual({ error: SettingsMessages.usernameTaken });
+  });
+
+  it.each([
+    ['instagram', 'https://www.instagram.com/me'],
+    ['instagram', 'https://instagram.com/me'],
+    ['facebook', 'https://m.facebook.com/me'],
+    ['twitter', 'https://twitter.com/me'],
+    ['twitter', 'https://x.com/me'],
+    ['linkedin', 'https://www.linkedin.com/in/me'],
+    ['github', 'https://github.com/me'],
+    ['website', 'https://blog.example.com/'],
+  ])('accepts %s link %s', async (network, url) => {
+    const user = await buildUser(t.app);
+    const res = await post(t.app, '/api/user/update-profile', { username: user.username, social_links: { [network]: url } }, user.token);
+    expect(res.statusCode).toBe(200);
+    expect((await me(user)).json().social_links[network]).toBe(url);
+  });
+
+  it.each([
+    ['instagram', 'http://instagram.com/me', 'Instagram'],
+    ['instagram', 'https://instagram.com.evil.example/me', 'Instagram'],
+    ['facebook', 'https://notfacebook.com/me', 'Facebook'],
+    ['twitter', 'https://github.com/me', 'Twitter'],
+    ['linkedin', 'javascript:alert(1)', 'LinkedIn'],
+    ['github', 'github.com/me', 'GitHub'],
+    ['website', 'http://example.com', 'Website'],
+    ['website', 'not a url', 'Website'],
+  ])('refuses %s link %s with a 400 naming the field', async (network, url, label) => {
+    const user = await buildUser(t.app);
+    const res = await post(t.app, '/api/user/update-profile', { username: user.username, social_links: { [network]: url } }, user.token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(new RegExp(`^${label} link must be an https://`));
+  });
+
+  it('answers 400 for wrong types and 401 without a session', async () => {
+    const user = await buildUser(t.app);
+    const wrong = await post(t.app, '/api/user/update-profile', { username: 42 }, user.token);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toMatch(/username/);
+    const anonymous = await post(t.app, '/api/user/update-profile', { username: 'someone' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/user/update-profile-img', () => {
+  async function uploadImage(user: TestUser): Promise<string> {
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(await fixtureImage('png'))], { type: 'image/png' }), 'me.png');
+    const res = await t.app.inject({ method: 'POST', url: '/api/upload/image', payload: form, headers: bearer(user.token) });
+    expect(res.statusCode).toBe(200);
+    return res.json().file.url;
+  }
+
+  it('makes an image this server stored the profile picture, in later sign-ins too', async () => {
+    const user = await buildUser(t.app);
+    const url = await uploadImage(user);
+    const res = await post(t.app, '/api/user/update-profile-img', { url }, user.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ profile_img: url });
+    expect((await me(user)).json().personal_info.profile_img).toBe(url);
+    expect((await post(t.app, '/api/user/signin', { email: user.email, password: user.password })).json().profile_img).toBe(url);
+  });
+
+  it.each([
+    'https://evil.example/tracker.png',
+    'javascript:alert(1)',
+    `/uploads/${'0'.repeat(64)}.png`,
+    '/api/avatar/someone.svg',
+  ])('refuses %s, which our server did not store', async (url) => {
+    const user = await buildUser(t.app);
+    const res = await post(t.app, '/api/user/update-profile-img', { url }, user.token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: SettingsMessages.imageNotStored });
+    expect((await me(user)).json().personal_info.profile_img).toBe(user.session.profile_img);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await post(t.app, '/api/user/update-profile-img', { url: '/uploads/x.png' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/user/change-password', () => {
+  const change = (user: TestUser, body: object, token = user.token) => post(t.app, '/api/user/change-password', body, token);
+
+  it.each([
+    [{ currentPassword: '', newPassword: 'Secret456' }, Messages.fillAllFields],
+    [{ currentPassword: 'Secret123', newPassword: '' }, Messages.fillAllFields],
+    [{}, Messages.fillAllFields],
+    [{ currentPassword: 'secret123', newPassword: 'Secret456' }, Messages.passwordRule],
+    [{ currentPassword: 'Secret123', newPassword: 'Sec1' }, Messages.passwordRule],
+    [{ currentPassword: 'Secret123', newPassword: 'Secret4567890123456789' }, Messages.passwordRule],
+  ])('refuses %j with the §5 message', async (body, message) => {
+    const user = await buildUser(t.app);
+    const res = await change(user, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: message });
+  });
+
+  it('refuses a wrong current password with 403 and keeps the old one', async () => {
+    const user = await buildUser(t.app);
+    const res = await change(user, { currentPassword: 'Wrong1234', newPassword: 'Secret456' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: SettingsMessages.wrongCurrentPassword });
+    expect((await post(t.app, '/api/user/signin', { email: user.email, password: user.password })).statusCode).toBe(200);
+  });
+
+  it('sets the new password and signs out every other session, keeping this one', async () => {
+    const user = await buildUser(t.app);
+    const other = (await post(t.app, '/api/user/signin', { email: user.email, password: user.password })).json().access_token as string;
+    const res = await change(user, { currentPassword: user.password, newPassword: 'Changed456' });
+    expect(res.statusCode).toBe(200);
+
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(other) })).statusCode).toBe(401);
+    expect((await me(user)).statusCode).toBe(200);
+
+    const oldPassword = await post(t.app, '/api/user/signin', { email: user.email, password: user.password });
+    expect(oldPassword.statusCode).toBe(401);
+    expect((await post(t.app, '/api/user/signin', { email: user.email, password: 'Changed456' })).statusCode).toBe(200);
+  });
+
+  it('tells a Google-only account it has no password to change', async () => {
+    const google = await insertUser(t.app.db, {
+      username: freshName(),
+      fullname: 'Google Person',
+      email: `google.${Date.now()}@example.com`,
+      passwordHash: null,
+      googleSub: `sub-${Date.now()}`,
+      profileImg: '/api/avatar/google.svg',
+    });
+    const token = await createSession(t.app.db, google.id, 1);
+    const res = await post(t.app, '/api/user/change-password', { currentPassword: 'Secret123', newPassword: 'Secret456' }, token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: SettingsMessages.googleAccountPassword });
+  });
+
+  it('limits attempts per user with 429 and Retry-After', async () => {
+    const user = await buildUser(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await change(user, { currentPassword: 'Wrong1234', newPassword: 'Secret456' })).statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 403)).toBe(true);
+    const limited = await change(user, { currentPassword: user.password, newPassword: 'Secret456' });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().error).toMatch(/^Too many password change attempts/);
+    // Another user is not affected.
+    const other = await buildUser(t.app);
+    expect((await change(other, { currentPassword: other.password, newPassword: 'Secret456' })).statusCode).toBe(200);
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await post(t.app, '/api/user/change-password', { currentPassword: 'Secret123', newPassword: 'Secret456' });
+    expect(res.statusCode).toBe(401);
+  });
+});

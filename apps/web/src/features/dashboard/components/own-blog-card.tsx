@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import toast from 'react-hot-toast';
+import type { DashboardBlog } from '@inkwell/contracts';
+import { deleteBlog } from '../api/delete-blog.ts';
+import { useForgetOwnBlog } from '../api/own-blogs.ts';
+import { ConfirmDelete } from './confirm-delete.tsx';
+
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** One of the author's blogs: what it is, how it does, and Edit / Delete. */
+export function OwnBlogCard({ blog }: { blog: DashboardBlog }) {
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const forget = useForgetOwnBlog();
+  const { total_likes, total_comments, total_reads } = blog.activity;
+
+  const onDelete = async () => {
+    setDeleting(true);
+    try {
+      await deleteBlog(blog.blog_id);
+      forget(blog.blog_id);
+      toast.success('Blog deleted');
+    } catch (e) {
+      toast.error((e as Error).message);
+      setDeleting(false);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <li className="border-b border-neutral-100 py-6" aria-label={blog.title}>
+      <div className="flex gap-6 max-md:flex-col md:items-center md:gap-10">
+        {blog.banner ? (
+          <img src={blog.banner} alt="" className="aspect-video w-full flex-none rounded-md bg-neutral-100 object-cover md:w-28" />
+        ) : (
+          <div className="hidden aspect-video w-28 flex-none rounded-md bg-neutral-100 md:block" />
+        )}
+        <div className="flex min-w-0 flex-1 flex-col justify-between gap-3">
+          <div>
+            {blog.draft ? (
+              <h2 className="text-lg font-medium">{blog.title}</h2>
+            ) : (
+              <Link to={`/blog/${blog.blog_id}`} className="line-clamp-2 text-lg font-medium hover:underline">
+                {blog.title}
+              </Link>
+            )}
+            <p className="mt-1 line-clamp-1 text-neutral-500">
+              {blog.publishedAt && !blog.draft ? `Published on ${formatDate(blog.publishedAt)}` : blog.des || 'No description yet'}
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+            <Link to={`/editor/${blog.blog_id}`} className="underline underline-offset-4">
+              Edit
+            </Link>
+            <button type="button" className="text-red-600 underline underline-offset-4" onClick={() => setConfirming(true)} disabled={confirming}>
+              Delete
+            </button>
+          </div>
+        </div>
+        {!blog.draft && (
+          <dl className="flex flex-none gap-6 text-center max-md:justify-start" aria-label="Activity">
+            <Stat label="Likes" value={total_likes} />
+            <Stat label="Comments" value={total_comments} />
+            <Stat label="Reads" value={total_reads} />
+          </dl>
+        )}
+      </div>
+      {confirming && <ConfirmDelete title={blog.title} busy={deleting} onConfirm={onDelete} onCancel={() => setConfirming(false)} />}
+    </li>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex flex-col-reverse">
+      <dt className="text-sm text-neutral-500">{label}</dt>
+      <dd className="text-xl font-medium">{value.toLocaleString('en')}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { changePasswordError, SettingsMessages } from '@inkwell/contracts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { changePassword } from './api/change-password.ts';
+import { PasswordField } from './components/password-field.tsx';
+
+/** SPEC §2 Change password: the server signs every other device out on success. */
+export function ChangePasswordPage() {
+  usePageTitle('Change Password');
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const body = { currentPassword: String(data.get('currentPassword') ?? ''), newPassword: String(data.get('newPassword') ?? '') };
+    const error = changePasswordError(body);
+    if (error) {
+      toast.error(error);
+      return;
+    }
+    setSaving(true);
+    const loading = toast.loading('Changing password…');
+    try {
+      await changePassword(body);
+      form.reset();
+      toast.success(SettingsMessages.passwordChanged);
+    } catch (e) {
+      toast.error((e as Error).message);
+    } finally {
+      toast.dismiss(loading);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="w-full md:max-w-[400px]">
+      <h1 className="mb-8 text-2xl max-md:hidden">Change Password</h1>
+      <PasswordField name="currentPassword" label="Current Password" autoComplete="current-password" />
+      <PasswordField name="newPassword" label="New Password" autoComplete="new-password" />
+      <button type="submit" className="btn-dark mt-2 px-10" disabled={saving}>
+        Change Password
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,160 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import {
+  Limits,
+  Messages,
+  profileError,
+  SettingsMessages,
+  SOCIAL_NETWORKS,
+  socialLinkError,
+  type MyProfileResponse,
+  type SocialLinks,
+} from '@inkwell/contracts';
+import { UserIcon } from '../../components/icons.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useSession } from '../../lib/session.tsx';
+import { ownProfileQuery, useOwnProfile } from './api/own-profile.ts';
+import { updateProfile } from './api/update-profile.ts';
+import { ProfileImagePicker } from './components/profile-image-picker.tsx';
+import { SocialIcon } from './components/social-icons.tsx';
+
+/** SPEC §2 Edit profile: username, bio and links change; fullname and e-mail are shown read-only. */
+export function EditProfilePage() {
+  usePageTitle('Edit Profile');
+  const profile = useOwnProfile();
+  if (profile.isPending) return <p className="text-neutral-500">Loading your profile…</p>;
+  if (profile.isError) return <p role="alert">Could not load your profile. Please reload the page.</p>;
+  return <EditProfileForm profile={profile.data} />;
+}
+
+const LINK_LABELS: Record<keyof SocialLinks, string> = {
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  twitter: 'Twitter',
+  website: 'Website',
+  linkedin: 'LinkedIn',
+  github: 'GitHub',
+};
+
+function EditProfileForm({ profile }: { profile: MyProfileResponse }) {
+  const queryClient = useQueryClient();
+  const { updateSession } = useSession();
+  const { fullname, email, username, bio: savedBio, profile_img } = profile.personal_info;
+  const [bio, setBio] = useState(savedBio);
+  const [saving, setSaving] = useState(false);
+  const bioCounterId = useId();
+
+  const refresh = (patch: Partial<MyProfileResponse['personal_info']>, links?: SocialLinks) =>
+    queryClient.setQueryData(ownProfileQuery().queryKey, (old) =>
+      old && { personal_info: { ...old.personal_info, ...patch }, social_links: links ?? old.social_links },
+    );
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const value = (name: string) => String(data.get(name) ?? '');
+    const social_links = Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, value(n).trim()])) as SocialLinks;
+    const body = { username: value('username').trim(), bio: value('bio'), social_links };
+    const error = profileError(body) ?? socialLinkError(social_links);
+    if (error) {
+      toast.error(error);
+      return;
+    }
+    setSaving(true);
+    const loading = toast.loading('Updating…');
+    try {
+      const saved = await updateProfile(body);
+      updateSession({ username: saved.username });
+      refresh({ username: saved.username, bio: body.bio }, social_links);
+      toast.success(SettingsMessages.profileUpdated);
+    } catch (e) {
+      toast.error(e instanceof ApiError && e.status >= 400 ? e.message : Messages.updateProfileFailed);
+    } finally {
+      toast.dismiss(loading);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <h1 className="mb-8 text-2xl max-md:hidden">Edit Profile</h1>
+      <div className="flex flex-col items-start gap-8 py-4 lg:flex-row lg:gap-10">
+        <ProfileImagePicker current={profile_img} onChanged={(url) => refresh({ profile_img: url })} />
+        <div className="w-full">
+          <div className="grid grid-cols-1 gap-x-5 md:grid-cols-2">
+            <Field label="Full Name" icon={<UserIcon />}>
+              {(id) => <input id={id} name="fullname" defaultValue={fullname} disabled className="input-box pl-12" />}
+            </Field>
+            <Field label="Email" icon={<span aria-hidden="true">@</span>}>
+              {(id) => <input id={id} name="email" type="email" defaultValue={email} disabled className="input-box pl-12" />}
+            </Field>
+          </div>
+          <Field label="Username" icon={<span aria-hidden="true">@</span>}>
+            {(id) => (
+              <input id={id} name="username" defaultValue={username} autoComplete="username" maxLength={Limits.usernameMax} className="input-box pl-12" />
+            )}
+          </Field>
+          <p className="-mt-3 mb-4 text-sm text-neutral-500">
+            Your username is your address: /user/{'{username}'}. Letters, numbers, '_' and '.' only.
+          </p>
+          <Field label="Bio">
+            {(id) => (
+              <textarea
+                id={id}
+                name="bio"
+                value={bio}
+                onChange={(e) => setBio(e.target.value)}
+                maxLength={Limits.bioMax}
+                className="input-box h-40 resize-none leading-7 lg:h-32"
+                placeholder="Bio"
+                aria-describedby={bioCounterId}
+              />
+            )}
+          </Field>
+          <p id={bioCounterId} aria-live="polite" className="-mt-3 mb-6 text-right text-sm text-neutral-500" data-testid="bio-characters-left">
+            {Limits.bioMax - bio.length} characters left
+          </p>
+          <p className="mb-4 text-neutral-600">Add your social handles below</p>
+          <div className="grid grid-cols-1 gap-x-5 md:grid-cols-2">
+            {SOCIAL_NETWORKS.map((network) => (
+              <Field key={network} label={LINK_LABELS[network]} icon={<SocialIcon network={network} />}>
+                {(id) => (
+                  <input
+                    id={id}
+                    name={network}
+                    type="url"
+                    inputMode="url"
+                    defaultValue={profile.social_links[network]}
+                    placeholder="https://"
+                    className="input-box pl-12"
+                  />
+                )}
+              </Field>
+            ))}
+          </div>
+          <button type="submit" className="btn-dark w-auto px-10" disabled={saving}>
+            Update
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+/** A labelled input with an optional icon inside its left edge. */
+function Field({ label, icon, children }: { label: string; icon?: ReactNode; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="mb-1 block text-neutral-600">
+        {label}
+      </label>
+      <div className="relative">
+        {children(id)}
+        {icon && <span className="pointer-events-none absolute top-3.5 left-4 text-neutral-500">{icon}</span>}
+      </div>
+    </div>
+  );
+}

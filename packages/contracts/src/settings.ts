@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { PASSWORD_PATTERN } from './auth.ts';
+import { Limits } from './limits.ts';
+import { Messages } from './messages.ts';
+
+/** Texts of the settings screens that SPEC.md leaves to us. */
+export const SettingsMessages = {
+  usernameTooLong: `Username must be at most ${Limits.usernameMax} characters long`,
+  usernameCharacters: "Username can only contain letters, numbers, '_' and '.'",
+  usernameTaken: 'Username is already taken',
+  imageNotStored: 'Upload the image to Inkwell first',
+  wrongCurrentPassword: 'Current password is incorrect',
+  googleAccountPassword: 'This account was created with Google, so it has no password to change',
+  profileUpdated: 'Profile Updated',
+  passwordChanged: 'Password Changed',
+} as const;
+
+const USERNAME_CHARACTERS = /^[A-Za-z0-9_.]+$/;
+
+/** Edit profile (SPEC §5), in its order: username, then bio. Answers the first failing message, or null. */
+export function profileError({ username, bio }: { username: string; bio: string }): string | null {
+  const name = username.trim();
+  if (name.length < Limits.usernameMin) return Messages.usernameTooShort;
+  if (name.length > Limits.usernameMax) return SettingsMessages.usernameTooLong;
+  if (!USERNAME_CHARACTERS.test(name)) return SettingsMessages.usernameCharacters;
+  if (bio.length > Limits.bioMax) return Messages.bioTooLong;
+  return null;
+}
+
+export const SOCIAL_NETWORKS = ['instagram', 'facebook', 'twitter', 'website', 'linkedin', 'github'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+/** The hosts a link of each network may point to (any https host for a website). */
+const NETWORK_HOSTS: Record<Exclude<SocialNetwork, 'website'>, { label: string; hosts: string[] }> = {
+  instagram: { label: 'Instagram', hosts: ['instagram.com'] },
+  facebook: { label: 'Facebook', hosts: ['facebook.com'] },
+  twitter: { label: 'Twitter', hosts: ['twitter.com', 'x.com'] },
+  linkedin: { label: 'LinkedIn', hosts: ['linkedin.com'] },
+  github: { label: 'GitHub', hosts: ['github.com'] },
+};
+
+const SUBDOMAINS = ['', 'www.', 'm.'];
+
+function httpsUrl(value: string): URL | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Each link is empty or an https URL on its network's host; answers a message naming the first bad one. */
+export function socialLinkError(links: Partial<Record<SocialNetwork, string>>): string | null {
+  for (const network of SOCIAL_NETWORKS) {
+    const value = links[network]?.trim() ?? '';
+    if (!value) continue;
+    const url = httpsUrl(value);
+    if (network === 'website') {
+      if (!url) return 'Website link must be an https:// address';
+      continue;
+    }
+    const { label, hosts } = NETWORK_HOSTS[network];
+    const host = url?.hostname.toLowerCase();
+    if (!host || !hosts.some((h) => SUBDOMAINS.some((sub) => host === `${sub}${h}`))) {
+      return `${label} link must be an https://${hosts[0]} address`;
+    }
+  }
+  return null;
+}
+
+const link = z.string().max(2048).default('');
+
+export const SocialLinks = z.object({
+  instagram: link,
+  facebook: link,
+  twitter: link,
+  website: link,
+  linkedin: link,
+  github: link,
+});
+export type SocialLinks = z.infer<typeof SocialLinks>;
+
+/** Only these fields of a profile can change; anything else in the body is dropped. */
+export const UpdateProfileBody = z.object({
+  username: z.string().max(1000),
+  bio: z.string().max(10_000).default(''),
+  social_links: SocialLinks.default(SocialLinks.parse({})),
+});
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+export const UpdateProfileResponse = z.object({ username: z.string() });
+
+export const UpdateProfileImgBody = z.object({ url: z.string().min(1).max(2048) });
+export const UpdateProfileImgResponse = z.object({ profile_img: z.string() });
+
+/** What the edit-profile screen shows: the signed-in user's own profile, e-mail included. */
+export const MyProfileResponse = z.object({
+  personal_info: z.object({
+    fullname: z.string(),
+    username: z.string(),
+    email: z.string(),
+    profile_img: z.string(),
+    bio: z.string(),
+  }),
+  social_links: SocialLinks,
+});
+export type MyProfileResponse = z.infer<typeof MyProfileResponse>;
+
+/** Change password (SPEC §5): both fields, then each against the sign-up password rule. */
+export function changePasswordError({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }): string | null {
+  if (!currentPassword || !newPassword) return Messages.fillAllFields;
+  if (!PASSWORD_PATTERN.test(currentPassword) || !PASSWORD_PATTERN.test(newPassword)) return Messages.passwordRule;
+  return null;
+}
