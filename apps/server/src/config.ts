@@ -30,7 +30,15 @@ const Env = z.object({
   FETCH_ALLOW_HOSTS: optional,
   /** Where uploaded images are kept; DATA_DIR/uploads by default. */
   UPLOADS_DIR: optional,
+  /** An S3-compatible bucket for images instead of the folder; all four are needed together. */
+  S3_ENDPOINT: optional,
+  S3_BUCKET: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_REGION: z.string().default('us-east-1'),
 });
+
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 export interface Config {
   port: number;
@@ -49,6 +57,29 @@ export interface Config {
   streamHeartbeatSeconds: number;
   fetchAllowHosts: string[];
   uploadsDir: string;
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** S3 settings are all or nothing: half a bucket configuration is a mistake to report, not to ignore. */
+function s3Config(e: z.infer<typeof Env>): S3Config | undefined {
+  const missing = S3_SETTINGS.filter((name) => !e[name]);
+  if (missing.length === S3_SETTINGS.length) return undefined;
+  if (missing.length > 0) throw new Error(`Invalid configuration: ${missing.join(', ')} must be set with the other S3_* settings`);
+  return {
+    endpoint: e.S3_ENDPOINT!.replace(/\/+$/, ''),
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+  };
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -79,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.resolve(
       e.UPLOADS_DIR ?? (e.DATA_DIR.startsWith('memory://') ? path.join(os.tmpdir(), 'inkwell-uploads') : path.join(e.DATA_DIR, 'uploads')),
     ),
+    s3: s3Config(e),
     fetchAllowHosts: (e.FETCH_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
   };
 }

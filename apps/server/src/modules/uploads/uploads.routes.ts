@@ -4,7 +4,7 @@ import { IMAGE_FIELD, ImageByUrlBody, Limits, Messages, type UploadResponse } fr
 import { badRequest, notFound, parse } from '../../http-error.ts';
 import { errorAnswer, INTERNAL_ERROR } from '../../plugins/errors.ts';
 import { enforceRateLimits } from '../rate-limits/rate-limits.service.ts';
-import { diskImageStore } from './image-store.ts';
+import { createImageStore } from './image-store.ts';
 import { typeOfExtension } from './image-type.ts';
 import { IMAGE_KEY, importImage, storeImage } from './uploads.service.ts';
 
@@ -23,7 +23,7 @@ function uploadErrorHandler(error: FastifyError, request: FastifyRequest, reply:
 
 export async function uploadRoutes(app: FastifyInstance) {
   await app.register(multipart, { limits: { fileSize: Limits.uploadMaxBytes, files: 1, fields: 10, parts: 20 } });
-  const deps = { db: app.db, store: diskImageStore(app.config.uploadsDir) };
+  const deps = { db: app.db, store: createImageStore(app.config) };
 
   const limitUploads = (request: FastifyRequest) =>
     enforceRateLimits(app, [{ key: `upload:user:${request.user!.id}`, limit: UPLOADS_PER_HOUR, windowSeconds: 3600 }], 'Too many uploads');

@@ -31,7 +31,7 @@ export async function storeImage({ db, store }: UploadDeps, ownerId: string, byt
   if (!type) throw new HttpError(415, UNSUPPORTED_TYPE);
   const image = await reencodeImage(bytes, type);
   const key = `${createHash('sha256').update(image.data).digest('hex')}.${type.extension}`;
-  await store.put(key, image.data);
+  await store.put(key, image.data, type.mime);
   await insertImage(db, { key, ownerId, size: image.data.length, width: image.width, height: image.height, mime: type.mime });
   return imageUrl(key);
 }
