@@ -1,31 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { EMBED_ORIGINS } from '@inkwell/contracts';
 
-/** Services whose players may be framed on a blog page; kept in step with the web app's embeds. */
-export const EMBED_FRAME_SOURCES = [
-  'https://www.youtube.com',
-  'https://www.youtube-nocookie.com',
-  'https://player.vimeo.com',
-  'https://coub.com',
-  'https://www.instagram.com',
-  'https://twitter.com',
-  'https://platform.twitter.com',
-  'https://www.twitch.tv',
-  'https://player.twitch.tv',
-  'https://codepen.io',
-  'https://miro.com',
-  'https://www.facebook.com',
-  'https://w.soundcloud.com',
-  'https://open.spotify.com',
-  'https://embed.music.apple.com',
-  'https://gist.github.com',
-  'https://www.pinterest.com',
-  'https://assets.pinterest.com',
-  'https://imgur.com',
-  'https://vine.co',
-  'https://gfycat.com',
-  'https://yandex.ru',
-  'https://www.aparat.com',
-];
+/** A blog page may frame exactly the players the server lets a blog embed. */
+const EMBED_FRAME_SOURCES = [...new Set(Object.values(EMBED_ORIGINS).flat())];
 
 const GOOGLE = 'https://accounts.google.com';
 
