@@ -52,7 +52,7 @@ export function s3ImageStore({ endpoint, bucket, region, accessKeyId, secretAcce
     new Error(`S3 ${action} of ${key} failed with status ${response.status}`);
   return {
     async put(key, data, mime) {
-      const response = await client.fetch(objectUrl(key), { method: 'PUT', body: data, headers: { 'content-type': mime } });
+      const response = await client.fetch(objectUrl(key), { method: 'PUT', body: new Uint8Array(data), headers: { 'content-type': mime } });
       await response.body?.cancel();
       if (!response.ok) throw failure('upload', key, response);
     },
