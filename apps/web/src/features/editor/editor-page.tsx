@@ -1,4 +1,26 @@
-/** Placeholder until its feature lands. */
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { blogForEditQuery } from './api/blog-for-edit.ts';
+import { BlogEditor } from './components/blog-editor.tsx';
+import { editorBlogOf, emptyBlog } from './editor-blog.ts';
+
+/**
+ * SPEC §2 Blog editor at /editor and /editor/:blog_id. An existing blog is loaded in edit mode;
+ * when that fails the editor starts with an empty, new blog (SPEC §4).
+ */
 export default function EditorPage() {
-  return <h1 className="p-10 text-2xl">Editor</h1>;
+  const { blog_id: blogId } = useParams();
+  const existing = useQuery({ ...blogForEditQuery(blogId ?? ''), enabled: blogId !== undefined });
+  usePageTitle('Editor');
+
+  if (blogId !== undefined && existing.isPending) return <p className="p-10 text-neutral-500">Loading the blog…</p>;
+  const blog = existing.data;
+  return (
+    <BlogEditor
+      key={blogId ?? 'new'}
+      blogId={blog ? blogId : undefined}
+      loaded={blog ? editorBlogOf(blog) : emptyBlog()}
+    />
+  );
 }

@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import { GetBlogResponse } from '@inkwell/contracts';
+import { api } from '../../../lib/api.ts';
+
+/** SPEC §4: the editor loads a blog by blog_id in draft edit mode (the server answers its author only). */
+export const blogForEditQuery = (blogId: string) =>
+  queryOptions({
+    queryKey: ['blog-for-edit', blogId],
+    queryFn: async ({ signal }) => {
+      const { blog } = await api('/api/blog/get-blog', {
+        auth: true,
+        body: { blog_id: blogId, draft: true, mode: 'edit' },
+        schema: GetBlogResponse,
+        signal,
+      });
+      return blog;
+    },
+    // The editor starts empty when this fails (SPEC §4), so one answer is enough; and it must never be stale.
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });

@@ -1,0 +1,87 @@
+import EditorJS, { type OutputData } from '@editorjs/editorjs';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { currentToken } from '../../../lib/session.tsx';
+import '../editor.css';
+import { editorMessages, editorTools, INLINE_TOOLS, toEditorData, toStoredData } from '../editor-tools.ts';
+
+/** Saved output in its stored form, and a way to show another version (Restore). */
+export interface BlockEditorHandle {
+  save(): Promise<OutputData>;
+  render(data: OutputData): Promise<void>;
+}
+
+/** How long Editor.js must be quiet before its content is read for the autosaved copy. */
+const CHANGE_DELAY_MS = 300;
+
+/**
+ * Editor.js with the tools of SPEC §2. It is built once per mount, in a holder of its own, so
+ * StrictMode's second mount never shares a DOM node with the first instance being torn down.
+ */
+export function BlockEditor({
+  initialData,
+  onChange,
+  ref,
+}: {
+  initialData: OutputData;
+  onChange: (data: OutputData) => void;
+  ref: Ref<BlockEditorHandle>;
+}) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<EditorJS | null>(null);
+  const onChangeRef = useRef(onChange);
+  const [initial] = useState(initialData);
+
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
+
+  useEffect(() => {
+    const holder = document.createElement('div');
+    containerRef.current!.append(holder);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const editor = new EditorJS({
+      holder,
+      data: toEditorData(initial),
+      tools: editorTools(currentToken()),
+      inlineToolbar: INLINE_TOOLS,
+      i18n: { messages: editorMessages },
+      placeholder: "Let's write an awesome story",
+      minHeight: 120,
+      onChange: (api) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          api.saver
+            .save()
+            .then((data) => onChangeRef.current(toStoredData(data)))
+            .catch((error: unknown) => console.warn('Could not read the editor', error));
+        }, CHANGE_DELAY_MS);
+      },
+    });
+    editorRef.current = editor;
+    return () => {
+      clearTimeout(timer);
+      holder.remove();
+      editorRef.current = null;
+      editor.isReady.then(() => editor.destroy()).catch(() => undefined);
+    };
+  }, [initial]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      async save() {
+        const editor = editorRef.current!;
+        await editor.isReady;
+        return toStoredData(await editor.save());
+      },
+      async render(data) {
+        const editor = editorRef.current!;
+        await editor.isReady;
+        await editor.render(toEditorData(data));
+      },
+    }),
+    [],
+  );
+
+  return <div ref={containerRef} className="block-editor font-serif text-xl leading-8" />;
+}

@@ -1,0 +1,78 @@
+import { useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { editorPublishError } from '@inkwell/contracts';
+import { useSession } from '../../../lib/session.tsx';
+import { autosaveKey, readCopy, removeCopy, useAutosave } from '../autosave.ts';
+import { draftishOf, sameBlog, type EditorBlog } from '../editor-blog.ts';
+import { useSaveBlog } from '../use-save-blog.ts';
+import { BannerUpload } from './banner-upload.tsx';
+import { BlockEditor, type BlockEditorHandle } from './block-editor.tsx';
+import { EditorTopBar } from './editor-top-bar.tsx';
+import { PublishSettings } from './publish-settings.tsx';
+import { RestoreOffer } from './restore-offer.tsx';
+import { TitleField } from './title-field.tsx';
+
+/**
+ * The two states of SPEC §4: writing, then publish settings (after the Publish checks) and back
+ * through the close button. Editor.js stays mounted, hidden, while the settings are open.
+ * `blogId` is the blog being edited (saves update it); `loaded` is what the server gave.
+ */
+export function BlogEditor({ blogId, loaded: loadedBlog }: { blogId: string | undefined; loaded: EditorBlog }) {
+  const { session } = useSession();
+  const [loaded] = useState(loadedBlog);
+  const storageKey = autosaveKey(session!.username, blogId);
+  const [copy, setCopy] = useState(() => {
+    const stored = readCopy(storageKey);
+    return stored && !sameBlog(stored.blog, loaded) ? stored : null;
+  });
+  const [blog, setBlog] = useState(loaded);
+  const [publishing, setPublishing] = useState(false);
+  const editor = useRef<BlockEditorHandle>(null);
+  const finishAutosave = useAutosave(storageKey, blog, loaded, copy !== null);
+  const { saving, save } = useSaveBlog(blogId, finishAutosave);
+
+  const change = (patch: Partial<EditorBlog>) => setBlog((current) => ({ ...current, ...patch }));
+
+  /** The blog with the editor's latest content (its change events come a little late). */
+  const current = async (): Promise<EditorBlog> => {
+    const content = await editor.current!.save();
+    change({ content });
+    return { ...blog, content };
+  };
+
+  const openPublishSettings = async () => {
+    const error = editorPublishError(draftishOf(await current()));
+    if (error) toast.error(error);
+    else setPublishing(true);
+  };
+
+  const restore = async () => {
+    if (!copy) return;
+    setBlog(copy.blog);
+    await editor.current!.render(copy.blog.content);
+    setCopy(null);
+  };
+
+  const discard = () => {
+    removeCopy(storageKey);
+    setCopy(null);
+  };
+
+  return (
+    <>
+      <div hidden={publishing}>
+        <EditorTopBar title={blog.title} saving={saving} onPublish={openPublishSettings} onSaveDraft={async () => save(await current(), true)} />
+        {copy && <RestoreOffer savedAt={copy.savedAt} onRestore={restore} onDiscard={discard} />}
+        <main className="mx-auto w-full max-w-[900px] px-[5vw] py-8 lg:px-0">
+          <BannerUpload banner={blog.banner} onChange={(banner) => change({ banner })} />
+          <TitleField value={blog.title} onChange={(title) => change({ title })} />
+          <hr className="my-5 w-full opacity-10" />
+          <BlockEditor ref={editor} initialData={loaded.content} onChange={(content) => change({ content })} />
+        </main>
+      </div>
+      {publishing && (
+        <PublishSettings blog={blog} onChange={change} saving={saving} onPublish={() => save(blog, false)} onClose={() => setPublishing(false)} />
+      )}
+    </>
+  );
+}

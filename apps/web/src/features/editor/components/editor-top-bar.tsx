@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { EditorMessages } from '@inkwell/contracts';
+
+/** The writing state's bar: home link, the blog's title, Publish and Save Draft. */
+export function EditorTopBar({
+  title,
+  saving,
+  onPublish,
+  onSaveDraft,
+}: {
+  title: string;
+  saving: boolean;
+  onPublish: () => void;
+  onSaveDraft: () => void;
+}) {
+  return (
+    <nav className="sticky top-0 z-20 flex h-[72px] items-center gap-3 border-b border-neutral-100 bg-white px-[5vw] sm:gap-6">
+      <Link to="/" className="flex-none" aria-label="Inkwell home">
+        <img src="/favicon.svg" alt="" width={32} height={32} />
+      </Link>
+      <p className="line-clamp-1 w-full min-w-0 text-neutral-900 max-sm:text-sm" data-testid="editor-title">
+        {title.trim() || EditorMessages.newBlog}
+      </p>
+      <div className="ml-auto flex flex-none gap-2 sm:gap-4">
+        <button type="button" className="btn-dark py-2 max-sm:px-4" onClick={onPublish} disabled={saving}>
+          Publish
+        </button>
+        <button type="button" className="btn-light py-2 max-sm:px-4" onClick={onSaveDraft} disabled={saving}>
+          Save Draft
+        </button>
+      </div>
+    </nav>
+  );
+}

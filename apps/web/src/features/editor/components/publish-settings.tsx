@@ -1,0 +1,94 @@
+import { useEffect, useId, useRef } from 'react';
+import { Limits } from '@inkwell/contracts';
+import type { EditorBlog } from '../editor-blog.ts';
+import { ignoreEnter, oneLine } from '../single-line.ts';
+import { TagsField } from './tags-field.tsx';
+
+/** SPEC §2 publish settings: a preview of the card, then title, description and tags, and Publish. */
+export function PublishSettings({
+  blog,
+  onChange,
+  saving,
+  onPublish,
+  onClose,
+}: {
+  blog: EditorBlog;
+  onChange: (patch: Partial<EditorBlog>) => void;
+  saving: boolean;
+  onPublish: () => void;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const desId = useId();
+  const counterId = useId();
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  // The writing state is hidden now: keep the keyboard's place inside this one.
+  useEffect(() => closeRef.current?.focus(), []);
+
+  return (
+    <section className="relative mx-auto grid min-h-screen w-full max-w-[1200px] items-center gap-8 px-[5vw] py-16 lg:grid-cols-2 lg:gap-4">
+      <button
+        ref={closeRef}
+        type="button"
+        aria-label="Close publish settings"
+        onClick={onClose}
+        className="absolute top-[5%] right-[5vw] z-10 flex h-12 w-12 items-center justify-center rounded-full hover:bg-neutral-100 lg:top-[10%]"
+      >
+        <span aria-hidden="true" className="text-3xl leading-none">
+          ×
+        </span>
+      </button>
+
+      <div className="mx-auto w-full max-w-[550px]">
+        <p className="mb-1 text-neutral-500">Preview</p>
+        <div className="mt-4 aspect-video w-full overflow-hidden rounded-lg bg-neutral-100">
+          {blog.banner && <img src={blog.banner} alt="Banner preview" className="h-full w-full object-cover" />}
+        </div>
+        <h1 className="mt-2 line-clamp-2 text-4xl leading-tight font-medium" data-testid="preview-title">
+          {blog.title}
+        </h1>
+        <p className="mt-4 line-clamp-2 font-serif text-xl leading-7" data-testid="preview-des">
+          {blog.des}
+        </p>
+      </div>
+
+      <div className="lg:pl-8">
+        <label htmlFor={titleId} className="mb-2 block text-neutral-600">
+          Blog Title
+        </label>
+        <input
+          id={titleId}
+          type="text"
+          value={blog.title}
+          maxLength={Limits.titleMax}
+          onChange={(event) => onChange({ title: oneLine(event.target.value) })}
+          className="input-box mb-6"
+        />
+
+        <label htmlFor={desId} className="mb-2 block text-neutral-600">
+          Short description about your blog
+        </label>
+        <textarea
+          id={desId}
+          value={blog.des}
+          maxLength={Limits.descriptionMax}
+          onKeyDown={ignoreEnter}
+          onChange={(event) => onChange({ des: oneLine(event.target.value) })}
+          aria-describedby={counterId}
+          className="input-box h-40 resize-none leading-7"
+        />
+        <p id={counterId} aria-live="polite" className="mt-1 mb-6 text-right text-sm text-neutral-500">
+          {Limits.descriptionMax - blog.des.length} characters left
+        </p>
+
+        <p className="mb-2 text-neutral-600">Topics - (Helps in searching and ranking your blog post)</p>
+        <TagsField tags={blog.tags} onChange={(tags) => onChange({ tags })} />
+
+        <button type="button" className="btn-dark px-8" onClick={onPublish} disabled={saving}>
+          Publish
+        </button>
+      </div>
+    </section>
+  );
+}

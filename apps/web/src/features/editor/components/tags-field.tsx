@@ -1,0 +1,100 @@
+import { useId, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Limits, normaliseTags, tagsError } from '@inkwell/contracts';
+
+/**
+ * SPEC §5 tags: added with Enter or a comma, kept as the server stores them (trimmed, lower
+ * case), duplicates and empty ones ignored, at most 10; each one editable and removable.
+ */
+export function TagsField({ tags, onChange }: { tags: string[]; onChange: (tags: string[]) => void }) {
+  const [text, setText] = useState('');
+  const hintId = useId();
+
+  const add = (candidates: string[]) => {
+    const next = normaliseTags([...tags, ...candidates]);
+    if (next.length === tags.length) return;
+    const error = tagsError(next);
+    if (error) toast.error(error);
+    else onChange(next);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' && event.key !== ',') return;
+    event.preventDefault();
+    add([text]);
+    setText('');
+  };
+
+  // Keyboards that send no key for ',' (and pasted lists) still split on commas here.
+  const onType = (event: ChangeEvent<HTMLInputElement>) => {
+    const parts = event.target.value.split(',');
+    const rest = parts.pop() ?? '';
+    if (parts.length) add(parts);
+    setText(rest);
+  };
+
+  const rename = (index: number, value: string): boolean => {
+    const [tag = ''] = normaliseTags([value]);
+    if (tag && tags.some((other, i) => i !== index && other === tag)) return false;
+    onChange(tag ? tags.map((old, i) => (i === index ? tag : old)) : tags.filter((_, i) => i !== index));
+    return true;
+  };
+
+  return (
+    <div>
+      <div className="input-box flex flex-wrap items-center gap-2 py-2 pl-2">
+        {tags.map((tag, index) => (
+          <TagChip key={tag} tag={tag} onRename={(value) => rename(index, value)} onRemove={() => onChange(tags.filter((_, i) => i !== index))} />
+        ))}
+        <input
+          type="text"
+          value={text}
+          onChange={onType}
+          onKeyDown={onKeyDown}
+          aria-label="Topics"
+          aria-describedby={hintId}
+          placeholder="Topic"
+          className="min-w-24 flex-1 bg-transparent p-2 outline-none"
+        />
+      </div>
+      <p id={hintId} aria-live="polite" className="mt-1 mb-4 text-right text-sm text-neutral-500">
+        {Limits.maxTags - tags.length} Tags left
+      </p>
+    </div>
+  );
+}
+
+/** A tag that can be edited in place (Enter or leaving the field keeps the change) or removed. */
+function TagChip({ tag, onRename, onRemove }: { tag: string; onRename: (value: string) => boolean; onRemove: () => void }) {
+  const [text, setText] = useState(tag);
+  const commit = () => {
+    if (text !== tag && !onRename(text)) setText(tag);
+  };
+  return (
+    <span className="flex items-center gap-1 rounded-full bg-white py-1 pr-1 pl-3 shadow-sm">
+      <input
+        value={text}
+        size={Math.max(text.length, 1)}
+        maxLength={Limits.tagMax}
+        aria-label={`Tag ${tag}`}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            event.currentTarget.blur();
+          }
+        }}
+        className="bg-transparent outline-none"
+      />
+      <button
+        type="button"
+        aria-label={`Remove tag ${tag}`}
+        onClick={onRemove}
+        className="flex h-6 w-6 items-center justify-center rounded-full text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900"
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </span>
+  );
+}

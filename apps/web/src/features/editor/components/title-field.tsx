@@ -1,0 +1,28 @@
+import { useLayoutEffect, useRef } from 'react';
+import { Limits } from '@inkwell/contracts';
+import { ignoreEnter, oneLine } from '../single-line.ts';
+
+/** The blog's title: a textarea that ignores Enter and grows with its text. */
+export function TitleField({ value, onChange }: { value: string; onChange: (title: string) => void }) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  useLayoutEffect(() => {
+    const textarea = ref.current!;
+    textarea.style.height = 'auto';
+    textarea.style.height = `${textarea.scrollHeight}px`;
+  }, [value]);
+
+  return (
+    <textarea
+      ref={ref}
+      rows={1}
+      value={value}
+      aria-label="Blog Title"
+      placeholder="Blog Title"
+      maxLength={Limits.titleMax}
+      onKeyDown={ignoreEnter}
+      onChange={(event) => onChange(oneLine(event.target.value))}
+      className="mt-10 h-20 w-full resize-none overflow-hidden font-serif text-4xl leading-tight font-medium outline-none placeholder:opacity-40"
+    />
+  );
+}

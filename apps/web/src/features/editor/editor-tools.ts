@@ -1,0 +1,84 @@
+import type { EditorConfig, I18nDictionary, OutputData, ToolboxConfigEntry } from '@editorjs/editorjs';
+import Embed from '@editorjs/embed';
+import Header from '@editorjs/header';
+import ImageTool from '@editorjs/image';
+import InlineCode from '@editorjs/inline-code';
+import LinkTool from '@editorjs/link';
+import List from '@editorjs/list';
+import Marker from '@editorjs/marker';
+import Quote from '@editorjs/quote';
+import { EMBED_ORIGINS, IMAGE_FIELD, Messages } from '@inkwell/contracts';
+
+/**
+ * Editor.js's own inline link tool is called 'link', and a block tool of the same name would
+ * replace it; so the link-preview block runs as 'linkTool' and is stored as 'link' (SPEC §3).
+ */
+const LINK_BLOCK = 'linkTool';
+const renameBlocks = (data: OutputData, from: string, to: string): OutputData => ({
+  ...data,
+  blocks: data.blocks.map((block) => (block.type === from ? { ...block, type: to } : block)),
+});
+export const toEditorData = (stored: OutputData) => renameBlocks(stored, 'link', LINK_BLOCK);
+export const toStoredData = (saved: OutputData) => renameBlocks(saved, LINK_BLOCK, 'link');
+
+const CHECKLIST = 'checklist';
+
+/** SPEC §2 lists are ordered or unordered: the checklist style is taken out of the toolbox and the settings. */
+class OrderedOrUnorderedList extends List {
+  static override get toolbox() {
+    return (super.toolbox as ToolboxConfigEntry[]).filter((entry) => entry.data?.style !== CHECKLIST);
+  }
+
+  override renderSettings() {
+    return super.renderSettings().filter((item) => !('label' in item) || item.label?.toLowerCase() !== CHECKLIST);
+  }
+}
+
+/** The embed services Editor.js knows that the server also accepts (the others would be refused on save). */
+const embedServices = Object.fromEntries(Object.keys(EMBED_ORIGINS).map((service) => [service, true]));
+
+/** The tools of SPEC §2 with the settings of §9. `token` signs the image uploads (the spec's (A) calls). */
+export function editorTools(token: string | undefined): EditorConfig['tools'] {
+  const authorization = token ? { authorization: `Bearer ${token}` } : {};
+  return {
+    header: {
+      class: Header,
+      inlineToolbar: true,
+      config: { placeholder: 'Heading', levels: [1, 2, 3, 4, 5, 6], defaultLevel: 2 },
+    },
+    image: {
+      class: ImageTool,
+      config: {
+        endpoints: { byFile: '/api/upload/image', byUrl: '/api/upload/image-by-url' },
+        field: IMAGE_FIELD,
+        types: 'image/*',
+        additionalRequestHeaders: authorization,
+        captionPlaceholder: 'Caption',
+      },
+    },
+    quote: {
+      class: Quote,
+      inlineToolbar: true,
+      config: { quotePlaceholder: 'Enter a quote', captionPlaceholder: 'Enter a caption', defaultAlignment: 'left' },
+    },
+    list: { class: OrderedOrUnorderedList, inlineToolbar: true, config: { defaultStyle: 'unordered' } },
+    [LINK_BLOCK]: { class: LinkTool, config: { endpoint: '/api/link-preview' } },
+    embed: { class: Embed, inlineToolbar: true, config: { services: embedServices } },
+    marker: { class: Marker, shortcut: 'CMD+SHIFT+M' },
+    inlineCode: { class: InlineCode, shortcut: 'CMD+SHIFT+C' },
+  };
+}
+
+/** The tools' notices in our words (SPEC §8), whatever wording a tool's next version ships with. */
+export const editorMessages: I18nDictionary = {
+  tools: {
+    image: { 'Couldn’t upload image. Please try another.': Messages.editorImageFailed },
+    [LINK_BLOCK]: {
+      "Couldn't fetch the link data": Messages.linkFetchFailed,
+      "Couldn't get this link data, try the other one": Messages.linkTryOther,
+      'Wrong response format from the server': Messages.linkWrongFormat,
+    },
+  },
+};
+
+export const INLINE_TOOLS = ['bold', 'italic', 'link', 'marker', 'inlineCode'];

@@ -1,0 +1,10 @@
+/** Texts of the writing flow that SPEC.md leaves to us (its own texts are in messages.ts). */
+export const EditorMessages = {
+  newBlog: 'New Blog',
+  savingDraft: 'Saving Draft...',
+  draftSaved: 'Saved 👍',
+  publishing: 'Publishing...',
+  published: 'Published 👍',
+  uploadingBanner: 'Uploading...',
+  bannerUploaded: 'Uploaded 👍',
+} as const;
