@@ -5,3 +5,4 @@ export * from './blog.ts';
 export * from './uploads.ts';
 export * from './settings.ts';
 export * from './dashboard.ts';
+export * from './editor.ts';
