@@ -6,3 +6,4 @@ export * from './uploads.ts';
 export * from './settings.ts';
 export * from './dashboard.ts';
 export * from './editor.ts';
+export * from './reading.ts';

@@ -1,8 +1,8 @@
 import type { Blog, BlogCard, EditorOutput } from '@inkwell/contracts';
-import type { BlogWithAuthor } from './blogs.repository.ts';
+import type { BlogCardRow, BlogWithAuthor } from './blogs.repository.ts';
 
 /** SPEC §3 Blog as a list shows it: never the content. */
-export function presentBlogCard(blog: BlogWithAuthor): BlogCard {
+export function presentBlogCard(blog: BlogCardRow): BlogCard {
   return {
     blog_id: blog.blogId,
     title: blog.title,

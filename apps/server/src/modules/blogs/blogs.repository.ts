@@ -15,6 +15,25 @@ export type BlogWithAuthor = BlogRow & { author: AuthorInfo };
 
 const author = { fullname: users.fullname, username: users.username, profileImg: users.profileImg };
 
+/** What a list shows of a blog (never its content), for a select joined with the author. */
+export const blogCardColumns = {
+  blogId: blogs.blogId,
+  title: blogs.title,
+  des: blogs.des,
+  banner: blogs.banner,
+  tags: blogs.tags,
+  publishedAt: blogs.publishedAt,
+  totalLikes: blogs.totalLikes,
+  totalComments: blogs.totalComments,
+  totalParentComments: blogs.totalParentComments,
+  totalReads: blogs.totalReads,
+  author,
+};
+export type BlogCardRow = Pick<
+  BlogRow,
+  'blogId' | 'title' | 'des' | 'banner' | 'tags' | 'publishedAt' | 'totalLikes' | 'totalComments' | 'totalParentComments' | 'totalReads'
+> & { author: AuthorInfo };
+
 export async function findBlog(db: Executor, blogId: string): Promise<BlogWithAuthor | undefined> {
   const [row] = await db
     .select({ blog: blogs, author })

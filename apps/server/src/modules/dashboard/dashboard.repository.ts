@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { escapeLike } from '../../db/like-pattern.ts';
 import { blogs, users } from '../../db/schema/index.ts';
 
 export interface AuthorBlogsFilter {
@@ -8,9 +9,6 @@ export interface AuthorBlogsFilter {
   /** Case-insensitive part of the title; empty for every blog. */
   query: string;
 }
-
-/** `query` is matched literally: %, _ and \ typed by the author are not wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function authorBlogsWhere({ authorId, draft, query }: AuthorBlogsFilter): SQL {
   const conditions = [eq(blogs.authorId, authorId), eq(blogs.draft, draft)];

@@ -1,0 +1,124 @@
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { blogs, users } from '../../db/schema/index.ts';
+import { blogCardColumns, type BlogCardRow } from './blogs.repository.ts';
+
+/**
+ * A text search reads every blog it matches, so ranking happens among the newest this many
+ * matches only: the cost of a search stays bounded however common its words are.
+ */
+export const SEARCH_CANDIDATES = 500;
+/** Trending is chosen among the newest this many published blogs (older ones have decayed away). */
+export const TRENDING_CANDIDATES = 1000;
+/** Trending halves a blog's score every this many days. */
+export const TRENDING_HALF_LIFE_DAYS = 7;
+/** A like says more than a read. */
+export const TRENDING_LIKE_WEIGHT = 3;
+
+export interface BlogFilter {
+  /** Exactly as stored: trimmed, lower case. */
+  tag?: string | undefined;
+  /** Free text, already cut to its maximum; when given (even blank) only matching blogs count. */
+  query?: string | undefined;
+  /** Username, any case. */
+  author?: string | undefined;
+  /** blog_id to leave out. */
+  excludeBlogId?: string | undefined;
+}
+
+const published = eq(blogs.draft, false);
+const newestFirst = [desc(blogs.publishedAt), desc(blogs.id)];
+
+/** Full-text match over title, tags and description (weights A, B, C); punctuation and operators are just text. */
+const textQuery = (query: string) => sql`plainto_tsquery('english', ${query})`;
+/**
+ * pg_trgm's strict word similarity of the query to whole words of the title, at least 0.5
+ * (indexed by blogs_title_trgm_idx): forgives a typo or two, as in 'progamming'.
+ */
+const titleLikeQuery = (query: string) => sql`lower(${blogs.title}) %>> lower(${query})`;
+const relevance = (query: string) =>
+  sql`ts_rank(${blogs.search}, ${textQuery(query)}) + strict_word_similarity(lower(${query}), lower(${blogs.title}))`;
+
+function filterWhere({ tag, query, author, excludeBlogId }: BlogFilter): SQL {
+  const conditions = [published];
+  if (tag !== undefined) conditions.push(sql`${blogs.tags} @> array[${tag}]::text[]`);
+  if (author !== undefined) {
+    conditions.push(sql`${blogs.authorId} = (select a.id from ${users} a where lower(a.username) = lower(${author}))`);
+  }
+  if (excludeBlogId !== undefined) conditions.push(ne(blogs.blogId, excludeBlogId));
+  if (query !== undefined) conditions.push(sql`(${blogs.search} @@ ${textQuery(query)} or ${titleLikeQuery(query)})`);
+  return and(...conditions)!;
+}
+
+/** The newest matches of a text search, at most SEARCH_CANDIDATES: the set ranking and counting work on. */
+const candidates = (db: Executor, filter: BlogFilter) =>
+  db.select({ id: blogs.id }).from(blogs).where(filterWhere(filter)).orderBy(...newestFirst).limit(SEARCH_CANDIDATES);
+
+const cards = (db: Executor) => db.select(blogCardColumns).from(blogs).innerJoin(users, eq(users.id, blogs.authorId));
+
+export async function findPublishedBlogCard(db: Executor, blogId: string): Promise<BlogCardRow | undefined> {
+  const [row] = await cards(db).where(and(published, eq(blogs.blogId, blogId)));
+  return row;
+}
+
+/** One page of published blogs: by relevance when there is a query, else newest first. */
+export async function searchBlogs(db: Executor, filter: BlogFilter, offset: number, limit: number): Promise<BlogCardRow[]> {
+  if (filter.query === undefined) return cards(db).where(filterWhere(filter)).orderBy(...newestFirst).offset(offset).limit(limit);
+  return cards(db)
+    .where(inArray(blogs.id, candidates(db, filter)))
+    .orderBy(desc(relevance(filter.query)), ...newestFirst)
+    .offset(offset)
+    .limit(limit);
+}
+
+/** How many blogs searchBlogs pages through (a text search counts its capped candidates). */
+export async function countBlogs(db: Executor, filter: BlogFilter): Promise<number> {
+  const matches = filter.query !== undefined
+    ? db.select({ id: sql`1` }).from(candidates(db, filter).as('candidates'))
+    : db.select({ id: sql`1` }).from(blogs).where(filterWhere(filter));
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(matches.as('matches'));
+  return Number(row?.total ?? 0);
+}
+
+/** Prepared once per database: the two hottest reads of the home page. */
+const prepared = new WeakMap<Db, ReturnType<typeof prepareLatest>>();
+
+function prepareLatest(db: Db) {
+  return {
+    list: cards(db)
+      .where(published)
+      .orderBy(...newestFirst)
+      .offset(sql.placeholder('offset'))
+      .limit(sql.placeholder('limit'))
+      .prepare('latest_blogs'),
+    count: db.select({ total: sql<number>`count(*)::int` }).from(blogs).where(published).prepare('latest_blogs_count'),
+  };
+}
+
+function latest(db: Db) {
+  let statements = prepared.get(db);
+  if (!statements) prepared.set(db, (statements = prepareLatest(db)));
+  return statements;
+}
+
+export const listLatestBlogs = (db: Db, offset: number, limit: number): Promise<BlogCardRow[]> => latest(db).list.execute({ offset, limit });
+
+export async function countLatestBlogs(db: Db): Promise<number> {
+  const [row] = await latest(db).count.execute();
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * score = (1 + reads + TRENDING_LIKE_WEIGHT × likes) × 0.5^(age in days / TRENDING_HALF_LIFE_DAYS),
+ * ordered by its logarithm, which never underflows however old a blog is.
+ */
+const trendingScore = sql`ln(1 + ${blogs.totalReads} + ${TRENDING_LIKE_WEIGHT} * ${blogs.totalLikes})
+  - ln(2) * extract(epoch from (now() - ${blogs.publishedAt})) / ${TRENDING_HALF_LIFE_DAYS * 86_400}`;
+
+export async function listTrendingBlogs(db: Executor, limit: number): Promise<BlogCardRow[]> {
+  const recent = db.select({ id: blogs.id }).from(blogs).where(published).orderBy(...newestFirst).limit(TRENDING_CANDIDATES);
+  return cards(db)
+    .where(inArray(blogs.id, recent))
+    .orderBy(desc(trendingScore), ...newestFirst)
+    .limit(limit);
+}

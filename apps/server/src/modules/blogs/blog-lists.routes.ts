@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { LatestBlogsBody, SearchBlogsBody, SearchBlogsCountBody } from '@inkwell/contracts';
+import { parse } from '../../http-error.ts';
+import { latestBlogs, latestBlogsCount, searchBlogsCount, searchBlogsPage, trendingBlogs } from './blog-lists.service.ts';
+import { blogPageTags } from './blog-page-tags.ts';
+
+/** The public lists of published blogs (SPEC §7): latest, search by tag, text or author, trending. */
+export async function blogListRoutes(app: FastifyInstance) {
+  app.post('/api/blog/latest-blogs', async (request) => latestBlogs(app.db, parse(LatestBlogsBody, request.body)));
+
+  app.post('/api/blog/all-latest-blogs-count', async () => latestBlogsCount(app.db));
+
+  app.post('/api/blog/search-blogs', async (request) => searchBlogsPage(app.db, parse(SearchBlogsBody, request.body)));
+
+  app.post('/api/blog/search-blogs-count', async (request) => searchBlogsCount(app.db, parse(SearchBlogsCountBody, request.body)));
+
+  app.get('/api/blog/trending-blogs', async () => trendingBlogs(app.db));
+
+  app.pageTagResolvers.push((request) => blogPageTags(app, request));
+}

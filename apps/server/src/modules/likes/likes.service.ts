@@ -1,0 +1,35 @@
+import type { LikeBlogBody, LikeBlogResponse } from '@inkwell/contracts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../http-error.ts';
+import { notifyLike, removeLikeNotification } from '../notifications/notifications.service.ts';
+import { addToTotalLikes, deleteLike, findLikeableBlog, findLiked, insertLike, totalLikes } from './likes.repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const blogNotFound = () => notFound('Blog not found');
+
+/**
+ * Sets the reader's like to the opposite of `isLikedByUser`. Repeating a request changes nothing,
+ * so two identical ones at once leave one like; the count and the author's notification change
+ * in the same transaction as the like itself.
+ */
+export async function likeBlog(db: Db, userId: string, { _id, isLikedByUser }: LikeBlogBody): Promise<LikeBlogResponse> {
+  if (!UUID.test(_id)) throw blogNotFound();
+  const like = !isLikedByUser;
+  return db.transaction(async (tx) => {
+    const blog = await findLikeableBlog(tx, _id);
+    if (!blog) throw blogNotFound();
+    const changed = like ? await insertLike(tx, userId, blog.id) : await deleteLike(tx, userId, blog.id);
+    if (changed) {
+      await addToTotalLikes(tx, blog.id, like ? 1 : -1);
+      if (like) await notifyLike(tx, { blogId: blog.id, authorId: blog.authorId, userId });
+      else await removeLikeNotification(tx, { blogId: blog.id, userId });
+    }
+    return { liked_by_user: like, total_likes: await totalLikes(tx, blog.id) };
+  });
+}
+
+export async function isLikedByUser(db: Db, userId: string, blogId: string) {
+  const liked = UUID.test(blogId) ? await findLiked(db, userId, blogId) : undefined;
+  if (liked === undefined) throw blogNotFound();
+  return { result: liked };
+}

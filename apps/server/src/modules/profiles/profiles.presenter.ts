@@ -1,0 +1,18 @@
+import { SocialLinks, type UserCard, type UserProfile } from '@inkwell/contracts';
+import type { UserRow } from '../users/users.repository.ts';
+import type { UserCardRow } from './profiles.repository.ts';
+
+export function presentUserCard(row: UserCardRow): UserCard {
+  return { personal_info: { fullname: row.fullname, username: row.username, profile_img: row.profileImg } };
+}
+
+/** SPEC §3 User profile as anyone may see it: never the e-mail, password or Google account. */
+export function presentProfile(row: UserRow): UserProfile {
+  return {
+    _id: row.id,
+    personal_info: { ...presentUserCard(row).personal_info, bio: row.bio },
+    account_info: { total_posts: row.totalPosts, total_reads: row.totalReads },
+    social_links: SocialLinks.parse(row.socialLinks),
+    joinedAt: row.joinedAt.toISOString(),
+  };
+}

@@ -1,0 +1,18 @@
+import { Limits, type UserCard, type UserProfile } from '@inkwell/contracts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../http-error.ts';
+import { findUserByUsername } from '../users/users.repository.ts';
+import { presentProfile, presentUserCard } from './profiles.presenter.ts';
+import { searchUsers } from './profiles.repository.ts';
+
+export async function getProfile(db: Db, username: string): Promise<UserProfile> {
+  const user = username.trim() ? await findUserByUsername(db, username.trim()) : undefined;
+  if (!user) throw notFound('User not found');
+  return presentProfile(user);
+}
+
+/** A blank query finds nobody rather than everybody. */
+export async function findUsers(db: Db, query: string): Promise<{ users: UserCard[] }> {
+  const rows = query ? await searchUsers(db, query, Limits.searchUsersMax) : [];
+  return { users: rows.map(presentUserCard) };
+}
