@@ -1,23 +1,38 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RequireSignedIn, RequireSignedOut } from '../components/guards.tsx';
 import { Navbar } from '../components/navbar.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { SidebarLayout } from '../components/sidebar-layout.tsx';
-import { AuthPage } from '../features/auth/auth-page.tsx';
-import { ForgotPasswordPage } from '../features/auth/forgot-password-page.tsx';
-import { ResetPasswordPage } from '../features/auth/reset-password-page.tsx';
 import { BlogPage } from '../features/blog/blog-page.tsx';
-import { DashboardBlogsPage } from '../features/dashboard/dashboard-blogs-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
-import { NotificationsPage } from '../features/notifications/notifications-page.tsx';
 import { ProfilePage } from '../features/profile/profile-page.tsx';
 import { SearchPage } from '../features/search/search-page.tsx';
-import { ChangePasswordPage } from '../features/settings/change-password-page.tsx';
-import { EditProfilePage } from '../features/settings/edit-profile-page.tsx';
 
-// The editor (Editor.js and its tools) is its own chunk: reading pages never load it.
-const EditorPage = lazy(() => import('../features/editor/editor-page.tsx'));
+/**
+ * A screen loaded as its own chunk on first visit. Reading pages (home, blog, search, profile)
+ * stay in the main bundle; the editor, the account and the signed-in screens are fetched only
+ * by those who open them.
+ */
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>, loading = 'Loading…') {
+  const Page = lazy(async () => ({ default: await load() }));
+  return function LazyPage(props: P) {
+    return (
+      <Suspense fallback={<p className="p-10 text-neutral-500">{loading}</p>}>
+        <Page {...props} />
+      </Suspense>
+    );
+  };
+}
+
+const EditorPage = lazyPage(() => import('../features/editor/editor-page.tsx').then((m) => m.default), 'Loading the editor…');
+const AuthPage = lazyPage(() => import('../features/auth/auth-page.tsx').then((m) => m.AuthPage));
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage));
+const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage));
+const DashboardBlogsPage = lazyPage(() => import('../features/dashboard/dashboard-blogs-page.tsx').then((m) => m.DashboardBlogsPage));
+const NotificationsPage = lazyPage(() => import('../features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage));
+const EditProfilePage = lazyPage(() => import('../features/settings/edit-profile-page.tsx').then((m) => m.EditProfilePage));
+const ChangePasswordPage = lazyPage(() => import('../features/settings/change-password-page.tsx').then((m) => m.ChangePasswordPage));
 
 export const router = createBrowserRouter([
   {
@@ -57,13 +72,6 @@ export const router = createBrowserRouter([
   },
   {
     element: <RequireSignedIn />,
-    children: ['editor', 'editor/:blog_id'].map((path) => ({
-      path,
-      element: (
-        <Suspense fallback={<p className="p-10 text-neutral-500">Loading the editor…</p>}>
-          <EditorPage />
-        </Suspense>
-      ),
-    })),
+    children: ['editor', 'editor/:blog_id'].map((path) => ({ path, element: <EditorPage /> })),
   },
 ]);
