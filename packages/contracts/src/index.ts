@@ -7,3 +7,5 @@ export * from './settings.ts';
 export * from './dashboard.ts';
 export * from './editor.ts';
 export * from './reading.ts';
+export * from './comments.ts';
+export * from './notifications.ts';

@@ -3,13 +3,15 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { avatarRoutes } from './avatars/avatars.routes.ts';
 import { blogListRoutes } from './blogs/blog-lists.routes.ts';
 import { blogRoutes } from './blogs/blogs.routes.ts';
+import { commentRoutes } from './comments/comments.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { likeRoutes } from './likes/likes.routes.ts';
 import { linkPreviewRoutes } from './link-preview/link-preview.routes.ts';
+import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { profileRoutes } from './profiles/profiles.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
 import { uploadRoutes } from './uploads/uploads.routes.ts';
 
 /** Every feature module, registered in this order by buildApp. */
-export const modules: FastifyPluginAsync[] = [systemRoutes, avatarRoutes, authRoutes, settingsRoutes, dashboardRoutes, blogRoutes, blogListRoutes, likeRoutes, profileRoutes, uploadRoutes, linkPreviewRoutes];
+export const modules: FastifyPluginAsync[] = [systemRoutes, avatarRoutes, authRoutes, settingsRoutes, dashboardRoutes, blogRoutes, blogListRoutes, likeRoutes, profileRoutes, uploadRoutes, linkPreviewRoutes, commentRoutes, notificationRoutes];

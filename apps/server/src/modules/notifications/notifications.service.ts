@@ -1,9 +1,28 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { notifications } from '../../db/schema/index.ts';
+import { Limits, type NotificationsBody, type NotificationsCountBody } from '@inkwell/contracts';
+import type { Db, Executor } from '../../db/client.ts';
+import { hasNewNotification } from '../auth/session.presenter.ts';
+import { presentNotification } from './notifications.presenter.ts';
+import {
+  clearReplies,
+  countNotifications,
+  deleteLikeNotification,
+  insertNotification,
+  listNotifications,
+  markSeen,
+  setReply,
+  signalNotification,
+  type NewNotification,
+} from './notifications.repository.ts';
 
 /** Channel of the LISTEN/NOTIFY fan-out; the payload is the id of the user to tell. */
 export const NOTIFICATION_CHANNEL = 'inkwell_notifications';
+
+/** Stores a notification in the acting transaction and tells the recipient's open streams; nobody is told about their own doing. */
+async function notify(tx: Executor, values: NewNotification) {
+  if (values.notificationFor === values.userId) return;
+  await insertNotification(tx, values);
+  await signalNotification(tx, NOTIFICATION_CHANNEL, values.notificationFor);
+}
 
 interface LikeNotification {
   blogId: string;
@@ -15,13 +34,56 @@ interface LikeNotification {
 
 /** Called inside the like's transaction; nobody is told about liking their own blog. */
 export async function notifyLike(tx: Executor, { blogId, authorId, userId }: LikeNotification) {
-  if (authorId === userId) return;
-  await tx.insert(notifications).values({ type: 'like', blogId, notificationFor: authorId, userId });
-  await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${authorId})`);
+  await notify(tx, { type: 'like', blogId, notificationFor: authorId, userId });
 }
 
 export async function removeLikeNotification(tx: Executor, { blogId, userId }: Omit<LikeNotification, 'authorId'>) {
-  await tx
-    .delete(notifications)
-    .where(and(eq(notifications.type, 'like'), eq(notifications.blogId, blogId), eq(notifications.userId, userId)));
+  await deleteLikeNotification(tx, blogId, userId);
+}
+
+interface CommentNotification {
+  blogId: string;
+  /** Who wrote the new comment. */
+  userId: string;
+  commentId: string;
+}
+
+/** Called inside the comment's transaction: the blog's author hears of a new top-level comment. */
+export async function notifyComment(tx: Executor, { authorId, ...comment }: CommentNotification & { authorId: string }) {
+  await notify(tx, { type: 'comment', notificationFor: authorId, ...comment });
+}
+
+/**
+ * Called inside the reply's transaction: the parent comment's writer hears of the reply, and the
+ * replier's own notification about the parent (if any) remembers this reply.
+ */
+export async function notifyReply(tx: Executor, reply: CommentNotification & { parentId: string; parentWriterId: string }) {
+  const { blogId, userId, commentId, parentId, parentWriterId } = reply;
+  await notify(tx, { type: 'reply', blogId, notificationFor: parentWriterId, userId, commentId, repliedOnComment: parentId });
+  await setReply(tx, { userId, commentId: parentId, replyId: commentId });
+}
+
+/**
+ * Called inside a comment deletion before the rows go: notifications about the deleted comments
+ * go with them (foreign keys cascade), but one that a deleted reply merely answered stays.
+ */
+export async function forgetDeletedComments(tx: Executor, commentIds: string[]) {
+  await clearReplies(tx, commentIds);
+}
+
+/** One page of the user's notifications, as they stood; listing them marks them seen. */
+export async function listOwnNotifications(db: Db, userId: string, { page, filter, deletedDocCount }: NotificationsBody) {
+  // Entries deleted since page 1 loaded moved the rest up; skipping fewer keeps none from being missed.
+  const offset = Math.max(0, (page - 1) * Limits.notificationsPageSize - deletedDocCount);
+  const rows = await listNotifications(db, userId, filter, offset, Limits.notificationsPageSize);
+  await markSeen(db, rows.filter((row) => !row.seen).map((row) => row.id));
+  return { notifications: rows.map(presentNotification) };
+}
+
+export async function countOwnNotifications(db: Db, userId: string, { filter }: NotificationsCountBody) {
+  return { totalDocs: await countNotifications(db, userId, filter) };
+}
+
+export async function newNotificationAvailable(db: Executor, userId: string) {
+  return { new_notification_available: await hasNewNotification(db, userId) };
 }

@@ -1,0 +1,102 @@
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { blogs, comments, users } from '../../db/schema/index.ts';
+
+export type NewComment = typeof comments.$inferInsert;
+
+/**
+ * The blog's row, locked: every comment change of a blog takes this lock first, so additions and
+ * deletions of one blog's comments (and its counters) happen one after another.
+ */
+export async function lockBlog(tx: Executor, id: string, { published }: { published: boolean }) {
+  const [row] = await tx
+    .select({ id: blogs.id, blogId: blogs.blogId, authorId: blogs.authorId })
+    .from(blogs)
+    .where(published ? and(eq(blogs.id, id), eq(blogs.draft, false)) : eq(blogs.id, id))
+    .for('update');
+  return row;
+}
+
+export async function findPublishedBlog(db: Executor, blogId: string) {
+  const [row] = await db.select({ id: blogs.id }).from(blogs).where(and(eq(blogs.blogId, blogId), eq(blogs.draft, false)));
+  return row;
+}
+
+export async function findComment(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: comments.id, blogId: comments.blogId, commentedBy: comments.commentedBy, parentId: comments.parentId })
+    .from(comments)
+    .where(eq(comments.id, id));
+  return row;
+}
+
+export async function insertComment(tx: Executor, values: NewComment) {
+  const [row] = await tx.insert(comments).values(values).returning({ id: comments.id, createdAt: comments.createdAt });
+  return row!;
+}
+
+/** Changes the blog's comment counters by the rows just added or removed; answers the new totals. */
+export async function addToCounters(tx: Executor, blogId: string, { comments: all, parents }: { comments: number; parents: number }) {
+  const [row] = await tx
+    .update(blogs)
+    .set({
+      totalComments: sql`${blogs.totalComments} + ${all}`,
+      totalParentComments: sql`${blogs.totalParentComments} + ${parents}`,
+    })
+    .where(eq(blogs.id, blogId))
+    .returning({ totalComments: blogs.totalComments, totalParentComments: blogs.totalParentComments });
+  return row!;
+}
+
+const commentColumns = {
+  id: comments.id,
+  comment: comments.comment,
+  createdAt: comments.createdAt,
+  parentId: comments.parentId,
+  blogId: blogs.blogId,
+  fullname: users.fullname,
+  username: users.username,
+  profileImg: users.profileImg,
+  children: sql<string[]>`coalesce((
+    select array_agg(child.id::text order by child.created_at, child.id)
+    from comments child where child.parent_id = ${comments.id}), '{}')`,
+};
+export type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];
+
+/** Comments with their writer, blog slug and the ids of their direct replies: one query per list. */
+function selectComments(db: Executor, where: SQL | undefined, order: SQL[], offset: number, limit: number) {
+  return db
+    .select(commentColumns)
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.commentedBy))
+    .innerJoin(blogs, eq(blogs.id, comments.blogId))
+    .where(where)
+    .orderBy(...order)
+    .offset(offset)
+    .limit(limit);
+}
+
+/** Top-level comments of a blog, newest first. */
+export const listTopLevelComments = (db: Executor, blogId: string, offset: number, limit: number) =>
+  selectComments(db, and(eq(comments.blogId, blogId), isNull(comments.parentId)), [desc(comments.createdAt), desc(comments.id)], offset, limit);
+
+/** Direct replies to a comment, oldest first (a conversation reads down). */
+export const listReplies = (db: Executor, parentId: string, offset: number, limit: number) =>
+  selectComments(db, eq(comments.parentId, parentId), [asc(comments.createdAt), asc(comments.id)], offset, limit);
+
+/** The comment and every reply below it, at any depth. */
+export async function findSubtree(tx: Executor, id: string) {
+  return queryRows<{ id: string; top_level: boolean }>(
+    tx,
+    sql`with recursive subtree as (
+      select id, parent_id from comments where id = ${id}
+      union all
+      select c.id, c.parent_id from comments c join subtree s on c.parent_id = s.id
+    ) select id::text as id, parent_id is null as top_level from subtree`,
+  );
+}
+
+export async function deleteComments(tx: Executor, ids: string[]) {
+  await tx.delete(comments).where(inArray(comments.id, ids));
+}

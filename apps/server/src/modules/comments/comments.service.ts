@@ -1,0 +1,103 @@
+import {
+  CommentMessages,
+  Limits,
+  commentError,
+  type AddCommentBody,
+  type Comment,
+  type DeleteCommentResponse,
+  type GetBlogCommentsBody,
+  type GetRepliesBody,
+} from '@inkwell/contracts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, forbidden, notFound } from '../../http-error.ts';
+import type { SessionUser } from '../auth/sessions.repository.ts';
+import { forgetDeletedComments, notifyComment, notifyReply } from '../notifications/notifications.service.ts';
+import { presentComment } from './comments.presenter.ts';
+import {
+  addToCounters,
+  deleteComments,
+  findComment,
+  findPublishedBlog,
+  findSubtree,
+  insertComment,
+  listReplies,
+  listTopLevelComments,
+  lockBlog,
+} from './comments.repository.ts';
+
+/**
+ * A comment on a published blog, or a reply to one of its comments at any depth. The row, the
+ * blog's counters and the notification change in one transaction.
+ */
+export async function addComment(db: Db, user: SessionUser, body: AddCommentBody): Promise<Comment> {
+  const error = commentError(body.comment);
+  if (error) throw badRequest(error);
+  const text = body.comment.trim();
+  return db.transaction(async (tx) => {
+    const blog = await lockBlog(tx, body._id, { published: true });
+    if (!blog) throw notFound(CommentMessages.blogNotFound);
+    const parent = body.replying_to ? await findComment(tx, body.replying_to) : undefined;
+    if (body.replying_to && parent?.blogId !== blog.id) throw notFound(CommentMessages.commentNotFound);
+
+    const row = await insertComment(tx, {
+      blogId: blog.id,
+      blogAuthor: blog.authorId,
+      commentedBy: user.id,
+      parentId: parent?.id ?? null,
+      comment: text,
+    });
+    await addToCounters(tx, blog.id, { comments: 1, parents: parent ? 0 : 1 });
+    const notification = { blogId: blog.id, userId: user.id, commentId: row.id };
+    if (parent) await notifyReply(tx, { ...notification, parentId: parent.id, parentWriterId: parent.commentedBy });
+    else await notifyComment(tx, { ...notification, authorId: blog.authorId });
+
+    return presentComment({
+      ...row,
+      comment: text,
+      parentId: parent?.id ?? null,
+      blogId: blog.blogId,
+      fullname: user.fullname,
+      username: user.username,
+      profileImg: user.profileImg,
+      children: [],
+    });
+  });
+}
+
+export async function getBlogComments(db: Db, { blog_id, skip }: GetBlogCommentsBody) {
+  const blog = await findPublishedBlog(db, blog_id);
+  if (!blog) throw notFound(CommentMessages.blogNotFound);
+  const rows = await listTopLevelComments(db, blog.id, skip, Limits.commentsPageSize);
+  return { comments: rows.map(presentComment) };
+}
+
+export async function getReplies(db: Db, { _id, skip }: GetRepliesBody) {
+  if (!(await findComment(db, _id))) throw notFound(CommentMessages.commentNotFound);
+  const rows = await listReplies(db, _id, skip, Limits.commentsPageSize);
+  return { replies: rows.map(presentComment) };
+}
+
+/**
+ * The commenter or the blog's author deletes a comment with every reply below it and their
+ * notifications; the blog's counters drop by exactly the rows removed. Answers the new counters.
+ */
+export async function deleteComment(db: Db, userId: string, id: string): Promise<DeleteCommentResponse> {
+  return db.transaction(async (tx) => {
+    const found = await findComment(tx, id);
+    const blog = found && (await lockBlog(tx, found.blogId, { published: false }));
+    // Read again under the blog's lock: a deletion of an ancestor may have taken it meanwhile.
+    const comment = blog && (await findComment(tx, id));
+    if (!blog || !comment) throw notFound(CommentMessages.commentNotFound);
+    if (comment.commentedBy !== userId && blog.authorId !== userId) throw forbidden(CommentMessages.deleteNotAllowed);
+
+    const subtree = await findSubtree(tx, id);
+    const ids = subtree.map((row) => row.id);
+    await forgetDeletedComments(tx, ids);
+    await deleteComments(tx, ids);
+    const totals = await addToCounters(tx, blog.id, {
+      comments: -ids.length,
+      parents: -subtree.filter((row) => row.top_level).length,
+    });
+    return { status: 'done', total_comments: totals.totalComments, total_parent_comments: totals.totalParentComments };
+  });
+}

@@ -1,0 +1,167 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationStreamEvent } from '@inkwell/contracts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { openDatabase } from '../../db/client.ts';
+import { createTestDatabase } from '../../test/test-database.ts';
+import { buildComment, fetchBlog } from '../../test/conversation.ts';
+import { bearer, buildBlog, buildUser, post, type TestUser } from '../../test/factories.ts';
+
+const HEARTBEAT_SECONDS = 0.2;
+const config = () => loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', STREAM_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS) });
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.drop());
+
+/**
+ * An instance of the server listening on a free port. On PostgreSQL each has its own connections
+ * (so LISTEN/NOTIFY really crosses between them); in-process PGlite can only be shared.
+ */
+async function startInstance() {
+  const own = database.url ? await openDatabase({ databaseUrl: database.url, dataDir: 'unused' }) : undefined;
+  const app = await buildApp({ config: config(), database: own ?? database });
+  if (own) app.addHook('onClose', () => own.close());
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
+
+interface StreamReader {
+  status: number;
+  contentType: string | null;
+  /** The data of the next event, or null when the stream ends first; fails after `ms`. */
+  next(ms?: number): Promise<NotificationStreamEvent | null>;
+  heartbeats(): number;
+  close(): void;
+}
+
+/** Reads the stream the way the web app does: fetch with the Authorization header, then the body's chunks. */
+async function openStream(url: string, user: TestUser): Promise<StreamReader> {
+  const controller = new AbortController();
+  const res = await fetch(`${url}/api/notification/stream`, { headers: bearer(user.token), signal: controller.signal });
+  const events: (NotificationStreamEvent | null)[] = [];
+  const waiters: (() => void)[] = [];
+  let heartbeats = 0;
+  const push = (event: NotificationStreamEvent | null) => {
+    events.push(event);
+    waiters.splice(0).forEach((wake) => wake());
+  };
+  void (async () => {
+    if (!res.body) return push(null);
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of res.body) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (block.startsWith(':')) heartbeats++;
+          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          if (data) push(JSON.parse(data.slice(6)));
+        }
+      }
+    } catch {
+      // Aborted by close().
+    }
+    push(null);
+  })();
+  return {
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    heartbeats: () => heartbeats,
+    close: () => controller.abort(),
+    async next(ms = 5000) {
+      const deadline = Date.now() + ms;
+      while (events.length === 0) {
+        if (Date.now() > deadline) throw new Error('no event in time');
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
+      return events.shift()!;
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('GET /api/notification/stream', () => {
+  let a: { app: FastifyInstance; url: string };
+  let b: { app: FastifyInstance; url: string };
+  beforeAll(async () => {
+    a = await startInstance();
+    b = await startInstance();
+  });
+  afterAll(async () => {
+    await a.app.close();
+    await b.app.close();
+  });
+
+  it('opens with the current state and the heartbeat, then tells the recipient at once, and only them', async () => {
+    const author = await buildUser(a.app);
+    const reader = await buildUser(a.app);
+    const blog = await fetchBlog(a.app, await buildBlog(a.app, author), author);
+    const authorStream = await openStream(a.url, author);
+    const readerStream = await openStream(a.url, reader);
+    expect(authorStream.status).toBe(200);
+    expect(authorStream.contentType).toMatch(/^text\/event-stream/);
+    expect(await authorStream.next()).toEqual({ new_notification_available: false, heartbeat_seconds: HEARTBEAT_SECONDS });
+    expect(await readerStream.next()).toEqual({ new_notification_available: false, heartbeat_seconds: HEARTBEAT_SECONDS });
+
+    await buildComment(a.app, reader, blog);
+    expect(await authorStream.next()).toEqual({ new_notification_available: true });
+    await sleep(HEARTBEAT_SECONDS * 3000);
+    expect(readerStream.heartbeats()).toBeGreaterThan(0);
+    // The reader heard heartbeats only: the next thing they get is the author's reply.
+    const [comment] = (await post(a.app, '/api/comment/get-blog-comments', { blog_id: blog.blog_id })).json().comments;
+    await buildComment(a.app, author, blog, { replying_to: comment._id });
+    expect(await readerStream.next()).toEqual({ new_notification_available: true });
+
+    // Reconnecting later starts from the stored state.
+    authorStream.close();
+    const again = await openStream(a.url, author);
+    expect(await again.next()).toMatchObject({ new_notification_available: true });
+    again.close();
+    readerStream.close();
+  });
+
+  it('fans out through the database: a comment made on one instance reaches a stream held by another', async () => {
+    const author = await buildUser(a.app);
+    const blog = await fetchBlog(a.app, await buildBlog(a.app, author), author);
+    const stream = await openStream(b.url, author);
+    await stream.next();
+    await buildComment(a.app, await buildUser(a.app), blog);
+    expect(await stream.next()).toEqual({ new_notification_available: true });
+    stream.close();
+  });
+
+  it('ends the stream by the next heartbeat once the session is signed out, and refuses a missing token', async () => {
+    const user = await buildUser(a.app);
+    const stream = await openStream(a.url, user);
+    await stream.next();
+    expect((await post(a.app, '/api/user/signout', {}, user.token)).statusCode).toBe(200);
+    expect(await stream.next(HEARTBEAT_SECONDS * 5000)).toBeNull();
+
+    const refused = await fetch(`${a.url}/api/notification/stream`);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ error: 'You must be signed in' });
+  });
+});
+
+it('closes promptly with streams open, ending them', async () => {
+  const instance = await startInstance();
+  const user = await buildUser(instance.app);
+  const stream = await openStream(instance.url, user);
+  await stream.next();
+  const started = Date.now();
+  await instance.app.close();
+  expect(Date.now() - started).toBeLessThan(2000);
+  expect(await stream.next()).toBeNull();
+});

@@ -1,0 +1,67 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { NotificationStreamEvent } from '@inkwell/contracts';
+import { NOTIFICATION_CHANNEL, newNotificationAvailable } from './notifications.service.ts';
+
+type Stream = PassThrough;
+
+const event = (data: NotificationStreamEvent) => `event: notification\ndata: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * `GET /api/notification/stream` (A): server-sent events telling the signed-in user that a
+ * notification arrived. Every instance LISTENs on one channel and writes to its own clients,
+ * so instances behind a load balancer need nothing but the shared database.
+ */
+export async function notificationStreamRoutes(app: FastifyInstance) {
+  const streams = new Map<string, Set<Stream>>();
+  const heartbeatMs = app.config.streamHeartbeatSeconds * 1000;
+
+  const unlisten = await app.database.listen(NOTIFICATION_CHANNEL, (userId) => {
+    for (const stream of streams.get(userId) ?? []) stream.write(event({ new_notification_available: true }));
+  });
+  // Open streams are requests that never finish: end them first, or closing would wait for ever.
+  app.addHook('preClose', async () => {
+    for (const set of streams.values()) for (const stream of set) stream.end();
+  });
+  app.addHook('onClose', async () => unlisten());
+
+  function add(userId: string, stream: Stream) {
+    const set = streams.get(userId) ?? new Set();
+    set.add(stream);
+    streams.set(userId, set);
+  }
+  function remove(userId: string, stream: Stream) {
+    const set = streams.get(userId);
+    set?.delete(stream);
+    if (set?.size === 0) streams.delete(userId);
+  }
+
+  app.get('/api/notification/stream', { preHandler: app.requireUser }, async (request, reply) => {
+    const userId = request.user!.id;
+    const stream = new PassThrough();
+    // Subscribed before the current state is read, so nothing created in between is missed.
+    add(userId, stream);
+    // Each heartbeat checks the session again: a revoked or expired token ends the stream.
+    const heartbeat = setInterval(() => {
+      app.requireUser(request).then(
+        () => stream.write(': heartbeat\n\n'),
+        () => stream.end(),
+      );
+    }, heartbeatMs);
+    stream.on('close', () => {
+      clearInterval(heartbeat);
+      remove(userId, stream);
+    });
+    reply.raw.on('close', () => stream.destroy());
+
+    const state = await newNotificationAvailable(app.db, userId);
+    stream.write(event({ ...state, heartbeat_seconds: app.config.streamHeartbeatSeconds }));
+    return reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-cache, no-transform')
+      .header('x-accel-buffering', 'no')
+      // Not kept alive afterwards: a stream ended at shutdown must leave no connection for close() to wait on.
+      .header('connection', 'close')
+      .send(stream);
+  });
+}

@@ -1,0 +1,86 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { NotificationFilter } from '@inkwell/contracts';
+import type { Executor } from '../../db/client.ts';
+import { blogs, comments, notifications, users } from '../../db/schema/index.ts';
+
+export type NewNotification = typeof notifications.$inferInsert;
+
+export async function insertNotification(tx: Executor, values: NewNotification) {
+  await tx.insert(notifications).values(values);
+}
+
+/** Tells every server instance (LISTEN/NOTIFY) that `userId` has something new; sent when the transaction commits. */
+export async function signalNotification(tx: Executor, channel: string, userId: string) {
+  await tx.execute(sql`select pg_notify(${channel}, ${userId})`);
+}
+
+export async function deleteLikeNotification(tx: Executor, blogId: string, userId: string) {
+  await tx
+    .delete(notifications)
+    .where(and(eq(notifications.type, 'like'), eq(notifications.blogId, blogId), eq(notifications.userId, userId)));
+}
+
+/** Remembers `replyId` as the reader's reply on the notifications that told them about `commentId`. */
+export async function setReply(tx: Executor, { userId, commentId, replyId }: { userId: string; commentId: string; replyId: string }) {
+  await tx
+    .update(notifications)
+    .set({ replyId })
+    .where(and(eq(notifications.notificationFor, userId), eq(notifications.commentId, commentId)));
+}
+
+/** Forgets replies that are about to be deleted, so the notifications they answered stay. */
+export async function clearReplies(tx: Executor, replyIds: string[]) {
+  if (replyIds.length === 0) return;
+  await tx.update(notifications).set({ replyId: null }).where(inArray(notifications.replyId, replyIds));
+}
+
+function forUser(userId: string, filter: NotificationFilter): SQL {
+  const mine = eq(notifications.notificationFor, userId);
+  return filter === 'all' ? mine : and(mine, eq(notifications.type, filter))!;
+}
+
+const actor = alias(users, 'actor');
+const author = alias(users, 'author');
+const comment = alias(comments, 'comment');
+const repliedOn = alias(comments, 'replied_on');
+const reply = alias(comments, 'reply');
+
+/** One page of a user's notifications, newest first, with who acted, on which blog and comments: one query. */
+export async function listNotifications(db: Executor, userId: string, filter: NotificationFilter, offset: number, limit: number) {
+  return db
+    .select({
+      id: notifications.id,
+      type: notifications.type,
+      seen: notifications.seen,
+      createdAt: notifications.createdAt,
+      user: { fullname: actor.fullname, username: actor.username, profileImg: actor.profileImg },
+      blog: { id: blogs.id, blogId: blogs.blogId, title: blogs.title },
+      author: { fullname: author.fullname, username: author.username, profileImg: author.profileImg },
+      comment: { id: comment.id, comment: comment.comment },
+      repliedOnComment: { id: repliedOn.id, comment: repliedOn.comment },
+      reply: { id: reply.id, comment: reply.comment },
+    })
+    .from(notifications)
+    .innerJoin(actor, eq(actor.id, notifications.userId))
+    .innerJoin(blogs, eq(blogs.id, notifications.blogId))
+    .innerJoin(author, eq(author.id, blogs.authorId))
+    .leftJoin(comment, eq(comment.id, notifications.commentId))
+    .leftJoin(repliedOn, eq(repliedOn.id, notifications.repliedOnComment))
+    .leftJoin(reply, eq(reply.id, notifications.replyId))
+    .where(forUser(userId, filter))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .offset(offset)
+    .limit(limit);
+}
+export type NotificationRow = Awaited<ReturnType<typeof listNotifications>>[number];
+
+export async function countNotifications(db: Executor, userId: string, filter: NotificationFilter): Promise<number> {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(notifications).where(forUser(userId, filter));
+  return Number(row?.total ?? 0);
+}
+
+export async function markSeen(db: Executor, ids: string[]) {
+  if (ids.length === 0) return;
+  await db.update(notifications).set({ seen: true }).where(and(inArray(notifications.id, ids), eq(notifications.seen, false)));
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { PersonalInfo } from './blog.ts';
+import { Limits } from './limits.ts';
+import { Messages } from './messages.ts';
+
+/** Texts of the comment rules SPEC.md leaves to us. */
+export const CommentMessages = {
+  commentTooLong: `Comment must be at most ${Limits.commentMax} characters`,
+  tooManyComments: 'Too many comments',
+  blogNotFound: 'Blog not found',
+  commentNotFound: 'Comment not found',
+  deleteNotAllowed: 'Only the commenter or the blog’s author can delete this comment',
+} as const;
+
+/** SPEC §5 Comment: not empty after trimming, and not longer than the limit. Answers the message, or null. */
+export function commentError(comment: string): string | null {
+  const text = comment.trim();
+  if (!text) return Messages.commentEmpty;
+  if (text.length > Limits.commentMax) return CommentMessages.commentTooLong;
+  return null;
+}
+
+/** Ids are uuids; anything else cannot name a row, so it is answered like an unknown one. */
+const blogUuid = z.uuid(CommentMessages.blogNotFound);
+const commentUuid = z.uuid(CommentMessages.commentNotFound);
+const skip = z.number().int().min(0).max(1_000_000).default(0);
+
+/**
+ * `POST /api/comment/add-comment`: `_id` is the Blog's `_id`, `replying_to` a comment's `_id`.
+ * `blog_author` is accepted as SPEC §7 sends it but never used: the server takes the author from the blog.
+ */
+export const AddCommentBody = z.object({
+  _id: blogUuid,
+  comment: z.string().max(Limits.commentMax * 4, CommentMessages.commentTooLong),
+  blog_author: z.unknown().optional(),
+  replying_to: commentUuid.nullish(),
+});
+export type AddCommentBody = z.infer<typeof AddCommentBody>;
+
+/** `POST /api/comment/get-blog-comments`: `blog_id` is the Blog's `blog_id` (its slug). */
+export const GetBlogCommentsBody = z.object({ blog_id: z.string().min(1).max(300), skip });
+export type GetBlogCommentsBody = z.infer<typeof GetBlogCommentsBody>;
+
+export const GetRepliesBody = z.object({ _id: commentUuid, skip });
+export type GetRepliesBody = z.infer<typeof GetRepliesBody>;
+
+export const DeleteCommentBody = z.object({ _id: commentUuid });
+
+/** SPEC §3 Comment as the server sends it; `level` and the loaded flag are the web app's own. */
+export const Comment = z.object({
+  _id: z.string(),
+  comment: z.string(),
+  commentedAt: z.string(),
+  commented_by: z.object({ personal_info: PersonalInfo }),
+  /** Ids of the direct replies, oldest first. */
+  children: z.array(z.string()),
+  parent: z.string().nullable(),
+  /** The Blog's `blog_id` (slug). */
+  blog_id: z.string(),
+});
+export type Comment = z.infer<typeof Comment>;
+
+export const BlogCommentsResponse = z.object({ comments: z.array(Comment) });
+export const RepliesResponse = z.object({ replies: z.array(Comment) });
+
+/** The blog's comment counters once the comment and all its replies are gone. */
+export const DeleteCommentResponse = z.object({
+  status: z.literal('done'),
+  total_comments: z.number(),
+  total_parent_comments: z.number(),
+});
+export type DeleteCommentResponse = z.infer<typeof DeleteCommentResponse>;
