@@ -1,4 +1,146 @@
-/** Placeholder until its feature lands. */
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { Blog } from '@inkwell/contracts';
+import { Avatar } from '../../components/avatar.tsx';
+import { BlogCard } from '../../components/blog-card.tsx';
+import { CommentIcon } from '../../components/icons.tsx';
+import { NotFound } from '../../components/not-found.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { formatDate } from '../../lib/format-date.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useSession } from '../../lib/session.tsx';
+import { CommentsPanel } from '../comments/comments-panel.tsx';
+import { useBlog } from './api/get-blog.ts';
+import { useSimilarBlogs } from './api/similar-blogs.ts';
+import { BlogContent } from './components/blog-content.tsx';
+import { LikeButton } from './components/like-button.tsx';
+import { ShareButtons } from './components/share-buttons.tsx';
+import { readingMinutes } from './reading-time.ts';
+
+/** SPEC §2 Blog page: the blog, its likes and comments, sharing, and similar blogs. */
 export function BlogPage() {
-  return <h1 className="p-10 text-2xl">Blog</h1>;
+  const { blog_id: blogId = '' } = useParams();
+  const blog = useBlog(blogId);
+  usePageTitle(blog.data?.title);
+
+  if (blog.isPending) return <BlogSkeleton />;
+  if (blog.isError) {
+    if (blog.error instanceof ApiError && blog.error.status === 404) return <NotFound />;
+    return (
+      <p role="alert" className="mx-auto max-w-[900px] px-[5vw] py-10">
+        Could not load this blog.{' '}
+        <button type="button" className="underline" onClick={() => void blog.refetch()}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  return <BlogArticle blog={blog.data} />;
+}
+
+function BlogArticle({ blog }: { blog: Blog }) {
+  const { fullname, username, profile_img } = blog.author.personal_info;
+  const blocks = blog.content[0]?.blocks ?? [];
+  const [commentsOpen, setCommentsOpen] = useState(false);
+
+  return (
+    <>
+      <article className="mx-auto max-w-[900px] px-[5vw] py-10 lg:px-0">
+        {blog.banner && (
+          <img src={blog.banner} alt="" width={1200} height={675} className="aspect-video w-full rounded-md bg-neutral-100 object-cover" />
+        )}
+        <h1 className="mt-10 font-serif text-3xl leading-tight font-bold break-words sm:text-4xl">{blog.title}</h1>
+        <div className="my-8 flex justify-between gap-4 max-sm:flex-col">
+          <div className="flex items-center gap-4">
+            <Link to={`/user/${username}`} aria-label={`${fullname}'s profile`}>
+              <Avatar src={profile_img} size={48} />
+            </Link>
+            <p className="leading-6">
+              <span className="capitalize">{fullname}</span>
+              <br />
+              <Link to={`/user/${username}`} className="text-neutral-600 underline underline-offset-2">
+                @{username}
+              </Link>
+            </p>
+          </div>
+          <p className="text-neutral-600 sm:text-right">
+            {blog.publishedAt && <>Published on {formatDate(blog.publishedAt)}</>}
+            <br className="max-sm:hidden" />
+            <span className="sm:hidden"> · </span>
+            {readingMinutes(blocks)} min read
+          </p>
+        </div>
+        <BlogInteraction blog={blog} onOpenComments={() => setCommentsOpen(true)} />
+        <BlogContent blocks={blocks} />
+        <SimilarBlogs blog={blog} />
+      </article>
+      <CommentsPanel blog={blog} open={commentsOpen} onClose={() => setCommentsOpen(false)} />
+    </>
+  );
+}
+
+function BlogInteraction({ blog, onOpenComments }: { blog: Blog; onOpenComments: () => void }) {
+  const { session } = useSession();
+  const isAuthor = session?.username.toLowerCase() === blog.author.personal_info.username.toLowerCase();
+  return (
+    <div className="my-6 flex flex-wrap items-center justify-between gap-4 border-y border-neutral-100 py-3">
+      <div className="flex items-center gap-6">
+        <LikeButton blog={blog} />
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            aria-label="Comments"
+            onClick={onOpenComments}
+            className="flex h-10 w-10 items-center justify-center rounded-full bg-neutral-100 hover:bg-neutral-200"
+          >
+            <CommentIcon />
+          </button>
+          <span data-testid="total-comments" className="text-neutral-700">
+            {blog.activity.total_comments}
+          </span>
+        </div>
+      </div>
+      <div className="flex items-center gap-4">
+        {isAuthor && (
+          <Link to={`/editor/${blog.blog_id}`} className="underline underline-offset-4 hover:text-neutral-600">
+            Edit
+          </Link>
+        )}
+        <ShareButtons title={blog.title} url={`${window.location.origin}/blog/${blog.blog_id}`} />
+      </div>
+    </div>
+  );
+}
+
+function SimilarBlogs({ blog }: { blog: Blog }) {
+  const similar = useSimilarBlogs(blog);
+  if (!similar.data?.length) return null;
+  return (
+    <section aria-labelledby="similar-blogs" className="mt-14">
+      <h2 id="similar-blogs" className="mb-4 text-2xl font-medium">
+        Similar Blogs
+      </h2>
+      {similar.data.map((card) => (
+        <BlogCard key={card.blog_id} blog={card} />
+      ))}
+    </section>
+  );
+}
+
+function BlogSkeleton() {
+  return (
+    <div aria-busy="true" role="status" aria-label="Loading the blog" className="mx-auto max-w-[900px] animate-pulse px-[5vw] py-10 lg:px-0">
+      <div className="aspect-video w-full rounded-md bg-neutral-100" />
+      <div className="mt-10 h-10 w-3/4 rounded bg-neutral-200" />
+      <div className="mt-8 flex items-center gap-4">
+        <div className="h-12 w-12 rounded-full bg-neutral-100" />
+        <div className="h-4 w-40 rounded bg-neutral-100" />
+      </div>
+      <div className="mt-10 space-y-4">
+        {[1, 2, 3, 4].map((i) => (
+          <div key={i} className="h-4 w-full rounded bg-neutral-100" />
+        ))}
+      </div>
+    </div>
+  );
 }

@@ -18,7 +18,7 @@ import { useSession } from '../../lib/session.tsx';
 import { ownProfileQuery, useOwnProfile } from './api/own-profile.ts';
 import { updateProfile } from './api/update-profile.ts';
 import { ProfileImagePicker } from './components/profile-image-picker.tsx';
-import { SocialIcon } from './components/social-icons.tsx';
+import { SocialIcon } from '../../components/social-icons.tsx';
 
 /** SPEC §2 Edit profile: username, bio and links change; fullname and e-mail are shown read-only. */
 export function EditProfilePage() {

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import type { DashboardBlog } from '@inkwell/contracts';
+import { formatDate } from '../../../lib/format-date.ts';
 import { deleteBlog } from '../api/delete-blog.ts';
 import { useForgetOwnBlog } from '../api/own-blogs.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** One of the author's blogs: what it is, how it does, and Edit / Delete. */
 export function OwnBlogCard({ blog }: { blog: DashboardBlog }) {

@@ -1,0 +1,62 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Messages, type Blog } from '@inkwell/contracts';
+import { HeartIcon } from '../../../components/icons.tsx';
+import { useSession } from '../../../lib/session.tsx';
+import { blogQueryKey } from '../api/get-blog.ts';
+import { isLikedQuery, likeBlog } from '../api/like-blog.ts';
+
+/**
+ * SPEC §4: the like and its count toggle at once, then the change is sent; if the server
+ * refuses, both go back and its reason is shown. Signed out, liking only says to log in.
+ */
+export function LikeButton({ blog }: { blog: Blog }) {
+  const { session } = useSession();
+  const queryClient = useQueryClient();
+  const likedOptions = isLikedQuery(blog._id, session?.username ?? '');
+  const { data: liked = false } = useQuery({ ...likedOptions, enabled: session !== null });
+  const [sending, setSending] = useState(false);
+
+  const show = (isLiked: boolean, totalLikes: number) => {
+    queryClient.setQueryData(likedOptions.queryKey, isLiked);
+    queryClient.setQueryData<Blog>(blogQueryKey(blog.blog_id), (old) => old && { ...old, activity: { ...old.activity, total_likes: totalLikes } });
+  };
+
+  const onClick = async () => {
+    if (!session) {
+      toast.error(Messages.loginToLike);
+      return;
+    }
+    const before = { liked, total: blog.activity.total_likes };
+    show(!liked, before.total + (liked ? -1 : 1));
+    setSending(true);
+    try {
+      const answer = await likeBlog(blog._id, before.liked);
+      show(answer.liked_by_user, answer.total_likes);
+    } catch (error) {
+      show(before.liked, before.total);
+      toast.error((error as Error).message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <div className="flex items-center gap-2">
+      <button
+        type="button"
+        aria-label="Like"
+        aria-pressed={liked}
+        disabled={sending}
+        onClick={() => void onClick()}
+        className={`flex h-10 w-10 items-center justify-center rounded-full ${liked ? 'bg-red-100 text-red-600' : 'bg-neutral-100 hover:bg-neutral-200'}`}
+      >
+        <HeartIcon filled={liked} />
+      </button>
+      <span data-testid="total-likes" className="text-neutral-700">
+        {blog.activity.total_likes}
+      </span>
+    </div>
+  );
+}

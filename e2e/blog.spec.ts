@@ -1,0 +1,187 @@
+import { Messages } from '@inkwell/contracts';
+import { apiPost, createUser, expect, signIn, test } from './support/fixtures.ts';
+import { publishBlog, recordScripts, uniqueTag, uploadImage } from './support/reading-data.ts';
+
+/** One blog with every block type of SPEC §3, its inline markup, and markup that must never run. */
+function everyBlock(image: string) {
+  return [
+    {
+      time: 1,
+      version: '2.31.0',
+      blocks: [
+        { id: 'h2', type: 'header', data: { text: 'Section <i>two</i>', level: 2 } },
+        { id: 'p1', type: 'paragraph', data: { text: 'Plain <b>bold</b> <i>italic</i> <a href="https://example.com/x">a link</a> <mark class="cdx-marker">marked</mark> and <code class="inline-code">npm test</code>.' } },
+        { id: 'h3', type: 'header', data: { text: 'Sub section', level: 3 } },
+        { id: 'h1', type: 'header', data: { text: 'Editor level one', level: 1 } },
+        { id: 'h5', type: 'header', data: { text: 'Editor level five', level: 5 } },
+        { id: 'img', type: 'image', data: { file: { url: image }, caption: 'A <b>framed</b> picture', withBorder: true, stretched: false, withBackground: true } },
+        { id: 'q', type: 'quote', data: { text: 'Stay <i>curious</i>', caption: 'A reader', alignment: 'center' } },
+        {
+          id: 'ul',
+          type: 'list',
+          data: { style: 'unordered', items: [{ content: 'Apples', items: [{ content: 'Green ones', items: [] }] }, { content: 'Pears', items: [] }] },
+        },
+        { id: 'ol', type: 'list', data: { style: 'ordered', items: ['First step', 'Second step'] } },
+        { id: 'link', type: 'link', data: { link: 'https://example.org/article', meta: { title: 'An article worth reading', description: 'Long and good.' } } },
+        {
+          id: 'embed',
+          type: 'embed',
+          data: { service: 'youtube', source: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', embed: 'https://www.youtube.com/embed/aqz-KE-bpKQ', width: 580, height: 320, caption: 'A short film' },
+        },
+        { id: 'xss', type: 'paragraph', data: { text: 'After this <img src=x onerror="window.hacked=1">nothing ran <a href="javascript:window.hacked=1">here</a>.' } },
+      ],
+    },
+  ];
+}
+
+test('a blog renders every block type, with its author, date, reading time, and no editor code', async ({ page, request, consoleErrors }) => {
+  // The page frames YouTube's player, which this machine cannot reach.
+  consoleErrors.allow(/youtube|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION/i);
+  const author = await createUser(request, 'Octavia Butler');
+  const image = await uploadImage(request, author);
+  const title = `Every block ${uniqueTag()}`;
+  const blogId = await publishBlog(request, author, { title, content: everyBlock(image) });
+  const scripts = recordScripts(page);
+  page.on('dialog', () => {
+    throw new Error('a script in the content ran');
+  });
+  await page.goto(`/blog/${blogId}`);
+
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page).toHaveTitle(`${title} | Inkwell`);
+  await expect(page.getByRole('link', { name: '@' + author.username })).toHaveAttribute('href', `/user/${author.username}`);
+  await expect(page.getByRole('link', { name: "Octavia Butler's profile" })).toHaveAttribute('href', `/user/${author.username}`);
+  await expect(page.getByText(/^Published on \d{1,2} \w{3,4} \d{4}/)).toBeVisible();
+  await expect(page.getByText('1 min read')).toBeVisible();
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Section two' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Sub section' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Editor level one' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Editor level five' })).toBeVisible();
+
+  const paragraph = page.locator('p', { hasText: 'Plain' });
+  await expect(paragraph.locator('b')).toHaveText('bold');
+  await expect(paragraph.locator('i')).toHaveText('italic');
+  await expect(paragraph.locator('mark')).toHaveText('marked');
+  await expect(paragraph.locator('code')).toHaveText('npm test');
+  const link = paragraph.getByRole('link', { name: 'a link' });
+  await expect(link).toHaveAttribute('href', 'https://example.com/x');
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+
+  const picture = page.getByRole('img', { name: 'A framed picture' });
+  await expect(picture).toHaveAttribute('src', image);
+  await expect(picture).toHaveAttribute('loading', 'lazy');
+  await expect(page.locator('figcaption', { hasText: 'A framed picture' }).locator('b')).toHaveText('framed');
+
+  const quote = page.locator('figure', { has: page.locator('blockquote') });
+  await expect(quote.locator('blockquote')).toHaveText('Stay curious');
+  await expect(quote.locator('figcaption')).toHaveText('A reader');
+  await expect(quote).toHaveCSS('text-align', 'center');
+
+  await expect(page.locator('ul > li', { hasText: 'Apples' }).locator('ul > li')).toHaveText('Green ones');
+  await expect(page.locator('ol > li')).toHaveText(['First step', 'Second step']);
+
+  const card = page.getByRole('link', { name: /An article worth reading/ });
+  await expect(card).toHaveAttribute('href', 'https://example.org/article');
+  await expect(card).toContainText('example.org');
+
+  const frame = page.locator('iframe[title="youtube embed"]');
+  await expect(frame).toHaveAttribute('src', 'https://www.youtube.com/embed/aqz-KE-bpKQ');
+  await expect(frame).toHaveAttribute('sandbox', /allow-scripts/);
+  await expect(page.getByText('A short film')).toBeVisible();
+
+  await expect(page.getByText('nothing ran')).toBeVisible();
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'here' })).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+
+  await scripts.expectNoEditorCode();
+});
+
+test('liking: signed out it asks to log in; signed in it toggles at once, persists, and reverts when refused', async ({ page, request, consoleErrors }) => {
+  consoleErrors.allow(/status of 404/);
+  const author = await createUser(request);
+  const reader = await createUser(request);
+  const blogId = await publishBlog(request, author);
+  const likes = page.getByTestId('total-likes');
+  const like = page.getByRole('button', { name: 'Like' });
+
+  await page.goto(`/blog/${blogId}`);
+  await expect(likes).toHaveText('0');
+  await like.click();
+  await expect(page.getByText(Messages.loginToLike)).toBeVisible();
+  await expect(likes).toHaveText('0');
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+
+  await signIn(page, reader);
+  await page.reload();
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(likes).toHaveText('1');
+  await page.reload();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(likes).toHaveText('1');
+  await like.click();
+  await expect(likes).toHaveText('0');
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await expect(like).toBeEnabled();
+
+  // The author deletes the blog while the reader has it open: the like is refused and undone.
+  await apiPost(request, '/api/blog/delete-blog', { blog_id: blogId }, author);
+  await like.click();
+  await expect(page.getByText('Blog not found')).toBeVisible();
+  await expect(likes).toHaveText('0');
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('the author sees Edit; sharing links, copy link, the comments button and Similar Blogs', async ({ page, context, request }) => {
+  const author = await createUser(request);
+  const tag = uniqueTag();
+  const other = await createUser(request);
+  const similarA = await publishBlog(request, other, { title: `Similar A ${tag}`, tags: [tag, 'travel'] });
+  const similarB = await publishBlog(request, author, { title: `Similar B ${tag}`, tags: ['cooking', tag] });
+  await publishBlog(request, other, { title: `Unrelated ${tag}`, tags: ['travel'] });
+  await publishBlog(request, other, { title: `Draft ${tag}`, tags: [tag], draft: true });
+  const blogId = await publishBlog(request, author, { title: `Main ${tag}`, tags: [tag] });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, author);
+  await page.goto(`/blog/${blogId}`);
+
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/editor/${blogId}`);
+
+  const url = new URL(`/blog/${blogId}`, page.url()).href;
+  await expect(page.getByRole('link', { name: 'Share on X (Twitter)' })).toHaveAttribute('href', new RegExp(`^https://twitter\\.com/intent/tweet\\?url=${encodeURIComponent(url).replace(/[.?]/g, '\\$&')}`));
+  await expect(page.getByRole('link', { name: 'Share on LinkedIn' })).toHaveAttribute('href', `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`);
+  await expect(page.getByRole('link', { name: 'Share on Facebook' })).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`);
+  const canShare = await page.evaluate(() => 'share' in navigator);
+  await expect(page.getByRole('button', { name: 'Share', exact: true })).toHaveCount(canShare ? 1 : 0);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Link copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+
+  const similar = page.getByRole('region', { name: 'Similar Blogs' });
+  await expect(similar.getByRole('article')).toHaveCount(2);
+  await expect(similar.getByRole('link', { name: `Similar B ${tag}` })).toHaveAttribute('href', `/blog/${similarB}`);
+  await expect(similar.getByRole('link', { name: `Similar A ${tag}` })).toHaveAttribute('href', `/blog/${similarA}`);
+
+  await expect(page.getByTestId('total-comments')).toHaveText('0');
+  await page.getByRole('button', { name: 'Comments' }).click();
+  await expect(page.getByRole('complementary', { name: 'Comments' })).toBeVisible();
+
+  await similar.getByRole('link', { name: `Similar A ${tag}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Similar A ${tag}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+});
+
+test('a missing blog or someone else’s draft shows the not-found page', async ({ page, request, consoleErrors }) => {
+  consoleErrors.allow(/status of 404/);
+  const author = await createUser(request);
+  const draftId = await publishBlog(request, author, { draft: true, title: 'Not yet' });
+  for (const path of ['/blog/no-such-blog-anywhere', `/blog/${draftId}`]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: Messages.pageNotFound })).toBeVisible();
+    await expect(page.getByText('Not yet')).toHaveCount(0);
+  }
+});
