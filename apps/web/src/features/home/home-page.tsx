@@ -1,4 +1,44 @@
-/** Placeholder until its feature lands. */
+import { useState } from 'react';
+import { Tabs } from '../../components/tabs.tsx';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useWideScreen } from '../../lib/use-media-query.ts';
+import { HomeBlogList } from './components/home-blog-list.tsx';
+import { TopicButtons } from './components/topic-buttons.tsx';
+import { TrendingBlogs } from './components/trending-blogs.tsx';
+
+/**
+ * SPEC §2 Home: tabs 'home' (or the chosen topic) and 'trending blogs'. On wide screens the
+ * topics and the trending list stand beside the main list instead of behind a tab.
+ */
 export function HomePage() {
-  return <h1 className="p-10 text-2xl">Latest blogs</h1>;
+  usePageTitle('Home');
+  const wide = useWideScreen();
+  const [topic, setTopic] = useState<string | null>(null);
+  const [tab, setTab] = useState(0);
+
+  // A new topic starts its list again from page 1 (its own query); the active topic again means home.
+  const toggleTopic = (tag: string) => {
+    setTopic((current) => (current === tag ? null : tag));
+    setTab(0);
+  };
+
+  const tabs = [{ label: topic ?? 'home', panel: <HomeBlogList topic={topic} /> }];
+  if (!wide) tabs.push({ label: 'trending blogs', panel: <TrendingBlogs /> });
+
+  return (
+    <section className="flex justify-center gap-10 px-[5vw] py-6">
+      <div className="min-w-0 flex-1">
+        {!wide && <TopicButtons active={topic} onToggle={toggleTopic} className="-mx-[5vw] mb-4 overflow-x-auto px-[5vw] pb-2" />}
+        <Tabs label="Blogs" tabs={tabs} active={tab} onSelect={setTab} />
+      </div>
+      {wide && (
+        <aside className="w-[40%] max-w-[400px] flex-none border-l border-neutral-100 pt-3 pl-8">
+          <h2 className="mb-6 text-xl font-medium">Stories from all interests</h2>
+          <TopicButtons active={topic} onToggle={toggleTopic} className="flex-wrap" />
+          <h2 className="mt-12 mb-2 text-xl font-medium">Trending</h2>
+          <TrendingBlogs />
+        </aside>
+      )}
+    </section>
+  );
 }

@@ -1,4 +1,82 @@
-/** Placeholder until its feature lands. */
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { UserProfile } from '@inkwell/contracts';
+import { Avatar } from '../../components/avatar.tsx';
+import { NotFound } from '../../components/not-found.tsx';
+import { PagedBlogList } from '../../components/paged-blog-list.tsx';
+import { Tabs } from '../../components/tabs.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { searchBlogsOptions } from '../../lib/blog-lists.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useSession } from '../../lib/session.tsx';
+import { useWideScreen } from '../../lib/use-media-query.ts';
+import { profileQuery } from './api/get-profile.ts';
+import { AboutUser } from './components/about-user.tsx';
+
+/** SPEC §2 Profile at /user/{username}; an unknown user, or a failed fetch, shows the not-found page. */
 export function ProfilePage() {
-  return <h1 className="p-10 text-2xl">Profile</h1>;
+  const { id = '' } = useParams();
+  const profile = useQuery(profileQuery(id));
+  usePageTitle(profile.data && `${profile.data.personal_info.fullname} (@${profile.data.personal_info.username})`);
+  useEffect(() => {
+    // An unknown user is an answer, not a failure; other failures are only logged (SPEC §8).
+    if (profile.error && !(profile.error instanceof ApiError && profile.error.status === 404)) console.error(profile.error);
+  }, [profile.error]);
+
+  if (profile.isPending) return <ProfileSkeleton />;
+  if (profile.isError) return <NotFound />;
+  return <Profile key={profile.data._id} profile={profile.data} />;
+}
+
+function Profile({ profile }: { profile: UserProfile }) {
+  const { session } = useSession();
+  const wide = useWideScreen();
+  const [tab, setTab] = useState(0);
+  const { username, fullname, profile_img } = profile.personal_info;
+  const isOwner = session?.username.toLowerCase() === username.toLowerCase();
+
+  const tabs = [{ label: 'Blogs Published', panel: <AuthorBlogs username={username} /> }];
+  if (!wide) tabs.push({ label: 'About', panel: <AboutUser profile={profile} /> });
+
+  return (
+    <section className="flex gap-10 px-[5vw] py-6 max-md:flex-col md:flex-row-reverse md:items-start">
+      <div className="flex flex-col gap-4 max-md:items-center md:sticky md:top-[100px] md:w-[40%] md:max-w-[400px] md:flex-none md:border-l md:border-neutral-100 md:py-4 md:pl-8">
+        <Avatar src={profile_img} size={128} />
+        <h1 className="text-2xl font-medium break-all">@{username}</h1>
+        <p className="text-xl capitalize">{fullname}</p>
+        <p className="text-neutral-700">
+          {profile.account_info.total_posts.toLocaleString('en')} Blogs - {profile.account_info.total_reads.toLocaleString('en')} Reads
+        </p>
+        {isOwner && (
+          <Link to="/settings/edit-profile" className="btn-light w-fit rounded-md">
+            Edit Profile
+          </Link>
+        )}
+        {wide && <AboutUser profile={profile} className="mt-4" />}
+      </div>
+      <div className="min-w-0 flex-1">
+        <Tabs label="Profile" tabs={tabs} active={tab} onSelect={setTab} />
+      </div>
+    </section>
+  );
+}
+
+/** The user's published blogs, newest first, a page at a time. */
+function AuthorBlogs({ username }: { username: string }) {
+  const blogs = useInfiniteQuery(searchBlogsOptions({ author: username }));
+  useEffect(() => {
+    if (blogs.error) console.error(blogs.error);
+  }, [blogs.error]);
+  return <PagedBlogList query={blogs} empty="No blogs published" />;
+}
+
+function ProfileSkeleton() {
+  return (
+    <div role="status" aria-label="Loading the profile" className="flex animate-pulse flex-col items-center gap-4 px-[5vw] py-10">
+      <div className="h-32 w-32 rounded-full bg-neutral-100" />
+      <div className="h-6 w-48 rounded bg-neutral-200" />
+      <div className="h-4 w-32 rounded bg-neutral-100" />
+    </div>
+  );
 }
