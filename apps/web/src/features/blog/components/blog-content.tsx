@@ -136,7 +136,7 @@ function Block({ block }: { block: ContentBlock }) {
 /** Every content block of SPEC §3, in order. */
 export function BlogContent({ blocks }: { blocks: ContentBlock[] }) {
   return (
-    <div className="text-lg text-neutral-800 md:text-xl">
+    <div className="text-lg [overflow-wrap:anywhere] text-neutral-800 md:text-xl">
       {blocks.map((block, i) => (
         <Block key={block.id ?? i} block={block} />
       ))}
