@@ -28,6 +28,8 @@ const config = loadConfig({
   SMTP_URL: mailInbox.smtpUrl,
   // Many tests sign up from one address; the limits themselves are proven in the server tests.
   RATE_LIMIT_MULTIPLIER: '1000',
+  // Pages a spec serves itself (link previews) are reached as http://localhost:<port>; the SSRF refusals are proven in the server tests.
+  FETCH_ALLOW_HOSTS: 'localhost',
 });
 const database = await openDatabase({ dataDir });
 const app = await buildApp({ config, database, logger: true });

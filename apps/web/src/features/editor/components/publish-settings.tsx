@@ -27,7 +27,7 @@ export function PublishSettings({
   useEffect(() => closeRef.current?.focus(), []);
 
   return (
-    <section className="relative mx-auto grid min-h-screen w-full max-w-[1200px] items-center gap-8 px-[5vw] py-16 lg:grid-cols-2 lg:gap-4">
+    <section aria-label="Publish settings" className="relative mx-auto grid min-h-screen w-full max-w-[1200px] items-center gap-8 px-[5vw] py-16 lg:grid-cols-2 lg:gap-4">
       <button
         ref={closeRef}
         type="button"

@@ -1,0 +1,419 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { EditorMessages, Messages, type Blog, type BlockType, type ContentBlock } from '@inkwell/contracts';
+import { apiPost, createBlog, createUser, expect, signIn, test, type TestUser } from './support/fixtures.ts';
+
+const bannerJpg = path.join(import.meta.dirname, 'fixtures', 'banner.jpg');
+const picturePng = path.join(import.meta.dirname, 'fixtures', 'avatar.png');
+const youtubeUrl = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+
+/**
+ * A page for the link tool to preview, on a port of its own. The stack allows 'localhost'
+ * through the SSRF-safe fetcher (FETCH_ALLOW_HOSTS); its image is on the app's own origin,
+ * which the Content-Security-Policy lets the editor show. Any other path answers 404.
+ */
+async function serveLinkPage(appOrigin: string) {
+  const server = http.createServer((request, response) => {
+    if (request.url !== '/ridge') {
+      response.writeHead(404).end();
+      return;
+    }
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    response.end(`<!doctype html><html><head><title>Ridge route guide</title>
+      <meta property="og:title" content="Ridge route guide">
+      <meta property="og:description" content="Every turn of the ridge path">
+      <meta property="og:image" content="${appOrigin}/favicon.svg"></head><body>Guide</body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+  return { url: `${origin}/ridge`, missingUrl: `${origin}/missing`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** Every create-blog request the page sends: a refused save must never reach the server. */
+function watchSaves(page: Page) {
+  const sent: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/blog/create-blog')) sent.push(request.postDataJSON());
+  });
+  return sent;
+}
+
+const toast = (page: Page, text: string) => expect(page.getByText(text, { exact: true }).last()).toBeVisible();
+
+/**
+ * Editor.js shows its toolbar for the block the pointer moves onto (and hides it while typing),
+ * so the pointer goes to another block first.
+ */
+async function showToolbarOf(page: Page, block: Locator) {
+  await page.locator('.ce-block').first().hover();
+  await block.hover();
+}
+
+/** Adds a block after the last one through the toolbox: its filter, then the n-th match. */
+async function addBlock(page: Page, filter: string, match = 1) {
+  await showToolbarOf(page, page.locator('.ce-block').last());
+  await page.locator('.ce-toolbar__plus').click();
+  await page.keyboard.type(filter);
+  for (let i = 0; i < match; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+}
+
+/** Selects the word before the caret and applies an inline tool from the inline toolbar. */
+async function styleLastWord(page: Page, tool: string) {
+  await page.keyboard.press('Shift+Control+ArrowLeft');
+  await page.locator(`.ce-inline-toolbar [data-item-name="${tool}"], .ce-popover--inline [data-item-name="${tool}"]`).click();
+  await page.keyboard.press('End');
+}
+
+/** A paste as the browser delivers it (Editor.js turns a pasted YouTube address into an embed). */
+async function paste(target: Locator, text: string) {
+  await target.evaluate((element, value) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', value);
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+/** The blog as its author's editor loads it (draft edit mode). */
+async function blogForEdit(request: APIRequestContext, user: TestUser, blogId: string) {
+  const { blog } = await apiPost<{ blog: Blog }>(request, '/api/blog/get-blog', { blog_id: blogId, draft: true, mode: 'edit' }, user);
+  return blog;
+}
+
+test('write every block type, save a draft, reopen it and publish it with tags', async ({ page, request, baseURL, consoleErrors }) => {
+  // One writer's whole session, from an empty editor to a published blog: longer than most tests.
+  test.setTimeout(120_000);
+  // No internet here: the YouTube frame fails, and the sign-in init script (run in every frame) cannot read its storage.
+  consoleErrors.allow(/Failed to read the 'sessionStorage' property from 'Window': Access is denied/);
+  const linkPage = await serveLinkPage(baseURL!);
+  const user = await createUser(request, 'Wanda Walker');
+  await signIn(page, user);
+  const saves = watchSaves(page);
+  const keyboard = page.keyboard;
+
+  await page.goto('/editor');
+  await expect(page.getByTestId('editor-title')).toHaveText(EditorMessages.newBlog);
+  const publish = page.getByRole('button', { name: 'Publish', exact: true });
+  const saveDraft = page.getByRole('button', { name: 'Save Draft' });
+
+  // SPEC §5 Publish from editor, in order, the banner's types and the draft's title rule.
+  await publish.click();
+  await toast(page, Messages.bannerRequired);
+  const banner = page.getByLabel('Upload a blog banner');
+  await banner.setInputFiles([]);
+  await toast(page, Messages.selectImage);
+  await banner.setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await toast(page, Messages.selectImage);
+  await banner.setInputFiles(bannerJpg);
+  await toast(page, EditorMessages.bannerUploaded);
+  await expect(page.getByRole('img', { name: 'Blog banner' })).toHaveAttribute('src', /^\/uploads\/[a-z0-9]+\.jpg$/);
+  await publish.click();
+  await toast(page, Messages.titleRequired);
+  await saveDraft.click();
+  await toast(page, Messages.draftTitleRequired);
+
+  const title = page.getByRole('textbox', { name: 'Blog Title' });
+  await title.click();
+  await keyboard.type('Ridge');
+  await keyboard.press('Enter');
+  await keyboard.type(' walk');
+  await expect(title).toHaveValue('Ridge walk');
+  await expect(page.getByTestId('editor-title')).toHaveText('Ridge walk');
+  await publish.click();
+  await toast(page, Messages.contentRequired);
+
+  // Every block type of SPEC §2, written the way a writer would.
+  await page.locator('.ce-paragraph').first().click();
+  await keyboard.type('We left early, sun');
+  await styleLastWord(page, 'marker');
+  await keyboard.type(' and a compass');
+  await styleLastWord(page, 'inlineCode');
+  await keyboard.press('Enter');
+  await addBlock(page, 'Heading');
+  await keyboard.type('Into the hills');
+  await keyboard.press('Enter');
+  await addBlock(page, 'Unordered List');
+  await keyboard.type('Boots');
+  await keyboard.press('Enter');
+  await keyboard.type('Water');
+  await keyboard.press('Enter');
+  await keyboard.press('Enter');
+  await addBlock(page, 'Ordered List', 2);
+  await keyboard.type('Start early');
+  await keyboard.press('Enter');
+  await keyboard.press('Enter');
+  await addBlock(page, 'Quote');
+  await keyboard.type('Not all who wander are lost');
+  await page.locator('.cdx-quote__caption').click();
+  await keyboard.type('Tolkien');
+
+  const chooser = page.waitForEvent('filechooser');
+  await addBlock(page, 'Image');
+  await (await chooser).setFiles(picturePng);
+  await expect(page.locator('.image-tool__image-picture')).toHaveAttribute('src', /^\/uploads\//);
+  await page.locator('.image-tool__caption').click();
+  await keyboard.type('Our map');
+  await showToolbarOf(page, page.locator('.image-tool'));
+  await page.locator('.ce-toolbar__settings-btn').click();
+  await page.locator('.ce-popover--opened .ce-popover-item', { hasText: 'With border' }).click();
+
+  await addBlock(page, 'Link');
+  await keyboard.type(linkPage.url);
+  await keyboard.press('Enter');
+  await expect(page.locator('.link-tool__content--rendered')).toContainText('Ridge route guide');
+
+  await paste(page.locator('.ce-paragraph').first(), youtubeUrl);
+  await expect(page.locator('.embed-tool iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
+
+  // Save Draft, then / after half a second; the autosaved copy goes with it.
+  const drafted = page.waitForResponse((response) => response.url().endsWith('/api/blog/create-blog'));
+  await saveDraft.click();
+  await toast(page, EditorMessages.draftSaved);
+  const { id } = (await (await drafted).json()) as { id: string };
+  await expect(page).toHaveURL('/');
+  expect(saves).toHaveLength(1);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('inkwell:editor:')))).toEqual([]);
+
+  // Reopened in edit mode: everything is back, and there is nothing to restore.
+  await page.goto(`/editor/${id}`);
+  await expect(title).toHaveValue('Ridge walk');
+  await expect(page.getByRole('img', { name: 'Blog banner' })).toHaveAttribute('src', /^\/uploads\//);
+  await expect(page.locator('.ce-header')).toHaveText('Into the hills');
+  await expect(page.locator('.ce-paragraph mark')).toContainText('sun');
+  await expect(page.locator('.ce-paragraph code')).toHaveText('compass');
+  await expect(page.locator('.cdx-list-ordered')).toContainText('Start early');
+  await expect(page.locator('.cdx-list-unordered')).toContainText('Water');
+  await expect(page.locator('.cdx-quote__caption')).toHaveText('Tolkien');
+  await expect(page.locator('.image-tool__caption')).toHaveText('Our map');
+  await expect(page.locator('.image-tool--withBorder')).toBeVisible();
+  await expect(page.locator('.link-tool__title')).toHaveText('Ridge route guide');
+  await expect(page.locator('.embed-tool iframe')).toHaveAttribute('src', /youtube\.com\/embed\//);
+  await expect(page.getByRole('button', { name: 'Restore' })).toHaveCount(0);
+
+  // Publish it with tags: Enter and a comma add, the remove button takes one away.
+  await publish.click();
+  const settings = page.getByRole('region', { name: 'Publish settings' });
+  await settings.getByLabel('Short description about your blog').fill('A day on the ridge.');
+  const topics = settings.getByLabel('Topics');
+  await topics.fill('Hiking');
+  await topics.press('Enter');
+  await topics.pressSequentially('travel,walks,');
+  await settings.getByRole('button', { name: 'Remove tag walks' }).click();
+  await expect(settings.getByRole('textbox', { name: /^Tag / })).toHaveCount(2);
+  await settings.getByRole('button', { name: 'Publish', exact: true }).click();
+  await toast(page, EditorMessages.published);
+  await expect(page).toHaveURL('/');
+  expect(saves).toHaveLength(2);
+  expect(saves[1]).toMatchObject({ id, draft: false });
+
+  // What the server stored: the same blog, published, with a block of every type.
+  const blog = await blogForEdit(request, user, id);
+  expect(blog).toMatchObject({ title: 'Ridge walk', des: 'A day on the ridge.', tags: ['hiking', 'travel'], draft: false });
+  const blocks = blog.content[0]!.blocks;
+  expect(new Set(blocks.map((block) => block.type))).toEqual(new Set(['paragraph', 'header', 'image', 'quote', 'list', 'link', 'embed']));
+  const byType = <T extends BlockType>(type: T) => blocks.filter((block) => block.type === type) as Extract<ContentBlock, { type: T }>[];
+  expect(blocks.every((block) => /^[\w-]{10}$/.test(block.id ?? ''))).toBe(true);
+  expect(byType('paragraph')[0]!.data.text).toMatch(/<mark[^>]*>sun.*<code[^>]*>compass<\/code>/);
+  expect(byType('header')[0]!.data).toEqual({ text: 'Into the hills', level: 2 });
+  expect(byType('list').map((list) => list.data.style)).toEqual(['unordered', 'ordered']);
+  expect(byType('quote')[0]!.data).toEqual({ text: 'Not all who wander are lost', caption: 'Tolkien', alignment: 'left' });
+  expect(byType('image')[0]!.data).toMatchObject({ caption: 'Our map', withBorder: true, stretched: false, withBackground: false });
+  expect(byType('image')[0]!.data.file.url).toMatch(/^\/uploads\//);
+  expect(byType('link')[0]!.data).toMatchObject({ link: linkPage.url, meta: { title: 'Ridge route guide', description: 'Every turn of the ridge path' } });
+  expect(byType('embed')[0]!.data).toMatchObject({ service: 'youtube', source: youtubeUrl, embed: 'https://www.youtube.com/embed/dQw4w9WgXcQ' });
+  await linkPage.close();
+});
+
+test('publish settings: the card preview, each rule of SPEC §5, tags and the way back to writing', async ({ page, request, baseURL }) => {
+  const user = await createUser(request);
+  const title = 'Spring notes';
+  const id = await createBlog(request, user, { title, draft: true, banner: `${baseURL}/favicon.svg`, des: '', tags: [] });
+  await signIn(page, user);
+  const saves = watchSaves(page);
+  await page.goto(`/editor/${id}`);
+  await expect(page.getByRole('textbox', { name: 'Blog Title' })).toHaveValue(title);
+
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const settings = page.getByRole('region', { name: 'Publish settings' });
+  await expect(settings.getByRole('img', { name: 'Banner preview' })).toHaveAttribute('src', `${baseURL}/favicon.svg`);
+  await expect(settings.getByTestId('preview-title')).toHaveText(title);
+  const publish = settings.getByRole('button', { name: 'Publish', exact: true });
+
+  const settingsTitle = settings.getByLabel('Blog Title');
+  await settingsTitle.fill('  ');
+  await publish.click();
+  await toast(page, Messages.publishTitleRequired);
+  await settingsTitle.fill('Spring on the coast');
+  await expect(settings.getByTestId('preview-title')).toHaveText('Spring on the coast');
+  await publish.click();
+  await toast(page, Messages.descriptionRule);
+
+  const description = settings.getByLabel('Short description about your blog');
+  await expect(settings.getByText('200 characters left')).toBeVisible();
+  await description.click();
+  await page.keyboard.type('Cliffs');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(' and terns.');
+  await expect(description).toHaveValue('Cliffs and terns.');
+  await expect(settings.getByText('183 characters left')).toBeVisible();
+  await expect(settings.getByTestId('preview-des')).toHaveText('Cliffs and terns.');
+  await description.fill('x'.repeat(250));
+  await expect(description).toHaveValue('x'.repeat(200));
+  await expect(settings.getByText('0 characters left')).toBeVisible();
+  await description.fill('Cliffs and terns.');
+  await publish.click();
+  await toast(page, Messages.tagRequired);
+
+  // Duplicates (in any case) and empty tags are ignored; a tag is edited in place.
+  const topics = settings.getByLabel('Topics');
+  const tags = settings.getByRole('textbox', { name: /^Tag / });
+  await topics.fill('Birds');
+  await topics.press('Enter');
+  await topics.fill(' BIRDS ');
+  await topics.press('Enter');
+  await topics.press('Enter');
+  await topics.pressSequentially(',');
+  await expect(tags).toHaveCount(1);
+  await expect(settings.getByText('9 Tags left')).toBeVisible();
+  const birds = settings.getByRole('textbox', { name: 'Tag birds' });
+  await birds.fill('Seabirds');
+  await birds.press('Enter');
+  await expect(settings.getByRole('textbox', { name: 'Tag seabirds' })).toHaveValue('seabirds');
+
+  // At most 10.
+  for (const tag of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']) {
+    await topics.fill(tag);
+    await topics.press('Enter');
+  }
+  await expect(settings.getByText('0 Tags left')).toBeVisible();
+  await topics.fill('eleventh');
+  await topics.press('Enter');
+  await toast(page, Messages.maxTags);
+  await expect(tags).toHaveCount(10);
+  for (const tag of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) await settings.getByRole('button', { name: `Remove tag ${tag}` }).click();
+  await expect(settings.getByText('8 Tags left')).toBeVisible();
+
+  // The close button goes back to writing with nothing lost; Publish brings the settings back as they were.
+  await settings.getByRole('button', { name: 'Close publish settings' }).click();
+  await expect(settings).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Blog Title' })).toHaveValue('Spring on the coast');
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(description).toHaveValue('Cliffs and terns.');
+  await expect(tags).toHaveCount(2);
+  expect(saves).toEqual([]);
+
+  await publish.click();
+  await toast(page, EditorMessages.published);
+  await expect(page).toHaveURL('/');
+  expect(saves).toHaveLength(1);
+  expect(await blogForEdit(request, user, id)).toMatchObject({ title: 'Spring on the coast', des: 'Cliffs and terns.', tags: ['seabirds', 'i'], draft: false });
+});
+
+test.describe('on a 360 px screen', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('reload mid-writing, get the autosaved copy back through Restore, or discard it', async ({ page, request }) => {
+    const user = await createUser(request);
+    await signIn(page, user);
+    const noSideScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.goto('/editor');
+    const title = page.getByRole('textbox', { name: 'Blog Title' });
+    await title.fill('Unsaved thoughts');
+    await page.locator('.ce-paragraph').first().click();
+    await page.keyboard.type('Keep this line');
+    await noSideScroll();
+    // Written once typing pauses: the reload comes after that, as a crash would.
+    await expect.poll(() => page.evaluate(() => Object.values(localStorage).join())).toContain('Keep this line');
+
+    await page.reload();
+    const restore = page.getByRole('button', { name: 'Restore' });
+    await expect(page.getByRole('status').filter({ hasText: 'unsaved changes' })).toBeVisible();
+    await expect(title).toHaveValue('');
+    await restore.click();
+    await expect(title).toHaveValue('Unsaved thoughts');
+    await expect(page.locator('.ce-paragraph').first()).toHaveText('Keep this line');
+    await expect(restore).toHaveCount(0);
+
+    // The layout holds at this width in both states.
+    await page.getByLabel('Upload a blog banner').setInputFiles(bannerJpg);
+    await toast(page, EditorMessages.bannerUploaded);
+    await noSideScroll();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Publish settings' })).toBeVisible();
+    await noSideScroll();
+
+    // Discard drops the copy: the next visit starts from the blog as saved (here, nothing).
+    await page.reload();
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await expect(restore).toHaveCount(0);
+    await expect(title).toHaveValue('');
+    await page.reload();
+    await expect(page.locator('.codex-editor')).toBeVisible();
+    await expect(restore).toHaveCount(0);
+  });
+});
+
+test('failures: a blog that cannot be opened, an image or a link the tools cannot use, a refused save', async ({ page, request, baseURL, consoleErrors }) => {
+  consoleErrors.allow(/status of (400|401|404|415)\b/);
+  const linkPage = await serveLinkPage(baseURL!);
+  const user = await createUser(request);
+  const other = await createUser(request);
+  const othersDraft = await createBlog(request, other, { draft: true, banner: '', des: '', tags: [] });
+  await signIn(page, user);
+  const saves = watchSaves(page);
+
+  // Someone else's draft does not load (the server hides it): the editor starts with an empty, new blog.
+  await page.goto(`/editor/${othersDraft}`);
+  await expect(page.getByTestId('editor-title')).toHaveText(EditorMessages.newBlog);
+  await expect(page.getByRole('textbox', { name: 'Blog Title' })).toHaveValue('');
+
+  // An upload the server refuses: our notice, and the image block is empty again.
+  await page.locator('.ce-paragraph').first().click();
+  const chooser = page.waitForEvent('filechooser');
+  await addBlock(page, 'Image');
+  await (await chooser).setFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
+  await expect(page.locator('.cdx-notify', { hasText: Messages.editorImageFailed })).toBeVisible();
+  await expect(page.locator('.image-tool--empty')).toBeVisible();
+
+  // A page with nothing to preview, then an inline link with spaces in it.
+  await addBlock(page, 'Link');
+  await page.keyboard.type(linkPage.missingUrl);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.cdx-notify', { hasText: Messages.linkTryOther })).toBeVisible();
+  await addBlock(page, 'Text');
+  await page.keyboard.type('See here');
+  await page.keyboard.press('Shift+Control+ArrowLeft');
+  await page.locator('.ce-inline-toolbar [data-item-name="link"], .ce-popover--inline [data-item-name="link"]').click();
+  await page.keyboard.type('not a link');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.cdx-notify', { hasText: Messages.linkInvalid })).toBeVisible();
+
+  // The server refuses the save (the session was ended elsewhere): its text, and the writer stays to try again.
+  await page.getByRole('textbox', { name: 'Blog Title' }).fill('Kept safe');
+  await apiPost(request, '/api/user/signout', {}, user);
+  const saveDraft = page.getByRole('button', { name: 'Save Draft' });
+  await saveDraft.click();
+  await toast(page, Messages.unauthorized);
+  await expect(saveDraft).toBeEnabled();
+  await expect(page).toHaveURL(`/editor/${othersDraft}`);
+  expect(saves).toHaveLength(1);
+  await linkPage.close();
+});
+
+test('reading pages never load the editor’s code', async ({ page, request }) => {
+  await signIn(page, await createUser(request));
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('load');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => script.includes('editor'))).toEqual([]);
+
+  await page.goto('/editor');
+  await expect(page.locator('.codex-editor')).toBeVisible();
+  expect(scripts.filter((script) => script.includes('editor')).length).toBeGreaterThan(0);
+});
