@@ -168,8 +168,9 @@ test('write every block type, save a draft, reopen it and publish it with tags',
   await expect(page.locator('.embed-tool iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
 
   // Save Draft, then / after half a second; the autosaved copy goes with it.
+  // A double click sends one save: the second click is ignored while the first is in flight.
   const drafted = page.waitForResponse((response) => response.url().endsWith('/api/blog/create-blog'));
-  await saveDraft.click();
+  await saveDraft.dblclick();
   await toast(page, EditorMessages.draftSaved);
   const { id } = (await (await drafted).json()) as { id: string };
   await expect(page).toHaveURL('/');

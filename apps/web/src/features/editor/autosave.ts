@@ -44,19 +44,20 @@ function writeCopy(key: string, blog: EditorBlog) {
 }
 
 /**
- * Keeps a copy of `blog` in localStorage while it differs from `loaded` (what the server gave),
- * written once typing pauses and when the page is hidden or left. `paused` holds writing back
- * (while an older copy waits for Restore or Discard, so it is never overwritten unasked).
- * Answers `finish`: drops the copy and stops writing (after a successful save).
+ * Keeps a copy of `blog` in localStorage while it differs from `loaded` (the blog as it was
+ * opened), written once typing pauses and when the page is hidden or left. Nothing is written
+ * before `loaded` is known, nor while `paused` (an older copy waits for Restore or Discard, and
+ * is never overwritten unasked). Answers `finish`: drops the copy and stops writing (after a
+ * successful save).
  */
-export function useAutosave(key: string, blog: EditorBlog, loaded: EditorBlog, paused: boolean): () => void {
+export function useAutosave(key: string, blog: EditorBlog, loaded: EditorBlog | null, paused: boolean): () => void {
   const finished = useRef(false);
   const pending = useRef<EditorBlog | null>(null);
 
   const write = useCallback(
     (value: EditorBlog) => {
       pending.current = null;
-      if (finished.current) return;
+      if (finished.current || !loaded) return;
       if (sameBlog(value, loaded)) removeCopy(key);
       else writeCopy(key, value);
     },
@@ -64,11 +65,11 @@ export function useAutosave(key: string, blog: EditorBlog, loaded: EditorBlog, p
   );
 
   useEffect(() => {
-    if (paused) return;
+    if (paused || !loaded) return;
     pending.current = blog;
     const timer = setTimeout(() => write(blog), AUTOSAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [blog, paused, write]);
+  }, [blog, loaded, paused, write]);
 
   useEffect(() => {
     const flush = () => {

@@ -15,8 +15,9 @@ export const blogForEditQuery = (blogId: string) =>
       });
       return blog;
     },
-    // The editor starts empty when this fails (SPEC §4), so one answer is enough; and it must never be stale.
+    // Loaded once each time the editor opens: a later answer must not swap the blog under the writer's
+    // hands, and a failure means an empty editor (SPEC §4), not a retry.
     retry: false,
-    staleTime: 0,
+    staleTime: Infinity,
     gcTime: 0,
   });

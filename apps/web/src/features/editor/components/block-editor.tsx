@@ -19,26 +19,36 @@ const CHANGE_DELAY_MS = 300;
  */
 export function BlockEditor({
   initialData,
+  onReady,
   onChange,
   ref,
 }: {
   initialData: OutputData;
+  /** The initial content as Editor.js itself saves it (its sanitizer has its own opinions). */
+  onReady: (data: OutputData) => void;
   onChange: (data: OutputData) => void;
   ref: Ref<BlockEditorHandle>;
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<EditorJS | null>(null);
-  const onChangeRef = useRef(onChange);
+  const callbacks = useRef({ onReady, onChange });
   const [initial] = useState(initialData);
 
   useEffect(() => {
-    onChangeRef.current = onChange;
+    callbacks.current = { onReady, onChange };
   });
 
   useEffect(() => {
     const holder = document.createElement('div');
     containerRef.current!.append(holder);
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let unmounted = false;
+    /** Hands the editor's content, in its stored form, to the latest callback (never after unmount). */
+    const report = (event: 'onReady' | 'onChange') =>
+      editor
+        .save()
+        .then((data) => !unmounted && callbacks.current[event](toStoredData(data)))
+        .catch((error: unknown) => console.warn('Could not read the editor', error));
     const editor = new EditorJS({
       holder,
       data: toEditorData(initial),
@@ -47,18 +57,15 @@ export function BlockEditor({
       i18n: { messages: editorMessages },
       placeholder: "Let's write an awesome story",
       minHeight: 120,
-      onChange: (api) => {
+      onReady: () => void report('onReady'),
+      onChange: () => {
         clearTimeout(timer);
-        timer = setTimeout(() => {
-          api.saver
-            .save()
-            .then((data) => onChangeRef.current(toStoredData(data)))
-            .catch((error: unknown) => console.warn('Could not read the editor', error));
-        }, CHANGE_DELAY_MS);
+        timer = setTimeout(() => void report('onChange'), CHANGE_DELAY_MS);
       },
     });
     editorRef.current = editor;
     return () => {
+      unmounted = true;
       clearTimeout(timer);
       holder.remove();
       editorRef.current = null;

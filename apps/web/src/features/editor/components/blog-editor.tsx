@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { editorPublishError } from '@inkwell/contracts';
 import { useSession } from '../../../lib/session.tsx';
-import { autosaveKey, readCopy, removeCopy, useAutosave } from '../autosave.ts';
+import { autosaveKey, readCopy, removeCopy, useAutosave, type StoredCopy } from '../autosave.ts';
 import { draftishOf, sameBlog, type EditorBlog } from '../editor-blog.ts';
 import { useSaveBlog } from '../use-save-blog.ts';
 import { BannerUpload } from './banner-upload.tsx';
@@ -21,17 +21,24 @@ export function BlogEditor({ blogId, loaded: loadedBlog }: { blogId: string | un
   const { session } = useSession();
   const [loaded] = useState(loadedBlog);
   const storageKey = autosaveKey(session!.username, blogId);
-  const [copy, setCopy] = useState(() => {
-    const stored = readCopy(storageKey);
-    return stored && !sameBlog(stored.blog, loaded) ? stored : null;
-  });
+  // The loaded blog as Editor.js writes it: what a copy is compared with (null until the editor is ready).
+  const [baseline, setBaseline] = useState<EditorBlog | null>(null);
+  const [copy, setCopy] = useState<StoredCopy | null>(null);
   const [blog, setBlog] = useState(loaded);
   const [publishing, setPublishing] = useState(false);
   const editor = useRef<BlockEditorHandle>(null);
-  const finishAutosave = useAutosave(storageKey, blog, loaded, copy !== null);
+  const finishAutosave = useAutosave(storageKey, blog, baseline, copy !== null);
   const { saving, save } = useSaveBlog(blogId, finishAutosave);
 
   const change = (patch: Partial<EditorBlog>) => setBlog((current) => ({ ...current, ...patch }));
+
+  const onEditorReady = (content: EditorBlog['content']) => {
+    const ready = { ...loaded, content };
+    const stored = readCopy(storageKey);
+    change({ content });
+    setBaseline(ready);
+    setCopy(stored && !sameBlog(stored.blog, ready) ? stored : null);
+  };
 
   /** The blog with the editor's latest content (its change events come a little late). */
   const current = async (): Promise<EditorBlog> => {
@@ -67,7 +74,7 @@ export function BlogEditor({ blogId, loaded: loadedBlog }: { blogId: string | un
           <BannerUpload banner={blog.banner} onChange={(banner) => change({ banner })} />
           <TitleField value={blog.title} onChange={(title) => change({ title })} />
           <hr className="my-5 w-full opacity-10" />
-          <BlockEditor ref={editor} initialData={loaded.content} onChange={(content) => change({ content })} />
+          <BlockEditor ref={editor} initialData={loaded.content} onReady={onEditorReady} onChange={(content) => change({ content })} />
         </main>
       </div>
       {publishing && (

@@ -85,7 +85,7 @@ function TagChip({ tag, onRename, onRemove }: { tag: string; onRename: (value: s
             event.currentTarget.blur();
           }
         }}
-        className="bg-transparent outline-none"
+        className="field-sizing-content bg-transparent outline-none"
       />
       <button
         type="button"
