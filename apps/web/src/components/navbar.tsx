@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
+import { useLiveNotifications } from '../features/notifications/use-live-notifications.ts';
 import { useSession } from '../lib/session.tsx';
 import { BellIcon, PenIcon, SearchIcon } from './icons.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -7,6 +8,8 @@ import { UserMenu } from './user-menu.tsx';
 /** SPEC §2 top navigation bar; the page content renders below it. */
 export function Navbar() {
   const { session } = useSession();
+  // The red dot of the bell and the sidebar, kept live.
+  useLiveNotifications();
   const navigate = useNavigate();
   const [searchOpen, setSearchOpen] = useState(false);
 

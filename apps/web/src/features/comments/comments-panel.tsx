@@ -1,4 +1,11 @@
-import type { Blog } from '@inkwell/contracts';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { Blog, Comment } from '@inkwell/contracts';
+import { CloseIcon } from '../../components/icons.tsx';
+import { fetchBlogComments } from './api/comments.ts';
+import { useSetCommentCounts } from './api/blog-activity.ts';
+import { CommentCard, type ThreadEvents } from './components/comment-card.tsx';
+import { CommentField } from './components/comment-field.tsx';
+import { useCommentList } from './use-comment-list.ts';
 
 export interface CommentsPanelProps {
   blog: Blog;
@@ -6,14 +13,90 @@ export interface CommentsPanelProps {
   onClose: () => void;
 }
 
-/** Placeholder until the conversation feature lands. */
-export function CommentsPanel({ open, onClose }: CommentsPanelProps) {
-  if (!open) return null;
+/**
+ * SPEC §2's sliding comments panel: the comment box, then the top-level comments newest first
+ * (Load More while the blog has more), each with its replies on demand, indented by level.
+ * Comments load the first time it opens, and stay while it slides away and back.
+ */
+export function CommentsPanel({ blog, open, onClose }: CommentsPanelProps) {
+  const { total_comments, total_parent_comments } = blog.activity;
+  const setCounts = useSetCommentCounts(blog.blog_id);
+  const load = useCallback((skip: number) => fetchBlogComments(blog.blog_id, skip), [blog.blog_id]);
+  const comments = useCommentList({ load, newestFirst: true });
+  const started = useRef(false);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  const { loadMore } = comments;
+  useEffect(() => {
+    if (!open) return;
+    closeButton.current?.focus();
+    if (started.current) return;
+    started.current = true;
+    void loadMore();
+  }, [open, loadMore]);
+
+  const events: ThreadEvents = useMemo(
+    () => ({
+      replyAdded: () => setCounts((c) => ({ ...c, total_comments: c.total_comments + 1 })),
+      deleted: (counts) => setCounts(() => counts),
+    }),
+    [setCounts],
+  );
+  const onAdded = (comment: Comment) => {
+    comments.add(comment);
+    setCounts((c) => ({ total_comments: c.total_comments + 1, total_parent_comments: c.total_parent_comments + 1 }));
+  };
+
   return (
-    <aside aria-label="Comments" className="fixed top-0 right-0 z-50 h-full w-full bg-white p-8 shadow-2xl sm:w-[30%] sm:min-w-[350px]">
-      <button type="button" onClick={onClose}>
-        Close
-      </button>
+    <aside
+      aria-label="Comments"
+      inert={!open}
+      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+      // Invisible once slid away (visibility switches at the end of the slide), so it is not in the page then.
+      className={`fixed top-0 right-0 z-50 h-full w-full overflow-y-auto bg-white p-8 px-6 shadow-2xl transition-[translate,visibility] duration-300 sm:w-[40%] sm:min-w-[380px] ${open ? 'visible translate-x-0' : 'invisible translate-x-full'}`}
+    >
+      <div className="relative">
+        <h2 className="text-xl font-medium">
+          Comments <span className="text-neutral-500">({total_comments})</span>
+        </h2>
+        <p className="mt-1 line-clamp-1 w-[75%] text-lg text-neutral-600">{blog.title}</p>
+        <button
+          ref={closeButton}
+          type="button"
+          aria-label="Close comments"
+          onClick={onClose}
+          className="absolute top-0 right-0 flex h-11 w-11 items-center justify-center rounded-full bg-neutral-100 hover:bg-neutral-200"
+        >
+          <CloseIcon />
+        </button>
+      </div>
+      <hr className="my-6 -mx-6 border-neutral-100" />
+
+      <CommentField blog={{ _id: blog._id, author: blog.author.personal_info.username }} action="Comment" label="Add a comment" onAdded={onAdded} />
+
+      {comments.items.length > 0 ? (
+        <ul aria-label="Comment threads" className="mt-4">
+          {comments.items.map((comment) => (
+            <CommentCard key={comment._id} comment={comment} level={0} blog={blog} events={events} onRemoved={comments.remove} />
+          ))}
+        </ul>
+      ) : (
+        comments.loaded && comments.status === 'idle' && <p className="mt-8 text-center text-neutral-500">No comments yet</p>
+      )}
+      {comments.status === 'loading' && <p className="mt-6 text-neutral-500">Loading comments…</p>}
+      {comments.status === 'error' && (
+        <p role="alert" className="mt-6">
+          Could not load the comments.{' '}
+          <button type="button" className="underline" onClick={() => void loadMore()}>
+            Try again
+          </button>
+        </p>
+      )}
+      {comments.status === 'idle' && comments.items.length > 0 && comments.items.length < total_parent_comments && (
+        <button type="button" className="btn-light mt-6 px-5" onClick={() => void loadMore()}>
+          Load More
+        </button>
+      )}
     </aside>
   );
 }

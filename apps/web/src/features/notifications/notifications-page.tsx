@@ -1,4 +1,77 @@
-/** Placeholder until its feature lands. */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { NOTIFICATION_FILTERS, type NotificationFilter } from '@inkwell/contracts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { useSession } from '../../lib/session.tsx';
+import { useForgetNotificationsOf, useNotifications } from './api/notifications.ts';
+import { NotificationCard } from './components/notification-card.tsx';
+
+/** The notifications screen (SPEC §2, grown by issue 6): filters, the entries a page at a time, Load More. */
 export function NotificationsPage() {
-  return <h1 className="p-10 text-2xl">Recent Notifications</h1>;
+  usePageTitle('Notifications');
+  const [filter, setFilter] = useState<NotificationFilter>('all');
+  useClearNewNotification();
+
+  return (
+    <>
+      <h1 className="mb-6 text-2xl max-md:hidden">Recent Notifications</h1>
+      <div role="group" aria-label="Filter notifications" className="mb-6 flex flex-wrap gap-3">
+        {NOTIFICATION_FILTERS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            aria-pressed={filter === name}
+            className={`px-5 py-2 capitalize ${filter === name ? 'btn-dark' : 'btn-light'}`}
+            onClick={() => setFilter(name)}
+          >
+            {name}
+          </button>
+        ))}
+      </div>
+      <NotificationList key={filter} filter={filter} />
+    </>
+  );
+}
+
+/**
+ * Opening the screen clears the red dot; a notification arriving while it is open (the dot comes
+ * back) reloads the list, which shows it and marks it seen.
+ */
+function useClearNewNotification() {
+  const { session, updateSession } = useSession();
+  const queryClient = useQueryClient();
+  const fresh = session?.new_notification_available === true;
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current && fresh) void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    opened.current = true;
+    if (fresh) updateSession({ new_notification_available: false });
+  }, [fresh, queryClient, updateSession]);
+}
+
+function NotificationList({ filter }: { filter: NotificationFilter }) {
+  const notifications = useNotifications(filter);
+  const forget = useForgetNotificationsOf();
+  // SPEC §8: a failed fetch is only logged.
+  useEffect(() => {
+    if (notifications.error && notifications.error.name !== 'AbortError') console.error(notifications.error);
+  }, [notifications.error]);
+  if (notifications.isPending) return <p className="py-6 text-neutral-500">Loading…</p>;
+  if (notifications.isError) return null;
+  const list = notifications.data.pages.flatMap((page) => page.notifications);
+  if (list.length === 0) return <p className="mt-4 rounded-full bg-neutral-100 p-4 text-center text-neutral-700">Nothing available</p>;
+  return (
+    <>
+      <ul aria-label="Notifications" className="border-t border-neutral-100">
+        {list.map((notification) => (
+          <NotificationCard key={notification._id} notification={notification} onCommentDeleted={forget} />
+        ))}
+      </ul>
+      {notifications.hasNextPage && (
+        <button type="button" className="btn-light mt-6" onClick={() => void notifications.fetchNextPage()} disabled={notifications.isFetchingNextPage}>
+          Load More
+        </button>
+      )}
+    </>
+  );
 }

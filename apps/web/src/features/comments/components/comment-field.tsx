@@ -1,0 +1,71 @@
+import { useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { commentError, Limits, Messages, type Comment } from '@inkwell/contracts';
+import { ApiError } from '../../../lib/api.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { addComment } from '../api/comments.ts';
+
+export interface CommentFieldProps {
+  /** The Blog's `_id` and its author's username (sent as SPEC §7's blog_author). */
+  blog: { _id: string; author: string };
+  /** The comment answered, for a reply. */
+  replyingTo?: string | undefined;
+  /** The button's text: 'Comment' or 'Reply'. */
+  action: 'Comment' | 'Reply';
+  /** Names the form, e.g. 'Reply to Ann'. */
+  label: string;
+  onAdded: (comment: Comment) => void;
+  autoFocus?: boolean;
+}
+
+/** The comment box of SPEC §5: signed in, not empty, then sent; the new comment is handed up at once. */
+export function CommentField({ blog, replyingTo, action, label, onAdded, autoFocus = false }: CommentFieldProps) {
+  const { session } = useSession();
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const id = useId();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!session) {
+      toast.error(Messages.loginToComment);
+      return;
+    }
+    const error = commentError(text);
+    if (error) {
+      toast.error(error);
+      return;
+    }
+    setSending(true);
+    try {
+      const comment = await addComment({ _id: blog._id, comment: text, blog_author: blog.author, replying_to: replyingTo });
+      setText('');
+      onAdded(comment);
+    } catch (e) {
+      // A rate limit says how long to wait; any other failure is SPEC §8's.
+      toast.error(e instanceof ApiError && e.status === 429 ? e.message : Messages.somethingWrong);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={label}>
+      <label htmlFor={id} className="sr-only">
+        {action === 'Reply' ? 'Your reply' : 'Your comment'}
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={action === 'Reply' ? 'Write a reply…' : 'Leave a comment…'}
+        maxLength={Limits.commentMax}
+        autoFocus={autoFocus}
+        className="input-box h-[120px] resize-none pl-5 leading-7"
+      />
+      <button type="submit" className="btn-dark mt-4 px-8" disabled={sending}>
+        {action}
+      </button>
+    </form>
+  );
+}

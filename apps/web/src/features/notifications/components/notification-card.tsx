@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import toast from 'react-hot-toast';
+import { Messages, type Notification } from '@inkwell/contracts';
+import { Avatar } from '../../../components/avatar.tsx';
+import { formatDate } from '../../../lib/format-date.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { CommentField, DeleteCommentButton, deleteComment } from '../../comments/index.ts';
+
+const ACTIONS = { like: 'liked your blog', comment: 'commented on', reply: 'replied on' } as const;
+
+/**
+ * One notification: who, what and where, the comment it is about, when, and whether it is new. On
+ * a comment or reply the reader can answer it, and delete it when it is on their own blog.
+ */
+export function NotificationCard({ notification, onCommentDeleted }: { notification: Notification; onCommentDeleted: (commentId: string) => void }) {
+  const { session } = useSession();
+  const { type, seen, createdAt, user, blog, comment, replied_on_comment } = notification;
+  const { fullname, username, profile_img } = user.personal_info;
+  const [reply, setReply] = useState(notification.reply);
+  const [replying, setReplying] = useState(false);
+  const onOwnBlog = session?.username.toLowerCase() === blog.author.personal_info.username.toLowerCase();
+
+  const onReply = () => {
+    if (!session) return toast.error(Messages.loginToReply);
+    setReplying((open) => !open);
+  };
+  const remove = async () => {
+    await deleteComment(comment!._id);
+    onCommentDeleted(comment!._id);
+  };
+
+  return (
+    <li aria-label={`${fullname} ${ACTIONS[type]} ${blog.title}`} className={`border-b border-neutral-100 p-6 ${seen ? '' : 'border-l-2 border-l-neutral-900'}`}>
+      <div className="flex gap-5">
+        <Avatar src={profile_img} size={56} />
+        <div className="min-w-0 flex-1">
+          <p className="font-medium text-neutral-900">
+            <Link to={`/user/${username}`} className="capitalize underline-offset-2 hover:underline">
+              {fullname}
+            </Link>{' '}
+            <Link to={`/user/${username}`} className="font-normal text-neutral-600 underline underline-offset-2">
+              @{username}
+            </Link>{' '}
+            <span className="font-normal">{ACTIONS[type]}</span>{' '}
+            <Link to={`/blog/${blog.blog_id}`} className="font-medium underline underline-offset-2">
+              “{blog.title}”
+            </Link>
+            {!seen && (
+              <span className="ml-2 inline-block rounded-full bg-red-500 px-2 text-xs leading-5 font-normal text-white">
+                New
+              </span>
+            )}
+          </p>
+          {replied_on_comment && (
+            <blockquote className="mt-4 rounded-md bg-neutral-100 p-4 text-neutral-700" aria-label="Your comment">
+              {replied_on_comment.comment}
+            </blockquote>
+          )}
+          {comment && <p className="mt-4 font-serif text-xl break-words whitespace-pre-line">{comment.comment}</p>}
+          <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-2 text-neutral-600">
+            <time dateTime={createdAt}>{formatDate(createdAt)}</time>
+            {comment && (
+              <>
+                {!reply && (
+                  <button type="button" className="text-neutral-900 underline underline-offset-2" onClick={onReply} aria-expanded={replying}>
+                    Reply
+                  </button>
+                )}
+                {onOwnBlog && <DeleteCommentButton onDelete={remove} />}
+              </>
+            )}
+          </div>
+          {replying && comment && (
+            <div className="mt-5">
+              <CommentField
+                blog={{ _id: blog._id, author: blog.author.personal_info.username }}
+                replyingTo={comment._id}
+                action="Reply"
+                label={`Reply to ${fullname}`}
+                autoFocus
+                onAdded={(added) => {
+                  setReply({ _id: added._id, comment: added.comment });
+                  setReplying(false);
+                }}
+              />
+            </div>
+          )}
+          {reply && (
+            <div className="mt-5 ml-6 rounded-md bg-neutral-100 p-4" aria-label="Your reply">
+              <p className="text-sm text-neutral-600">You replied</p>
+              <p className="mt-1 break-words whitespace-pre-line">{reply.comment}</p>
+            </div>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
