@@ -31,6 +31,16 @@ export async function findComment(db: Executor, id: string) {
   return row;
 }
 
+/** A comment on a published blog (a draft's comments are as invisible as the draft). */
+export async function findPublishedComment(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: comments.id })
+    .from(comments)
+    .innerJoin(blogs, eq(blogs.id, comments.blogId))
+    .where(and(eq(comments.id, id), eq(blogs.draft, false)));
+  return row;
+}
+
 export async function insertComment(tx: Executor, values: NewComment) {
   const [row] = await tx.insert(comments).values(values).returning({ id: comments.id, createdAt: comments.createdAt });
   return row!;

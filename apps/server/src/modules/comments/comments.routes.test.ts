@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommentMessages, Limits, Messages, type Blog, type Comment } from '@inkwell/contracts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildComment, commentCounts, fetchBlog } from '../../test/conversation.ts';
-import { buildBlog, buildUser, post, type TestUser } from '../../test/factories.ts';
+import { buildBlog, buildUser, post, publishableBlog, type TestUser } from '../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -153,9 +153,14 @@ describe('threads', () => {
   });
 
   it('lists nothing for unknown or draft blogs and comments', async () => {
-    const { author } = await newBlog();
+    const { author, blog } = await newBlog();
+    const comment = await buildComment(t.app, await buildUser(t.app), blog);
+    // Taken back to a draft: its comments go out of sight with it.
+    await post(t.app, '/api/blog/create-blog', publishableBlog({ id: blog.blog_id, draft: true }), author.token);
+    const hidden = await post(t.app, '/api/comment/get-replies', { _id: comment._id, skip: 0 });
+    expect([hidden.statusCode, hidden.json()]).toEqual([404, { error: CommentMessages.commentNotFound }]);
     const draft = await buildBlog(t.app, author, { draft: true });
-    for (const blog_id of [draft, 'no-such-blog']) {
+    for (const blog_id of [draft, blog.blog_id, 'no-such-blog']) {
       const res = await post(t.app, '/api/comment/get-blog-comments', { blog_id, skip: 0 });
       expect([res.statusCode, res.json()]).toEqual([404, { error: CommentMessages.blogNotFound }]);
     }

@@ -18,6 +18,7 @@ import {
   deleteComments,
   findComment,
   findPublishedBlog,
+  findPublishedComment,
   findSubtree,
   insertComment,
   listReplies,
@@ -72,7 +73,7 @@ export async function getBlogComments(db: Db, { blog_id, skip }: GetBlogComments
 }
 
 export async function getReplies(db: Db, { _id, skip }: GetRepliesBody) {
-  if (!(await findComment(db, _id))) throw notFound(CommentMessages.commentNotFound);
+  if (!(await findPublishedComment(db, _id))) throw notFound(CommentMessages.commentNotFound);
   const rows = await listReplies(db, _id, skip, Limits.commentsPageSize);
   return { replies: rows.map(presentComment) };
 }
