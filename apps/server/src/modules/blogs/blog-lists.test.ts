@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlogCard, Limits, SEARCH_BLOGS_MAX_LIMIT } from '@inkwell/contracts';
 import { blogs } from '../../db/schema/index.ts';
+import { SEARCH_CANDIDATES } from './blog-lists.repository.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildBlog, buildUser, post, type TestUser } from '../../test/factories.ts';
 
@@ -169,6 +170,28 @@ describe('search-blogs by query', () => {
     }
     // The words inside the punctuation are still searched.
     expect((await search('(a+)+$ regex')).map((c) => c.blog_id)).toContain(literal);
+  });
+
+  it('ranks within the newest SEARCH_CANDIDATES matches, and pages through exactly as many as its count', async () => {
+    const word = `capword${randomBytes(3).toString('hex')}`;
+    const [row] = await t.app.db.select({ id: blogs.authorId }).from(blogs).limit(1);
+    const count = SEARCH_CANDIDATES + 5;
+    await t.app.db.insert(blogs).values(
+      Array.from({ length: count }, (_, i) => ({
+        blogId: `${word}-${i}`,
+        authorId: row!.id,
+        title: `Notes ${word} ${i}`,
+        content: { blocks: [] },
+        publishedAt: daysAgo(count - i),
+      })),
+    );
+    expect(await total('/api/blog/search-blogs-count', { query: word })).toBe(SEARCH_CANDIDATES);
+    const cards = await allPages('/api/blog/search-blogs', { query: word, limit: SEARCH_BLOGS_MAX_LIMIT }, SEARCH_BLOGS_MAX_LIMIT);
+    expect(cards).toHaveLength(SEARCH_CANDIDATES);
+    const ids = new Set(cards.map((c) => c.blog_id));
+    expect(ids.size).toBe(SEARCH_CANDIDATES);
+    // The five oldest fall outside the set.
+    for (let i = 0; i < 5; i++) expect(ids).not.toContain(`${word}-${i}`);
   });
 
   it('cuts a query after 200 characters, refuses absurd lengths and NUL characters', async () => {
