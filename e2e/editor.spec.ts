@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -10,12 +11,19 @@ const picturePng = path.join(import.meta.dirname, 'fixtures', 'avatar.png');
 const youtubeUrl = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 
 /**
- * A page for the link tool to preview, on a port of its own. The stack allows 'localhost'
- * through the SSRF-safe fetcher (FETCH_ALLOW_HOSTS); its image is on the app's own origin,
- * which the Content-Security-Policy lets the editor show. Any other path answers 404.
+ * Another site, on a port of its own: a page for the link tool to preview and a picture to
+ * paste by address. The stack lets the SSRF-safe fetcher reach 'localhost' (FETCH_ALLOW_HOSTS).
+ * The page's image is on the app's own origin, which the Content-Security-Policy lets the editor
+ * show. Any other path answers 404.
  */
-async function serveLinkPage(appOrigin: string) {
+async function serveOtherSite(appOrigin: string) {
+  const picture = await readFile(picturePng);
   const server = http.createServer((request, response) => {
+    if (request.url === '/map.png') {
+      response.setHeader('content-type', 'image/png');
+      response.end(picture);
+      return;
+    }
     if (request.url !== '/ridge') {
       response.writeHead(404).end();
       return;
@@ -28,7 +36,12 @@ async function serveLinkPage(appOrigin: string) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
-  return { url: `${origin}/ridge`, missingUrl: `${origin}/missing`, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `${origin}/ridge`,
+    pictureUrl: `${origin}/map.png`,
+    missingUrl: `${origin}/missing`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 /** Every create-blog request the page sends: a refused save must never reach the server. */
@@ -51,12 +64,16 @@ async function showToolbarOf(page: Page, block: Locator) {
   await block.hover();
 }
 
-/** Adds a block after the last one through the toolbox: its filter, then the n-th match. */
-async function addBlock(page: Page, filter: string, match = 1) {
+/** Adds a block after the last one through the toolbox: filtered by its name, then the n-th match chosen by keyboard. */
+async function addBlock(page: Page, tool: string, match = 1) {
   await showToolbarOf(page, page.locator('.ce-block').last());
   await page.locator('.ce-toolbar__plus').click();
-  await page.keyboard.type(filter);
+  await page.keyboard.type(tool);
+  const popover = page.locator('.ce-popover--opened');
+  // The filter has applied once the n-th item still shown is the tool.
+  await expect(popover.locator('.ce-popover-item:not(.ce-popover-item--hidden)').nth(match - 1)).toHaveText(tool);
   for (let i = 0; i < match; i++) await page.keyboard.press('ArrowDown');
+  await expect(popover.locator('.ce-popover-item--focused')).toHaveText(tool);
   await page.keyboard.press('Enter');
 }
 
@@ -87,7 +104,7 @@ test('write every block type, save a draft, reopen it and publish it with tags',
   test.setTimeout(120_000);
   // No internet here: the YouTube frame fails, and the sign-in init script (run in every frame) cannot read its storage.
   consoleErrors.allow(/Failed to read the 'sessionStorage' property from 'Window': Access is denied/);
-  const linkPage = await serveLinkPage(baseURL!);
+  const otherSite = await serveOtherSite(baseURL!);
   const user = await createUser(request, 'Wanda Walker');
   await signIn(page, user);
   const saves = watchSaves(page);
@@ -160,7 +177,7 @@ test('write every block type, save a draft, reopen it and publish it with tags',
   await page.locator('.ce-popover--opened .ce-popover-item', { hasText: 'With border' }).click();
 
   await addBlock(page, 'Link');
-  await keyboard.type(linkPage.url);
+  await keyboard.type(otherSite.url);
   await keyboard.press('Enter');
   await expect(page.locator('.link-tool__content--rendered')).toContainText('Ridge route guide');
 
@@ -222,9 +239,9 @@ test('write every block type, save a draft, reopen it and publish it with tags',
   expect(byType('quote')[0]!.data).toEqual({ text: 'Not all who wander are lost', caption: 'Tolkien', alignment: 'left' });
   expect(byType('image')[0]!.data).toMatchObject({ caption: 'Our map', withBorder: true, stretched: false, withBackground: false });
   expect(byType('image')[0]!.data.file.url).toMatch(/^\/uploads\//);
-  expect(byType('link')[0]!.data).toMatchObject({ link: linkPage.url, meta: { title: 'Ridge route guide', description: 'Every turn of the ridge path' } });
+  expect(byType('link')[0]!.data).toMatchObject({ link: otherSite.url, meta: { title: 'Ridge route guide', description: 'Every turn of the ridge path' } });
   expect(byType('embed')[0]!.data).toMatchObject({ service: 'youtube', source: youtubeUrl, embed: 'https://www.youtube.com/embed/dQw4w9WgXcQ' });
-  await linkPage.close();
+  await otherSite.close();
 });
 
 test('publish settings: the card preview, each rule of SPEC §5, tags and the way back to writing', async ({ page, request, baseURL }) => {
@@ -356,9 +373,16 @@ test.describe('on a 360 px screen', () => {
   });
 });
 
-test('failures: a blog that cannot be opened, an image or a link the tools cannot use, a refused save', async ({ page, request, baseURL, consoleErrors }) => {
+test('an image pasted by address; and failures: a blog that cannot be opened, an image or a link the tools cannot use, a refused save', async ({
+  page,
+  request,
+  baseURL,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/status of (400|401|404|415)\b/);
-  const linkPage = await serveLinkPage(baseURL!);
+  // The image tool previews a pasted address before the upload; the CSP shows https pictures only and this test site is http.
+  consoleErrors.allow(/Loading the image 'http:\/\/localhost:\d+\/map\.png' violates the following Content Security Policy/);
+  const otherSite = await serveOtherSite(baseURL!);
   const user = await createUser(request);
   const other = await createUser(request);
   const othersDraft = await createBlog(request, other, { draft: true, banner: '', des: '', tags: [] });
@@ -370,8 +394,11 @@ test('failures: a blog that cannot be opened, an image or a link the tools canno
   await expect(page.getByTestId('editor-title')).toHaveText(EditorMessages.newBlog);
   await expect(page.getByRole('textbox', { name: 'Blog Title' })).toHaveValue('');
 
+  // A pasted picture address: the server fetches the picture and keeps its own copy.
+  await paste(page.locator('.ce-paragraph').first(), otherSite.pictureUrl);
+  await expect(page.locator('.image-tool__image-picture')).toHaveAttribute('src', /^\/uploads\/[a-z0-9]+\.png$/);
+
   // An upload the server refuses: our notice, and the image block is empty again.
-  await page.locator('.ce-paragraph').first().click();
   const chooser = page.waitForEvent('filechooser');
   await addBlock(page, 'Image');
   await (await chooser).setFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
@@ -380,7 +407,7 @@ test('failures: a blog that cannot be opened, an image or a link the tools canno
 
   // A page with nothing to preview, then an inline link with spaces in it.
   await addBlock(page, 'Link');
-  await page.keyboard.type(linkPage.missingUrl);
+  await page.keyboard.type(otherSite.missingUrl);
   await page.keyboard.press('Enter');
   await expect(page.locator('.cdx-notify', { hasText: Messages.linkTryOther })).toBeVisible();
   await addBlock(page, 'Text');
@@ -400,7 +427,7 @@ test('failures: a blog that cannot be opened, an image or a link the tools canno
   await expect(saveDraft).toBeEnabled();
   await expect(page).toHaveURL(`/editor/${othersDraft}`);
   expect(saves).toHaveLength(1);
-  await linkPage.close();
+  await otherSite.close();
 });
 
 test('reading pages never load the editor’s code', async ({ page, request }) => {
