@@ -6,6 +6,15 @@ import { blogs, comments, notifications, users } from '../../db/schema/index.ts'
 
 export type NewNotification = typeof notifications.$inferInsert;
 
+export async function hasUnseenNotification(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(notifications)
+    .where(and(eq(notifications.notificationFor, userId), eq(notifications.seen, false)))
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function insertNotification(tx: Executor, values: NewNotification) {
   await tx.insert(notifications).values(values);
 }

@@ -1,11 +1,11 @@
 import { Limits, type NotificationsBody, type NotificationsCountBody } from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
-import { hasNewNotification } from '../auth/session.presenter.ts';
 import { presentNotification } from './notifications.presenter.ts';
 import {
   clearReplies,
   countNotifications,
   deleteLikeNotification,
+  hasUnseenNotification,
   insertNotification,
   listNotifications,
   markSeen,
@@ -83,6 +83,9 @@ export async function listOwnNotifications(db: Db, userId: string, { page, filte
 export async function countOwnNotifications(db: Db, userId: string, { filter }: NotificationsCountBody) {
   return { totalDocs: await countNotifications(db, userId, filter) };
 }
+
+/** Whether the user has a notification not yet listed; sign-in answers it as new_notification_available. */
+export const hasNewNotification = (db: Executor, userId: string): Promise<boolean> => hasUnseenNotification(db, userId);
 
 export async function newNotificationAvailable(db: Executor, userId: string) {
   return { new_notification_available: await hasNewNotification(db, userId) };
