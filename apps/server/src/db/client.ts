@@ -81,35 +81,64 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migrateWithLock(pool, () => migratePg(db as never, { migrationsFolder }));
-  let listenClient: pg.PoolClient | undefined;
   const handlers = new Map<string, Set<Listener>>();
+  let listener: Promise<pg.PoolClient> | undefined;
+  let closed = false;
+
+  const dispatch = (msg: pg.Notification) => {
+    for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
+  };
+  /** One connection LISTENs on every channel; when it drops, a new one takes over all of them. */
+  const connectListener = async (): Promise<pg.PoolClient> => {
+    const client = await pool.connect();
+    client.on('notification', dispatch);
+    client.on('error', () => {
+      client.release(true);
+      listener = undefined;
+      if (!closed) void relisten();
+    });
+    for (const channel of handlers.keys()) await client.query(`LISTEN ${quoteChannel(channel)}`);
+    return client;
+  };
+  const relisten = async () => {
+    for (let delay = 100; !closed && !listener; delay = Math.min(delay * 2, 5000)) {
+      const attempt = connectListener();
+      listener = attempt;
+      try {
+        await attempt;
+      } catch {
+        listener = undefined;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  };
   return {
     db,
     kind: 'postgres',
     async listen(channel, onMessage) {
-      if (!listenClient) {
-        listenClient = await pool.connect();
-        listenClient.on('notification', (msg) => {
-          for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
-        });
-      }
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await listenClient.query(`LISTEN "${channel.replaceAll('"', '')}"`);
+        if (listener) await (await listener).query(`LISTEN ${quoteChannel(channel)}`);
       }
       set.add(onMessage);
+      listener ??= connectListener();
+      await listener;
       return async () => {
         set.delete(onMessage);
       };
     },
     async close() {
-      listenClient?.release();
+      closed = true;
+      const client = await listener?.catch(() => undefined);
+      client?.release();
       await pool.end();
     },
   };
 }
+
+const quoteChannel = (channel: string) => `"${channel.replaceAll('"', '')}"`;
 
 /** Serialises migrations across instances starting at once on one PostgreSQL. */
 async function migrateWithLock(pool: pg.Pool, run: () => Promise<void>) {

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/test-database.ts';
+import { queryRows } from './query-rows.ts';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.drop());
+
+const received = (channel: string) => {
+  const payloads: string[] = [];
+  return { payloads, listen: () => database.listen(channel, (payload) => payloads.push(payload)) };
+};
+const notify = (channel: string, payload: string) => database.db.execute(sql`select pg_notify(${channel}, ${payload})`);
+
+it('delivers NOTIFY payloads to the listeners of their channel only', async () => {
+  const a = received('inkwell_test_a');
+  const b = received('inkwell_test_b');
+  await a.listen();
+  await b.listen();
+  await notify('inkwell_test_a', 'one');
+  await expect.poll(() => a.payloads).toEqual(['one']);
+  expect(b.payloads).toEqual([]);
+});
+
+it.runIf(process.env.TEST_DATABASE_URL)('listens again on every channel when its PostgreSQL connection drops', async () => {
+  const c = received('inkwell_test_c');
+  await c.listen();
+  await database.db.execute(
+    sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
+  );
+  // Until the new connection has listened, a notification may be missed: keep sending until one arrives.
+  await expect
+    .poll(async () => {
+      await notify('inkwell_test_c', 'after');
+      return c.payloads;
+    })
+    .toContain('after');
+  const listening = await queryRows<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
+  );
+  expect(listening[0]!.n).toBeGreaterThan(0);
+});
