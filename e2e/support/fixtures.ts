@@ -26,6 +26,8 @@ export async function createUser(request: APIRequestContext, fullname = 'Test Wr
 /** Puts a session into sessionStorage before the app boots, as a real sign-in would leave it. */
 export async function signIn(page: Page, user: TestUser) {
   await page.addInitScript((session) => {
+    // Init scripts run in every frame; embedded players have no business with our session.
+    if (window.top !== window) return;
     if (!sessionStorage.getItem('user')) sessionStorage.setItem('user', JSON.stringify(session));
   }, user.session);
 }
