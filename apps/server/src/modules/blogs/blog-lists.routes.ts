@@ -16,5 +16,5 @@ export async function blogListRoutes(app: FastifyInstance) {
 
   app.get('/api/blog/trending-blogs', async () => trendingBlogs(app.db));
 
-  app.pageTagResolvers.push((request) => blogPageTags(app, request));
+  app.pageTagResolvers.push(blogPageTags(app));
 }

@@ -10,5 +10,5 @@ export async function profileRoutes(app: FastifyInstance) {
 
   app.post('/api/user/search-users', async (request) => findUsers(app.db, parse(SearchUsersBody, request.body).query));
 
-  app.pageTagResolvers.push((request) => profilePageTags(app, request));
+  app.pageTagResolvers.push(profilePageTags(app));
 }

@@ -1,13 +1,30 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PageTags, PageTagsResolver } from './web.routes.ts';
 
 /** The site's public origin: PUBLIC_URL, or else the address the request came to. */
 export const siteOrigin = (app: FastifyInstance, request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
-
-/** A path (or an already absolute URL) made absolute for share tags, which crawlers read out of context. */
-export const absoluteUrl = (origin: string, pathOrUrl: string) => new URL(pathOrUrl, `${origin}/`).href;
 
 /** The one decoded parameter of a page path such as /blog/{blog_id}, or null for any other path. */
 export function pageParam(url: string, section: string): string | null {
   const match = new RegExp(`^/${section}/([^/?#]+)/?(?:[?#]|$)`).exec(url);
   return match ? decodeURIComponent(match[1]!) : null;
+}
+
+/**
+ * Share tags for the pages /{section}/{param}: `find` looks the thing up (undefined: plain page),
+ * `tags` describes it, with `absolute` making a path or URL absolute, as crawlers read them out of context.
+ */
+export function pageTagsResolver<T>(
+  app: FastifyInstance,
+  section: string,
+  find: (param: string) => Promise<T | undefined>,
+  tags: (found: T, absolute: (pathOrUrl: string) => string) => PageTags,
+): PageTagsResolver {
+  return async (request) => {
+    const param = pageParam(request.url, section);
+    const found = param === null ? undefined : await find(param);
+    if (found === undefined) return null;
+    const origin = siteOrigin(app, request);
+    return tags(found, (pathOrUrl) => new URL(pathOrUrl, `${origin}/`).href);
+  };
 }

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { Blog } from '@inkwell/contracts';
 import { Avatar } from '../../components/avatar.tsx';
 import { BlogCard } from '../../components/blog-card.tsx';
+import { IconButton } from '../../components/icon-button.tsx';
 import { CommentIcon } from '../../components/icons.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -87,14 +88,9 @@ function BlogInteraction({ blog, onOpenComments }: { blog: Blog; onOpenComments:
       <div className="flex items-center gap-6">
         <LikeButton blog={blog} />
         <div className="flex items-center gap-2">
-          <button
-            type="button"
-            aria-label="Comments"
-            onClick={onOpenComments}
-            className="flex h-10 w-10 items-center justify-center rounded-full bg-neutral-100 hover:bg-neutral-200"
-          >
+          <IconButton label="Comments" onClick={onOpenComments}>
             <CommentIcon />
-          </button>
+          </IconButton>
           <span data-testid="total-comments" className="text-neutral-700">
             {blog.activity.total_comments}
           </span>

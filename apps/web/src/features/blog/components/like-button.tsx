@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Messages, type Blog } from '@inkwell/contracts';
+import { IconButton } from '../../../components/icon-button.tsx';
 import { HeartIcon } from '../../../components/icons.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { blogQueryKey } from '../api/get-blog.ts';
@@ -15,7 +16,8 @@ export function LikeButton({ blog }: { blog: Blog }) {
   const { session } = useSession();
   const queryClient = useQueryClient();
   const likedOptions = isLikedQuery(blog._id, session?.username ?? '');
-  const { data: liked = false } = useQuery({ ...likedOptions, enabled: session !== null });
+  const likedQuery = useQuery({ ...likedOptions, enabled: session !== null });
+  const liked = likedQuery.data ?? false;
   const [sending, setSending] = useState(false);
 
   const show = (isLiked: boolean, totalLikes: number) => {
@@ -44,16 +46,16 @@ export function LikeButton({ blog }: { blog: Blog }) {
 
   return (
     <div className="flex items-center gap-2">
-      <button
-        type="button"
-        aria-label="Like"
+      <IconButton
+        label="Like"
         aria-pressed={liked}
-        disabled={sending}
+        // Until the server says whether the reader likes it, a click could send the wrong state.
+        disabled={sending || likedQuery.isLoading}
         onClick={() => void onClick()}
-        className={`flex h-10 w-10 items-center justify-center rounded-full ${liked ? 'bg-red-100 text-red-600' : 'bg-neutral-100 hover:bg-neutral-200'}`}
+        className={liked ? 'bg-red-100 text-red-600' : undefined}
       >
         <HeartIcon filled={liked} />
-      </button>
+      </IconButton>
       <span data-testid="total-likes" className="text-neutral-700">
         {blog.activity.total_likes}
       </span>

@@ -1,8 +1,7 @@
 import toast from 'react-hot-toast';
+import { IconButton, roundIconLink } from '../../../components/icon-button.tsx';
 import { LinkIcon, ShareIcon } from '../../../components/icons.tsx';
 import { SocialIcon } from '../../../components/social-icons.tsx';
-
-const round = 'flex h-10 w-10 items-center justify-center rounded-full bg-neutral-100 hover:bg-neutral-200';
 
 /** Share the blog to X/Twitter, LinkedIn or Facebook, copy its link, or use the device's own share sheet. */
 export function ShareButtons({ title, url }: { title: string; url: string }) {
@@ -34,18 +33,18 @@ export function ShareButtons({ title, url }: { title: string; url: string }) {
   return (
     <div className="flex items-center gap-2">
       {'share' in navigator && (
-        <button type="button" aria-label="Share" className={round} onClick={() => void shareNatively()}>
+        <IconButton label="Share" onClick={() => void shareNatively()}>
           <ShareIcon />
-        </button>
+        </IconButton>
       )}
       {networks.map((n) => (
-        <a key={n.name} href={n.href} target="_blank" rel="noopener noreferrer" aria-label={`Share on ${n.name}`} className={round}>
+        <a key={n.name} href={n.href} target="_blank" rel="noopener noreferrer" aria-label={`Share on ${n.name}`} className={roundIconLink}>
           <SocialIcon network={n.icon} />
         </a>
       ))}
-      <button type="button" aria-label="Copy link" className={round} onClick={() => void copy()}>
+      <IconButton label="Copy link" onClick={() => void copy()}>
         <LinkIcon />
-      </button>
+      </IconButton>
     </div>
   );
 }
