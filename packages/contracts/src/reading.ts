@@ -48,13 +48,14 @@ export type SearchBlogsBody = z.infer<typeof SearchBlogsBody>;
 export const TrendingBlogsResponse = z.object({ blogs: z.array(BlogCard).max(Limits.trendingSize) });
 
 /** `POST /api/blog/like-blog` (A): `_id` is the Blog's `_id`; the like becomes the opposite of isLikedByUser. */
-export const LikeBlogBody = z.object({ _id: z.string().max(100), isLikedByUser: z.boolean() });
+// Any text is a possible `_id`: one that is not a published blog's is a 404, whatever its length.
+export const LikeBlogBody = z.object({ _id: z.string(), isLikedByUser: z.boolean() });
 export type LikeBlogBody = z.infer<typeof LikeBlogBody>;
 export const LikeBlogResponse = z.object({ liked_by_user: z.boolean(), total_likes: z.number() });
 export type LikeBlogResponse = z.infer<typeof LikeBlogResponse>;
 
 /** `POST /api/user/isliked-by-user` (A). */
-export const IsLikedByUserBody = z.object({ _id: z.string().max(100) });
+export const IsLikedByUserBody = z.object({ _id: z.string() });
 export const IsLikedByUserResponse = z.object({ result: z.boolean() });
 
 /** `POST /api/user/search-users`: username and fullname, by prefix and forgiving typos. */

@@ -108,7 +108,7 @@ describe('like-blog and isliked-by-user', () => {
 
   it('answers 404 for ids that are not published blogs and 400 for a malformed body, never 500', async () => {
     const { _id: draft } = await publishedBlog(author, { draft: true });
-    for (const _id of [draft, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', "'; drop table likes; --", '']) {
+    for (const _id of [draft, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', "'; drop table likes; --", '', 'x'.repeat(50_000)]) {
       const res = await like(reader, _id, false);
       expect(res.statusCode, _id).toBe(404);
       expect(res.json()).toEqual({ error: 'Blog not found' });
