@@ -133,9 +133,19 @@ export async function countLatestBlogs(db: Db): Promise<number> {
 const trendingScore = sql`ln(1 + ${blogs.totalReads} + ${TRENDING_LIKE_WEIGHT} * ${blogs.totalLikes})
   - ln(2) * extract(epoch from (now() - ${blogs.publishedAt})) / ${TRENDING_HALF_LIFE_DAYS * 86_400}`;
 
+/** Scores the newest TRENDING_CANDIDATES published blogs as the index hands them over, then fetches cards for the top ones only. */
 export async function listTrendingBlogs(db: Executor, limit: number): Promise<BlogCardRow[]> {
-  const recent = db.select({ id: blogs.id }).from(blogs).where(published).orderBy(...newestFirst).limit(TRENDING_CANDIDATES);
-  return cardsOf(db, recent)
-    .orderBy(desc(trendingScore), ...newestFirst)
+  const recent = db
+    .select({ id: blogs.id, publishedAt: blogs.publishedAt, score: sql<number>`${trendingScore}`.as('score') })
+    .from(blogs)
+    .where(published)
+    .orderBy(...newestFirst)
+    .limit(TRENDING_CANDIDATES)
+    .as('recent');
+  const top = db
+    .select({ id: recent.id })
+    .from(recent)
+    .orderBy(desc(recent.score), desc(recent.publishedAt), desc(recent.id))
     .limit(limit);
+  return cardsOf(db, top).orderBy(desc(trendingScore), ...newestFirst);
 }
