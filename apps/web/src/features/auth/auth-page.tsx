@@ -3,11 +3,11 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { authError } from '@inkwell/contracts';
 import { LockIcon, UserIcon } from '../../components/icons.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { signIn } from './api/sign-in.ts';
 import { signUp } from './api/sign-up.ts';
 import { AtSignIcon } from './components/at-sign-icon.tsx';
-import { AuthField } from './components/auth-field.tsx';
 import { GoogleSignInButton } from './components/google-sign-in-button.tsx';
 import { useCompleteSignIn } from './use-complete-sign-in.ts';
 
@@ -45,9 +45,9 @@ export function AuthPage({ type }: { type: 'sign-in' | 'sign-up' }) {
       <form onSubmit={onSubmit} noValidate className="w-[80%] max-w-[400px]" key={type}>
         <h1 className="mb-16 text-center font-serif text-4xl">{isSignUp ? 'Join us today' : 'Welcome back'}</h1>
 
-        {isSignUp && <AuthField name="fullname" label="Full Name" type="text" autoComplete="name" icon={<UserIcon />} />}
-        <AuthField name="email" label="Email" type="email" autoComplete="email" icon={<AtSignIcon />} />
-        <AuthField
+        {isSignUp && <TextField name="fullname" label="Full Name" type="text" autoComplete="name" icon={<UserIcon />} />}
+        <TextField name="email" label="Email" type="email" autoComplete="email" icon={<AtSignIcon />} />
+        <TextField
           name="password"
           label="Password"
           type="password"

@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { emailError } from '@inkwell/contracts';
+import { TextField } from '../../components/text-field.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { forgotPassword } from './api/forgot-password.ts';
 import { AtSignIcon } from './components/at-sign-icon.tsx';
-import { AuthField } from './components/auth-field.tsx';
 
 /** Asks for a reset link; the answer is the same whether or not the account exists. */
 export function ForgotPasswordPage() {
@@ -42,7 +42,7 @@ export function ForgotPasswordPage() {
         ) : (
           <form onSubmit={onSubmit} noValidate>
             <p className="mb-8 text-center text-neutral-600">Enter the email of your account and we will send you a link to choose a new password.</p>
-            <AuthField name="email" label="Email" type="email" autoComplete="email" icon={<AtSignIcon />} />
+            <TextField name="email" label="Email" type="email" autoComplete="email" icon={<AtSignIcon />} />
             <button type="submit" className="btn-dark mx-auto mt-8 block px-10" disabled={busy}>
               Send reset link
             </button>

@@ -3,9 +3,9 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { passwordError } from '@inkwell/contracts';
 import { LockIcon } from '../../components/icons.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { resetPassword } from './api/reset-password.ts';
-import { AuthField } from './components/auth-field.tsx';
 
 /** The page a reset mail links to: a new password (sign-up's rule), then sign in with it. */
 export function ResetPasswordPage() {
@@ -38,7 +38,7 @@ export function ResetPasswordPage() {
       <form onSubmit={onSubmit} noValidate className="w-[80%] max-w-[400px]">
         <h1 className="mb-6 text-center font-serif text-4xl">Choose a new password</h1>
         <p className="mb-8 text-center text-neutral-600">6 to 20 characters with a number, a lowercase and an uppercase letter.</p>
-        <AuthField name="password" label="New Password" type="password" autoComplete="new-password" icon={<LockIcon />} />
+        <TextField name="password" label="New Password" type="password" autoComplete="new-password" icon={<LockIcon />} />
         <button type="submit" className="btn-dark mx-auto mt-8 block px-10" disabled={busy}>
           Set new password
         </button>

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { changePasswordError, SettingsMessages } from '@inkwell/contracts';
+import { LockIcon } from '../../components/icons.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { changePassword } from './api/change-password.ts';
-import { PasswordField } from './components/password-field.tsx';
 
 /** SPEC §2 Change password: the server signs every other device out on success. */
 export function ChangePasswordPage() {
@@ -37,8 +38,8 @@ export function ChangePasswordPage() {
   return (
     <form onSubmit={onSubmit} noValidate className="w-full md:max-w-[400px]">
       <h1 className="mb-8 text-2xl max-md:hidden">Change Password</h1>
-      <PasswordField name="currentPassword" label="Current Password" autoComplete="current-password" />
-      <PasswordField name="newPassword" label="New Password" autoComplete="new-password" />
+      <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" icon={<LockIcon />} showLabel />
+      <TextField name="newPassword" label="New Password" type="password" autoComplete="new-password" icon={<LockIcon />} showLabel />
       <button type="submit" className="btn-dark mt-2 px-10" disabled={saving}>
         Change Password
       </button>

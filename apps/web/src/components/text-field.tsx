@@ -1,22 +1,24 @@
 import { useId, useState, type ReactNode } from 'react';
 
-interface AuthFieldProps {
+interface TextFieldProps {
   name: string;
   label: string;
   type: 'text' | 'email' | 'password';
   autoComplete: 'name' | 'email' | 'current-password' | 'new-password';
   icon: ReactNode;
   defaultValue?: string;
+  /** Forms that show the label above the field; otherwise the placeholder says it and the label is for screen readers. */
+  showLabel?: boolean;
 }
 
-/** A labelled input of the authentication screens; a password gets a show/hide toggle. */
-export function AuthField({ name, label, type, autoComplete, icon, defaultValue }: AuthFieldProps) {
+/** A labelled input with an icon inside its left edge; a password gets a show/hide toggle. */
+export function TextField({ name, label, type, autoComplete, icon, defaultValue, showLabel = false }: TextFieldProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   const isPassword = type === 'password';
   return (
     <div className="mb-4">
-      <label htmlFor={id} className="sr-only">
+      <label htmlFor={id} className={showLabel ? 'mb-1 block text-neutral-600' : 'sr-only'}>
         {label}
       </label>
       <div className="relative">
@@ -34,7 +36,7 @@ export function AuthField({ name, label, type, autoComplete, icon, defaultValue 
           <button
             type="button"
             className="absolute top-1/2 right-3 -translate-y-1/2 rounded px-2 py-1 text-sm text-neutral-600 hover:bg-neutral-200"
-            aria-label={visible ? 'Hide password' : 'Show password'}
+            aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
             aria-pressed={visible}
             onClick={() => setVisible((v) => !v)}
           >
