@@ -199,7 +199,7 @@ test('a forgotten password is reset through the link mailed to the inbox', async
   expect(link, mail!.text).toBeDefined();
 
   await page.goto(link!);
-  const password = page.getByLabel('New Password');
+  const password = page.getByLabel('New Password', { exact: true });
   await expect(password).toHaveAttribute('autocomplete', 'new-password');
   await password.fill('weakpass');
   await page.getByRole('button', { name: 'Set new password' }).click();

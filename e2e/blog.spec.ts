@@ -1,6 +1,6 @@
 import { Messages } from '@inkwell/contracts';
-import { apiPost, createUser, expect, signIn, test } from './support/fixtures.ts';
-import { publishBlog, recordScripts, uniqueTag, uploadImage } from './support/reading-data.ts';
+import { apiPost, createBlog, createUser, expect, signIn, test, uploadImage } from './support/fixtures.ts';
+import { recordScripts, uniqueTag } from './support/reading-data.ts';
 
 /** One blog with every block type of SPEC §3, its inline markup, and markup that must never run. */
 function everyBlock(image: string) {
@@ -38,7 +38,7 @@ test('a blog renders every block type, with its author, date, reading time, and 
   const author = await createUser(request, 'Octavia Butler');
   const image = await uploadImage(request, author);
   const title = `Every block ${uniqueTag()}`;
-  const blogId = await publishBlog(request, author, { title, content: everyBlock(image) });
+  const blogId = await createBlog(request, author, { title, content: everyBlock(image) });
   const scripts = recordScripts(page);
   page.on('dialog', () => {
     throw new Error('a script in the content ran');
@@ -101,7 +101,7 @@ test('liking: signed out it asks to log in; signed in it toggles at once, persis
   consoleErrors.allow(/status of 404/);
   const author = await createUser(request);
   const reader = await createUser(request);
-  const blogId = await publishBlog(request, author);
+  const blogId = await createBlog(request, author);
   const likes = page.getByTestId('total-likes');
   const like = page.getByRole('button', { name: 'Like' });
 
@@ -138,11 +138,11 @@ test('the author sees Edit; sharing links, copy link, the comments button and Si
   const author = await createUser(request);
   const tag = uniqueTag();
   const other = await createUser(request);
-  const similarA = await publishBlog(request, other, { title: `Similar A ${tag}`, tags: [tag, 'travel'] });
-  const similarB = await publishBlog(request, author, { title: `Similar B ${tag}`, tags: ['cooking', tag] });
-  await publishBlog(request, other, { title: `Unrelated ${tag}`, tags: ['travel'] });
-  await publishBlog(request, other, { title: `Draft ${tag}`, tags: [tag], draft: true });
-  const blogId = await publishBlog(request, author, { title: `Main ${tag}`, tags: [tag] });
+  const similarA = await createBlog(request, other, { title: `Similar A ${tag}`, tags: [tag, 'travel'] });
+  const similarB = await createBlog(request, author, { title: `Similar B ${tag}`, tags: ['cooking', tag] });
+  await createBlog(request, other, { title: `Unrelated ${tag}`, tags: ['travel'] });
+  await createBlog(request, other, { title: `Draft ${tag}`, tags: [tag], draft: true });
+  const blogId = await createBlog(request, author, { title: `Main ${tag}`, tags: [tag] });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page, author);
   await page.goto(`/blog/${blogId}`);
@@ -176,7 +176,7 @@ test('the author sees Edit; sharing links, copy link, the comments button and Si
 test('a missing blog or someone else’s draft shows the not-found page', async ({ page, request, consoleErrors }) => {
   consoleErrors.allow(/status of 404/);
   const author = await createUser(request);
-  const draftId = await publishBlog(request, author, { draft: true, title: 'Not yet' });
+  const draftId = await createBlog(request, author, { draft: true, title: 'Not yet' });
   for (const path of ['/blog/no-such-blog-anywhere', `/blog/${draftId}`]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: Messages.pageNotFound })).toBeVisible();

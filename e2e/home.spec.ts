@@ -1,7 +1,7 @@
 import { Messages, TOPIC_TAGS } from '@inkwell/contracts';
-import { apiPost, createUser, expect, test } from './support/fixtures.ts';
+import { apiPost, createBlog, createUser, expect, test } from './support/fixtures.ts';
 import { startEmptySite } from './support/empty-site.ts';
-import { publishBlog, recordScripts, uniqueTag } from './support/reading-data.ts';
+import { recordScripts, uniqueTag } from './support/reading-data.ts';
 
 // This spec is the only one that files blogs under this topic, so its list is this test's alone.
 const TOPIC = 'film making';
@@ -10,7 +10,7 @@ test('home lists blogs with their details, loads more, filters by topic, resets 
   const author = await createUser(request, 'Home Author');
   const mark = uniqueTag();
   const ids: string[] = [];
-  for (let i = 0; i < 11; i++) ids.push(await publishBlog(request, author, { title: `Film ${String(i).padStart(2, '0')} ${mark}`, tags: [TOPIC] }));
+  for (let i = 0; i < 11; i++) ids.push(await createBlog(request, author, { title: `Film ${String(i).padStart(2, '0')} ${mark}`, tags: [TOPIC] }));
   const scripts = recordScripts(page);
   await page.goto('/');
 
@@ -65,7 +65,7 @@ test('home lists blogs with their details, loads more, filters by topic, resets 
 test('trending stands beside the list on a wide screen, numbered 01, 02…', async ({ page, request }) => {
   const author = await createUser(request);
   const title = `Much liked ${uniqueTag()}`;
-  const blogId = await publishBlog(request, author, { title });
+  const blogId = await createBlog(request, author, { title });
   const { blog } = await apiPost<{ blog: { _id: string } }>(request, '/api/blog/get-blog', { blog_id: blogId });
   const fans = await Promise.all([createUser(request), createUser(request), createUser(request)]);
   for (const fan of [author, ...fans]) await apiPost(request, '/api/blog/like-blog', { _id: blog._id, isLikedByUser: false }, fan);

@@ -1,6 +1,5 @@
 import { Messages } from '@inkwell/contracts';
-import { apiPost, createUser, expect, signIn, test, uniqueId } from './support/fixtures.ts';
-import { publishBlog } from './support/reading-data.ts';
+import { apiPost, createBlog, createUser, expect, signIn, test, uniqueId } from './support/fixtures.ts';
 
 test('a profile shows the person, counts, bio, links, joined date and their published blogs a page at a time', async ({ page, request }) => {
   const user = await createUser(request, 'Zora Hurston');
@@ -15,9 +14,9 @@ test('a profile shows the person, counts, bio, links, joined date and their publ
     user,
   );
   const mark = uniqueId();
-  for (let i = 0; i < 11; i++) await publishBlog(request, user, { title: `Story ${String(i).padStart(2, '0')} ${mark}` });
-  await publishBlog(request, user, { title: `Unfinished ${mark}`, draft: true });
-  const read = await publishBlog(request, user, { title: `Story 11 ${mark}` });
+  for (let i = 0; i < 11; i++) await createBlog(request, user, { title: `Story ${String(i).padStart(2, '0')} ${mark}` });
+  await createBlog(request, user, { title: `Unfinished ${mark}`, draft: true });
+  const read = await createBlog(request, user, { title: `Story 11 ${mark}` });
   await apiPost(request, '/api/blog/get-blog', { blog_id: read });
   await page.goto(`/user/${user.username.toUpperCase()}`);
 

@@ -1,6 +1,6 @@
 import { Messages } from '@inkwell/contracts';
-import { apiPost, createUser, expect, test, uniqueId } from './support/fixtures.ts';
-import { expectNoSideways, publishBlog, recordScripts } from './support/reading-data.ts';
+import { apiPost, createBlog, createUser, expect, test, uniqueId } from './support/fixtures.ts';
+import { expectNoSideways, recordScripts } from './support/reading-data.ts';
 
 // The narrowest phone the product supports.
 test.use({ viewport: { width: 360, height: 740 } });
@@ -11,8 +11,8 @@ const TOPIC = 'finance';
 test('home on a phone: topics scroll in a row, trending sits behind its own tab', async ({ page, request }) => {
   const author = await createUser(request);
   const mark = uniqueId();
-  const older = await publishBlog(request, author, { title: `Budgeting ${mark}`, tags: [TOPIC] });
-  const newer = await publishBlog(request, author, { title: `Saving with a very long unbreakable title ${'x'.repeat(60)} ${mark}`, tags: [TOPIC] });
+  const older = await createBlog(request, author, { title: `Budgeting ${mark}`, tags: [TOPIC] });
+  const newer = await createBlog(request, author, { title: `Saving with a very long unbreakable title ${'x'.repeat(60)} ${mark}`, tags: [TOPIC] });
   const scripts = recordScripts(page);
   await page.goto('/');
 
@@ -42,7 +42,7 @@ test('home on a phone: topics scroll in a row, trending sits behind its own tab'
 
 test('a blog on a phone: readable without sideways scrolling, likes ask to log in, no editor code', async ({ page, request }) => {
   const author = await createUser(request, 'Phone Writer');
-  const blogId = await publishBlog(request, author, {
+  const blogId = await createBlog(request, author, {
     title: `Reading on the go ${uniqueId()}`,
     content: [
       {
@@ -68,7 +68,7 @@ test('a blog on a phone: readable without sideways scrolling, likes ask to log i
 test('search on a phone: accounts behind their own tab', async ({ page, request }) => {
   const word = `pocket${uniqueId()}`;
   const person = await createUser(request, `Mobile ${word}`);
-  await publishBlog(request, person, { title: `Notes on ${word}` });
+  await createBlog(request, person, { title: `Notes on ${word}` });
   await page.goto(`/search/${word}`);
 
   await expect(page.getByRole('tab', { name: `Search Results from "${word}"` })).toHaveAttribute('aria-selected', 'true');
@@ -81,7 +81,7 @@ test('search on a phone: accounts behind their own tab', async ({ page, request 
 test('a profile on a phone: blogs first, About behind its tab', async ({ page, request }) => {
   const user = await createUser(request, 'Pocket Profile');
   await apiPost(request, '/api/user/update-profile', { username: user.username, bio: 'Writes on trains.', social_links: { twitter: 'https://x.com/pocket' } }, user);
-  await publishBlog(request, user, { title: `Commute ${uniqueId()}` });
+  await createBlog(request, user, { title: `Commute ${uniqueId()}` });
   await page.goto(`/user/${user.username}`);
 
   await expect(page.getByRole('heading', { level: 1, name: `@${user.username}` })).toBeVisible();

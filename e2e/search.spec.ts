@@ -1,13 +1,12 @@
-import { createUser, expect, test, uniqueId } from './support/fixtures.ts';
-import { publishBlog } from './support/reading-data.ts';
+import { createBlog, createUser, expect, test, uniqueId } from './support/fixtures.ts';
 
 test('searching from the top bar shows ranked blogs with Load More, forgives a typo, and lists matching accounts beside them', async ({ page, request }) => {
   const word = `marmalade${uniqueId()}`;
   const person = await createUser(request, `Paddington ${word}`);
   const titled: string[] = [];
-  for (let i = 0; i < 11; i++) titled.push(await publishBlog(request, person, { title: `On ${word} number ${i}` }));
-  const described = await publishBlog(request, person, { title: 'Breakfast notes', des: `Why ${word} matters.` });
-  await publishBlog(request, person, { title: `Draft on ${word}`, draft: true });
+  for (let i = 0; i < 11; i++) titled.push(await createBlog(request, person, { title: `On ${word} number ${i}` }));
+  const described = await createBlog(request, person, { title: 'Breakfast notes', des: `Why ${word} matters.` });
+  await createBlog(request, person, { title: `Draft on ${word}`, draft: true });
   await page.goto('/');
 
   await page.getByRole('searchbox', { name: 'Search' }).fill(word);

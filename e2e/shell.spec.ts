@@ -1,4 +1,5 @@
-import { createUser, expect, signIn, test } from './support/fixtures.ts';
+import { publishedBlog } from './support/conversation.ts';
+import { apiPost, createUser, expect, signIn, test } from './support/fixtures.ts';
 
 const publicRoutes = ['/', '/search/anything', '/signin', '/signup'];
 const guarded = ['/editor', '/editor/some-blog', '/dashboard/blogs', '/dashboard/notification', '/settings/edit-profile', '/settings/change-password'];
@@ -53,7 +54,7 @@ test('the signed-out bar offers Sign In and Sign Up; signed-in the bell and a me
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign Up' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Write' })).toHaveAttribute('href', '/editor');
+  await expect(page.getByRole('link', { name: 'Write', exact: true })).toHaveAttribute('href', '/editor');
 
   const user = await createUser(request);
   await signIn(page, user);
@@ -74,10 +75,12 @@ test('the signed-out bar offers Sign In and Sign Up; signed-in the bell and a me
   await expect(menu).toBeHidden();
 });
 
-test('the red dot shows when the session says a notification is new', async ({ page, request }) => {
-  const user = await createUser(request);
-  await signIn(page, { ...user, session: { ...user.session, new_notification_available: true } });
-  await page.route('**/api/notification/new-notification', (route) => route.fulfill({ json: { new_notification_available: true } }));
+test('the red dot shows in the bar and the sidebar when a notification is new', async ({ page, request }) => {
+  const author = await createUser(request);
+  const reader = await createUser(request, 'Keen Reader');
+  const blog = await publishedBlog(request, author);
+  await apiPost(request, '/api/blog/like-blog', { _id: blog._id, isLikedByUser: false }, reader);
+  await signIn(page, author);
   await page.goto('/dashboard/blogs');
   await expect(page.getByTestId('notification-dot')).toBeVisible();
   await expect(page.getByTestId('sidebar-notification-dot')).toBeVisible();

@@ -1,11 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Blog, Comment } from '@inkwell/contracts';
-import { apiPost, type TestUser } from './fixtures.ts';
-import { publishBlog } from './reading-data.ts';
+import { apiPost, createBlog, type TestUser } from './fixtures.ts';
 
 /** Publishes a blog as `author` and answers it as its page loads it (add-comment takes its `_id`). */
 export async function publishedBlog(request: APIRequestContext, author: TestUser, overrides: Record<string, unknown> = {}): Promise<Blog> {
-  const blogId = await publishBlog(request, author, overrides);
+  const blogId = await createBlog(request, author, overrides);
   return (await apiPost<{ blog: Blog }>(request, '/api/blog/get-blog', { blog_id: blogId }, author)).blog;
 }
 

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Session } from '@inkwell/contracts';
 
@@ -63,11 +65,30 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+const picture = readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'avatar.png'));
+
+/** Uploads the fixture picture as `user` and answers its /uploads URL: banners must be images our server stored. */
+export async function uploadImage(request: APIRequestContext, user: TestUser): Promise<string> {
+  const res = await request.post('/api/upload/image', {
+    headers: { authorization: `Bearer ${user.token}` },
+    multipart: { image: { name: 'picture.png', mimeType: 'image/png', buffer: picture } },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { file: { url: string } }).file.url;
+}
+
+const banners = new WeakMap<TestUser, Promise<string>>();
+const bannerOf = (request: APIRequestContext, user: TestUser) => {
+  let banner = banners.get(user);
+  if (!banner) banners.set(user, (banner = uploadImage(request, user)));
+  return banner;
+};
+
 /** A blog body that passes every publish rule; override what a test is about. */
-export function publishableBlog(overrides: Record<string, unknown> = {}) {
+function publishableBlog(banner: string, overrides: Record<string, unknown>) {
   return {
     title: `A walk in the hills ${uniqueId()}`,
-    banner: '/favicon.svg',
+    banner,
     des: 'Notes from a long walk.',
     content: [{ time: 1, version: '2.31.0', blocks: [{ id: 'p1', type: 'paragraph', data: { text: 'We left early.' } }] }],
     tags: ['travel'],
@@ -76,8 +97,12 @@ export function publishableBlog(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Publishes (or saves as a draft) a blog through the API; answers its blog_id. */
+/**
+ * Publishes (or, with `draft: true`, saves) a blog through the API, with a banner uploaded once per
+ * author unless the overrides name one; answers its blog_id.
+ */
 export async function createBlog(request: APIRequestContext, user: TestUser, overrides: Record<string, unknown> = {}) {
-  const { id } = await apiPost<{ id: string }>(request, '/api/blog/create-blog', publishableBlog(overrides), user);
+  const banner = 'banner' in overrides ? '' : await bannerOf(request, user);
+  const { id } = await apiPost<{ id: string }>(request, '/api/blog/create-blog', publishableBlog(banner, overrides), user);
   return id;
 }
