@@ -1,5 +1,6 @@
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { BlogsPage } from '../lib/blog-lists.ts';
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { BlogCard as BlogCardData } from '@inkwell/contracts';
+import { loadedItems, type ListData } from '../lib/paged-list.ts';
 import { BlogCard, BlogCardSkeletons } from './blog-card.tsx';
 
 /** The message a list shows when it has nothing. */
@@ -8,11 +9,11 @@ export function EmptyMessage({ children }: { children: string }) {
 }
 
 /** Cards of a paged list, skeletons while page 1 loads, and Load More while fewer than the total are loaded. */
-export function PagedBlogList({ query, empty }: { query: UseInfiniteQueryResult<InfiniteData<BlogsPage>>; empty: string }) {
+export function PagedBlogList({ query, empty }: { query: UseInfiniteQueryResult<ListData<BlogCardData>>; empty: string }) {
   if (query.isPending) return <BlogCardSkeletons />;
   // A failure is told (or only logged) by the page that asked.
   if (!query.data) return null;
-  const blogs = query.data.pages.flatMap((page) => page.blogs);
+  const blogs = loadedItems(query.data);
   if (blogs.length === 0) return <EmptyMessage>{empty}</EmptyMessage>;
   return (
     <>

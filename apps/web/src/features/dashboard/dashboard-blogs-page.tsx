@@ -1,6 +1,8 @@
 import { useState, type KeyboardEvent } from 'react';
 import { SearchIcon } from '../../components/icons.tsx';
+import { EmptyMessage } from '../../components/paged-blog-list.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { loadedItems } from '../../lib/paged-list.ts';
 import { useOwnBlogs } from './api/own-blogs.ts';
 import { OwnBlogCard } from './components/own-blog-card.tsx';
 
@@ -58,8 +60,8 @@ function OwnBlogList({ draft, query, empty }: { draft: boolean; query: string; e
   const blogs = useOwnBlogs(draft, query);
   if (blogs.isPending) return <p className="py-6 text-neutral-500">Loading…</p>;
   if (blogs.isError) return <p role="alert" className="py-6">Could not load your blogs. Please try again.</p>;
-  const list = blogs.data.pages.flatMap((page) => page.blogs);
-  if (list.length === 0 && !blogs.hasNextPage) return <p className="mt-4 rounded-full bg-neutral-100 p-4 text-center">{empty}</p>;
+  const list = loadedItems(blogs.data);
+  if (list.length === 0 && !blogs.hasNextPage) return <EmptyMessage>{empty}</EmptyMessage>;
   return (
     <>
       <ul>

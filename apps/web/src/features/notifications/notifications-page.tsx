@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { NOTIFICATION_FILTERS, type NotificationFilter } from '@inkwell/contracts';
+import { EmptyMessage } from '../../components/paged-blog-list.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { loadedItems } from '../../lib/paged-list.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useForgetNotificationsOf, useNotifications } from './api/notifications.ts';
 import { NotificationCard } from './components/notification-card.tsx';
@@ -58,8 +60,8 @@ function NotificationList({ filter }: { filter: NotificationFilter }) {
   }, [notifications.error]);
   if (notifications.isPending) return <p className="py-6 text-neutral-500">Loading…</p>;
   if (notifications.isError) return null;
-  const list = notifications.data.pages.flatMap((page) => page.notifications);
-  if (list.length === 0) return <p className="mt-4 rounded-full bg-neutral-100 p-4 text-center text-neutral-700">Nothing available</p>;
+  const list = loadedItems(notifications.data);
+  if (list.length === 0) return <EmptyMessage>Nothing available</EmptyMessage>;
   return (
     <>
       <ul aria-label="Notifications" className="border-t border-neutral-100">

@@ -1,11 +1,11 @@
 import { BlogsResponse, CountResponse } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
-import { pagedBlogsOptions } from '../../../lib/blog-lists.ts';
+import { pagedListOptions } from '../../../lib/paged-list.ts';
 
 /** Every published blog, newest first, a page at a time. */
 export const latestBlogsOptions = () =>
-  pagedBlogsOptions(
-    ['blogs', 'latest'],
-    (page) => (signal) => api('/api/blog/latest-blogs', { body: { page }, schema: BlogsResponse, signal }).then((r) => r.blogs),
-    (signal) => api('/api/blog/all-latest-blogs-count', { schema: CountResponse, signal }).then((r) => r.totalDocs),
-  );
+  pagedListOptions({
+    queryKey: ['blogs', 'latest'],
+    list: ({ page }, signal) => api('/api/blog/latest-blogs', { body: { page }, schema: BlogsResponse, signal }).then((r) => r.blogs),
+    count: (signal) => api('/api/blog/all-latest-blogs-count', { schema: CountResponse, signal }).then((r) => r.totalDocs),
+  });

@@ -1,0 +1,67 @@
+import { infiniteQueryOptions, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
+
+/** Where the next page starts: its number, and how many items were deleted from the loaded pages since they loaded. */
+export interface PageParam {
+  page: number;
+  deletedDocCount: number;
+}
+
+/** One loaded page of a list, with the list's total as counted when it loaded. */
+export interface ListPage<T> {
+  items: T[];
+  totalDocs: number;
+  /** Items deleted from this page since it loaded. */
+  removed: number;
+}
+
+export type ListData<T> = InfiniteData<ListPage<T>>;
+
+interface PagedList<T> {
+  queryKey: QueryKey;
+  list: (param: PageParam, signal: AbortSignal) => Promise<T[]>;
+  count: (signal: AbortSignal) => Promise<number>;
+}
+
+/**
+ * A list loaded a page at a time (Load More) while fewer than its total are loaded. Each page asks
+ * the total again; when the count fails the list is empty (SPEC §8), and the failure is only logged.
+ */
+export function pagedListOptions<T>({ queryKey, list, count }: PagedList<T>) {
+  return infiniteQueryOptions({
+    queryKey,
+    initialPageParam: { page: 1, deletedDocCount: 0 } as PageParam,
+    queryFn: async ({ pageParam, signal }): Promise<ListPage<T>> => {
+      const [items, totalDocs] = await Promise.all([
+        list(pageParam, signal),
+        count(signal).catch((error: unknown) => {
+          console.error(error);
+          return null;
+        }),
+      ]);
+      return totalDocs === null ? { items: [], totalDocs: 0, removed: 0 } : { items, totalDocs, removed: 0 };
+    },
+    // Read when Load More is pressed, so deletions made since the earlier pages loaded are counted.
+    getNextPageParam: (last, pages): PageParam | undefined => {
+      const loaded = pages.reduce((n, page) => n + page.items.length, 0);
+      if (loaded >= last.totalDocs) return undefined;
+      return { page: pages.length + 1, deletedDocCount: pages.reduce((n, page) => n + page.removed, 0) };
+    },
+  });
+}
+
+export const loadedItems = <T>(data: ListData<T>): T[] => data.pages.flatMap((page) => page.items);
+
+/** Takes the items `isGone` picks out of every loaded list under `queryKey`, without reloading them or losing Load More's place. */
+export function removeLoadedItems<T>(queryClient: QueryClient, queryKey: QueryKey, isGone: (item: T) => boolean) {
+  queryClient.setQueriesData<ListData<T>>({ queryKey }, (data) => {
+    const gone = data?.pages.reduce((n, page) => n + page.items.filter(isGone).length, 0);
+    if (!data || !gone) return data;
+    return {
+      ...data,
+      pages: data.pages.map((page) => {
+        const items = page.items.filter((item) => !isGone(item));
+        return { items, totalDocs: page.totalDocs - gone, removed: page.removed + page.items.length - items.length };
+      }),
+    };
+  });
+}
