@@ -82,6 +82,27 @@ export const EMBED_ORIGINS: Record<string, string[]> = {
   aparat: ['https://www.aparat.com'],
 };
 
+/** An http(s) URL, or null: javascript:, data: and the like never count as web addresses. */
+export function webUrl(value: string): URL | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The player page an embed may frame: on one of its service's own origins, always over https
+ * (Editor.js still writes a few, such as imgur's, with http, which a browser would block); else null.
+ */
+export function embedPlayerUrl(service: string, value: string): string | null {
+  const url = webUrl(value);
+  if (!url) return null;
+  url.protocol = 'https:';
+  return (EMBED_ORIGINS[service] ?? []).includes(url.origin) ? url.href : null;
+}
+
 const block = <T extends string, D extends z.ZodType>(type: T, data: D) =>
   z.object({
     id: z.string().max(50).optional(),

@@ -1,33 +1,11 @@
-import { EMBED_ORIGINS, type ContentBlock, type EditorOutput, type ListItem } from '@inkwell/contracts';
+import { EMBED_ORIGINS, embedPlayerUrl, webUrl, type ContentBlock, type EditorOutput, type ListItem } from '@inkwell/contracts';
 import { badRequest } from '../../http-error.ts';
 import { inlineText, sanitizeInlineHtml } from './inline-html.ts';
 
-function parseUrl(value: string): URL | null {
-  try {
-    return new URL(value);
-  } catch {
-    return null;
-  }
-}
-
-const isWebUrl = (value: string) => {
-  const url = parseUrl(value);
-  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:');
-};
+const isWebUrl = (value: string) => webUrl(value) !== null;
 
 /** An image we can show: one of our uploads, or an http(s) URL. */
 export const isImageUrl = (value: string) => /^\/uploads\/[a-z0-9]+\.[a-z]+$/.test(value) || isWebUrl(value);
-
-/**
- * Where an embed may point: a page on one of the service's own origins, always over https
- * (Editor.js still writes a few, such as imgur's, with http, which a browser would block).
- */
-function embedUrl(service: string, value: string): string | null {
-  const url = parseUrl(value);
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return null;
-  url.protocol = 'https:';
-  return (EMBED_ORIGINS[service] ?? []).includes(url.origin) ? url.href : null;
-}
 
 const blockError = (index: number, message: string) => badRequest(`Block ${index + 1}: ${message}`);
 
@@ -89,7 +67,7 @@ function cleanBlock(block: ContentBlock, index: number): ContentBlock | null {
     case 'embed': {
       const { service, source } = block.data;
       if (!EMBED_ORIGINS[service]) throw blockError(index, `embeds from "${service}" are not supported`);
-      const embed = embedUrl(service, block.data.embed);
+      const embed = embedPlayerUrl(service, block.data.embed);
       if (!embed) throw blockError(index, `the embed address is not a ${service} player`);
       if (!isWebUrl(source)) throw blockError(index, 'the embed source must be an http or https URL');
       return { ...block, data: { ...block.data, embed, caption: sanitizeInlineHtml(block.data.caption) } };

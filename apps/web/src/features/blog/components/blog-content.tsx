@@ -1,23 +1,7 @@
-import { EMBED_ORIGINS, type ContentBlock, type ListItem } from '@inkwell/contracts';
+import { embedPlayerUrl, webUrl, type ContentBlock, type ListItem } from '@inkwell/contracts';
 import { InlineHtml, inlineText } from './inline-html.tsx';
 
 type BlockOf<T extends ContentBlock['type']> = Extract<ContentBlock, { type: T }>['data'];
-
-/** An http(s) URL to link to, or null (javascript:, data: and the like are never linked). */
-function webUrl(value: string): URL | null {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A player page of a supported embed service, over https, or null: anything else is never framed. */
-function embedSource(service: string, embed: string): string | null {
-  const url = webUrl(embed);
-  return url && url.protocol === 'https:' && (EMBED_ORIGINS[service] ?? []).includes(url.origin) ? url.href : null;
-}
 
 function ImageBlock({ data }: { data: BlockOf<'image'> }) {
   const frame = [data.withBorder && 'border border-neutral-300', data.withBackground && 'bg-neutral-100 p-4 sm:p-8'].filter(Boolean).join(' ');
@@ -79,7 +63,7 @@ function LinkBlock({ data }: { data: BlockOf<'link'> }) {
 }
 
 function EmbedBlock({ data }: { data: BlockOf<'embed'> }) {
-  const src = embedSource(data.service, data.embed);
+  const src = embedPlayerUrl(data.service, data.embed);
   const source = webUrl(data.source);
   return (
     <figure className="my-8">
