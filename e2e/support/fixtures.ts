@@ -1,20 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Session } from '@inkwell/contracts';
+import { uniqueId, type TestUser } from '../../apps/server/src/test/factories.ts';
 
-export interface TestUser {
-  session: Session;
-  token: string;
-  email: string;
-  password: string;
-  fullname: string;
-  username: string;
-}
-
-let counter = 0;
-export const uniqueId = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(3).toString('hex')}`;
+export { uniqueId, type TestUser };
 
 /** Signs a new user up through the API (each test makes its own users). */
 export async function createUser(request: APIRequestContext, fullname = 'Test Writer'): Promise<TestUser> {

@@ -14,13 +14,14 @@ export interface TestUser {
 }
 
 let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;
+/** A short string no other test run or test has: time, a counter and randomness. */
+export const uniqueId = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(3).toString('hex')}`;
 
 /** Signs a new user up through the API, the way a person would. */
 export async function buildUser(app: FastifyInstance, overrides: Partial<{ fullname: string; email: string; password: string }> = {}): Promise<TestUser> {
   const body = {
     fullname: overrides.fullname ?? 'Test Writer',
-    email: overrides.email ?? `writer.${unique()}@example.com`,
+    email: overrides.email ?? `writer.${uniqueId()}@example.com`,
     password: overrides.password ?? 'Secret123',
   };
   const res = await app.inject({ method: 'POST', url: '/api/user/signup', payload: body });
