@@ -82,6 +82,9 @@ export const EMBED_ORIGINS: Record<string, string[]> = {
   aparat: ['https://www.aparat.com'],
 };
 
+/** Rows are keyed by uuids: anything else cannot name one, so callers answer it like an unknown id. */
+export const isUuid = (value: string): boolean => z.uuid().safeParse(value).success;
+
 /** An http(s) URL, or null: javascript:, data: and the like never count as web addresses. */
 export function webUrl(value: string): URL | null {
   try {

@@ -1,10 +1,9 @@
-import type { LikeBlogBody, LikeBlogResponse } from '@inkwell/contracts';
+import { isUuid, type LikeBlogBody, type LikeBlogResponse } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
 import { notifyLike, removeLikeNotification } from '../notifications/notifications.service.ts';
 import { addToTotalLikes, deleteLike, findLikeableBlog, findLiked, insertLike, totalLikes } from './likes.repository.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const blogNotFound = () => notFound('Blog not found');
 
 /**
@@ -13,7 +12,7 @@ const blogNotFound = () => notFound('Blog not found');
  * in the same transaction as the like itself.
  */
 export async function likeBlog(db: Db, userId: string, { _id, isLikedByUser }: LikeBlogBody): Promise<LikeBlogResponse> {
-  if (!UUID.test(_id)) throw blogNotFound();
+  if (!isUuid(_id)) throw blogNotFound();
   const like = !isLikedByUser;
   return db.transaction(async (tx) => {
     const blog = await findLikeableBlog(tx, _id);
@@ -29,7 +28,7 @@ export async function likeBlog(db: Db, userId: string, { _id, isLikedByUser }: L
 }
 
 export async function isLikedByUser(db: Db, userId: string, blogId: string) {
-  const liked = UUID.test(blogId) ? await findLiked(db, userId, blogId) : undefined;
+  const liked = isUuid(blogId) ? await findLiked(db, userId, blogId) : undefined;
   if (liked === undefined) throw blogNotFound();
   return { result: liked };
 }
