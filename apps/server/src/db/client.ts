@@ -92,7 +92,7 @@ async function openPostgres(url: string): Promise<Database> {
   const connectListener = async (): Promise<pg.PoolClient> => {
     const client = await pool.connect();
     client.on('notification', dispatch);
-    client.on('error', () => {
+    client.once('error', () => {
       client.release(true);
       listener = undefined;
       if (!closed) void relisten();
@@ -132,6 +132,8 @@ async function openPostgres(url: string): Promise<Database> {
     async close() {
       closed = true;
       const client = await listener?.catch(() => undefined);
+      // The server may still cut it while it closes; once it is back in the pool, the pool's handler copes.
+      client?.removeAllListeners('error');
       client?.release();
       await pool.end();
     },

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-database.ts';
 import { queryRows } from './query-rows.ts';
@@ -43,4 +44,20 @@ it.runIf(process.env.TEST_DATABASE_URL)('listens again on every channel when its
     sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
   );
   expect(listening[0]!.n).toBeGreaterThan(0);
+});
+
+it.runIf(process.env.TEST_DATABASE_URL)('closes cleanly when the server cuts its listening connection as it closes', async () => {
+  const other = await createTestDatabase();
+  await other.listen('inkwell_test_d', () => {});
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  const cut = admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query like 'LISTEN%'`, [
+    new URL(other.url!).pathname.slice(1),
+  ]);
+  // Hold the event loop while the server cuts the connection, so its "terminating connection"
+  // is read only after close() has handed the connection back to the pool.
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+  await other.drop();
+  await cut;
+  await admin.end();
 });
