@@ -72,4 +72,6 @@ export const XSS_PAYLOADS: string[] = [
   `<<img src=x onerror=${hit}>>`,
   `<img src=x onerror=alert(1)>`,
   `<svg/onload=alert(1)>`,
+  // String.replace patterns: harmless as text, but they splice the page into itself if a template uses replace().
+  `$'$\`$&<script>${hit}</script>`,
 ];

@@ -66,8 +66,9 @@ function injectTags(html: string, tags: PageTags): string {
       ? [`<meta property="og:image" content="${escapeHtml(tags.image)}">`, `<meta name="twitter:image" content="${escapeHtml(tags.image)}">`]
       : []),
   ].join('');
+  // Replacer functions, not strings: a title holding "$'" or "$&" must stay text, not splice the page into itself.
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(tags.title)} | Inkwell</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(tags.title)} | Inkwell</title>`)
     .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', `${meta}</head>`);
+    .replace('</head>', () => `${meta}</head>`);
 }
