@@ -10,7 +10,8 @@ let t: TestApp;
 let author: TestUser;
 let reader: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // These tests like far faster than a person; the rate limit has its own test in hostile/sessions.test.ts.
+  t = await buildTestApp({ RATE_LIMIT_MULTIPLIER: '10' });
   [author, reader] = await Promise.all([buildUser(t.app), buildUser(t.app)]);
 });
 afterAll(() => t.close());
