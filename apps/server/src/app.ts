@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { modules } from './modules/index.ts';
@@ -32,6 +32,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
     bodyLimit: 1024 * 1024,
     // A path like /api/x%zz must answer 400/404 JSON, never crash the router.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: answerFrameworkError,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });

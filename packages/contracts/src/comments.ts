@@ -32,7 +32,7 @@ const skip = z.number().int().min(0).max(1_000_000).default(0);
 export const AddCommentBody = z.object({
   _id: blogUuid,
   comment: z.string().max(Limits.commentMax * 4, CommentMessages.commentTooLong),
-  blog_author: z.unknown().optional(),
+  blog_author: z.string().max(200).optional(),
   replying_to: commentUuid.nullish(),
 });
 export type AddCommentBody = z.infer<typeof AddCommentBody>;

@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error.ts';
+import { securityHeaders } from './security-headers.ts';
 
 const statusMessages: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'The request body is not valid JSON'],
@@ -11,6 +12,8 @@ const statusMessages: Record<string, [number, string]> = {
   FST_FILES_LIMIT: [413, 'Upload one file at a time'],
   FST_PARTS_LIMIT: [413, 'Too many form fields'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Invalid Content-Length'],
+  FST_ERR_BAD_URL: [400, 'The address is not valid'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'The address is too long'],
 };
 
 export interface ErrorAnswer {
@@ -40,4 +43,17 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: INTERNAL_ERROR });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path it cannot decode or whose parameter is too long fails before
+ * any route, hook or error handler, and Fastify's own answer would echo the path back with its error
+ * code and without the security headers.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const answer = errorAnswer(error);
+  return reply
+    .status(answer?.status ?? 400)
+    .headers(securityHeaders(request.server.config.google.scriptUrl))
+    .send({ error: answer?.message ?? 'The request could not be processed' });
 }

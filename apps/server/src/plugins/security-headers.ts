@@ -29,14 +29,21 @@ function contentSecurityPolicy(googleScriptUrl: string) {
   ].join('; ');
 }
 
+/** The headers every response carries (registerSecurityHeaders adds them; so do answers made before any hook runs). */
+export function securityHeaders(googleScriptUrl: string): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(googleScriptUrl),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+  };
+}
+
 export function registerSecurityHeaders(app: FastifyInstance) {
-  const csp = contentSecurityPolicy(app.config.google.scriptUrl);
+  const headers = securityHeaders(app.config.google.scriptUrl);
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('content-security-policy', csp);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
+    reply.headers(headers);
     reply.removeHeader('x-powered-by');
   });
 }
