@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -113,14 +114,15 @@ describe('POST /api/upload/image', () => {
     expect(stored.includes('SecretCam')).toBe(false);
   });
 
-  it('leaves behind what a polyglot carries after the image', async () => {
-    const script = '<script>alert(document.cookie)</script>';
-    const polyglot = Buffer.concat([await fixtureImage('gif'), Buffer.from(script)]);
+  it.each<ImageFormat>(['png', 'gif'])('leaves behind the HTML a %s polyglot carries after the image', async (format) => {
+    const html = '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>';
+    const polyglot = Buffer.concat([await fixtureImage(format), Buffer.from(html)]);
     const res = await upload(polyglot, { filename: 'x.html', type: 'text/html' });
     expect(res.statusCode).toBe(200);
     const stored = await fetchStored(res.json().file.url);
-    expect(stored.headers['content-type']).toBe('image/gif');
-    expect(stored.rawPayload.includes(script)).toBe(false);
+    expect(stored.headers['content-type']).toBe(`image/${format}`);
+    expect(stored.headers['x-content-type-options']).toBe('nosniff');
+    expect(stored.rawPayload.includes('<script>')).toBe(false);
   });
 
   it.each([
@@ -130,6 +132,7 @@ describe('POST /api/upload/image', () => {
     ['a PNG signature with garbage behind it', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('garbage')]), 400, 'The file is not a valid image'],
     ['a decompression bomb (a tiny PNG declaring 100000×100000)', pngBomb(), 413, 'The image has too many pixels'],
     ['an empty file', Buffer.alloc(0), 400, 'The file is empty'],
+    ['30 MB of noise', randomBytes(30 * 1024 * 1024), 413, 'The file is too large (max 10 MB)'],
   ])('refuses %s', async (_name, content, status, error) => {
     const res = await upload(content);
     expect(res.statusCode).toBe(status);
