@@ -40,7 +40,11 @@ export async function api<S extends z.ZodType = z.ZodUnknown>(
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'Could not reach the server. Check your connection.');
   }
-  const data: unknown = await response.json().catch(() => null);
+  const data: unknown = await response.json().catch((error: unknown) => {
+    // Cancelled while the body was still arriving: a cancellation, not a malformed answer.
+    if (signal?.aborted) throw error;
+    return null;
+  });
   if (!response.ok) {
     const message =
       data && typeof data === 'object' && 'error' in data && typeof data.error === 'string'

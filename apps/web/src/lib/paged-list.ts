@@ -34,6 +34,8 @@ export function pagedListOptions<T>({ queryKey, list, count }: PagedList<T>) {
       const [items, totalDocs] = await Promise.all([
         list(pageParam, signal),
         count(signal).catch((error: unknown) => {
+          // A cancelled page (the reader moved on) is not a failed count.
+          if (signal.aborted) throw error;
           console.error(error);
           return null;
         }),

@@ -1,0 +1,38 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CountResponse } from '@inkwell/contracts';
+import { api, ApiError } from './api.ts';
+
+let server: Server;
+let origin: string;
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    // /slow sends half its body and never the rest, like a busy server caught mid-answer.
+    if (req.url === '/slow') res.write('{"totalDocs":');
+    else res.end(req.url === '/wrong' ? '{"total":1}' : '{"totalDocs":3}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+it('checks the answer against the contract', async () => {
+  await expect(api(`${origin}/ok`, { schema: CountResponse })).resolves.toEqual({ totalDocs: 3 });
+  const wrong = api(`${origin}/wrong`, { schema: CountResponse });
+  await expect(wrong).rejects.toBeInstanceOf(ApiError);
+  await expect(wrong).rejects.toThrow('Unexpected response from the server');
+});
+
+it('reports a request cancelled while its body arrives as a cancellation, not a malformed answer', async () => {
+  const controller = new AbortController();
+  const request = api(`${origin}/slow`, { schema: CountResponse, signal: controller.signal });
+  // The headers have come; the body is still open.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  controller.abort();
+  await expect(request).rejects.toMatchObject({ name: 'AbortError' });
+});
