@@ -107,6 +107,30 @@ test('a conversation between two readers: the dot lights up live, notifications 
   await readerPage.context().close();
 });
 
+test('deleting a comment takes the entries about every reply under it off the screen at once', async ({ page, request }) => {
+  const author = await createUser(request, 'Blog Author');
+  const reader = await createUser(request, 'Deep Reader');
+  const blog = await publishedBlog(request, author);
+  const opening = await commentOn(request, author, blog, 'What did you think?');
+  const answer = await commentOn(request, reader, blog, 'Loved the hills.', opening._id);
+  const followUp = await commentOn(request, author, blog, 'Which one most?', answer._id);
+  await commentOn(request, reader, blog, 'The last one, at dusk.', followUp._id);
+
+  await signIn(page, author);
+  await page.goto('/dashboard/notification');
+  await expect(entries(page)).toHaveCount(2);
+  const shallow = entries(page).filter({ hasText: 'Loved the hills.' });
+  const deep = entries(page).filter({ hasText: 'The last one, at dusk.' });
+  await expect(deep.getByLabel('Your comment')).toHaveText('Which one most?');
+
+  // Deleting the reader's answer takes the whole thread under it, so the deeper entry goes too.
+  await shallow.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(Messages.commentDeleted)).toBeVisible();
+  await expect(page.getByText('Nothing available')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Nothing available')).toBeVisible();
+});
+
 test('notifications come a page at a time, marked new until seen, and an empty list says so', async ({ page, request }) => {
   const author = await createUser(request, 'Blog Author');
   const reader = await createUser(request, 'Busy Reader');

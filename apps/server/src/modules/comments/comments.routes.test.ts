@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommentMessages, Limits, Messages, type Blog, type Comment } from '@inkwell/contracts';
+import { CommentMessages, Limits, Messages, type Blog, type Comment, type DeleteCommentResponse } from '@inkwell/contracts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildComment, commentCounts, fetchBlog } from '../../test/conversation.ts';
 import { buildBlog, buildUser, post, publishableBlog, type TestUser } from '../../test/factories.ts';
@@ -186,20 +186,24 @@ describe('POST /api/comment/delete-comment', () => {
   }
 
   it('removes a reply with its replies and lowers the counters by exactly that', async () => {
-    const { blog, ben, root, reply, second } = await thread();
+    const { blog, ben, root, reply, deep, second } = await thread();
     expect((await commentCounts(t.app, blog._id)).counters).toEqual({ total: 5, parents: 2 });
     const res = await remove(ben, reply);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'done', total_comments: 3, total_parent_comments: 2 });
+    const { deleted, ...counts } = res.json<DeleteCommentResponse>();
+    expect(counts).toEqual({ status: 'done', total_comments: 3, total_parent_comments: 2 });
+    expect(deleted.toSorted()).toEqual([reply._id, deep._id].toSorted());
     expect(await commentCounts(t.app, blog._id)).toEqual({ counters: { total: 3, parents: 2 }, rows: { total: 3, parents: 2 } });
     expect((await replies(root)).map((c) => c._id)).toEqual([second._id]);
     expect((await topLevel(blog)).find((c) => c._id === root._id)?.children).toEqual([second._id]);
   });
 
   it('lets the blog author remove any comment: the whole subtree goes and the other thread stays', async () => {
-    const { author, blog, root, other } = await thread();
+    const { author, blog, root, reply, deep, second, other } = await thread();
     const res = await remove(author, root);
-    expect(res.json()).toEqual({ status: 'done', total_comments: 1, total_parent_comments: 1 });
+    const { deleted, ...counts } = res.json<DeleteCommentResponse>();
+    expect(counts).toEqual({ status: 'done', total_comments: 1, total_parent_comments: 1 });
+    expect(deleted.toSorted()).toEqual([root._id, reply._id, deep._id, second._id].toSorted());
     expect(await commentCounts(t.app, blog._id)).toEqual({ counters: { total: 1, parents: 1 }, rows: { total: 1, parents: 1 } });
     expect((await topLevel(blog)).map((c) => c._id)).toEqual([other._id]);
     expect((await remove(author, root)).statusCode).toBe(404);

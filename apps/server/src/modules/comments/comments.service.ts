@@ -99,6 +99,6 @@ export async function deleteComment(db: Db, userId: string, id: string): Promise
       comments: -ids.length,
       parents: -subtree.filter((row) => row.top_level).length,
     });
-    return { status: 'done', total_comments: totals.totalComments, total_parent_comments: totals.totalParentComments };
+    return { status: 'done', deleted: ids, total_comments: totals.totalComments, total_parent_comments: totals.totalParentComments };
   });
 }

@@ -23,13 +23,14 @@ export function useNotifications(filter: NotificationFilter) {
   });
 }
 
-/** Takes entries about a deleted comment out of every loaded list, without reloading them. */
+/**
+ * Takes entries about deleted comments (a comment and every reply under it) out of every loaded
+ * list without reloading them, as the server's cascade took them out of the database.
+ */
 export function useForgetNotificationsOf() {
   const queryClient = useQueryClient();
-  return (commentId: string) =>
-    removeLoadedItems<Notification>(
-      queryClient,
-      ['notifications'],
-      (n) => n.comment?._id === commentId || n.replied_on_comment?._id === commentId,
-    );
+  return (commentIds: string[]) => {
+    const gone = new Set(commentIds);
+    removeLoadedItems<Notification>(queryClient, ['notifications'], (n) => gone.has(n.comment?._id ?? '') || gone.has(n.replied_on_comment?._id ?? ''));
+  };
 }

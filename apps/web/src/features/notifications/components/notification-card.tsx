@@ -13,7 +13,7 @@ const ACTIONS = { like: 'liked your blog', comment: 'commented on', reply: 'repl
  * One notification: who, what and where, the comment it is about, when, and whether it is new. On
  * a comment or reply the reader can answer it, and delete it when it is on their own blog.
  */
-export function NotificationCard({ notification, onCommentDeleted }: { notification: Notification; onCommentDeleted: (commentId: string) => void }) {
+export function NotificationCard({ notification, onCommentDeleted }: { notification: Notification; onCommentDeleted: (commentIds: string[]) => void }) {
   const { session } = useSession();
   const { type, seen, createdAt, user, blog, comment, replied_on_comment } = notification;
   const { fullname, username, profile_img } = user.personal_info;
@@ -26,8 +26,8 @@ export function NotificationCard({ notification, onCommentDeleted }: { notificat
     setReplying((open) => !open);
   };
   const remove = async () => {
-    await deleteComment(comment!._id);
-    onCommentDeleted(comment!._id);
+    const { deleted } = await deleteComment(comment!._id);
+    onCommentDeleted(deleted);
   };
 
   return (
