@@ -16,6 +16,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
+import { createSession } from '../src/modules/auth/sessions.repository.ts';
 import { blogs, users } from '../src/db/schema/index.ts';
 
 const BLOGS = Number(process.env.BENCH_BLOGS ?? 3000);
@@ -32,9 +33,11 @@ interface Scenario {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
+  /** Sent as a bearer token: the request pays for finding the session. */
+  token?: string;
 }
 
-function scenarios(sampleBlogId: string): Scenario[] {
+function scenarios({ sampleBlogId, sampleBlogUuid, token }: Seeded): Scenario[] {
   return [
     { name: 'latest-blogs page 1', method: 'POST', path: '/api/blog/latest-blogs', body: { page: 1 } },
     { name: 'latest-blogs middle page', method: 'POST', path: '/api/blog/latest-blogs', body: { page: MIDDLE_PAGE } },
@@ -45,11 +48,18 @@ function scenarios(sampleBlogId: string): Scenario[] {
     { name: 'trending-blogs', method: 'GET', path: '/api/blog/trending-blogs' },
     { name: 'get-blog (read)', method: 'POST', path: '/api/blog/get-blog', body: { blog_id: sampleBlogId } },
     { name: 'search-users', method: 'POST', path: '/api/user/search-users', body: { query: 'writ' } },
+    { name: 'isliked-by-user (signed in)', method: 'POST', path: '/api/user/isliked-by-user', body: { _id: sampleBlogUuid }, token },
   ];
 }
 
+interface Seeded {
+  sampleBlogId: string;
+  sampleBlogUuid: string;
+  token: string;
+}
+
 /** Seeds authors and blogs straight into the tables: the bench is about reading them. */
-async function seed({ db }: Database): Promise<string> {
+async function seed({ db }: Database): Promise<Seeded> {
   const authors = await db
     .insert(users)
     .values(
@@ -81,16 +91,20 @@ async function seed({ db }: Database): Promise<string> {
     });
     await db.insert(blogs).values(rows);
   }
-  const [sample] = await db.select({ blogId: blogs.blogId }).from(blogs).limit(1);
+  const [sample] = await db.select({ blogId: blogs.blogId, id: blogs.id }).from(blogs).limit(1);
+  const token = await createSession(db, authors[0]!.id, 1);
   await db.execute(sql`analyze`);
-  return sample!.blogId;
+  return { sampleBlogId: sample!.blogId, sampleBlogUuid: sample!.id, token };
 }
 
 /** Requests per second for one scenario: CONCURRENCY clients in a loop for SECONDS. */
 async function measure(base: string, scenario: Scenario): Promise<number> {
   const init: RequestInit = {
     method: scenario.method,
-    headers: scenario.body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: {
+      ...(scenario.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(scenario.token ? { authorization: `Bearer ${scenario.token}` } : {}),
+    },
     body: scenario.body === undefined ? null : JSON.stringify(scenario.body),
   };
   const call = async () => {
@@ -113,12 +127,12 @@ async function measure(base: string, scenario: Scenario): Promise<number> {
 }
 
 async function runOn(label: string, database: Database): Promise<Map<string, number>> {
-  const sampleBlogId = await seed(database);
+  const seeded = await seed(database);
   const app = await buildApp({ config: loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }), database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const rates = new Map<string, number>();
-  for (const scenario of scenarios(sampleBlogId)) {
+  for (const scenario of scenarios(seeded)) {
     rates.set(scenario.name, await measure(base, scenario));
     process.stderr.write(`${label}: ${scenario.name} done\n`);
   }

@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages, Messages } from '@inkwell/contracts';
+import { queryRows } from '../../db/query-rows.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, buildUser, post } from '../../test/factories.ts';
+import { hashToken } from './tokens.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,6 +88,29 @@ describe('sign-in and sign-out', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: Messages.unauthorized });
     }
+  });
+});
+
+describe('session activity', () => {
+  const lastUsed = async (token: string) => {
+    const [row] = await queryRows<{ last_used_at: string }>(
+      t.app.db,
+      sql`select last_used_at::text from sessions where token_hash = ${hashToken(token)}`,
+    );
+    return row!.last_used_at;
+  };
+  const use = async (token: string) => expect((await post(t.app, '/api/user/isliked-by-user', { _id: randomUUID() }, token)).statusCode).not.toBe(401);
+
+  it('records use at most every few minutes, so signed-in reads do not each write', async () => {
+    const user = await buildUser(t.app);
+    const first = await lastUsed(user.token);
+    for (let i = 0; i < 3; i++) await use(user.token);
+    expect(await lastUsed(user.token)).toBe(first);
+
+    await t.app.db.execute(sql`update sessions set last_used_at = now() - interval '6 minutes' where token_hash = ${hashToken(user.token)}`);
+    const stale = await lastUsed(user.token);
+    await use(user.token);
+    expect(Date.parse(await lastUsed(user.token))).toBeGreaterThan(Date.parse(stale) + 5 * 60_000);
   });
 });
 

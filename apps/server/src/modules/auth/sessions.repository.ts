@@ -21,20 +21,29 @@ export async function createSession(db: Executor, userId: string, days: number) 
   return token;
 }
 
+/**
+ * last_used_at says "active lately", to the nearest few minutes: writing it on every request would
+ * turn every signed-in read, and every heartbeat of an open notification stream, into a write.
+ */
+const TOUCH_INTERVAL = sql`interval '5 minutes'`;
+
 export async function findSessionUser(db: Executor, token: string): Promise<SessionUser | undefined> {
   const [row] = await db
-    .update(sessions)
-    .set({ lastUsedAt: sql`now()` })
-    .from(users)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`), eq(users.id, sessions.userId)))
-    .returning({
+    .select({
       id: users.id,
       sessionId: sessions.id,
       username: users.username,
       fullname: users.fullname,
       profileImg: users.profileImg,
-    });
-  return row;
+      stale: sql<boolean>`${sessions.lastUsedAt} < now() - ${TOUCH_INTERVAL}`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)));
+  if (!row) return undefined;
+  const { stale, ...user } = row;
+  if (stale) await db.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, user.sessionId));
+  return user;
 }
 
 export async function revokeSession(db: Executor, sessionId: string) {
