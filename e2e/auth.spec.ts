@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { AuthMessages, Messages } from '@inkwell/contracts';
-import { createUser, expect, signIn, test, uniqueId } from './support/fixtures.ts';
+import { createUser, expect, expectToast, signIn, test, uniqueId } from './support/fixtures.ts';
 import { mailsTo } from './support/mail.ts';
 
 /** Counts the account calls a page makes, to prove a refused form sent nothing. */
@@ -24,7 +24,7 @@ test('sign up, see the menu with @username, sign out, then sign in again', async
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
   await expect(page).toHaveURL('/');
-  await expect(page.getByText(Messages.loginSuccess)).toBeVisible();
+  await expectToast(page, Messages.loginSuccess);
   const session = JSON.parse((await storedSession(page))!);
   expect(session).toMatchObject({ fullname: 'Nadia Writer', new_notification_available: false });
   expect(session.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -43,7 +43,7 @@ test('sign up, see the menu with @username, sign out, then sign in again', async
   await page.getByLabel('Password', { exact: true }).fill('Secret123');
   await page.getByLabel('Password', { exact: true }).press('Enter');
   await expect(page).toHaveURL('/');
-  await expect(page.getByText(Messages.loginSuccess)).toBeVisible();
+  await expectToast(page, Messages.loginSuccess);
   await page.getByRole('button', { name: 'Open profile menu' }).click();
   await expect(page.getByRole('menuitem', { name: `Sign Out @${session.username}` })).toBeVisible();
 });
@@ -149,7 +149,7 @@ test('continue with google signs up through the identity provider, then signs th
     await chooser.getByLabel('Name').fill('Grace Hopper');
     await chooser.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL('/');
-    await expect(page.getByText(Messages.loginSuccess)).toBeVisible();
+    await expectToast(page, Messages.loginSuccess);
     return JSON.parse((await storedSession(page))!) as { username: string; fullname: string };
   };
 
@@ -207,13 +207,13 @@ test('a forgotten password is reset through the link mailed to the inbox', async
   await password.fill('Renewed42');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page).toHaveURL('/signin');
-  await expect(page.getByRole('status').filter({ hasText: AuthMessages.passwordResetDone })).toBeVisible();
+  await expectToast(page, AuthMessages.passwordResetDone);
 
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill('Renewed42');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL('/');
-  await expect(page.getByText(Messages.loginSuccess)).toBeVisible();
+  await expectToast(page, Messages.loginSuccess);
   // The sessions from before the reset are gone.
   const old = await request.post('/api/user/signout', { headers: { authorization: `Bearer ${user.token}` } });
   expect(old.status()).toBe(401);

@@ -1,5 +1,5 @@
 import { Messages } from '@inkwell/contracts';
-import { apiPost, createBlog, createUser, expect, signIn, test, uploadImage } from './support/fixtures.ts';
+import { apiPost, createBlog, createUser, expect, expectToast, signIn, test, uploadImage } from './support/fixtures.ts';
 import { recordScripts, uniqueTag } from './support/reading-data.ts';
 
 /** One blog with every block type of SPEC §3, its inline markup, and markup that must never run. */
@@ -156,7 +156,7 @@ test('the author sees Edit; sharing links, copy link, the comments button and Si
   const canShare = await page.evaluate(() => 'share' in navigator);
   await expect(page.getByRole('button', { name: 'Share', exact: true })).toHaveCount(canShare ? 1 : 0);
   await page.getByRole('button', { name: 'Copy link' }).click();
-  await expect(page.getByText('Link copied')).toBeVisible();
+  await expectToast(page, 'Link copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 
   const similar = page.getByRole('region', { name: 'Similar Blogs' });

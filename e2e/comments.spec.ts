@@ -1,6 +1,6 @@
 import { Messages } from '@inkwell/contracts';
 import { commentOn, openComments, publishedBlog } from './support/conversation.ts';
-import { createUser, expect, signIn, test } from './support/fixtures.ts';
+import { createUser, expect, expectToast, signIn, test } from './support/fixtures.ts';
 
 test('a visitor reads the comments but must log in to comment or reply', async ({ page, request }) => {
   const author = await createUser(request, 'Blog Author');
@@ -105,7 +105,7 @@ test('a reader comments and replies in threads indented by level, pages, hides r
 
   // The commenter deletes a reply: its own replies go with it, and the counts drop by both.
   await levelOne.getByRole('button', { name: 'Delete' }).first().click();
-  await expect(page.getByText(Messages.commentDeleted)).toBeVisible();
+  await expectToast(page, Messages.commentDeleted);
   await expect(levelOne).toBeHidden();
   await expect(levelTwo).toBeHidden();
   await expect(heading).toHaveText('Comments (13)');
@@ -132,7 +132,7 @@ test('the blog author deletes any comment on their blog, with its replies', asyn
   await expect(panel.getByRole('heading', { name: 'Comments (3)' })).toBeVisible();
   const card = panel.getByRole('listitem', { name: 'Comment by Rita Reader' }).filter({ hasText: 'Not very kind' });
   await card.getByRole('button', { name: 'Delete' }).first().click();
-  await expect(page.getByText(Messages.commentDeleted)).toBeVisible();
+  await expectToast(page, Messages.commentDeleted);
   await expect(card).toBeHidden();
   await expect(panel.getByRole('heading', { name: 'Comments (1)' })).toBeVisible();
   await expect(panel.getByRole('listitem')).toHaveCount(1);

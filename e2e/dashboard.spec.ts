@@ -1,4 +1,4 @@
-import { createBlog, createUser, expect, signIn, test, uniqueId } from './support/fixtures.ts';
+import { createBlog, createUser, expect, expectToast, signIn, test, uniqueId } from './support/fixtures.ts';
 
 test('Manage Blogs lists published blogs and drafts with their details, and deletes each after a confirmation', async ({ page, request }) => {
   const author = await createUser(request);
@@ -26,7 +26,7 @@ test('Manage Blogs lists published blogs and drafts with their details, and dele
   await expect(confirm).toBeHidden();
   await card.getByRole('button', { name: 'Delete' }).click();
   await confirm.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Blog deleted')).toBeVisible();
+  await expectToast(page, 'Blog deleted');
   await expect(card).toBeHidden();
   await expect(page.getByText('No published blogs')).toBeVisible();
 

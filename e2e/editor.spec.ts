@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { EditorMessages, Messages, type Blog, type BlockType, type ContentBlock } from '@inkwell/contracts';
-import { apiPost, createBlog, createUser, expect, signIn, test, type TestUser } from './support/fixtures.ts';
+import { apiPost, createBlog, createUser, expect, expectToast, signIn, test, type TestUser } from './support/fixtures.ts';
 
 const bannerJpg = path.join(import.meta.dirname, 'fixtures', 'banner.jpg');
 const picturePng = path.join(import.meta.dirname, 'fixtures', 'avatar.png');
@@ -122,7 +122,7 @@ test('write every block type, save a draft, reopen it and publish it with tags',
   await banner.setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
   await toast(page, Messages.selectImage);
   await banner.setInputFiles(bannerJpg);
-  await toast(page, EditorMessages.bannerUploaded);
+  await expectToast(page, EditorMessages.bannerUploaded);
   await expect(page.getByRole('img', { name: 'Blog banner' })).toHaveAttribute('src', /^\/uploads\/[a-z0-9]+\.jpg$/);
   await publish.click();
   await toast(page, Messages.titleRequired);
@@ -186,7 +186,7 @@ test('write every block type, save a draft, reopen it and publish it with tags',
   // A double click sends one save: the second click is ignored while the first is in flight.
   const drafted = page.waitForResponse((response) => response.url().endsWith('/api/blog/create-blog'));
   await saveDraft.dblclick();
-  await toast(page, EditorMessages.draftSaved);
+  await expectToast(page, EditorMessages.draftSaved);
   const { id } = (await (await drafted).json()) as { id: string };
   await expect(page).toHaveURL('/');
   expect(saves).toHaveLength(1);
@@ -219,7 +219,7 @@ test('write every block type, save a draft, reopen it and publish it with tags',
   await settings.getByRole('button', { name: 'Remove tag walks' }).click();
   await expect(settings.getByRole('textbox', { name: /^Tag / })).toHaveCount(2);
   await settings.getByRole('button', { name: 'Publish', exact: true }).click();
-  await toast(page, EditorMessages.published);
+  await expectToast(page, EditorMessages.published);
   await expect(page).toHaveURL('/');
   expect(saves).toHaveLength(2);
   expect(saves[1]).toMatchObject({ id, draft: false });
@@ -321,7 +321,7 @@ test('publish settings: the card preview, each rule of SPEC §5, tags and the wa
   expect(saves).toEqual([]);
 
   await publish.click();
-  await toast(page, EditorMessages.published);
+  await expectToast(page, EditorMessages.published);
   await expect(page).toHaveURL('/');
   expect(saves).toHaveLength(1);
   expect(await blogForEdit(request, user, id)).toMatchObject({ title: 'Spring on the coast', des: 'Cliffs and terns.', tags: ['seabirds', 'i'], draft: false });
@@ -354,7 +354,7 @@ test.describe('on a 360 px screen', () => {
 
     // The layout holds at this width in both states.
     await page.getByLabel('Upload a blog banner').setInputFiles(bannerJpg);
-    await toast(page, EditorMessages.bannerUploaded);
+    await expectToast(page, EditorMessages.bannerUploaded);
     await noSideScroll();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(page.getByRole('region', { name: 'Publish settings' })).toBeVisible();

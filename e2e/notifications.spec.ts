@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { Messages } from '@inkwell/contracts';
 import { commentOn, openComments, publishedBlog } from './support/conversation.ts';
-import { apiPost, createUser, expect, signIn, test, uniqueId, type TestUser } from './support/fixtures.ts';
+import { apiPost, createUser, expect, expectToast, recordToasts, signIn, test, uniqueId, type TestUser } from './support/fixtures.ts';
 
 const bellDot = (page: Page) => page.getByTestId('notification-dot');
 const sidebarDot = (page: Page) => page.getByTestId('sidebar-notification-dot');
@@ -17,6 +17,7 @@ test('a conversation between two readers: the dot lights up live, notifications 
 
   const open = async (user: TestUser) => {
     const context = await browser.newContext();
+    await context.addInitScript(recordToasts);
     const page = await context.newPage();
     await signIn(page, user);
     return page;
@@ -97,7 +98,7 @@ test('a conversation between two readers: the dot lights up live, notifications 
 
   // The author deletes the reader's comment on their blog: the entry goes, and so does the reader's.
   await commented.getByRole('button', { name: 'Delete' }).click();
-  await expect(authorPage.getByText(Messages.commentDeleted)).toBeVisible();
+  await expectToast(authorPage, Messages.commentDeleted);
   await expect(commented).toBeHidden();
   await expect(entries(authorPage)).toHaveCount(2);
   await readerPage.reload();
@@ -125,7 +126,7 @@ test('deleting a comment takes the entries about every reply under it off the sc
 
   // Deleting the reader's answer takes the whole thread under it, so the deeper entry goes too.
   await shallow.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText(Messages.commentDeleted)).toBeVisible();
+  await expectToast(page, Messages.commentDeleted);
   await expect(page.getByText('Nothing available')).toBeVisible();
   await page.reload();
   await expect(page.getByText('Nothing available')).toBeVisible();

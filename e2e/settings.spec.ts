@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Messages, SettingsMessages } from '@inkwell/contracts';
-import { createUser, expect, signIn, test, uniqueId } from './support/fixtures.ts';
+import { createUser, expect, expectToast, signIn, test, uniqueId } from './support/fixtures.ts';
 
 const avatarPng = path.join(import.meta.dirname, 'fixtures', 'avatar.png');
 
@@ -34,7 +34,7 @@ test('edit profile: read-only name and e-mail, bio counter, checks in order, lin
   await page.getByLabel('GitHub').fill('https://github.com/edith');
   await page.getByLabel('Website').fill('https://edith.example.org');
   await update.click();
-  await expect(page.getByText(SettingsMessages.profileUpdated)).toBeVisible();
+  await expectToast(page, SettingsMessages.profileUpdated);
 
   // The top bar's menu follows at once, without signing in again.
   await page.getByRole('button', { name: 'Open profile menu' }).click();
@@ -77,7 +77,7 @@ test('edit profile: a new picture is uploaded and shows in the top bar', async (
   await page.getByLabel('Choose a profile picture').setInputFiles(avatarPng);
   await expect(page.getByRole('img', { name: 'Profile picture' })).toHaveAttribute('src', /^blob:/);
   await page.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByText('Profile picture updated')).toBeVisible();
+  await expectToast(page, 'Profile picture updated');
 
   const menuPicture = page.getByRole('button', { name: 'Open profile menu' }).locator('img');
   await expect(menuPicture).toHaveAttribute('src', /\/uploads\//);
@@ -120,7 +120,7 @@ test('change password: rules, a wrong current password, then success and sign-in
 
   await current.fill(user.password);
   await submit.click();
-  await expect(page.getByText(SettingsMessages.passwordChanged)).toBeVisible();
+  await expectToast(page, SettingsMessages.passwordChanged);
   await expect(current).toHaveValue('');
 
   // This browser stays signed in, and only the new password works from now on.
@@ -134,7 +134,7 @@ test('change password: rules, a wrong current password, then success and sign-in
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill('Changed456');
   await page.getByLabel('Password', { exact: true }).press('Enter');
-  await expect(page.getByText(Messages.loginSuccess)).toBeVisible();
+  await expectToast(page, Messages.loginSuccess);
   await page.getByRole('button', { name: 'Open profile menu' }).click();
   await expect(page.getByRole('menuitem', { name: `Sign Out @${user.username}` })).toBeVisible();
 });

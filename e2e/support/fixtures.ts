@@ -31,12 +31,45 @@ export async function apiPost<T = unknown>(request: APIRequestContext, url: stri
   return (await res.json()) as T;
 }
 
+/**
+ * Runs in every page: keeps the text of each toast as it appears. A success toast lasts 2 seconds,
+ * and a machine under load can stall past that between the click and the check.
+ */
+export function recordToasts() {
+  if (window.top !== window) return;
+  const shown: string[] = [];
+  const last = new WeakMap<Element, string>();
+  Object.assign(window, { __toasts: shown });
+  new MutationObserver(() => {
+    document.querySelectorAll('[role="status"]').forEach((toast) => {
+      const text = toast.textContent ?? '';
+      if (text && last.get(toast) !== text) shown.push(text);
+      last.set(toast, text);
+    });
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** Waits until the page has shown a toast with exactly `text`; each toast shown answers one check. */
+export async function expectToast(page: Page, text: string) {
+  const takeShown = (wanted: string) => {
+    const shown = (window as unknown as { __toasts: string[] }).__toasts;
+    const at = shown.indexOf(wanted);
+    if (at >= 0) shown.splice(at, 1);
+    return at >= 0;
+  };
+  await expect.poll(() => page.evaluate(takeShown, text), { message: `a toast saying "${text}"` }).toBe(true);
+}
+
 interface Fixtures {
   /** Fails the test on any console error or uncaught page error, except the ones a test allows. */
   consoleErrors: { allow(pattern: RegExp): void };
 }
 
 export const test = base.extend<Fixtures>({
+  context: async ({ context }, use) => {
+    await context.addInitScript(recordToasts);
+    await use(context);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
