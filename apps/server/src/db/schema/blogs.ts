@@ -48,7 +48,8 @@ export const blogs = pgTable(
     ),
   },
   (t) => [
-    index('blogs_latest_idx').on(t.publishedAt.desc()).where(sql`draft = false`),
+    // With id as the tie-breaker, a page of ids is read from this index alone (see blog-lists.repository.ts).
+    index('blogs_latest_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`draft = false`),
     index('blogs_author_idx').on(t.authorId, t.draft, t.publishedAt.desc()),
     index('blogs_tags_idx').using('gin', t.tags),
     index('blogs_search_idx').using('gin', t.search),

@@ -28,9 +28,9 @@ export interface BlogFilter {
 }
 
 // Written as literals, in the index's own order, so blogs_latest_idx (published_at desc nulls last,
-// where draft = false) serves every list, even from a prepared statement's generic plan.
+// id desc nulls last, where draft = false) serves every list, even from a prepared statement's generic plan.
 const published = sql`${blogs.draft} = false`;
-const newestFirst = [sql`${blogs.publishedAt} desc nulls last`, desc(blogs.id)];
+const newestFirst = [sql`${blogs.publishedAt} desc nulls last`, sql`${blogs.id} desc nulls last`];
 const newestOrder = sql.join(newestFirst, sql`, `);
 
 /** Full-text match over title, tags and description (weights A, B, C); punctuation and operators are just text. */
@@ -81,10 +81,17 @@ export async function findPublishedBlogCard(db: Executor, blogId: string): Promi
   return row;
 }
 
+/**
+ * The ids of one page of blogs, newest first. Paging over ids alone (then fetching the cards of
+ * those few) lets a deep page skip entries of blogs_latest_idx instead of joined, full rows.
+ */
+const newestPage = (where: SQL, offset: SQLWrapper | number, limit: SQLWrapper | number) =>
+  sql`select ${blogs.id} from ${blogs} where ${where} order by ${newestOrder} offset ${offset} limit ${limit}`;
+
 /** One page of published blogs: by relevance when there is a query, else newest first. */
 export async function searchBlogs(db: Executor, filter: BlogFilter, offset: number, limit: number): Promise<BlogCardRow[]> {
   const { query } = filter;
-  if (query === undefined) return cards(db).where(filterWhere(filter)).orderBy(...newestFirst).offset(offset).limit(limit);
+  if (query === undefined) return cardsOf(db, newestPage(filterWhere(filter), offset, limit)).orderBy(...newestFirst);
   return cardsOf(db, textCandidates(filter, query))
     .orderBy(desc(relevance(query)), ...newestFirst)
     .offset(offset)
@@ -103,11 +110,8 @@ const prepared = new WeakMap<Db, ReturnType<typeof prepareLatest>>();
 
 function prepareLatest(db: Db) {
   return {
-    list: cards(db)
-      .where(published)
+    list: cardsOf(db, newestPage(published, sql.placeholder('offset'), sql.placeholder('limit')))
       .orderBy(...newestFirst)
-      .offset(sql.placeholder('offset'))
-      .limit(sql.placeholder('limit'))
       .prepare('latest_blogs'),
     count: db.select({ total: sql<number>`count(*)::int` }).from(blogs).where(published).prepare('latest_blogs_count'),
   };
