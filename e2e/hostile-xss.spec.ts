@@ -3,8 +3,40 @@ import { Limits, type Blog, type Comment, type ContentBlock, type PublicConfig, 
 import { XSS_PAYLOADS } from '../apps/server/src/hostile/xss-payloads.ts';
 import { bearer } from '../apps/server/src/test/factories.ts';
 import { commentOn, openComments, publishedBlog } from './support/conversation.ts';
-import { apiPost, createUser, expect, signIn, test, uniqueId, uploadImage, type TestUser } from './support/fixtures.ts';
+import { apiPost, createUser, expect, signIn, test as base, uniqueId, uploadImage, type TestUser } from './support/fixtures.ts';
 import { inParallel, scrollAndAudit, StoreTally, watchForXss } from './support/xss-watch.ts';
+
+interface Audit {
+  /** What the server did with each value stored. */
+  tally: StoreTally;
+  /** Scrolls, audits and checks the page shows every one of `expected`. */
+  inspect(page: Page, expected: string[], options?: { scroll?: boolean }): Promise<void>;
+}
+
+/**
+ * Each test's audit: the watcher is on before the first page opens; after the test, nothing may
+ * have run and the counts are reported.
+ */
+const test = base.extend<{ audit: Audit }>({
+  audit: async ({ context }, use, testInfo) => {
+    testInfo.setTimeout(HEAVY_TEST_MS);
+    const watch = await watchForXss(context);
+    const tally = new StoreTally();
+    const pagesOpened: string[] = [];
+    await use({
+      tally,
+      async inspect(page, expected, { scroll = true } = {}) {
+        pagesOpened.push(new URL(page.url()).pathname);
+        expect(await scrollAndAudit(page, { scroll }), `live markup on ${page.url()}`).toEqual([]);
+        expect(await missingTexts(page, expected), `texts not shown on ${page.url()}`).toEqual([]);
+      },
+    });
+    watch.check();
+    const summary = `${tally.summary()}\npages opened: ${pagesOpened.length}`;
+    testInfo.annotations.push({ type: 'stored XSS', description: summary });
+    console.log(`${testInfo.title}\n${summary}`);
+  },
+});
 
 /**
  * Stored XSS, end to end: the corpus goes through the real API into every text field a user
@@ -65,13 +97,6 @@ const missingTexts = (page: Page, expected: string[]) =>
     return all.filter((one) => !text.includes(one));
   }, expected);
 
-/** Scrolls, audits and checks the page shows every one of `expected`. */
-async function inspect(page: Page, expected: string[], pagesOpened: string[], { scroll = true } = {}) {
-  pagesOpened.push(new URL(page.url()).pathname);
-  expect(await scrollAndAudit(page, { scroll }), `live markup on ${page.url()}`).toEqual([]);
-  expect(await missingTexts(page, expected), `texts not shown on ${page.url()}`).toEqual([]);
-}
-
 /** Opens `paths` as a visitor, in a few tabs side by side; `check` runs on each once it has loaded. */
 async function openEach(context: BrowserContext, paths: string[], check: (page: Page, index: number) => Promise<void>) {
   const tabs = await Promise.all(Array.from({ length: TABS }, () => context.newPage()));
@@ -97,12 +122,6 @@ const shareTags = (page: Page) =>
     heads: document.querySelectorAll('head > title').length,
   }));
 
-function report(tally: StoreTally, pagesOpened: string[]) {
-  const summary = `${tally.summary()}\npages opened: ${pagesOpened.length}`;
-  test.info().annotations.push({ type: 'stored XSS', description: summary });
-  console.log(`${test.info().title}\n${summary}`);
-}
-
 /**
  * The payloads joined with spaces into as few texts of at most `max` characters as hold them (one
  * alone when it is longer). Only for fields shown as plain text, where joining changes nothing of
@@ -122,11 +141,8 @@ function pack(texts: string[], max: number) {
   return packs;
 }
 
-test('titles, descriptions and tags: home, search, each blog page and Manage Blogs show them inert', async ({ page, context, request }) => {
-  test.setTimeout(HEAVY_TEST_MS);
-  const watch = await watchForXss(context);
-  const tally = new StoreTally();
-  const pagesOpened: string[] = [];
+test('titles, descriptions and tags: home, search, each blog page and Manage Blogs show them inert', async ({ page, context, request, audit }) => {
+  const { tally, inspect } = audit;
   const author = await createUser(request, 'Hostile Titles');
   const banner = await uploadImage(request, author);
   const word = `xsstitles${uniqueId()}`;
@@ -161,19 +177,19 @@ test('titles, descriptions and tags: home, search, each blog page and Manage Blo
   const list = page.getByRole('tabpanel');
   const cards = list.getByRole('article');
   await loadUntil(page.getByRole('button', { name: 'Load More' }), cards, () => linksToAll(list, hrefs));
-  await inspect(page, [...cardTexts, ...shown.map(({ firstTag }) => firstTag)], pagesOpened);
+  await inspect(page, [...cardTexts, ...shown.map(({ firstTag }) => firstTag)]);
 
   // Search: every blog is tagged with the word.
   await page.goto(`/search/${word}`);
   await loadUntil(page.getByRole('button', { name: 'Load More' }), cards, () => linksToAll(list, hrefs));
-  await inspect(page, cardTexts, pagesOpened);
+  await inspect(page, cardTexts);
 
   // A blog page for each title, where the server also wrote title and description into share tags.
   const pages = shown.slice(0, texts.length);
   await openEach(context, pages.map(({ id }) => `/blog/${id}`), async (tab, index) => {
     const { text } = pages[index]!;
     await expect(tab.getByRole('heading', { level: 1 })).toHaveText(text, LOADED);
-    await inspect(tab, [text], pagesOpened);
+    await inspect(tab, [text]);
     expect(await shareTags(tab)).toEqual({ title: text, description: text, roots: 1, heads: 1 });
   });
 
@@ -182,15 +198,13 @@ test('titles, descriptions and tags: home, search, each blog page and Manage Blo
   const rows = page.getByRole('tabpanel').getByRole('listitem');
   const loadMore = page.getByRole('button', { name: 'Load More' });
   await loadUntil(loadMore, rows, async () => (await rows.count()) >= shown.length);
-  await inspect(page, cardTexts, pagesOpened);
+  await inspect(page, cardTexts);
   await page.getByRole('tab', { name: 'Drafts' }).click();
   const storedDrafts = drafts.filter((draft) => draft !== null);
   // A draft's row links to the editor; the published rows had the same titles, so wait for these links.
   await loadUntil(loadMore, rows, () => linksToAll(page.getByRole('tabpanel'), storedDrafts.map(({ id }) => `/editor/${id}`)));
-  await inspect(page, storedDrafts.map(({ text }) => text), pagesOpened);
+  await inspect(page, storedDrafts.map(({ text }) => text));
 
-  watch.check();
-  report(tally, pagesOpened);
 });
 
 /** A block with the fields of it that hold a payload, for the tally. */
@@ -199,11 +213,8 @@ interface Candidate {
   block: ContentBlock;
 }
 
-test('every block type: the blog page and the editor reopening the draft show them inert', async ({ page, context, request, baseURL }) => {
-  test.setTimeout(HEAVY_TEST_MS);
-  const watch = await watchForXss(context);
-  const tally = new StoreTally();
-  const pagesOpened: string[] = [];
+test('every block type: the blog page and the editor reopening the draft show them inert', async ({ page, request, baseURL, audit }) => {
+  const { tally, inspect } = audit;
   const author = await createUser(request, 'Hostile Blocks');
   const upload = await uploadImage(request, author);
   const word = `xssblocks${uniqueId()}`;
@@ -292,7 +303,7 @@ test('every block type: the blog page and the editor reopening the draft show th
   await page.goto(`/blog/${blogId}`);
   await expect(page.getByText(`The end of ${word}`)).toBeVisible(LOADED);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(stored(title));
-  await inspect(page, plainTexts, pagesOpened);
+  await inspect(page, plainTexts);
 
   // The editor renders the stored blocks through Editor.js, then the publish settings show the card.
   await signIn(page, author);
@@ -300,14 +311,12 @@ test('every block type: the blog page and the editor reopening the draft show th
   await expect(page.locator('.ce-paragraph').filter({ hasText: `The end of ${word}` })).toBeVisible(LOADED);
   await expect(page.locator('.ce-block')).toHaveCount(blocks.length);
   await expect(page.getByRole('textbox', { name: 'Blog Title' })).toHaveValue(stored(title));
-  await inspect(page, plainTexts, pagesOpened);
+  await inspect(page, plainTexts);
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   const settings = page.getByRole('region', { name: 'Publish settings' });
   await expect(settings.getByTestId('preview-title')).toHaveText(stored(title));
-  await inspect(page, [stored(des), ...tags.map((tag) => stored(tag).toLowerCase())], pagesOpened, { scroll: false });
+  await inspect(page, [stored(des), ...tags.map((tag) => stored(tag).toLowerCase())], { scroll: false });
 
-  watch.check();
-  report(tally, pagesOpened);
 });
 
 /** Signs in (up, the first time) through the stand-in Google IdP the e2e stack runs, as a browser would. */
@@ -318,11 +327,8 @@ async function googleUser(request: APIRequestContext, google: { origin: string; 
   return send(request, '/api/user/google-auth', { access_token: credential });
 }
 
-test('names, comments, replies, usernames, bios and social links: comments, notifications, search and profiles show them inert', async ({ page, context, request }) => {
-  test.setTimeout(HEAVY_TEST_MS);
-  const watch = await watchForXss(context);
-  const tally = new StoreTally();
-  const pagesOpened: string[] = [];
+test('names, comments, replies, usernames, bios and social links: comments, notifications, search and profiles show them inert', async ({ page, context, request, audit }) => {
+  const { tally, inspect } = audit;
   const run = uniqueId();
   const author = await createUser(request, 'Hostile Host');
   const blog = await publishedBlog(request, author, { title: `Open thread ${run}` });
@@ -390,21 +396,21 @@ test('names, comments, replies, usernames, bios and social links: comments, noti
   await threadCard.getByRole('button', { name: `Show ${replyTexts.length} replies` }).click();
   const replyCards = threadCard.locator('li[data-level="1"]');
   await loadUntil(threadCard.getByRole('button', { name: 'Load more replies' }), replyCards, async () => (await replyCards.count()) >= replyTexts.length);
-  await inspect(page, [...names, ...commentTexts, ...replyTexts], pagesOpened);
+  await inspect(page, [...names, ...commentTexts, ...replyTexts]);
 
   // The host's notifications: each comment and each reply, with who wrote it.
   await signIn(page, author);
   await page.goto('/dashboard/notification');
   const entries = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
   await loadUntil(page.getByRole('button', { name: 'Load More' }), entries, async () => (await entries.count()) >= commentTexts.length + replyTexts.length);
-  await inspect(page, [...names, ...commentTexts, ...replyTexts], pagesOpened);
+  await inspect(page, [...names, ...commentTexts, ...replyTexts]);
 
   // Search: each kind of account by its username prefix.
   const matched = page.getByRole('complementary', { name: 'Accounts Matched' });
   for (const [kind, group] of [['s', accounts.map(({ user }) => user)], ['g', googleAccounts]] as const) {
     await page.goto(`/search/x${run}${kind}`);
     await expect(matched.getByRole('link', { name: new RegExp(`@${group[0]!.username}$`) })).toBeVisible();
-    await inspect(page, group.map(({ fullname }) => fullname), pagesOpened);
+    await inspect(page, group.map(({ fullname }) => fullname));
   }
 
   // Each profile: name, bio and links, and the share tags the server wrote from them.
@@ -412,10 +418,8 @@ test('names, comments, replies, usernames, bios and social links: comments, noti
     const { user, text, bio, links } = accounts[index]!;
     await expect(tab.getByRole('heading', { level: 1 })).toHaveText(`@${user.username}`, LOADED);
     await expect(tab.getByRole('list', { name: 'Social links' }).getByRole('link')).toHaveCount(links);
-    await inspect(tab, [text, bio], pagesOpened);
+    await inspect(tab, [text, bio]);
     expect(await shareTags(tab)).toEqual({ title: `${text} (@${user.username})`, description: bio || `Blogs by ${text} on Inkwell.`, roots: 1, heads: 1 });
   });
 
-  watch.check();
-  report(tally, pagesOpened);
 });
