@@ -12,7 +12,7 @@ const Env = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
-  PUBLIC_URL: optional,
+  PUBLIC_URL: optional.refine((v) => v === undefined || /^https?:\/\/[^/\s]+(\/.*)?$/i.test(v), 'must be an http(s) address such as https://blog.example.org'),
   WEB_DIST: optional,
   LOG_LEVEL: z.string().default('info'),
   TRUST_PROXY: z.stringbool().default(false),
@@ -82,6 +82,14 @@ function s3Config(e: z.infer<typeof Env>): S3Config | undefined {
   };
 }
 
+/**
+ * Mail links must point at the site whatever Host a request names, or a stranger asking for a
+ * reset of someone's password could have the mailed link (and its token) point at their own host.
+ */
+function checkMailLinks(e: z.infer<typeof Env>) {
+  if (e.SMTP_URL && !e.PUBLIC_URL) throw new Error('Invalid configuration: PUBLIC_URL must be set with SMTP_URL, so links in mails point at this site');
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -91,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
   }
   const e = parsed.data;
+  checkMailLinks(e);
   return {
     port: e.PORT,
     host: e.HOST,

@@ -63,8 +63,7 @@ export type Comment = z.infer<typeof Comment>;
 export const BlogCommentsResponse = z.object({ comments: z.array(Comment) });
 export const RepliesResponse = z.object({ replies: z.array(Comment) });
 
-/** The blog's comment counters once the comment and all its replies are gone. */
-/** SPEC: "not shown". The new counts, and every comment that went: the one deleted and all replies under it. */
+/** SPEC: "not shown". The blog's comment counters once the comment and all its replies are gone, and every comment that went: the one deleted and all replies under it. */
 export const DeleteCommentResponse = z.object({
   status: z.literal('done'),
   deleted: z.array(z.string()),

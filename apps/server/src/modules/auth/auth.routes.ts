@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AuthMessages, ForgotPasswordBody, GoogleAuthBody, ResetPasswordBody, SignInBody, SignUpBody } from '@inkwell/contracts';
 import { parse } from '../../http-error.ts';
+import { siteOrigin } from '../../site-origin.ts';
 import { createMailer } from '../mail/mail.service.ts';
 import { enforceRateLimits, reset as forgetRateLimit } from '../rate-limits/rate-limits.service.ts';
 import { AuthLimits } from './auth.limits.ts';
@@ -11,8 +12,6 @@ import { revokeSession } from './sessions.repository.ts';
 export async function authRoutes(app: FastifyInstance) {
   const deps = { db: app.db, sessionDays: app.config.sessionDays };
   const sendMail = createMailer(app);
-  // Links in mails point at PUBLIC_URL; without it, at the address the request came to.
-  const origin = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
   app.post('/api/user/signup', async (request) => {
     const body = parse(SignUpBody, request.body);
@@ -46,7 +45,7 @@ export async function authRoutes(app: FastifyInstance) {
     const body = parse(ForgotPasswordBody, request.body);
     await enforceRateLimits(app, [AuthLimits.forgotPerIp(request.ip), AuthLimits.forgotPerEmail(body.email)], AuthMessages.tooManyResets);
     const onMailError = (error: unknown) => app.log.error({ err: error }, 'the password reset mail could not be sent');
-    return requestPasswordReset({ db: app.db, sendMail, onMailError }, body, origin(request));
+    return requestPasswordReset({ db: app.db, sendMail, onMailError }, body, siteOrigin(app, request));
   });
 
   app.post('/api/user/reset-password', async (request) => {

@@ -11,14 +11,14 @@ let inbox: SmtpInbox;
 let t: TestApp;
 beforeAll(async () => {
   inbox = await startSmtpInbox();
-  t = await buildTestApp({ SMTP_URL: inbox.url, MAIL_FROM: 'Inkwell <no-reply@inkwell.test>' });
+  t = await buildTestApp({ SMTP_URL: inbox.url, PUBLIC_URL: 'http://blog.example.com', MAIL_FROM: 'Inkwell <no-reply@inkwell.test>' });
 });
 afterAll(async () => {
   await t.close();
   await inbox.close();
 });
 
-const forgot = (email: string, host = 'blog.example.com') =>
+const forgot = (email: string, host = 'localhost:3000') =>
   t.app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email }, headers: { host } });
 const resetWith = (token: string, password: string) => post(t.app, '/api/user/reset-password', { token, password });
 
@@ -46,6 +46,14 @@ describe('forgot-password', () => {
     expect(mail.text).toContain('http://blog.example.com/reset-password/');
     expect(mail.text).toContain('60 minutes');
     expect(inbox.mails.some((m) => m.to.includes('nobody.here@example.com'))).toBe(false);
+  });
+
+  it('links to PUBLIC_URL whatever Host the request names, so a stranger cannot aim the link at their own site', async () => {
+    const user = await buildUser(t.app);
+    expect((await forgot(user.email, 'attacker.example')).statusCode).toBe(200);
+    const mail = await inbox.mailTo(user.email);
+    expect(mail.text).toMatch(/http:\/\/blog\.example\.com\/reset-password\/[A-Za-z0-9_-]{43}/);
+    expect(mail.text).not.toContain('attacker.example');
   });
 
   it('keeps only the SHA-256 of the token', async () => {

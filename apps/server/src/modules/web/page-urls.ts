@@ -1,8 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { siteOrigin } from '../../site-origin.ts';
 import type { PageTags, PageTagsResolver } from './web.routes.ts';
-
-/** The site's public origin: PUBLIC_URL, or else the address the request came to. */
-export const siteOrigin = (app: FastifyInstance, request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
 /** The one decoded parameter of a page path such as /blog/{blog_id}, or null for any other path. */
 export function pageParam(url: string, section: string): string | null {

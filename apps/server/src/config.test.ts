@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('needs PUBLIC_URL with SMTP_URL, so mailed links never follow the Host a request names', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrow(
+      'Invalid configuration: PUBLIC_URL must be set with SMTP_URL, so links in mails point at this site',
+    );
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'https://blog.example.org/' }).publicUrl).toBe('https://blog.example.org');
+  });
+
+  it.each(['blog.example.org', 'javascript:alert(1)', 'ftp://blog.example.org', 'https://'])('refuses %s as PUBLIC_URL', (url) => {
+    expect(() => loadConfig({ PUBLIC_URL: url })).toThrow('Invalid configuration: PUBLIC_URL: must be an http(s) address such as https://blog.example.org');
+  });
+});

@@ -1,0 +1,8 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * The site's public origin: PUBLIC_URL, or else the address the request came to. Only PUBLIC_URL
+ * may go into a mail (the config insists on it with SMTP_URL): a link built from the Host header
+ * of a stranger's request would send the reader, and any token in it, to the stranger's host.
+ */
+export const siteOrigin = (app: FastifyInstance, request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
