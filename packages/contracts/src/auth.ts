@@ -47,11 +47,13 @@ export const AuthMessages = {
 } as const;
 
 const text = z.string().max(1000);
+/** A missing field is an empty one, so it gets SPEC §5's message ('Enter email', 'Please fill all the fields'...). */
+const field = text.default('');
 
-export const SignUpBody = z.object({ fullname: text, email: text, password: text });
+export const SignUpBody = z.object({ fullname: field, email: field, password: field });
 export type SignUpBody = z.infer<typeof SignUpBody>;
 
-export const SignInBody = z.object({ email: text, password: text });
+export const SignInBody = z.object({ email: field, password: field });
 export type SignInBody = z.infer<typeof SignInBody>;
 
 export const GoogleAuthBody = z.object({ access_token: z.string().min(1).max(10_000) });
@@ -67,15 +69,14 @@ export const Session = z.object({
 });
 export type Session = z.infer<typeof Session>;
 
-export const ForgotPasswordBody = z.object({ email: text });
+export const ForgotPasswordBody = z.object({ email: field });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
-export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), password: text });
+export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), password: field });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 /** What forgot-password and reset-password answer on success. */
 export const AuthNotice = z.object({ message: z.string() });
 export type AuthNotice = z.infer<typeof AuthNotice>;
-// A missing field is an empty one, so it gets SPEC §5's 'Please fill all the fields'.
-export const ChangePasswordBody = z.object({ currentPassword: text.default(''), newPassword: text.default('') });
+export const ChangePasswordBody = z.object({ currentPassword: field, newPassword: field });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 /** `googleScriptUrl` (Google Identity Services, or a local stand-in) comes only with a client id. */

@@ -97,7 +97,7 @@ describe('POST /api/blog/create-blog: the rules of SPEC §5, in order, with thei
   });
 
   it('refuses a body of the wrong shape with a 400 naming the field', async () => {
-    await expectError(publishableBlog({ draft: 'yes' }), 400, /^draft: /);
+    await expectError(publishableBlog({ draft: 'yes' }), 400, 'draft must be true or false');
     await expectError(publishableBlog({ title: 'x'.repeat(201) }), 400, 'Title must be at most 200 characters');
   });
 });
@@ -209,19 +209,19 @@ describe('POST /api/blog/create-blog: content blocks', () => {
 
   it.each([
     ['an unknown block type', { type: 'script', data: { text: 'x' } }, /^content\.0\.blocks\.0\.type: .*paragraph/],
-    ['a block without data', { type: 'paragraph' }, /^content\.0\.blocks\.0\.data: /],
-    ['a heading with a number for text', { type: 'header', data: { text: 1, level: 2 } }, /^content\.0\.blocks\.0\.data\.text: /],
-    ['a heading level 7', { type: 'header', data: { text: 'x', level: 7 } }, /^content\.0\.blocks\.0\.data\.level: /],
+    ['a block without data', { type: 'paragraph' }, /^content\.0\.blocks\.0\.data is required$/],
+    ['a heading with a number for text', { type: 'header', data: { text: 1, level: 2 } }, /^content\.0\.blocks\.0\.data\.text must be text$/],
+    ['a heading level 7', { type: 'header', data: { text: 'x', level: 7 } }, /^content\.0\.blocks\.0\.data\.level must be /],
     ['a blank heading', { type: 'header', data: { text: ' <b></b> ', level: 2 } }, 'Block 1: a heading needs text'],
-    ['an image without a file URL', { type: 'image', data: { file: {} } }, /^content\.0\.blocks\.0\.data\.file\.url: /],
+    ['an image without a file URL', { type: 'image', data: { file: {} } }, /^content\.0\.blocks\.0\.data\.file\.url is required$/],
     ['an image with an empty URL', { type: 'image', data: { file: { url: '' } } }, 'Block 1: an image needs an uploaded image URL'],
     ['an image with a javascript: URL', { type: 'image', data: { file: { url: 'javascript:alert(1)' } } }, 'Block 1: an image needs an uploaded image URL'],
-    ['a quote aligned right', { type: 'quote', data: { text: 'q', alignment: 'right' } }, /^content\.0\.blocks\.0\.data\.alignment: /],
-    ['a list of an unknown style', { type: 'list', data: { style: 'checklist', items: ['a'] } }, /^content\.0\.blocks\.0\.data\.style: /],
+    ['a quote aligned right', { type: 'quote', data: { text: 'q', alignment: 'right' } }, /^content\.0\.blocks\.0\.data\.alignment must be one of left, center$/],
+    ['a list of an unknown style', { type: 'list', data: { style: 'checklist', items: ['a'] } }, /^content\.0\.blocks\.0\.data\.style must be one of /],
     ['a javascript: link', { type: 'link', data: { link: 'javascript:alert(1)' } }, 'Block 1: a link must be an http or https URL'],
     ['a data: link', { type: 'link', data: { link: 'data:text/html,<script>alert(1)</script>' } }, 'Block 1: a link must be an http or https URL'],
     ['an empty link', { type: 'link', data: { link: '' } }, 'Block 1: a link must be an http or https URL'],
-    ['embed data that is not an object', { type: 'embed', data: 'https://youtube.com' }, /^content\.0\.blocks\.0\.data: /],
+    ['embed data that is not an object', { type: 'embed', data: 'https://youtube.com' }, /^content\.0\.blocks\.0\.data must be an object$/],
     [
       'an embed of an unknown service',
       { type: 'embed', data: { service: 'evil', source: 'https://evil.example', embed: 'https://evil.example/e' } },

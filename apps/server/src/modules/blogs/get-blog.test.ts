@@ -58,7 +58,7 @@ describe('POST /api/blog/get-blog', () => {
     expect(missing.json()).toEqual({ error: Messages.notFound });
     const bad = await getBlog({ blog_id: 5 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toMatch(/^blog_id: /);
+    expect(bad.json().error).toMatch(/^blog_id must be /);
   });
 
   it('shows a draft only to its author, in any mode', async () => {

@@ -173,7 +173,7 @@ describe('POST /notifications and all-notifications-count', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/notification/new-notification' })).statusCode).toBe(401);
     const bad = await post(t.app, '/notifications', { page: 1, filter: 'everything' }, user.token);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toMatch(/^filter: /);
+    expect(bad.json().error).toMatch(/^filter must be one of /);
     expect((await post(t.app, '/notifications', { page: 0 }, user.token)).statusCode).toBe(400);
     const unknown = await post(t.app, '/notification', {}, user.token);
     expect([unknown.statusCode, unknown.json()]).toEqual([404, { error: 'Not found' }]);

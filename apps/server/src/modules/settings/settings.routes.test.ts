@@ -140,7 +140,9 @@ describe('POST /api/user/update-profile', () => {
     const user = await buildUser(t.app);
     const wrong = await post(t.app, '/api/user/update-profile', { username: 42 }, user.token);
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toMatch(/username/);
+    expect(wrong.json()).toEqual({ error: 'username must be text' });
+    const missing = await post(t.app, '/api/user/update-profile', {}, user.token);
+    expect(missing.json()).toEqual({ error: Messages.usernameTooShort });
     const anonymous = await post(t.app, '/api/user/update-profile', { username: 'someone' });
     expect(anonymous.statusCode).toBe(401);
   });
