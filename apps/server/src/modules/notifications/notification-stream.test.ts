@@ -8,6 +8,7 @@ import { openDatabase } from '../../db/client.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { buildComment, fetchBlog } from '../../test/conversation.ts';
 import { bearer, buildBlog, buildUser, post, type TestUser } from '../../test/factories.ts';
+import { STREAMS_PER_USER } from './notification-stream.ts';
 
 const HEARTBEAT_SECONDS = 0.2;
 const config = () => loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', STREAM_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS) });
@@ -152,6 +153,29 @@ describe('GET /api/notification/stream', () => {
     const refused = await fetch(`${a.url}/api/notification/stream`);
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ error: 'You must be signed in' });
+  });
+
+  it(`holds at most ${STREAMS_PER_USER} open streams of one user, and takes a new one once one closes`, async () => {
+    const user = await buildUser(a.app);
+    const other = await buildUser(a.app);
+    const open = await Promise.all(Array.from({ length: STREAMS_PER_USER }, () => openStream(a.url, user)));
+    expect(open.map((stream) => stream.status)).toEqual(open.map(() => 200));
+
+    const refused = await fetch(`${a.url}/api/notification/stream`, { headers: bearer(user.token) });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe(String(Math.ceil(HEARTBEAT_SECONDS)));
+    expect(await refused.json()).toEqual({ error: 'Too many open notification streams' });
+    // Someone else's streams are their own.
+    const theirs = await openStream(a.url, other);
+    expect(theirs.status).toBe(200);
+
+    open[0]!.close();
+    await expect.poll(async () => {
+      const again = await openStream(a.url, user);
+      again.close();
+      return again.status;
+    }).toBe(200);
+    for (const stream of [...open, theirs]) stream.close();
   });
 });
 

@@ -1,9 +1,17 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { NotificationStreamEvent } from '@inkwell/contracts';
+import { HttpError } from '../../http-error.ts';
 import { NOTIFICATION_CHANNEL, newNotificationAvailable } from './notifications.service.ts';
 
 type Stream = PassThrough;
+
+/**
+ * Open streams one user may hold on an instance: a tab each is plenty. Each costs a socket and a
+ * session check per heartbeat, so one account must not open thousands; the web app retries a
+ * refusal with its backoff.
+ */
+export const STREAMS_PER_USER = 20;
 
 const event = (data: NotificationStreamEvent) => `event: notification\ndata: ${JSON.stringify(data)}\n\n`;
 
@@ -38,6 +46,9 @@ export async function notificationStreamRoutes(app: FastifyInstance) {
 
   app.get('/api/notification/stream', { preHandler: app.requireUser }, async (request, reply) => {
     const userId = request.user!.id;
+    if ((streams.get(userId)?.size ?? 0) >= STREAMS_PER_USER) {
+      throw new HttpError(429, 'Too many open notification streams', { 'retry-after': String(Math.ceil(app.config.streamHeartbeatSeconds)) });
+    }
     const stream = new PassThrough();
     // Subscribed before the current state is read, so nothing created in between is missed.
     add(userId, stream);
