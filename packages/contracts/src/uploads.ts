@@ -18,13 +18,16 @@ export const BANNER_TYPES = ['image/png', 'image/jpeg', 'image/jpg'] as const;
 
 export const LinkPreviewQuery = z.object({ url: z.string().min(1).max(2048) });
 
-/** Answer of `GET /api/link-preview?url=` for Editor.js's link tool. */
+/**
+ * Answer of `GET /api/link-preview?url=` (A) for Editor.js's link tool, which reads `success` only;
+ * a refused request (no session, no url, too many) also says why in `error`.
+ */
 export const LinkPreviewResponse = z.union([
   z.object({
     success: z.literal(1),
     link: z.string(),
     meta: z.object({ title: z.string(), description: z.string(), image: z.object({ url: z.string() }) }),
   }),
-  z.object({ success: z.literal(0) }),
+  z.object({ success: z.literal(0), error: z.string().optional() }),
 ]);
 export type LinkPreviewResponse = z.infer<typeof LinkPreviewResponse>;

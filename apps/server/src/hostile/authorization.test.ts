@@ -117,17 +117,17 @@ const PROTECTED: Endpoint[] = [
   { route: 'POST /api/blog/user-written-blogs-count', payload: () => ({ draft: true }) },
   { route: 'POST /api/blog/delete-blog', payload: (w) => ({ blog_id: w.blog.blog_id }) },
   { route: 'POST /api/upload/image', payload: () => imageForm() },
+  { route: 'GET /api/link-preview' },
   // Not http(s), so even the positive check below never reaches the network.
   { route: 'POST /api/upload/image-by-url', payload: () => ({ url: 'ftp://example.com/a.png' }) },
 ];
 
-/** Routes anyone may call (link-preview and get-blog read a session when there is one, but need none). */
+/** Routes anyone may call (get-blog reads a session when there is one, but needs none). */
 const PUBLIC = new Set([
   'GET /api/health',
   'GET /api/config',
   'GET /api/avatar/:seed',
   'GET /uploads/:key',
-  'GET /api/link-preview',
   'GET /api/blog/trending-blogs',
   'POST /api/user/signup',
   'POST /api/user/signin',

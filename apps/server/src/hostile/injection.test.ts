@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Blog, Comment } from '@inkwell/contracts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { buildComment, fetchBlog } from '../test/conversation.ts';
-import { buildBlog, buildUser, post, uniqueId, type TestUser } from '../test/factories.ts';
+import { bearer, buildBlog, buildUser, post, uniqueId, type TestUser } from '../test/factories.ts';
 import { databaseSnapshot } from './database-snapshot.ts';
 
 /*
@@ -223,7 +223,7 @@ const FIELDS: Field[] = [
       expect(res.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 60 60"><rect width="60" height="60" fill="#f3f4f6"\/><g fill="#[0-9a-f]{6}">(<rect x="\d+" y="\d+" width="10" height="10"\/>)*<\/g><\/svg>$/);
     },
   },
-  { name: 'link-preview url', send: (url) => get(`/api/link-preview?url=${percentEncode(String(url))}`) },
+  { name: 'link-preview url', send: (url) => t.app.inject({ url: `/api/link-preview?url=${percentEncode(String(url))}`, headers: bearer(prober.token) }) },
   { name: 'upload image-by-url url', send: (url) => post(t.app, '/api/upload/image-by-url', { url }, prober.token) },
 ];
 

@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Messages } from '@inkwell/contracts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, buildUser, type TestUser } from '../../test/factories.ts';
 import { startLocalServer, type LocalServer } from '../../test/local-server.ts';
 
 let t: TestApp;
 let site: LocalServer;
+let writer: TestUser;
 const pages = new Map<string, { type?: string; status?: number; body: string; location?: string }>();
 
 beforeAll(async () => {
   t = await buildTestApp({ FETCH_ALLOW_HOSTS: 'localhost' });
+  writer = await buildUser(t.app);
   site = await startLocalServer((req, res) => {
     const page = pages.get(req.url!);
     if (!page) return res.writeHead(404).end();
@@ -21,7 +25,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const preview = (url?: string) => t.app.inject({ method: 'GET', url: '/api/link-preview', query: url === undefined ? {} : { url } });
+const preview = (url?: string, as: TestUser | null = writer) =>
+  t.app.inject({ method: 'GET', url: '/api/link-preview', query: url === undefined ? {} : { url }, headers: as ? bearer(as.token) : {} });
 
 describe('GET /api/link-preview', () => {
   it('reads Open Graph tags, resolving a relative image against the page', async () => {
@@ -110,9 +115,27 @@ describe('GET /api/link-preview', () => {
     expect((await preview(`${site.url}/to-loopback`)).json()).toEqual({ success: 0 });
   });
 
-  it('answers 400 {success: 0} without a url', async () => {
+  it('answers 400 {success: 0} without a url, saying why', async () => {
     const res = await preview();
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: 0 });
+    expect(res.json()).toEqual({ success: 0, error: 'url is required' });
+  });
+
+  it('fetches nothing for a visitor: previews are for writers, not a proxy for strangers', async () => {
+    let fetched = 0;
+    const counting = await startLocalServer((_req, res) => {
+      fetched++;
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Counted</title>');
+    });
+    try {
+      const res = await preview(`${counting.url}/counted`, null);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ success: 0, error: Messages.unauthorized });
+      expect(fetched).toBe(0);
+      expect((await preview(`${counting.url}/counted`)).json()).toMatchObject({ success: 1, meta: { title: 'Counted' } });
+      expect(fetched).toBe(1);
+    } finally {
+      await counting.close();
+    }
   });
 });

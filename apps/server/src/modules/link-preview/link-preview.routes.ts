@@ -11,7 +11,7 @@ const PREVIEWS_PER_HOUR = 120;
 function previewErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const answer = errorAnswer(error);
   if (!answer) request.log.error({ err: error }, 'link preview failed');
-  const body: LinkPreviewResponse = { success: 0 };
+  const body: LinkPreviewResponse = answer ? { success: 0, error: answer.message } : { success: 0 };
   return reply
     .status(answer?.status ?? 200)
     .headers(answer?.headers ?? {})
@@ -19,11 +19,10 @@ function previewErrorHandler(error: FastifyError, request: FastifyRequest, reply
 }
 
 export async function linkPreviewRoutes(app: FastifyInstance) {
-  app.get('/api/link-preview', { preHandler: app.optionalUser, errorHandler: previewErrorHandler }, async (request): Promise<LinkPreviewResponse> => {
+  // Writers only: each preview makes this server fetch someone else's page, and a stranger must not use it as a proxy.
+  app.get('/api/link-preview', { preHandler: app.requireUser, errorHandler: previewErrorHandler }, async (request): Promise<LinkPreviewResponse> => {
     const { url } = parse(LinkPreviewQuery, request.query);
-    // Each preview makes this server fetch a page: limited per account, or per address when signed out.
-    const visitor = request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
-    await enforceRateLimits(app, [{ key: `link-preview:${visitor}`, limit: PREVIEWS_PER_HOUR, windowSeconds: 3600 }], 'Too many link previews');
+    await enforceRateLimits(app, [{ key: `link-preview:user:${request.user!.id}`, limit: PREVIEWS_PER_HOUR, windowSeconds: 3600 }], 'Too many link previews');
     return previewLink(url, app.config.fetchAllowHosts);
   });
 }

@@ -37,7 +37,7 @@ class OrderedOrUnorderedList extends List {
 /** The embed services Editor.js knows that the server also accepts (the others would be refused on save). */
 const embedServices = Object.fromEntries(Object.keys(EMBED_ORIGINS).map((service) => [service, true]));
 
-/** The tools of SPEC §2 with the settings of §9. `token` signs the image uploads (the spec's (A) calls). */
+/** The tools of SPEC §2 with the settings of §9. `token` signs the image uploads and link previews (the spec's (A) calls). */
 export function editorTools(token: string | undefined): EditorConfig['tools'] {
   const authorization = token ? { authorization: `Bearer ${token}` } : {};
   return {
@@ -62,7 +62,7 @@ export function editorTools(token: string | undefined): EditorConfig['tools'] {
       config: { quotePlaceholder: 'Enter a quote', captionPlaceholder: 'Enter a caption', defaultAlignment: 'left' },
     },
     list: { class: OrderedOrUnorderedList, inlineToolbar: true, config: { defaultStyle: 'unordered' } },
-    [LINK_BLOCK]: { class: LinkTool, config: { endpoint: '/api/link-preview' } },
+    [LINK_BLOCK]: { class: LinkTool, config: { endpoint: '/api/link-preview', headers: authorization } },
     embed: { class: Embed, inlineToolbar: true, config: { services: embedServices } },
     marker: { class: Marker, shortcut: 'CMD+SHIFT+M' },
     inlineCode: { class: InlineCode, shortcut: 'CMD+SHIFT+C' },
