@@ -41,7 +41,7 @@ function issueMessage(issue: z.core.$ZodIssue, value: unknown): string {
   const custom = issue.code === 'custom' || !/^(Invalid|Too|Expected|Unrecognized)/i.test(issue.message);
   if (custom) return issue.message;
   const field = issue.path.join('.');
-  if (!field) return 'The request body must be a JSON object';
+  if (!field) return issue.code === 'invalid_type' ? 'The request body must be a JSON object' : issue.message;
   switch (issue.code) {
     case 'invalid_type':
       return valueAt(value, issue.path) === undefined ? `${field} is required` : `${field} must be ${KINDS[issue.expected] ?? issue.expected}`;
