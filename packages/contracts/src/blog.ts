@@ -208,10 +208,15 @@ export function tagsError(tags: string[]): string | null {
 
 export const CreateBlogResponse = z.object({ id: z.string() });
 
+/**
+ * `POST /api/blog/get-blog`. The editor sends `{blog_id, draft: true, mode: 'edit'}`: mode `edit`
+ * opens the blog to edit it, so no read is counted; any other mode (`read`, `''`) or none reads it.
+ * `draft` is accepted and changes nothing: who may see a draft depends on the token, not the body.
+ */
 export const GetBlogBody = z.object({
   blog_id: z.string().max(300),
   draft: z.boolean().optional(),
-  mode: z.enum(['edit', 'read']).optional(),
+  mode: z.string().max(50).optional(),
 });
 export type GetBlogBody = z.infer<typeof GetBlogBody>;
 
