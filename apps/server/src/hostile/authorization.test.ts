@@ -64,7 +64,7 @@ const signIn = (email: string, password: string) => post(t.app, '/api/user/signi
 const comments = async (blog: Blog) => {
   const res = await post(t.app, '/api/comment/get-blog-comments', { blog_id: blog.blog_id });
   expect(res.statusCode).toBe(200);
-  return res.json<{ comments: Comment[] }>().comments.map((c) => c.comment);
+  return res.json<Comment[]>().map((c) => c.comment);
 };
 const notificationCount = async (user: TestUser, body: object = {}) => {
   const res = await post(t.app, '/api/notification/all-notifications-count', { filter: 'all', ...body }, user.token);
