@@ -22,8 +22,9 @@ export const imageUrl = (key: string) => `${URL_PREFIX}${key}`;
 
 export const UNSUPPORTED_TYPE = 'Only PNG, JPEG, WebP and GIF images can be uploaded';
 
+const UPLOADS_PER_HOUR = 60;
 /** Every image a user has this server store counts: uploads, and copies of images from elsewhere. */
-export const uploadLimit = (userId: string): RateLimit => ({ key: `upload:user:${userId}`, limit: 60, windowSeconds: 3600 });
+export const uploadLimit = (userId: string): RateLimit => ({ key: `upload:user:${userId}`, limit: UPLOADS_PER_HOUR, windowSeconds: 3600 });
 export const TOO_MANY_UPLOADS = 'Too many uploads';
 
 /**
