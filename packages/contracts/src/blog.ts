@@ -137,13 +137,26 @@ export type EditorOutput = z.infer<typeof EditorOutput>;
 export const BlogContent = z.array(EditorOutput).max(1);
 export type BlogContent = z.infer<typeof BlogContent>;
 
+/**
+ * create-blog's `content` as a client may send it: SPEC §3's array, or the editor's saved output
+ * itself (`{time, blocks, version}`, what `editor.save()` resolves to). Either way it is the array
+ * from here on, and a refusal names the field where that client put it (`content.blocks.0.data`).
+ */
+export const BlogContentBody = z.unknown().transform((value, ctx): BlogContent => {
+  const single = value !== null && typeof value === 'object' && !Array.isArray(value);
+  const parsed = single ? EditorOutput.transform((output) => [output]).safeParse(value) : BlogContent.safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
+  return z.NEVER;
+});
+
 /* ---------- Writing ---------- */
 
 export const CreateBlogBody = z.object({
   title: z.string().max(Limits.titleMax, `Title must be at most ${Limits.titleMax} characters`).default(''),
   banner: z.string().max(2048).default(''),
   des: z.string().max(1000).default(''),
-  content: BlogContent.default([]),
+  content: BlogContentBody.default([]),
   tags: z.array(z.string().max(1000)).max(100, Messages.maxTags).default([]),
   draft: z.boolean().default(false),
   id: z.string().max(300).optional(),
@@ -195,10 +208,15 @@ export function tagsError(tags: string[]): string | null {
 
 export const CreateBlogResponse = z.object({ id: z.string() });
 
+/**
+ * `POST /api/blog/get-blog`. The editor sends `{blog_id, draft: true, mode: 'edit'}`: mode `edit`
+ * opens the blog to edit it, so no read is counted; any other mode (`read`, `''`) or none reads it.
+ * `draft` is accepted and changes nothing: who may see a draft depends on the token, not the body.
+ */
 export const GetBlogBody = z.object({
   blog_id: z.string().max(300),
   draft: z.boolean().optional(),
-  mode: z.enum(['edit', 'read']).optional(),
+  mode: z.string().max(50).optional(),
 });
 export type GetBlogBody = z.infer<typeof GetBlogBody>;
 

@@ -37,7 +37,10 @@ export const AddCommentBody = z.object({
 });
 export type AddCommentBody = z.infer<typeof AddCommentBody>;
 
-/** `POST /api/comment/get-blog-comments`: `blog_id` is the Blog's `blog_id` (its slug). */
+/**
+ * `POST /api/comment/get-blog-comments`: `blog_id` names the blog by either identifier, its `_id`
+ * (what the tutorial's client sends) or its `blog_id` (the slug, as the field's name says).
+ */
 export const GetBlogCommentsBody = z.object({ blog_id: z.string().min(1).max(300), skip });
 export type GetBlogCommentsBody = z.infer<typeof GetBlogCommentsBody>;
 
@@ -60,7 +63,8 @@ export const Comment = z.object({
 });
 export type Comment = z.infer<typeof Comment>;
 
-export const BlogCommentsResponse = z.object({ comments: z.array(Comment) });
+/** A bare array, as the tutorial's server answers and its client reads (`data.map`). */
+export const BlogCommentsResponse = z.array(Comment);
 export const RepliesResponse = z.object({ replies: z.array(Comment) });
 
 /** SPEC: "not shown". The blog's comment counters once the comment and all its replies are gone, and every comment that went: the one deleted and all replies under it. */

@@ -27,7 +27,7 @@ const searchFilters = {
     .optional(),
   /** Words to find in titles, descriptions and tags, ranked, forgiving typos in titles. */
   query: searchText.optional(),
-  /** The author's username, any case. */
+  /** The author's `_id` (what get-profile answers) or username (any case). */
   author: z.string().max(200).transform((name) => name.trim()).optional(),
 };
 

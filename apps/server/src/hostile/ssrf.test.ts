@@ -55,18 +55,25 @@ afterAll(async () => {
 });
 
 /**
- * The two ways a user makes the server fetch a URL, and the status of a refusal: the link tool
+ * The three ways a user makes the server fetch a URL, and the answer of a refusal: the link tool
  * reads only `success`, so a preview it cannot make is a 200 `{success: 0}` (SPEC §8 "Couldn't get
- * this link data"), while an image import is a 400 with the reason.
+ * this link data"), while an image import is a 400 with the reason, and so is an outside profile picture.
  */
 const FETCHERS = {
   'link preview': {
     refused: 200,
+    says: { success: 0 },
     fetch: (url: string) => t.app.inject({ url: `/api/link-preview?url=${encodeURIComponent(url)}`, headers: bearer(user.token) }),
   },
   'image by URL': {
     refused: 400,
+    says: { success: 0 },
     fetch: (url: string) => t.app.inject({ method: 'POST', url: '/api/upload/image-by-url', payload: { url }, headers: bearer(user.token) }),
+  },
+  'profile picture': {
+    refused: 400,
+    says: { error: expect.any(String) },
+    fetch: (url: string) => t.app.inject({ method: 'POST', url: '/api/user/update-profile-img', payload: { url }, headers: bearer(user.token) }),
   },
 };
 
@@ -121,12 +128,12 @@ const REDIRECTS = [
 
 const withPort = (url: string) => url.replaceAll('PORT', String(target.port));
 
-describe.each(Object.entries(FETCHERS))('%s', (_name, { refused, fetch: fetchUrl }) => {
+describe.each(Object.entries(FETCHERS))('%s', (_name, { refused, says, fetch: fetchUrl }) => {
   it.each([...LOOPBACK, ...PRIVATE_AND_METADATA, ...OTHER_SCHEMES])('refuses %s before any connection', async (url) => {
     seen.length = 0;
     const res = await fetchUrl(withPort(url));
     expect(res.statusCode).toBe(refused);
-    expect(res.json().success).toBe(0);
+    expect(res.json()).toMatchObject(says);
     expect(seen).toEqual([]);
   });
 
@@ -134,7 +141,7 @@ describe.each(Object.entries(FETCHERS))('%s', (_name, { refused, fetch: fetchUrl
     seen.length = 0;
     const res = await fetchUrl(withPort(url));
     expect(res.statusCode).toBe(refused);
-    expect(res.json().success).toBe(0);
+    expect(res.json()).toMatchObject(says);
     expect(seen).toEqual([new URL(withPort(url)).pathname + new URL(withPort(url)).search]);
   });
 });

@@ -1,3 +1,4 @@
+import { isUuid } from '@inkwell/contracts';
 import { and, desc, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -21,7 +22,7 @@ export interface BlogFilter {
   tag?: string | undefined;
   /** Free text, already cut to its maximum; when given (even blank) only matching blogs count. */
   query?: string | undefined;
-  /** Username, any case. */
+  /** The author's id, or username in any case. */
   author?: string | undefined;
   /** blog_id to leave out. */
   excludeBlogId?: string | undefined;
@@ -49,7 +50,9 @@ function filterWhere({ tag, author, excludeBlogId }: BlogFilter): SQL {
   const conditions = [published];
   if (tag !== undefined) conditions.push(sql`${blogs.tags} @> array[${tag}]::text[]`);
   if (author !== undefined) {
-    conditions.push(sql`${blogs.authorId} = (select a.id from ${users} a where lower(a.username) = lower(${author}))`);
+    // Usernames hold no dashes, so a uuid is always an id.
+    const byName = sql`(select a.id from ${users} a where lower(a.username) = lower(${author}))`;
+    conditions.push(isUuid(author) ? eq(blogs.authorId, author) : sql`${blogs.authorId} = ${byName}`);
   }
   if (excludeBlogId !== undefined) conditions.push(ne(blogs.blogId, excludeBlogId));
   return and(...conditions)!;

@@ -90,22 +90,31 @@ describe('search-blogs and search-blogs-count by tag, author and blog to leave o
     expect(await total('/api/blog/search-blogs-count', { tag: ` ${tag.toUpperCase()} ` })).toBe(12);
   });
 
-  it('finds an author’s published blogs by username in any case, and honours limit and eliminate_blog', async () => {
+  it.each<[string, (writer: TestUser) => Promise<string>, string]>([
+    ['username, in any case', async (writer) => writer.username.toUpperCase(), 'nobody-by-this-name'],
+    [
+      '_id, as get-profile answers it (what the profile page of a client written to the tutorial sends)',
+      async (writer) => (await post(t.app, '/api/user/get-profile', { username: writer.username })).json()._id,
+      '00000000-0000-4000-8000-000000000000',
+    ],
+  ])('finds an author’s published blogs by %s, and honours limit and eliminate_blog', async (_form, authorOf, nobody) => {
     const writer = await buildUser(t.app);
     const own = [];
     for (let i = 0; i < 7; i++) own.push(await buildBlog(t.app, writer, { title: `By writer ${i}` }));
     await buildBlog(t.app, writer, { draft: true });
+    await buildBlog(t.app, author);
 
-    const upper = writer.username.toUpperCase();
-    expect(await total('/api/blog/search-blogs-count', { author: upper })).toBe(7);
-    const firstSix = await list('/api/blog/search-blogs', { author: upper, limit: 6 });
+    const byWriter = await authorOf(writer);
+    expect(await total('/api/blog/search-blogs-count', { author: byWriter })).toBe(7);
+    const firstSix = await list('/api/blog/search-blogs', { author: byWriter, limit: 6 });
     expect(firstSix.map((c) => c.blog_id)).toEqual(own.slice(1).reverse());
-    const rest = await list('/api/blog/search-blogs', { author: writer.username, limit: 6, page: 2 });
+    const rest = await list('/api/blog/search-blogs', { author: byWriter, limit: 6, page: 2 });
     expect(rest.map((c) => c.blog_id)).toEqual([own[0]]);
 
-    const similar = await list('/api/blog/search-blogs', { author: writer.username, eliminate_blog: own[6], limit: 6 });
+    const similar = await list('/api/blog/search-blogs', { author: byWriter, eliminate_blog: own[6], limit: 6 });
     expect(similar.map((c) => c.blog_id)).toEqual(own.slice(0, 6).reverse());
-    expect(await total('/api/blog/search-blogs-count', { author: 'nobody-by-this-name' })).toBe(0);
+    expect(await total('/api/blog/search-blogs-count', { author: nobody })).toBe(0);
+    expect(await list('/api/blog/search-blogs', { author: nobody })).toEqual([]);
   });
 
   it('combines filters, and refuses a limit over the maximum', async () => {

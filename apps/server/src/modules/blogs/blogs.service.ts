@@ -72,14 +72,14 @@ export interface Reader {
 const visitorKey = ({ userId, ip }: Reader) => (userId ? `user:${userId}` : `ip:${createHash('sha256').update(ip).digest('hex')}`);
 
 /**
- * A published blog for anyone; a draft, or any blog in edit mode, only for its author (404 for
- * everyone else, so drafts stay invisible). Reading counts once per visitor per blog per day,
- * never for the author.
+ * A published blog for anyone, in any mode; a draft only for its author (404 for everyone else,
+ * so drafts stay invisible). Reading counts once per visitor per blog per day, never for the
+ * author nor when the blog is opened in edit mode.
  */
 export async function getBlog(db: Db, { blog_id, mode }: GetBlogBody, reader: Reader): Promise<Blog> {
   const blog = await findBlog(db, blog_id);
   const isAuthor = blog !== undefined && reader.userId === blog.authorId;
-  if (!blog || ((blog.draft || mode === 'edit') && !isAuthor)) throw notFound();
+  if (!blog || (blog.draft && !isAuthor)) throw notFound();
   if (mode !== 'edit' && !isAuthor && (await recordRead(db, blog, visitorKey(reader)))) blog.totalReads++;
   return presentBlog(blog);
 }

@@ -22,8 +22,20 @@ const getAsAuthor = async (blogId: string, user = writer) => {
   return res.json().blog;
 };
 
-const withBlocks = (blocks: unknown[], overrides: Record<string, unknown> = {}) =>
-  publishableBlog({ content: [{ time: 1, version: '2.31.0', blocks }], ...overrides });
+const editorOutput = (blocks: unknown[]) => ({ time: 1, version: '2.31.0', blocks });
+
+/**
+ * The two forms of create-blog's `content`: SPEC §3's array, and the editor's saved output itself
+ * (what a client posting Editor.js's `save()` sends). `at` is where a refusal names the first block.
+ */
+const contentForms = [
+  { form: 'the SPEC §3 array', wrap: (output: object): unknown => [output], at: 'content.0.blocks.0' },
+  { form: 'the editor’s saved output', wrap: (output: object): unknown => output, at: 'content.blocks.0' },
+];
+
+/** A blog that passes every publish rule, its content in the form `wrap` makes. */
+const blogWithContent = (wrap: (output: object) => unknown, overrides: Record<string, unknown> = {}) =>
+  publishableBlog({ content: wrap((publishableBlog().content as object[])[0]!), ...overrides });
 
 async function totalPosts(user: TestUser): Promise<number> {
   const [row] = await queryRows<{ total_posts: number }>(t.app.db, sql`select total_posts from users where username = ${user.username}`);
@@ -55,7 +67,9 @@ describe('POST /api/blog/create-blog: who may write', () => {
   });
 });
 
-describe('POST /api/blog/create-blog: the rules of SPEC §5, in order, with their messages', () => {
+describe.each(contentForms)('POST /api/blog/create-blog: the rules of SPEC §5, in order, with their messages; content as $form', ({ wrap }) => {
+  const publishableBlog = (overrides: Record<string, unknown> = {}) => blogWithContent(wrap, overrides);
+
   it.each([
     ['a draft without a title', { draft: true, title: '  ' }, Messages.draftTitleRequired],
     ['publishing without a title', { title: '' }, Messages.publishTitleRequired],
@@ -66,7 +80,8 @@ describe('POST /api/blog/create-blog: the rules of SPEC §5, in order, with thei
     ['eleven tags', { tags: Array.from({ length: 11 }, (_, i) => `tag${i}`) }, Messages.maxTags],
     ['no banner', { banner: '' }, Messages.bannerRequired],
     ['no content', { content: [] }, Messages.contentRequired],
-    ['only empty paragraphs', { content: [{ blocks: [{ type: 'paragraph', data: { text: ' <b> </b>&nbsp;<br>' } }] }] }, Messages.contentRequired],
+    ['no blocks', { content: wrap(editorOutput([])) }, Messages.contentRequired],
+    ['only empty paragraphs', { content: wrap(editorOutput([{ type: 'paragraph', data: { text: ' <b> </b>&nbsp;<br>' } }])) }, Messages.contentRequired],
   ])('refuses %s', async (_name, overrides, message) => {
     await expectError(publishableBlog(overrides), 400, message);
   });
@@ -75,7 +90,9 @@ describe('POST /api/blog/create-blog: the rules of SPEC §5, in order, with thei
     await expectError(publishableBlog({ title: '', des: '', tags: [] }), 400, Messages.publishTitleRequired);
     await expectError(publishableBlog({ des: '', tags: [] }), 400, Messages.descriptionRule);
   });
+});
 
+describe('POST /api/blog/create-blog: drafts, tags, banner and the body’s shape', () => {
   it('saves a draft with only a title, but still limits its tags', async () => {
     const res = await create({ title: 'Just an idea', draft: true });
     expect(res.statusCode).toBe(200);
@@ -147,12 +164,28 @@ describe('POST /api/blog/create-blog: blog_id, publishing and counters', () => {
   });
 });
 
-describe('POST /api/blog/create-blog: content blocks', () => {
+describe.each(contentForms)('POST /api/blog/create-blog: content blocks, sent as $form', ({ wrap, at }) => {
+  const withBlocks = (blocks: unknown[]) => publishableBlog({ content: wrap(editorOutput(blocks)) });
+  /** A refusal's text: exact, or a pattern in which `@` stands for the first block's place in the body as sent. */
+  const refusal = (error: string | RegExp) => (typeof error === 'string' ? error : new RegExp(error.source.replace('@', at.replace(/\./g, '\\.'))));
+
   const saved = async (blocks: unknown[]) => {
     const res = await create(withBlocks(blocks));
     expect(res.statusCode, res.body).toBe(200);
     return (await getAsAuthor(res.json().id)).content[0].blocks;
   };
+
+  it('stores the content as SPEC §3’s array and answers it so, published or a draft, new or updated', async () => {
+    const first = editorOutput([{ id: 'p1', type: 'paragraph', data: { text: 'First words.' } }]);
+    const res = await create(publishableBlog({ content: wrap(first) }));
+    expect(res.statusCode, res.body).toBe(200);
+    const blogId = res.json().id;
+    expect((await getAsAuthor(blogId)).content).toEqual([first]);
+
+    const second = editorOutput([{ id: 'h1', type: 'header', data: { text: 'Second thoughts', level: 2 } }]);
+    expect((await create({ id: blogId, title: 'Drafting again', draft: true, content: wrap(second) })).statusCode).toBe(200);
+    expect(await getAsAuthor(blogId)).toMatchObject({ draft: true, content: [second] });
+  });
 
   it('stores every block type of the editor, with its data', async () => {
     const blocks = [
@@ -208,20 +241,20 @@ describe('POST /api/blog/create-blog: content blocks', () => {
   });
 
   it.each([
-    ['an unknown block type', { type: 'script', data: { text: 'x' } }, /^content\.0\.blocks\.0\.type: .*paragraph/],
-    ['a block without data', { type: 'paragraph' }, /^content\.0\.blocks\.0\.data is required$/],
-    ['a heading with a number for text', { type: 'header', data: { text: 1, level: 2 } }, /^content\.0\.blocks\.0\.data\.text must be text$/],
-    ['a heading level 7', { type: 'header', data: { text: 'x', level: 7 } }, /^content\.0\.blocks\.0\.data\.level must be /],
+    ['an unknown block type', { type: 'script', data: { text: 'x' } }, /^@\.type: .*paragraph/],
+    ['a block without data', { type: 'paragraph' }, /^@\.data is required$/],
+    ['a heading with a number for text', { type: 'header', data: { text: 1, level: 2 } }, /^@\.data\.text must be text$/],
+    ['a heading level 7', { type: 'header', data: { text: 'x', level: 7 } }, /^@\.data\.level must be /],
     ['a blank heading', { type: 'header', data: { text: ' <b></b> ', level: 2 } }, 'Block 1: a heading needs text'],
-    ['an image without a file URL', { type: 'image', data: { file: {} } }, /^content\.0\.blocks\.0\.data\.file\.url is required$/],
+    ['an image without a file URL', { type: 'image', data: { file: {} } }, /^@\.data\.file\.url is required$/],
     ['an image with an empty URL', { type: 'image', data: { file: { url: '' } } }, 'Block 1: an image needs an uploaded image URL'],
     ['an image with a javascript: URL', { type: 'image', data: { file: { url: 'javascript:alert(1)' } } }, 'Block 1: an image needs an uploaded image URL'],
-    ['a quote aligned right', { type: 'quote', data: { text: 'q', alignment: 'right' } }, /^content\.0\.blocks\.0\.data\.alignment must be one of left, center$/],
-    ['a list of an unknown style', { type: 'list', data: { style: 'checklist', items: ['a'] } }, /^content\.0\.blocks\.0\.data\.style must be one of /],
+    ['a quote aligned right', { type: 'quote', data: { text: 'q', alignment: 'right' } }, /^@\.data\.alignment must be one of left, center$/],
+    ['a list of an unknown style', { type: 'list', data: { style: 'checklist', items: ['a'] } }, /^@\.data\.style must be one of /],
     ['a javascript: link', { type: 'link', data: { link: 'javascript:alert(1)' } }, 'Block 1: a link must be an http or https URL'],
     ['a data: link', { type: 'link', data: { link: 'data:text/html,<script>alert(1)</script>' } }, 'Block 1: a link must be an http or https URL'],
     ['an empty link', { type: 'link', data: { link: '' } }, 'Block 1: a link must be an http or https URL'],
-    ['embed data that is not an object', { type: 'embed', data: 'https://youtube.com' }, /^content\.0\.blocks\.0\.data must be an object$/],
+    ['embed data that is not an object', { type: 'embed', data: 'https://youtube.com' }, /^@\.data must be an object$/],
     [
       'an embed of an unknown service',
       { type: 'embed', data: { service: 'evil', source: 'https://evil.example', embed: 'https://evil.example/e' } },
@@ -248,7 +281,7 @@ describe('POST /api/blog/create-blog: content blocks', () => {
       'Block 1: the embed source must be an http or https URL',
     ],
   ])('refuses %s', async (_name, block, error) => {
-    await expectError(withBlocks([block]), 400, error);
+    await expectError(withBlocks([block]), 400, refusal(error));
   });
 
   it('names the position of a bad block among good ones', async () => {

@@ -30,6 +30,12 @@ async function authorReads(): Promise<number> {
   return Number(row!.total_reads);
 }
 
+/**
+ * What clients send besides blog_id: the tutorial's editor `{draft: true, mode: 'edit'}`, other
+ * forks `draft` and `mode` apart, `mode: 'read'` or an empty mode.
+ */
+const readings = [{ draft: true, mode: 'edit' }, { mode: 'edit' }, { draft: true }, { draft: false, mode: '' }, { mode: 'read' }];
+
 describe('POST /api/blog/get-blog', () => {
   it('answers a published blog to anyone, in the shape of SPEC §3', async () => {
     const blogId = await buildBlog(t.app, author, { title: 'Shape check', tags: ['Travel', 'tech'] });
@@ -63,7 +69,7 @@ describe('POST /api/blog/get-blog', () => {
 
   it('shows a draft only to its author, in any mode', async () => {
     const draftId = await buildBlog(t.app, author, { draft: true, title: 'Secret plans' });
-    for (const body of [{ blog_id: draftId }, { blog_id: draftId, draft: true, mode: 'edit' }]) {
+    for (const body of [{ blog_id: draftId }, ...readings.map((reading) => ({ blog_id: draftId, ...reading }))]) {
       expect((await getBlog(body)).statusCode).toBe(404);
       expect((await getBlog(body, { user: reader })).statusCode).toBe(404);
       const own = await getBlog(body, { user: author });
@@ -72,11 +78,15 @@ describe('POST /api/blog/get-blog', () => {
     }
   });
 
-  it('opens a published blog in edit mode only for its author', async () => {
-    const blogId = await buildBlog(t.app, author);
-    expect((await getBlog({ blog_id: blogId, mode: 'edit' })).statusCode).toBe(404);
-    expect((await getBlog({ blog_id: blogId, mode: 'edit' }, { user: reader })).statusCode).toBe(404);
-    expect((await getBlog({ blog_id: blogId, mode: 'edit' }, { user: author })).statusCode).toBe(200);
+  it('answers a published blog to anyone in every way a client asks for it, the editor’s way included', async () => {
+    const blogId = await buildBlog(t.app, author, { title: 'Open to all' });
+    for (const reading of readings) {
+      for (const user of [undefined, reader, author]) {
+        const res = await getBlog({ blog_id: blogId, ...reading }, { user });
+        expect(res.statusCode, JSON.stringify(reading)).toBe(200);
+        expect(res.json().blog).toMatchObject({ blog_id: blogId, title: 'Open to all', draft: false });
+      }
+    }
   });
 });
 
@@ -101,12 +111,17 @@ describe('POST /api/blog/get-blog: counting reads', () => {
     expect(await authorReads()).toBe(before + 4);
   });
 
-  it('never counts the author reading their own blog, nor opening it in the editor', async () => {
+  it('never counts the author reading their own blog, nor anyone opening it in the editor', async () => {
     const blogId = await buildBlog(t.app, author);
     const before = await authorReads();
     expect(await reads(blogId, { user: author })).toBe(0);
     expect(await reads(blogId, { user: author }, { mode: 'edit' })).toBe(0);
+    expect(await reads(blogId, { ip: '198.51.100.20' }, { draft: true, mode: 'edit' })).toBe(0);
+    expect(await reads(blogId, { user: reader }, { mode: 'edit' })).toBe(0);
     expect(await authorReads()).toBe(before);
+    // Any other mode is reading.
+    expect(await reads(blogId, { ip: '198.51.100.21' }, { draft: false, mode: '' })).toBe(1);
+    expect(await reads(blogId, { user: reader }, { mode: 'read' })).toBe(2);
   });
 
   it('counts each of many concurrent first reads exactly once', async () => {

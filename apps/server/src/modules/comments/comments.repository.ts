@@ -1,3 +1,4 @@
+import { isUuid } from '@inkwell/contracts';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -18,8 +19,10 @@ export async function lockBlog(tx: Executor, id: string, { published }: { publis
   return row;
 }
 
-export async function findPublishedBlog(db: Executor, blogId: string) {
-  const [row] = await db.select({ id: blogs.id }).from(blogs).where(and(eq(blogs.blogId, blogId), eq(blogs.draft, false)));
+/** A published blog named by its `_id` or its `blog_id`: a slug is never a uuid, so the two cannot clash. */
+export async function findPublishedBlog(db: Executor, idOrBlogId: string) {
+  const named = isUuid(idOrBlogId) ? eq(blogs.id, idOrBlogId) : eq(blogs.blogId, idOrBlogId);
+  const [row] = await db.select({ id: blogs.id }).from(blogs).where(and(named, eq(blogs.draft, false)));
   return row;
 }
 

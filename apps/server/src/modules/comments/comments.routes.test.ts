@@ -16,10 +16,11 @@ async function newBlog(author?: TestUser) {
   return { author: writer, blog };
 }
 
-const topLevel = async (blog: Blog, skip = 0) => {
-  const res = await post(t.app, '/api/comment/get-blog-comments', { blog_id: blog.blog_id, skip });
+/** A page of top-level comments; a client may name the blog by its slug (`blog_id`) or its `_id`. */
+const topLevel = async (blog: Blog, skip = 0, by: 'blog_id' | '_id' = 'blog_id') => {
+  const res = await post(t.app, '/api/comment/get-blog-comments', { blog_id: blog[by], skip });
   expect(res.statusCode).toBe(200);
-  return res.json<{ comments: Comment[] }>().comments;
+  return res.json<Comment[]>();
 };
 const replies = async (comment: Pick<Comment, '_id'>, skip = 0) => {
   const res = await post(t.app, '/api/comment/get-replies', { _id: comment._id, skip });
@@ -129,6 +130,19 @@ describe('threads', () => {
     expect((await commentCounts(t.app, blog._id)).counters).toEqual({ total: 5, parents: 1 });
   });
 
+  it('lists a blog’s comments as a bare array, whether the blog is named by its _id or its blog_id', async () => {
+    const { blog } = await newBlog();
+    const first = await buildComment(t.app, await buildUser(t.app), blog, { comment: 'First' });
+    const second = await buildComment(t.app, await buildUser(t.app), blog, { comment: 'Second' });
+    for (const by of ['_id', 'blog_id'] as const) {
+      const res = await post(t.app, '/api/comment/get-blog-comments', { blog_id: blog[by], skip: 0 });
+      expect(res.statusCode).toBe(200);
+      expect(Array.isArray(res.json())).toBe(true);
+      expect(res.json<Comment[]>().map((c) => c._id)).toEqual([second._id, first._id]);
+      expect((await topLevel(blog, 1, by)).map((c) => c.comment)).toEqual(['First']);
+    }
+  });
+
   it('pages top-level comments newest first and replies oldest first by skip', async () => {
     const { blog } = await newBlog();
     const writers = [await buildUser(t.app), await buildUser(t.app)];
@@ -159,8 +173,9 @@ describe('threads', () => {
     await post(t.app, '/api/blog/create-blog', publishableBlog({ id: blog.blog_id, draft: true }), author.token);
     const hidden = await post(t.app, '/api/comment/get-replies', { _id: comment._id, skip: 0 });
     expect([hidden.statusCode, hidden.json()]).toEqual([404, { error: CommentMessages.commentNotFound }]);
-    const draft = await buildBlog(t.app, author, { draft: true });
-    for (const blog_id of [draft, blog.blog_id, 'no-such-blog']) {
+    const draft = await fetchBlog(t.app, await buildBlog(t.app, author, { draft: true }), author);
+    const unknownUuid = '00000000-0000-4000-8000-000000000000';
+    for (const blog_id of [draft.blog_id, draft._id, blog.blog_id, blog._id, 'no-such-blog', unknownUuid]) {
       const res = await post(t.app, '/api/comment/get-blog-comments', { blog_id, skip: 0 });
       expect([res.statusCode, res.json()]).toEqual([404, { error: CommentMessages.blogNotFound }]);
     }

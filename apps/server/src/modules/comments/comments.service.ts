@@ -65,11 +65,12 @@ export async function addComment(db: Db, user: SessionUser, body: AddCommentBody
   });
 }
 
-export async function getBlogComments(db: Db, { blog_id, skip }: GetBlogCommentsBody) {
+/** A page of a published blog's top-level comments, newest first. */
+export async function getBlogComments(db: Db, { blog_id, skip }: GetBlogCommentsBody): Promise<Comment[]> {
   const blog = await findPublishedBlog(db, blog_id);
   if (!blog) throw notFound(CommentMessages.blogNotFound);
   const rows = await listTopLevelComments(db, blog.id, skip, Limits.commentsPageSize);
-  return { comments: rows.map(presentComment) };
+  return rows.map(presentComment);
 }
 
 export async function getReplies(db: Db, { _id, skip }: GetRepliesBody) {

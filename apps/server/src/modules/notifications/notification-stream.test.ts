@@ -121,7 +121,7 @@ describe('GET /api/notification/stream', () => {
     await sleep(HEARTBEAT_SECONDS * 3000);
     expect(readerStream.heartbeats()).toBeGreaterThan(0);
     // The reader heard heartbeats only: the next thing they get is the author's reply.
-    const [comment] = (await post(a.app, '/api/comment/get-blog-comments', { blog_id: blog.blog_id })).json().comments;
+    const [comment] = (await post(a.app, '/api/comment/get-blog-comments', { blog_id: blog.blog_id })).json();
     await buildComment(a.app, author, blog, { replying_to: comment._id });
     expect(await readerStream.next()).toEqual({ new_notification_available: true });
 

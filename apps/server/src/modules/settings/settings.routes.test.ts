@@ -1,16 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages, SettingsMessages } from '@inkwell/contracts';
+import sharp from 'sharp';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, buildUser, post, type TestUser } from '../../test/factories.ts';
 import { fixtureImage } from '../../test/images.ts';
+import { startLocalServer, type LocalServer } from '../../test/local-server.ts';
 import { createSession } from '../auth/sessions.repository.ts';
 import { insertUser } from '../users/users.repository.ts';
 
+const PUBLIC_URL = 'https://blog.example.org';
+/** Outside images for update-profile-img, served on localhost (which FETCH_ALLOW_HOSTS lets the fetcher reach). */
+const served = new Map<string, { type: string; body: Buffer }>();
+const fetched: string[] = [];
+let imageHost: LocalServer;
+
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ PUBLIC_URL, FETCH_ALLOW_HOSTS: 'localhost' });
+  imageHost = await startLocalServer((req, res) => {
+    fetched.push(req.url!);
+    const file = served.get(req.url!);
+    if (file) res.writeHead(200, { 'content-type': file.type }).end(file.body);
+    else res.writeHead(404).end();
+  });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await imageHost.close();
+  await t.close();
+});
 
 const me = (user: TestUser) => t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(user.token) });
 const noLinks = { instagram: '', facebook: '', twitter: '', website: '', linkedin: '', github: '' };
@@ -149,35 +166,114 @@ describe('POST /api/user/update-profile', () => {
 });
 
 describe('POST /api/user/update-profile-img', () => {
-  async function uploadImage(user: TestUser): Promise<string> {
+  async function uploadImage(user: TestUser, app = t.app): Promise<string> {
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(await fixtureImage('png'))], { type: 'image/png' }), 'me.png');
-    const res = await t.app.inject({ method: 'POST', url: '/api/upload/image', payload: form, headers: bearer(user.token) });
+    const res = await app.inject({ method: 'POST', url: '/api/upload/image', payload: form, headers: bearer(user.token) });
     expect(res.statusCode).toBe(200);
     return res.json().file.url;
   }
+  const changeImg = (user: TestUser, url: string, headers: Record<string, string> = {}, app = t.app) =>
+    app.inject({ method: 'POST', url: '/api/user/update-profile-img', payload: { url }, headers: { ...bearer(user.token), ...headers } });
+  const pictureOf = async (user: TestUser) => (await me(user)).json().personal_info.profile_img as string;
 
   it('makes an image this server stored the profile picture, in later sign-ins too', async () => {
     const user = await buildUser(t.app);
     const url = await uploadImage(user);
-    const res = await post(t.app, '/api/user/update-profile-img', { url }, user.token);
+    const res = await changeImg(user, url);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ profile_img: url });
-    expect((await me(user)).json().personal_info.profile_img).toBe(url);
+    expect(await pictureOf(user)).toBe(url);
     expect((await post(t.app, '/api/user/signin', { email: user.email, password: user.password })).json().profile_img).toBe(url);
   });
 
   it.each([
-    'https://evil.example/tracker.png',
-    'javascript:alert(1)',
-    `/uploads/${'0'.repeat(64)}.png`,
-    '/api/avatar/someone.svg',
-  ])('refuses %s, which our server did not store', async (url) => {
+    ['PUBLIC_URL', (path: string) => `${PUBLIC_URL}${path}`, {}],
+    ['the address asked', (path: string) => `http://inkwell.test:8080${path}`, { host: 'inkwell.test:8080' }],
+    ['the address asked, spelt otherwise', (path: string) => `HTTP://Inkwell.TEST:8080${path}`, { host: 'inkwell.test:8080' }],
+  ])('takes the absolute URL of one of our uploads on %s as its path', async (_site, absolute, headers) => {
     const user = await buildUser(t.app);
-    const res = await post(t.app, '/api/user/update-profile-img', { url }, user.token);
+    const path = await uploadImage(user);
+    const res = await changeImg(user, absolute(path), headers);
+    expect([res.statusCode, res.json()]).toEqual([200, { profile_img: path }]);
+    expect(await pictureOf(user)).toBe(path);
+  });
+
+  it('copies an outside image once into our store, re-encoded, and makes the copy the picture', async () => {
+    served.set('/avatar.jpg', { type: 'image/jpeg', body: await fixtureImage('jpeg', 90, 90) });
+    const user = await buildUser(t.app);
+    fetched.length = 0;
+    const res = await changeImg(user, `${imageHost.url}/avatar.jpg`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { profile_img } = res.json();
+    expect(profile_img).toMatch(/^\/uploads\/[0-9a-f]{64}\.jpg$/);
+    expect(fetched).toEqual(['/avatar.jpg']);
+    expect(await pictureOf(user)).toBe(profile_img);
+    const stored = await t.app.inject(profile_img);
+    expect(stored.statusCode).toBe(200);
+    expect(await sharp(stored.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 90, height: 90 });
+  });
+
+  it.each([
+    ['not an image', '/page.png', 'Only PNG, JPEG, WebP and GIF images can be uploaded'],
+    ['too big', '/huge.png', 'The file is too large (max 10 MB)'],
+    ['missing', '/missing.png', 'The address answered with status 404'],
+  ])('refuses an outside address whose answer is %s with 400 and says why', async (_name, path, error) => {
+    served.set('/page.png', { type: 'image/png', body: Buffer.from('<!doctype html><p>not a picture</p>') });
+    served.set('/huge.png', { type: 'image/png', body: Buffer.alloc(10 * 1024 * 1024 + 1) });
+    const user = await buildUser(t.app);
+    const res = await changeImg(user, `${imageHost.url}${path}`);
+    expect([res.statusCode, res.json()]).toEqual([400, { error }]);
+    expect(await pictureOf(user)).toBe(user.session.profile_img);
+  });
+
+  it('refuses an unreachable, private or non-web address with 400 and says why', async () => {
+    const closed = await startLocalServer(() => undefined);
+    await closed.close();
+    const user = await buildUser(t.app);
+    for (const [url, error] of [
+      [`${closed.url}/gone.png`, 'The address could not be fetched'],
+      ['http://127.0.0.1/x.png', 'This address cannot be fetched'],
+      ['http://10.0.0.1/x.png', 'This address cannot be fetched'],
+      ['http://169.254.169.254/latest/meta-data/', 'This address cannot be fetched'],
+      ['javascript:alert(1)', 'Only http and https addresses can be fetched'],
+      ['a picture of me', 'The address is not a valid URL'],
+    ]) {
+      const res = await changeImg(user, url!);
+      expect([res.statusCode, res.json()], url).toEqual([400, { error }]);
+    }
+    expect(await pictureOf(user)).toBe(user.session.profile_img);
+  });
+
+  it.each([
+    `/uploads/${'0'.repeat(64)}.png`,
+    `${PUBLIC_URL}/uploads/${'0'.repeat(64)}.png`,
+    '/api/avatar/someone.svg',
+    `${PUBLIC_URL}/api/avatar/someone.svg`,
+  ])('refuses %s, an address of ours where no upload is', async (url) => {
+    const user = await buildUser(t.app);
+    const res = await changeImg(user, url);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: SettingsMessages.imageNotStored });
-    expect((await me(user)).json().personal_info.profile_img).toBe(user.session.profile_img);
+    expect(await pictureOf(user)).toBe(user.session.profile_img);
+  });
+
+  it('counts each copy of an outside image against the uploads of the hour', async () => {
+    served.set('/small.png', { type: 'image/png', body: await fixtureImage('png', 8, 8) });
+    const limited = await buildTestApp({ FETCH_ALLOW_HOSTS: 'localhost', RATE_LIMIT_MULTIPLIER: '0.05' });
+    try {
+      const user = await buildUser(limited.app);
+      const own = await uploadImage(user, limited.app);
+      for (let i = 0; i < 2; i++) expect((await changeImg(user, `${imageHost.url}/small.png`, {}, limited.app)).statusCode).toBe(200);
+      const refused = await changeImg(user, `${imageHost.url}/small.png`, {}, limited.app);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toMatch(/^Too many uploads\. Please try again in /);
+      // Choosing an image already stored is no upload, and what is no address at all is refused as before.
+      expect((await changeImg(user, own, {}, limited.app)).statusCode).toBe(200);
+      expect((await changeImg(user, 'javascript:alert(1)', {}, limited.app)).json()).toEqual({ error: 'Only http and https addresses can be fetched' });
+    } finally {
+      await limited.close();
+    }
   });
 
   it('answers 401 without a session', async () => {

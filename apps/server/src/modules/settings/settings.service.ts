@@ -3,16 +3,17 @@ import {
   profileError,
   SettingsMessages,
   socialLinkError,
+  webUrl,
   type ChangePasswordBody,
   type MyProfileResponse,
   type UpdateProfileBody,
 } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http-error.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserSessions, type SessionUser } from '../auth/sessions.repository.ts';
-import { isStoredImageUrl } from '../uploads/uploads.service.ts';
+import { importImage, isStoredImageUrl, pathOnSite, type UploadDeps } from '../uploads/uploads.service.ts';
 import { presentOwnProfile } from './settings.presenter.ts';
 import {
   findOwnProfile,
@@ -43,11 +44,39 @@ export async function editProfile(db: Db, userId: string, body: UpdateProfileBod
   return { username };
 }
 
-/** Only images our own upload endpoint stored may become a profile picture. */
-export async function changeProfileImg(db: Db, userId: string, url: string): Promise<{ profile_img: string }> {
-  if (!(await isStoredImageUrl(db, url))) throw badRequest(SettingsMessages.imageNotStored);
-  await updateProfileImg(db, userId, url);
-  return { profile_img: url };
+export interface ProfileImgDeps {
+  images: UploadDeps;
+  /** Where this site is reached (PUBLIC_URL, the request's origin): absolute URLs of our uploads start so. */
+  sites: string[];
+  /** Test only: hosts the fetcher may reach although they resolve to loopback (FETCH_ALLOW_HOSTS). */
+  allowHosts: string[];
+  /** Counts a copy of an outside image against the user's uploads; throws 429 past the limit. */
+  countUpload: () => Promise<void>;
+}
+
+/**
+ * The new profile picture: an image this server stored, named by its path or its absolute URL on
+ * this site, or an outside image (a client that uploads to an image host sends that address),
+ * fetched once through the SSRF-safe fetcher and stored like an upload. Answers the stored path.
+ */
+export async function changeProfileImg(deps: ProfileImgDeps, userId: string, url: string): Promise<{ profile_img: string }> {
+  const { db } = deps.images;
+  const own = pathOnSite(url, deps.sites);
+  let profileImg: string;
+  if (own !== null) {
+    if (!(await isStoredImageUrl(db, own))) throw badRequest(SettingsMessages.imageNotStored);
+    profileImg = own;
+  } else {
+    // Only an address the fetcher will try counts; the others are refused by it straight away.
+    if (webUrl(url)) await deps.countUpload();
+    profileImg = await importImage(deps.images, userId, url, deps.allowHosts).catch((error: unknown) => {
+      // The JSON asking was fine; the picture behind the address was not (too large, not an image): a 400.
+      if (error instanceof HttpError && (error.status === 413 || error.status === 415)) throw badRequest(error.message);
+      throw error;
+    });
+  }
+  await updateProfileImg(db, userId, profileImg);
+  return { profile_img: profileImg };
 }
 
 /** Sets a new password and signs every other device out; the session that asked stays. */

@@ -6,9 +6,7 @@ import { errorAnswer, INTERNAL_ERROR } from '../../plugins/errors.ts';
 import { enforceRateLimits } from '../rate-limits/rate-limits.service.ts';
 import { createImageStore } from './image-store.ts';
 import { typeOfExtension } from './image-type.ts';
-import { IMAGE_KEY, importImage, storeImage } from './uploads.service.ts';
-
-const UPLOADS_PER_HOUR = 60;
+import { IMAGE_KEY, importImage, storeImage, TOO_MANY_UPLOADS, uploadLimit } from './uploads.service.ts';
 
 /** Editor.js's image tool reads `success`, so upload failures answer `{success: 0, error}` with their 4xx status. */
 function uploadErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -25,8 +23,7 @@ export async function uploadRoutes(app: FastifyInstance) {
   await app.register(multipart, { limits: { fileSize: Limits.uploadMaxBytes, files: 1, fields: 10, parts: 20 } });
   const deps = { db: app.db, store: createImageStore(app.config) };
 
-  const limitUploads = (request: FastifyRequest) =>
-    enforceRateLimits(app, [{ key: `upload:user:${request.user!.id}`, limit: UPLOADS_PER_HOUR, windowSeconds: 3600 }], 'Too many uploads');
+  const limitUploads = (request: FastifyRequest) => enforceRateLimits(app, [uploadLimit(request.user!.id)], TOO_MANY_UPLOADS);
 
   app.post('/api/upload/image', { preHandler: app.requireUser, errorHandler: uploadErrorHandler }, async (request): Promise<UploadResponse> => {
     await limitUploads(request);

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { Limits } from '@inkwell/contracts';
+import { Limits, webUrl } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
 import { badRequest, HttpError } from '../../http-error.ts';
 import { FetchRefused, safeFetch } from '../../net/safe-fetch.ts';
+import type { RateLimit } from '../rate-limits/rate-limits.service.ts';
 import { reencodeImage } from './image-processing.ts';
 import type { ImageStore } from './image-store.ts';
 import { detectImageType } from './image-type.ts';
@@ -20,6 +21,11 @@ export const IMAGE_KEY = /^[0-9a-f]{64}\.(?:png|jpg|webp|gif)$/;
 export const imageUrl = (key: string) => `${URL_PREFIX}${key}`;
 
 export const UNSUPPORTED_TYPE = 'Only PNG, JPEG, WebP and GIF images can be uploaded';
+
+const UPLOADS_PER_HOUR = 60;
+/** Every image a user has this server store counts: uploads, and copies of images from elsewhere. */
+export const uploadLimit = (userId: string): RateLimit => ({ key: `upload:user:${userId}`, limit: UPLOADS_PER_HOUR, windowSeconds: 3600 });
+export const TOO_MANY_UPLOADS = 'Too many uploads';
 
 /**
  * Stores an uploaded image: type from its bytes, re-encoded, kept under the hash of the result
@@ -46,6 +52,20 @@ export async function importImage(deps: UploadDeps, ownerId: string, url: string
     throw error;
   }
   return storeImage(deps, ownerId, bytes);
+}
+
+/**
+ * The path on this site that `url` names: `url` itself when it is a path, or the rest of an absolute
+ * URL under one of `sites` (PUBLIC_URL, the address a request came to); null for an outside address.
+ */
+export function pathOnSite(url: string, sites: string[]): string | null {
+  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  const absolute = webUrl(url)?.href;
+  for (const site of sites) {
+    const base = webUrl(site)?.href.replace(/\/$/, '');
+    if (absolute && base && absolute.startsWith(`${base}/`)) return absolute.slice(base.length);
+  }
+  return null;
 }
 
 /** True when `url` names an image this server stored (e.g. for a profile picture), not any outside address. */

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api.ts';
 
 /** One page of a blog's top-level comments, newest first; `blogId` is the Blog's blog_id. */
 export const fetchBlogComments = (blogId: string, skip: number) =>
-  api('/api/comment/get-blog-comments', { body: { blog_id: blogId, skip }, schema: BlogCommentsResponse }).then((r) => r.comments);
+  api('/api/comment/get-blog-comments', { body: { blog_id: blogId, skip }, schema: BlogCommentsResponse });
 
 /** One page of a comment's direct replies, oldest first. */
 export const fetchReplies = (commentId: string, skip: number) =>
