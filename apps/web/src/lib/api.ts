@@ -64,3 +64,10 @@ export async function api<S extends z.ZodType = z.ZodUnknown>(
   if (!parsed.success) throw new ApiError(response.status, 'Unexpected response from the server');
   return parsed.data;
 }
+
+/**
+ * TanStack Query's retry: once for a network error or a server failure (5xx), which may pass;
+ * never for a refusal (4xx), which answers the same again (a missing blog is 'Page not found' at once).
+ */
+export const retryUnlessRefused = (failureCount: number, error: Error) =>
+  failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
