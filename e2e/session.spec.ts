@@ -134,3 +134,25 @@ test('liking with an ended session: the like goes back, the page stays, one mess
   await like.click();
   await expectToast(page, Messages.loginToLike);
 });
+
+test('the next account to sign in sees its own answers, never those cached for the last one', async ({ page, request, consoleErrors }) => {
+  consoleErrors.allow(/^Failed to load resource: the server responded with a status of 401/);
+  const [first, second] = await Promise.all([createUser(request), createUser(request)]);
+  await signInThroughForm(page, first);
+  await page.getByRole('button', { name: 'Open profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await expect(page.getByLabel('Username')).toHaveValue(first.username);
+
+  const { access_token: token } = (await storedSession(page))!;
+  expect((await request.post('/api/user/signout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+  await page.getByRole('link', { name: 'Notification', exact: true }).click();
+  await expectToast(page, AuthMessages.sessionEnded);
+
+  // Same tab, no reload: only what the app kept in memory could show the first account here.
+  await page.getByLabel('Email').fill(second.email);
+  await page.getByLabel('Password', { exact: true }).fill(second.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('button', { name: 'Open profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await expect(page.getByLabel('Username')).toHaveValue(second.username);
+});
