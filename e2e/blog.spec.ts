@@ -183,3 +183,18 @@ test('a missing blog or someone else’s draft shows the not-found page', async 
     await expect(page.getByText('Not yet')).toHaveCount(0);
   }
 });
+
+test('an unknown blog answers 404 and shows Page not found at once, after one request', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 404/);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/blog/get-blog') asked.push(request.url());
+  });
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/blog/get-blog');
+  const response = await page.goto('/blog/nope-123');
+  expect(response?.status()).toBe(404);
+  expect((await answered).status()).toBe(404);
+  // No retry of a 404, which used to keep the skeleton a second longer.
+  await expect(page.getByRole('heading', { name: Messages.pageNotFound })).toBeVisible({ timeout: 900 });
+  expect(asked).toHaveLength(1);
+});

@@ -15,7 +15,10 @@ export async function createUser(request: APIRequestContext, fullname = 'Test Wr
   return { session, token: session.access_token, username: session.username, ...body };
 }
 
-/** Puts a session into sessionStorage before the app boots, as a real sign-in would leave it. */
+/**
+ * Puts a session into this tab's sessionStorage before the app boots: the tab's own sign-in. Unlike
+ * signing in through the form, it leaves the browser's shared copy, and so the context's other tabs, alone.
+ */
 export async function signIn(page: Page, user: TestUser) {
   await page.addInitScript((session) => {
     // Init scripts run in every frame; embedded players have no business with our session.

@@ -13,7 +13,7 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     database: Database;
-    /** Modules add a resolver to put share tags into the SPA's HTML for their pages. */
+    /** Modules add a resolver to put share tags into the SPA's HTML for their pages, or to answer 404 for a missing one. */
     pageTagResolvers: PageTagsResolver[];
     sendSpa: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
   }

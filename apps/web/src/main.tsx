@@ -4,11 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppToaster } from './components/app-toaster.tsx';
 import { router } from './app/router.tsx';
+import { retryUnlessRefused } from './lib/api.ts';
 import { SessionProvider } from './lib/session.tsx';
 import './index.css';
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
+  defaultOptions: { queries: { retry: retryUnlessRefused, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
 createRoot(document.getElementById('root')!).render(

@@ -44,6 +44,8 @@ export const AuthMessages = {
   tooManySignIns: 'Too many sign-in attempts',
   tooManySignUps: 'Too many sign-ups from this network',
   tooManyResets: 'Too many password reset requests',
+  /** The web app's word when the server refuses the stored token (revoked, expired, password changed). */
+  sessionEnded: 'Your session has ended. Please sign in again.',
 } as const;
 
 const text = z.string().max(1000);

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CountResponse } from '@inkwell/contracts';
-import { api, ApiError } from './api.ts';
+import { api, ApiError, retryUnlessRefused } from './api.ts';
 
 let server: Server;
 let origin: string;
@@ -35,4 +35,13 @@ it('reports a request cancelled while its body arrives as a cancellation, not a 
   await new Promise((resolve) => setTimeout(resolve, 100));
   controller.abort();
   await expect(request).rejects.toMatchObject({ name: 'AbortError' });
+});
+
+it('has queries retry a network failure or a server error once, and never a refusal', () => {
+  for (const status of [0, 500, 503]) {
+    expect(retryUnlessRefused(0, new ApiError(status, 'x')), String(status)).toBe(true);
+    expect(retryUnlessRefused(1, new ApiError(status, 'x')), String(status)).toBe(false);
+  }
+  expect(retryUnlessRefused(0, new TypeError('Failed to fetch'))).toBe(true);
+  for (const status of [400, 401, 403, 404, 429]) expect(retryUnlessRefused(0, new ApiError(status, 'x')), String(status)).toBe(false);
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { currentToken } from './session.tsx';
+import { AuthMessages } from '@inkwell/contracts';
+import { currentToken, endRefusedSession } from './session.tsx';
 
 /** An API failure carrying the server's `{ error }` text (shown to users as is). */
 export class ApiError extends Error {
@@ -45,6 +46,12 @@ export async function api<S extends z.ZodType = z.ZodUnknown>(
     if (signal?.aborted) throw error;
     return null;
   });
+  // The token was refused (revoked, expired, the password changed): the session ends in every tab
+  // and says so once; a caller showing why it failed shows the same words.
+  if (response.status === 401 && token) {
+    endRefusedSession(token);
+    throw new ApiError(401, AuthMessages.sessionEnded);
+  }
   if (!response.ok) {
     const message =
       data && typeof data === 'object' && 'error' in data && typeof data.error === 'string'
@@ -57,3 +64,10 @@ export async function api<S extends z.ZodType = z.ZodUnknown>(
   if (!parsed.success) throw new ApiError(response.status, 'Unexpected response from the server');
   return parsed.data;
 }
+
+/**
+ * TanStack Query's retry: once for a network error or a server failure (5xx), which may pass;
+ * never for a refusal (4xx), which answers the same again (a missing blog is 'Page not found' at once).
+ */
+export const retryUnlessRefused = (failureCount: number, error: Error) =>
+  failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);

@@ -1,10 +1,18 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { SESSION_KEY, Session } from '@inkwell/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import toast, { useToasterStore } from 'react-hot-toast';
+import { AuthMessages, SESSION_KEY, Session } from '@inkwell/contracts';
 
-/** SPEC §3: the sign-in response is kept whole in sessionStorage under `user`. */
-export function readStoredSession(): Session | null {
+/**
+ * SPEC §3 keeps the session in sessionStorage under `user`, which every new tab starts without.
+ * A copy in localStorage outlives the tab: a new tab or window takes it as its own, and its
+ * `storage` events carry a sign-in or sign-out to every open tab. The copy is no more exposed to
+ * script than sessionStorage already is; the server still revokes and expires the token.
+ */
+const BROWSER_COPY_KEY = 'inkwell:session';
+
+function parseSession(raw: string | null): Session | null {
   try {
-    const raw = sessionStorage.getItem(SESSION_KEY);
     if (!raw) return null;
     const parsed = Session.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
@@ -12,6 +20,104 @@ export function readStoredSession(): Session | null {
     return null;
   }
 }
+
+/** A sign-in response stored whole under `key`, or null when there is none (or something else is there). */
+function readStoredSession(storage: 'sessionStorage' | 'localStorage', key: string): Session | null {
+  try {
+    return parseSession(window[storage].getItem(key));
+  } catch {
+    return null;
+  }
+}
+
+const listeners = new Set<() => void>();
+/** Read on first use, not on import: api.ts, which needs the token, also runs where there is no browser. */
+let current: Session | null | undefined;
+
+function snapshot(): Session | null {
+  if (current === undefined) current = ownOrBrowserSession();
+  return current;
+}
+
+/** The tab's own session (SPEC §3), or else the browser's copy, which a new tab takes as its own. */
+function ownOrBrowserSession(): Session | null {
+  const own = readStoredSession('sessionStorage', SESSION_KEY);
+  if (own) return own;
+  const shared = readStoredSession('localStorage', BROWSER_COPY_KEY);
+  if (shared) sessionStorage.setItem(SESSION_KEY, JSON.stringify(shared));
+  return shared;
+}
+
+function publish(next: Session | null) {
+  current = next;
+  for (const listener of listeners) listener();
+}
+
+/** Whether the browser's copy is the sign-in of `token` (a tab may still hold an older one). */
+const copyIsOf = (token: string | undefined) => token !== undefined && readStoredSession('localStorage', BROWSER_COPY_KEY)?.access_token === token;
+
+/** Stores a sign-in response whole, here and for every tab (the open ones follow through `storage`). */
+function setSession(next: Session) {
+  const raw = JSON.stringify(next);
+  sessionStorage.setItem(SESSION_KEY, raw);
+  localStorage.setItem(BROWSER_COPY_KEY, raw);
+  publish(next);
+}
+
+/** Merges fields (new_notification_available, username…) into the session. */
+function updateSession(patch: Partial<Session>) {
+  const session = snapshot();
+  if (!session) return;
+  const next = { ...session, ...patch };
+  sessionStorage.setItem(SESSION_KEY, JSON.stringify(next));
+  if (copyIsOf(next.access_token)) localStorage.setItem(BROWSER_COPY_KEY, JSON.stringify(next));
+  publish(next);
+}
+
+/** SPEC §4 Sign Out: the `user` entry goes, and with the browser's copy every tab signs out. */
+function clearSession() {
+  if (copyIsOf(snapshot()?.access_token)) localStorage.removeItem(BROWSER_COPY_KEY);
+  sessionStorage.removeItem(SESSION_KEY);
+  publish(null);
+}
+
+/** Another tab signed in, or changed or ended the shared session: this tab follows at once. */
+function followOtherTabs(event: StorageEvent) {
+  if (event.storageArea !== localStorage || event.key !== BROWSER_COPY_KEY) return;
+  const shared = parseSession(event.newValue);
+  if (shared) {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify(shared));
+    publish(shared);
+    return;
+  }
+  const token = snapshot()?.access_token;
+  if (token && parseSession(event.oldValue)?.access_token === token) {
+    sessionStorage.removeItem(SESSION_KEY);
+    publish(null);
+  }
+}
+
+function subscribe(listener: () => void) {
+  if (listeners.size === 0) window.addEventListener('storage', followOtherTabs);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('storage', followOtherTabs);
+  };
+}
+
+/**
+ * The server answered 401 to a call made with `token`: revoked, expired or ended by a password
+ * change. If it is still the session, it has ended: signed out in every tab, with one message.
+ */
+export function endRefusedSession(token: string) {
+  if (snapshot()?.access_token !== token) return;
+  clearSession();
+  toast.error(AuthMessages.sessionEnded, { id: AuthMessages.sessionEnded });
+}
+
+/** The current access token, for API calls made outside React. */
+export const currentToken = () => snapshot()?.access_token;
 
 interface SessionState {
   session: Session | null;
@@ -24,30 +130,37 @@ interface SessionState {
 const SessionContext = createContext<SessionState | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [session, setState] = useState<Session | null>(readStoredSession);
-
-  const setSession = useCallback((next: Session) => {
-    sessionStorage.setItem(SESSION_KEY, JSON.stringify(next));
-    setState(next);
-  }, []);
-  const updateSession = useCallback((patch: Partial<Session>) => {
-    setState((current) => {
-      if (!current) return current;
-      const next = { ...current, ...patch };
-      sessionStorage.setItem(SESSION_KEY, JSON.stringify(next));
-      return next;
-    });
-  }, []);
-  const clearSession = useCallback(() => {
-    sessionStorage.removeItem(SESSION_KEY);
-    setState(null);
-  }, []);
-
-  const value = useMemo(
-    () => ({ session, setSession, updateSession, clearSession }),
-    [session, setSession, updateSession, clearSession],
+  const session = useSyncExternalStore(subscribe, snapshot);
+  useAnswersOfOneAccount(session?.access_token);
+  const value = useMemo(() => ({ session, setSession, updateSession, clearSession }), [session]);
+  return (
+    <SessionContext value={value}>
+      {children}
+      <SessionEndedSaidOnce />
+    </SessionContext>
   );
-  return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+/** Cached answers belong to the account that asked: when it signs out, or another signs in, they go. */
+function useAnswersOfOneAccount(token: string | undefined) {
+  const queryClient = useQueryClient();
+  const shown = useRef(token);
+  useEffect(() => {
+    // Reset, not clear: the screen on show refetches as its new reader, instead of keeping the old answers.
+    if (shown.current && shown.current !== token) void queryClient.resetQueries();
+    shown.current = token;
+  }, [token, queryClient]);
+}
+
+/** A screen that shows why its call failed says the session ended too, after a 401: the message shows once. */
+function SessionEndedSaidOnce() {
+  const { toasts } = useToasterStore();
+  useLayoutEffect(() => {
+    for (const shown of toasts) {
+      if (shown.message === AuthMessages.sessionEnded && shown.id !== AuthMessages.sessionEnded) toast.remove(shown.id);
+    }
+  }, [toasts]);
+  return null;
 }
 
 export function useSession(): SessionState {
@@ -55,6 +168,3 @@ export function useSession(): SessionState {
   if (!state) throw new Error('useSession outside SessionProvider');
   return state;
 }
-
-/** The current access token, for API calls made outside React. */
-export const currentToken = () => readStoredSession()?.access_token;

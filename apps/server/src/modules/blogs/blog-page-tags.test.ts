@@ -11,9 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const page = async (url: string) => {
+const page = async (url: string, status = 200) => {
   const res = await t.app.inject({ method: 'GET', url });
-  expect(res.statusCode).toBe(200);
+  expect(res.statusCode).toBe(status);
   expect(res.headers['content-type']).toMatch(/^text\/html/);
   return res.body;
 };
@@ -38,10 +38,10 @@ describe('share tags of /blog/{blog_id}', () => {
     expect(meta(await page(`/blog/${blogId}`), 'og:image')).toBe('https://images.example.com/b.png');
   });
 
-  it('never shows a draft’s title, and leaves unknown or odd paths with the plain page', async () => {
+  it('never shows a draft’s title, and leaves unknown (404) or odd paths with the plain page', async () => {
     const draftId = await buildBlog(t.app, author, { draft: true, title: 'Secret launch plans' });
-    for (const url of [`/blog/${draftId}`, '/blog/no-such-blog', '/blog/a/b', '/blog/']) {
-      const html = await page(url);
+    for (const [url, status] of [[`/blog/${draftId}`, 404], ['/blog/no-such-blog', 404], ['/blog/a/b', 200], ['/blog/', 200]] as const) {
+      const html = await page(url, status);
       expect(html).not.toContain('Secret launch plans');
       expect(html).toContain('<title>Inkwell</title>');
       expect(html).not.toContain('og:title');

@@ -142,6 +142,7 @@ describe('share tags of /user/{username}', () => {
     expect(metaContent(html, 'og:image')).toBe(`http://reader.example:8080/api/avatar/${user.username}.svg`);
 
     const unknown = await t.app.inject({ method: 'GET', url: '/user/nobody-of-that-name' });
+    expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('<title>Inkwell</title>');
   });
 });

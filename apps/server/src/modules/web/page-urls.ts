@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { siteOrigin } from '../../site-origin.ts';
-import type { PageTags, PageTagsResolver } from './web.routes.ts';
+import { PAGE_MISSING, type PageTags, type PageTagsResolver } from './web.routes.ts';
 
 /** The one decoded parameter of a page path such as /blog/{blog_id}, or null for any other path. */
 export function pageParam(url: string, section: string): string | null {
@@ -9,7 +9,7 @@ export function pageParam(url: string, section: string): string | null {
 }
 
 /**
- * Share tags for the pages /{section}/{param}: `find` looks the thing up (undefined: plain page),
+ * Share tags for the pages /{section}/{param}: `find` looks the thing up (undefined: no such page),
  * `tags` describes it, with `absolute` making a path or URL absolute, as crawlers read them out of context.
  */
 export function pageTagsResolver<T>(
@@ -20,8 +20,9 @@ export function pageTagsResolver<T>(
 ): PageTagsResolver {
   return async (request) => {
     const param = pageParam(request.url, section);
-    const found = param === null ? undefined : await find(param);
-    if (found === undefined) return null;
+    if (param === null) return null;
+    const found = await find(param);
+    if (found === undefined) return PAGE_MISSING;
     const origin = siteOrigin(app, request);
     return tags(found, (pathOrUrl) => new URL(pathOrUrl, `${origin}/`).href);
   };

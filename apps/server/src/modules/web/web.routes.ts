@@ -3,7 +3,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-export type PageTagsResolver = (request: FastifyRequest) => Promise<PageTags | null>;
+export const PAGE_MISSING = 'missing';
+
+/**
+ * What a module makes of a page request: null when the path is not one of its pages, the share
+ * tags of the page, or PAGE_MISSING when its subject does not exist (the page answers 404).
+ */
+export type PageTagsResolver = (request: FastifyRequest) => Promise<PageTags | typeof PAGE_MISSING | null>;
 
 export interface PageTags {
   title: string;
@@ -40,14 +46,16 @@ export async function registerWeb(app: FastifyInstance) {
       return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
     }
     let html = indexHtml;
+    let status = 200;
     for (const resolver of app.pageTagResolvers) {
-      const tags = await resolver(request).catch(() => null);
-      if (tags) {
-        html = injectTags(html, tags);
-        break;
-      }
+      const page = await resolver(request).catch(() => null);
+      if (page === null) continue;
+      // A missing page is still the app, whose router shows 'Page not found'; the status tells crawlers and scripts.
+      if (page === PAGE_MISSING) status = 404;
+      else html = injectTags(html, page);
+      break;
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 }
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { NotificationStreamEvent } from '@inkwell/contracts';
-import { useSession } from '../../lib/session.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { endRefusedSession, useSession } from '../../lib/session.tsx';
 import { checkNewNotification } from './api/new-notification.ts';
 import { readEventStream } from './api/event-stream.ts';
 
@@ -24,7 +25,7 @@ function pause(ms: number, signal: AbortSignal) {
 /**
  * Holds `GET /api/notification/stream` open (a fetch, since EventSource cannot send the
  * Authorization header) and hands each event's flag to `onEvent`. A dropped or silent connection
- * is opened again with growing waits; a refused token stops it until the next sign-in.
+ * is opened again with growing waits; a refused token ends the session, as any refused call does.
  */
 async function followStream(token: string, onEvent: (event: NotificationStreamEvent) => void, signal: AbortSignal) {
   let retryMs = FIRST_RETRY_MS;
@@ -40,7 +41,7 @@ async function followStream(token: string, onEvent: (event: NotificationStreamEv
     };
     try {
       const response = await fetch('/api/notification/stream', { headers: { authorization: `Bearer ${token}` }, signal: attempt.signal });
-      if (response.status === 401) return;
+      if (response.status === 401) return endRefusedSession(token);
       if (!response.ok || !response.body) throw new Error(`notification stream: ${response.status}`);
       await readEventStream(
         response.body,
@@ -76,9 +77,9 @@ export function useLiveNotifications() {
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();
-    // SPEC §8: a failed check is only logged.
+    // SPEC §8: a failed check is only logged; a refused token is no failure but the session's end, said once.
     checkNewNotification(controller.signal).then(updateSession, (error: unknown) => {
-      if (!isAbort(error)) console.error(error);
+      if (!isAbort(error) && !(error instanceof ApiError && error.status === 401)) console.error(error);
     });
     void followStream(token, ({ new_notification_available }) => updateSession({ new_notification_available }), controller.signal);
     return () => controller.abort();
