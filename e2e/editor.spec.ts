@@ -327,6 +327,76 @@ test('publish settings: the card preview, each rule of SPEC §5, tags and the wa
   expect(await blogForEdit(request, user, id)).toMatchObject({ title: 'Spring on the coast', des: 'Cliffs and terns.', tags: ['seabirds', 'i'], draft: false });
 });
 
+test('tags: a comma ends a tag however the text arrived, a pasted list gives every tag, Enter adds, duplicates and the 11th are refused', async ({
+  page,
+  request,
+  context,
+}) => {
+  const user = await createUser(request);
+  const id = await createBlog(request, user, { draft: true, des: '', tags: [] });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, user);
+  await page.goto(`/editor/${id}`);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const settings = page.getByRole('region', { name: 'Publish settings' });
+  const topics = settings.getByLabel('Topics');
+  const tags = () => settings.getByRole('textbox', { name: /^Tag / }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  /** A paste as a writer makes it: the text on the clipboard, then the keyboard shortcut. */
+  const pasteIntoTopics = async (text: string) => {
+    await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+    await topics.focus();
+    await page.keyboard.press('ControlOrMeta+V');
+  };
+
+  // A pasted list is finished: every piece is a tag, the last one too.
+  await pasteIntoTopics('Alps, Bergen, Cairns');
+  await expect.poll(tags).toEqual(['alps', 'bergen', 'cairns']);
+  await expect(topics).toHaveValue('');
+
+  // Pasted or inserted (as autofill and input methods do, with no key pressed) text waits for the comma.
+  await pasteIntoTopics('Delta');
+  await expect(topics).toHaveValue('Delta');
+  await topics.press(',');
+  await expect.poll(tags).toEqual(['alps', 'bergen', 'cairns', 'delta']);
+  await expect(topics).toHaveValue('');
+  await page.keyboard.insertText('Eagle');
+  await page.keyboard.insertText(',');
+  await topics.pressSequentially('fjord,gl');
+  await expect.poll(tags).toEqual(['alps', 'bergen', 'cairns', 'delta', 'eagle', 'fjord']);
+  await expect(topics).toHaveValue('gl');
+  await topics.pressSequentially('en');
+  await topics.press('Enter');
+  await expect.poll(tags).toEqual(['alps', 'bergen', 'cairns', 'delta', 'eagle', 'fjord', 'glen']);
+
+  // Duplicates (in any case) and empty pieces add nothing.
+  await pasteIntoTopics('ALPS, ,glen,');
+  await topics.press('Enter');
+  await topics.press(',');
+  await expect.poll(tags).toEqual(['alps', 'bergen', 'cairns', 'delta', 'eagle', 'fjord', 'glen']);
+  await expect(settings.getByText('3 Tags left')).toBeVisible();
+
+  // An input method's text counts once it is settled; its full-width comma ends a tag too.
+  const inputMethod = await context.newCDPSession(page);
+  for (const composing of ['hi', 'hill', 'hill，']) {
+    await inputMethod.send('Input.imeSetComposition', { text: composing, selectionStart: composing.length, selectionEnd: composing.length });
+  }
+  await expect(topics).toHaveValue('hill，');
+  expect(await tags()).toHaveLength(7);
+  await inputMethod.send('Input.insertText', { text: 'hill，' });
+  await expect.poll(tags).toEqual(['alps', 'bergen', 'cairns', 'delta', 'eagle', 'fjord', 'glen', 'hill']);
+  await expect(topics).toHaveValue('');
+
+  // Ten at most, whichever way the 11th comes.
+  await pasteIntoTopics('isle, jetty');
+  await expect.poll(tags).toEqual(['alps', 'bergen', 'cairns', 'delta', 'eagle', 'fjord', 'glen', 'hill', 'isle', 'jetty']);
+  await expect(settings.getByText('0 Tags left')).toBeVisible();
+  await topics.pressSequentially('kelp,');
+  await expectToast(page, Messages.maxTags);
+  await pasteIntoTopics('loch, moor');
+  await expectToast(page, Messages.maxTags);
+  expect(await tags()).toHaveLength(10);
+});
+
 test.describe('on a 360 px screen', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 

@@ -2,6 +2,9 @@ import { useId, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Limits, normaliseTags, tagsError } from '@inkwell/contracts';
 
+/** A comma ends a tag; so does the full-width one Chinese and Japanese input methods type. */
+const TAG_SEPARATOR = /[,\uFF0C]/;
+
 /**
  * SPEC §5 tags: added with Enter or a comma, kept as the server stores them (trimmed, lower
  * case), duplicates and empty ones ignored, at most 10; each one editable and removable.
@@ -18,19 +21,31 @@ export function TagsField({ tags, onChange }: { tags: string[]; onChange: (tags:
     else onChange(next);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter' && event.key !== ',') return;
-    event.preventDefault();
-    add([text]);
-    setText('');
+  /**
+   * Every piece of `value` before a separator is a tag; what follows the last one stays in the
+   * field as the tag being written, unless the list is `finished`.
+   */
+  const take = (value: string, finished: boolean) => {
+    const pieces = value.split(TAG_SEPARATOR);
+    const rest = finished ? '' : (pieces.pop() ?? '');
+    if (pieces.length) add(pieces);
+    setText(rest);
   };
 
-  // Keyboards that send no key for ',' (and pasted lists) still split on commas here.
-  const onType = (event: ChangeEvent<HTMLInputElement>) => {
-    const parts = event.target.value.split(',');
-    const rest = parts.pop() ?? '';
-    if (parts.length) add(parts);
-    setText(rest);
+  // Read from the value, not from keys: paste, autofill, drag and drop and input methods press no ',' key.
+  const onInput = (event: ChangeEvent<HTMLInputElement>) => {
+    const { value } = event.target;
+    const native = event.nativeEvent as InputEvent;
+    // An input method is still composing: its text is not settled until compositionend.
+    if (native.isComposing) setText(value);
+    // A pasted or dropped list ends where it ends: 'a, b, c' is three tags.
+    else take(value, TAG_SEPARATOR.test(value) && (native.inputType === 'insertFromPaste' || native.inputType === 'insertFromDrop'));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    take(text, true);
   };
 
   const rename = (index: number, value: string): boolean => {
@@ -49,7 +64,8 @@ export function TagsField({ tags, onChange }: { tags: string[]; onChange: (tags:
         <input
           type="text"
           value={text}
-          onChange={onType}
+          onChange={onInput}
+          onCompositionEnd={(event) => take(event.currentTarget.value, false)}
           onKeyDown={onKeyDown}
           aria-label="Topics"
           aria-describedby={hintId}
