@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import type { DashboardBlog } from '@inkwell/contracts';
-import { formatDate } from '../../../lib/format-date.ts';
+import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import { deleteBlog } from '../api/delete-blog.ts';
 import { useForgetOwnBlog } from '../api/own-blogs.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
@@ -45,7 +45,13 @@ export function OwnBlogCard({ blog }: { blog: DashboardBlog }) {
               </Link>
             )}
             <p className="mt-1 line-clamp-1 text-neutral-500">
-              {blog.publishedAt && !blog.draft ? `Published on ${formatDate(blog.publishedAt)}` : blog.des || 'No description yet'}
+              {blog.draft ? (
+                <>
+                  Last edited <time dateTime={blog.updatedAt}>{formatDateTime(blog.updatedAt)}</time>
+                </>
+              ) : (
+                blog.publishedAt && `Published on ${formatDate(blog.publishedAt)}`
+              )}
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
