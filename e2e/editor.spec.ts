@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { EditorMessages, Messages, type Blog, type BlockType, type ContentBlock } from '@inkwell/contracts';
-import { apiPost, createBlog, createUser, expect, expectToast, signIn, test, type TestUser } from './support/fixtures.ts';
+import { apiPost, createBlog, createUser, expect, expectToast, signIn, test, uniqueId, type TestUser } from './support/fixtures.ts';
 
 const bannerJpg = path.join(import.meta.dirname, 'fixtures', 'banner.jpg');
 const picturePng = path.join(import.meta.dirname, 'fixtures', 'avatar.png');
@@ -397,6 +397,49 @@ test('tags: a comma ends a tag however the text arrived, a pasted list gives eve
   expect(await tags()).toHaveLength(10);
 });
 
+/** The blog at its address as a signed-out reader finds it. */
+async function visitorSees(browser: Browser, baseURL: string, blogId: string, text: string) {
+  const visitor = await browser.newPage({ baseURL });
+  await visitor.goto(`/blog/${blogId}`);
+  await expect(visitor.getByText(text, { exact: true }).first()).toBeVisible();
+  await visitor.close();
+}
+
+test('a published blog reopened says Published; Update goes through the publish checks and keeps it on the site with the new text', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  const author = await createUser(request);
+  const blogTitle = `Harbour lights ${uniqueId()}`;
+  const id = await createBlog(request, author, { title: blogTitle });
+  await signIn(page, author);
+  const saves = watchSaves(page);
+
+  await page.goto(`/editor/${id}`);
+  await expect(page.getByRole('textbox', { name: 'Blog Title' })).toHaveValue(blogTitle);
+  await expect(page.getByText('Published', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
+
+  await page.locator('.ce-paragraph').first().click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Then the fog came in.');
+  await page.getByRole('button', { name: 'Update', exact: true }).click();
+  const settings = page.getByRole('region', { name: 'Publish settings' });
+  const description = settings.getByLabel('Short description about your blog');
+  await description.fill('');
+  await settings.getByRole('button', { name: 'Update', exact: true }).click();
+  await toast(page, Messages.descriptionRule);
+  await description.fill('Lights across the water.');
+  await settings.getByRole('button', { name: 'Update', exact: true }).click();
+  await expectToast(page, EditorMessages.updated);
+  await expect(page).toHaveURL('/');
+  expect(saves).toHaveLength(1);
+  expect(saves[0]).toMatchObject({ id, draft: false });
+  await visitorSees(browser, baseURL!, id, 'We left early. Then the fog came in.');
+});
+
 test.describe('on a 360 px screen', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
@@ -438,6 +481,60 @@ test.describe('on a 360 px screen', () => {
     await page.reload();
     await expect(page.locator('.codex-editor')).toBeVisible();
     await expect(restore).toHaveCount(0);
+  });
+
+  test('Save Draft on a published blog asks first: Escape and Cancel keep it on the site, confirming takes it off', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    const author = await createUser(request);
+    const blogTitle = `Harbour lights ${uniqueId()}`;
+    const id = await createBlog(request, author, { title: blogTitle });
+    await signIn(page, author);
+    const saves = watchSaves(page);
+    const title = page.getByRole('textbox', { name: 'Blog Title' });
+    const saveDraft = page.getByRole('button', { name: 'Save Draft' });
+    const confirm = page.getByRole('alertdialog');
+
+    await page.goto(`/editor/${id}`);
+    await expect(title).toHaveValue(blogTitle);
+    await expect(page.getByText('Published', { exact: true })).toBeVisible();
+    await saveDraft.click();
+    await expect(confirm).toContainText('takes this blog off the site');
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    const box = (await confirm.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // Escape, then Cancel: nothing is sent, and the keyboard is back on Save Draft.
+    await page.keyboard.press('Escape');
+    await expect(confirm).toHaveCount(0);
+    await expect(saveDraft).toBeFocused();
+    await page.keyboard.press('Enter');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
+    expect(saves).toEqual([]);
+    await visitorSees(browser, baseURL!, id, blogTitle);
+
+    await saveDraft.click();
+    await confirm.getByRole('button', { name: 'Save as draft' }).click();
+    await expectToast(page, EditorMessages.draftSaved);
+    await expect(page).toHaveURL('/');
+    expect(saves).toHaveLength(1);
+    expect(saves[0]).toMatchObject({ id, draft: true });
+    await visitorSees(browser, baseURL!, id, 'Page not found');
+
+    // A draft now: Publish again, no badge, and Save Draft saves without asking.
+    await page.goto(`/editor/${id}`);
+    await expect(title).toHaveValue(blogTitle);
+    await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeVisible();
+    await expect(page.getByText('Published', { exact: true })).toHaveCount(0);
+    await saveDraft.click();
+    await expectToast(page, EditorMessages.draftSaved);
+    expect(saves).toHaveLength(2);
   });
 });
 
