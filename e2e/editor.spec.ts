@@ -600,6 +600,87 @@ test('an image pasted by address; and failures: a blog that cannot be opened, an
   await otherSite.close();
 });
 
+test('the editor writes in the blog page’s type and column: each block looks the same, about 70 characters a line', async ({ page, request }) => {
+  const author = await createUser(request);
+  const prose =
+    'The path climbs through birch and heather to the ridge, where the wind comes straight off the sea and the whole coast ' +
+    'opens out below: the harbour, the lighthouse on its rock, and the long pale line of the dunes running north.';
+  const blocks = [
+    { id: 'para000001', type: 'paragraph', data: { text: prose } },
+    { id: 'para000002', type: 'paragraph', data: { text: 'Pack <mark>water</mark>, a <a href="https://example.org/map">map</a> and <code>gps</code>.' } },
+    { id: 'head000002', type: 'header', data: { text: 'Over the top', level: 2 } },
+    { id: 'head000003', type: 'header', data: { text: 'Down again', level: 3 } },
+    { id: 'quote00001', type: 'quote', data: { text: 'Not all who wander are lost', caption: 'Tolkien', alignment: 'left' } },
+    { id: 'list000001', type: 'list', data: { style: 'unordered', items: [{ content: 'Boots', items: [] }, { content: 'Water', items: [] }] } },
+    { id: 'list000002', type: 'list', data: { style: 'ordered', items: [{ content: 'Start early', items: [] }] } },
+  ];
+  const id = await createBlog(request, author, { content: [{ time: 1, version: '2.31.7', blocks }] });
+  await signIn(page, author);
+
+  /** Each block, found the same way on the blog page and in the editor (the editor's own class where the page has none). */
+  const blocksOf = (editing: boolean): Record<string, Locator> => ({
+    paragraph: page.getByText(prose, { exact: true }),
+    'level 2 header': page.getByRole('heading', { name: 'Over the top' }),
+    'level 3 header': page.getByRole('heading', { name: 'Down again' }),
+    quote: page.getByText('Not all who wander are lost', { exact: true }),
+    'quote box': page.locator(editing ? 'blockquote.cdx-quote' : 'figure:has(> blockquote)'),
+    'quote caption': page.getByText('Tolkien', { exact: true }),
+    'unordered list item': page.locator('ul > li').filter({ hasText: /^Boots$/ }),
+    'ordered list item': page.locator('ol > li').filter({ hasText: /^Start early$/ }),
+    marker: page.locator('mark', { hasText: 'water' }),
+    link: page.getByRole('link', { name: 'map', exact: true }),
+    'inline code': page.locator('code', { hasText: 'gps' }),
+  });
+  const looks = async (editing: boolean) => {
+    const found: Record<string, unknown> = {};
+    for (const [block, locator] of Object.entries(blocksOf(editing))) {
+      found[block] = await locator.first().evaluate((element) => {
+        const style = getComputedStyle(element);
+        return {
+          fontFamily: style.fontFamily,
+          fontSize: style.fontSize,
+          fontWeight: style.fontWeight,
+          lineHeight: style.lineHeight,
+          color: style.color,
+          background: style.backgroundColor,
+          borderLeft: `${style.borderLeftWidth} ${style.borderLeftColor}`,
+          listStyle: style.listStyleType,
+          underline: style.textDecorationLine,
+        };
+      });
+    }
+    return found;
+  };
+  /** The body text's column: its width, and how many characters of the text's own font fill a line. */
+  const column = () =>
+    page
+      .getByText(prose, { exact: true })
+      .evaluate((paragraph) => {
+        const style = getComputedStyle(paragraph);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = paragraph.textContent!;
+        const averageCharacter = context.measureText(text).width / text.length;
+        return { width: paragraph.clientWidth, charactersPerLine: paragraph.clientWidth / averageCharacter };
+      });
+
+  await page.goto(`/blog/${id}`);
+  await expect(page.getByText(prose, { exact: true })).toBeVisible();
+  const reading = await looks(false);
+  const readingColumn = await column();
+
+  await page.goto(`/editor/${id}`);
+  await expect(page.locator('.ce-paragraph').first()).toHaveText(prose);
+  await expect(page.locator('.cdx-list-ordered')).toContainText('Start early');
+  expect(await looks(true)).toEqual(reading);
+  const writingColumn = await column();
+
+  expect(readingColumn.charactersPerLine).toBeGreaterThanOrEqual(60);
+  expect(readingColumn.charactersPerLine).toBeLessThanOrEqual(80);
+  expect(writingColumn.width).toBeCloseTo(readingColumn.width, 0);
+  expect(writingColumn.charactersPerLine).toBeCloseTo(readingColumn.charactersPerLine, 0);
+});
+
 test('reading pages never load the editor’s code', async ({ page, request }) => {
   await signIn(page, await createUser(request));
   const scripts: string[] = [];

@@ -96,7 +96,7 @@ export function BlogEditor({ blogId, loaded: loadedBlog, published }: { blogId: 
           </ConfirmDialog>
         )}
         {copy && <RestoreOffer savedAt={copy.savedAt} onRestore={restore} onDiscard={discard} />}
-        <main className="mx-auto w-full max-w-[900px] px-[5vw] py-8 lg:px-0">
+        <main className="mx-auto box-content max-w-reading px-[5vw] py-8">
           <BannerUpload banner={blog.banner} onChange={(banner) => change({ banner })} />
           <TitleField value={blog.title} onChange={(title) => change({ title })} />
           <hr className="my-5 w-full opacity-10" />

@@ -22,7 +22,7 @@ export function TitleField({ value, onChange }: { value: string; onChange: (titl
       maxLength={Limits.titleMax}
       onKeyDown={ignoreEnter}
       onChange={(event) => onChange(oneLine(event.target.value))}
-      className="mt-10 h-20 w-full resize-none overflow-hidden font-serif text-4xl leading-tight font-medium outline-none placeholder:opacity-40"
+      className="mt-10 h-20 w-full resize-none overflow-hidden font-serif text-3xl leading-tight font-bold outline-none placeholder:opacity-40 sm:text-4xl"
     />
   );
 }
