@@ -681,6 +681,54 @@ test('the editor writes in the blog page’s type and column: each block looks t
   expect(writingColumn.charactersPerLine).toBeCloseTo(readingColumn.charactersPerLine, 0);
 });
 
+test('the editor’s title, topics and tag fields show keyboard focus with an outline of at least 3:1 contrast', async ({ page, request }) => {
+  const user = await createUser(request);
+  const id = await createBlog(request, user, { draft: true, tags: ['coast'] });
+  await signIn(page, user);
+  await page.goto(`/editor/${id}`);
+
+  /** The focused field's outline, and its contrast with the background around it (WCAG 2.2 non-text contrast). */
+  const focusRing = (field: Locator) =>
+    field.evaluate((element) => {
+      const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+      const rgb = (color: string) => {
+        canvas.clearRect(0, 0, 1, 1);
+        canvas.fillStyle = color;
+        canvas.fillRect(0, 0, 1, 1);
+        return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+      };
+      const luminance = (color: string) => {
+        const [r, g, b] = rgb(color).map((v) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      let around: Element | null = element.parentElement;
+      while (around && getComputedStyle(around).backgroundColor === 'rgba(0, 0, 0, 0)') around = around.parentElement;
+      const style = getComputedStyle(element);
+      const [light, dark] = [luminance(style.outlineColor), luminance(around ? getComputedStyle(around).backgroundColor : 'white')].sort((a, b) => b - a);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), contrast: (light! + 0.05) / (dark! + 0.05) };
+    });
+  const expectVisibleFocus = async (field: Locator) => {
+    await field.focus();
+    await expect(field).toBeFocused();
+    const ring = await focusRing(field);
+    expect(ring.style).not.toBe('none');
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+    expect(ring.contrast).toBeGreaterThanOrEqual(3);
+  };
+
+  const title = page.getByRole('textbox', { name: 'Blog Title' });
+  await expectVisibleFocus(title);
+  // From the banner upload, Tab reaches the title.
+  await page.getByLabel('Change the blog banner').focus();
+  await page.keyboard.press('Tab');
+  await expect(title).toBeFocused();
+
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const settings = page.getByRole('region', { name: 'Publish settings' });
+  await expectVisibleFocus(settings.getByLabel('Topics'));
+  await expectVisibleFocus(settings.getByRole('textbox', { name: 'Tag coast' }));
+});
+
 test('reading pages never load the editor’s code', async ({ page, request }) => {
   await signIn(page, await createUser(request));
   const scripts: string[] = [];

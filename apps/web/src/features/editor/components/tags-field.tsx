@@ -1,6 +1,7 @@
 import { useId, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Limits, normaliseTags, tagsError } from '@inkwell/contracts';
+import { FOCUS_RING } from '../focus-ring.ts';
 
 /** A comma ends a tag; so does the full-width one Chinese and Japanese input methods type. */
 const TAG_SEPARATOR = /[,\uFF0C]/;
@@ -70,7 +71,7 @@ export function TagsField({ tags, onChange }: { tags: string[]; onChange: (tags:
           aria-label="Topics"
           aria-describedby={hintId}
           placeholder="Topic"
-          className="min-w-24 flex-1 bg-transparent p-2 outline-none"
+          className={`min-w-24 flex-1 rounded-sm bg-transparent p-2 ${FOCUS_RING}`}
         />
       </div>
       <p id={hintId} aria-live="polite" className="mt-1 mb-4 text-right text-sm text-neutral-500">
@@ -101,7 +102,7 @@ function TagChip({ tag, onRename, onRemove }: { tag: string; onRename: (value: s
             event.currentTarget.blur();
           }
         }}
-        className="field-sizing-content bg-transparent outline-none"
+        className={`field-sizing-content rounded-sm bg-transparent ${FOCUS_RING}`}
       />
       <button
         type="button"
