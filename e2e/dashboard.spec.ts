@@ -33,6 +33,10 @@ test('Manage Blogs lists published blogs and drafts with their details, and dele
   await page.getByRole('tab', { name: 'Drafts' }).click();
   const draftCard = page.getByRole('listitem', { name: draft });
   await expect(draftCard.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/editor/${draftId}`);
+  await expect(draftCard.getByText(/^Last edited \d{1,2} \w{3,4} \d{4}, \d{2}:\d{2}$/)).toBeVisible();
+  // When it was saved, a moment ago.
+  const edited = Date.parse((await draftCard.locator('time').getAttribute('datetime'))!);
+  expect(Math.abs(Date.now() - edited)).toBeLessThan(5 * 60_000);
   await draftCard.getByRole('button', { name: 'Delete' }).click();
   await draftCard.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(draftCard).toBeHidden();

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { EditorMessages, Messages, type Blog, type BlockType, type ContentBlock } from '@inkwell/contracts';
-import { apiPost, createBlog, createUser, expect, expectToast, signIn, test, type TestUser } from './support/fixtures.ts';
+import { apiPost, createBlog, createUser, expect, expectToast, signIn, test, uniqueId, type TestUser } from './support/fixtures.ts';
 
 const bannerJpg = path.join(import.meta.dirname, 'fixtures', 'banner.jpg');
 const picturePng = path.join(import.meta.dirname, 'fixtures', 'avatar.png');
@@ -327,6 +327,119 @@ test('publish settings: the card preview, each rule of SPEC §5, tags and the wa
   expect(await blogForEdit(request, user, id)).toMatchObject({ title: 'Spring on the coast', des: 'Cliffs and terns.', tags: ['seabirds', 'i'], draft: false });
 });
 
+test('tags: a comma ends a tag however the text arrived, a pasted list gives every tag, Enter adds, duplicates and the 11th are refused', async ({
+  page,
+  request,
+  context,
+}) => {
+  const user = await createUser(request);
+  const id = await createBlog(request, user, { draft: true, des: '', tags: [] });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, user);
+  await page.goto(`/editor/${id}`);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const settings = page.getByRole('region', { name: 'Publish settings' });
+  const topics = settings.getByLabel('Topics');
+  const tags = () => settings.getByRole('textbox', { name: /^Tag / }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  /** A paste as a writer makes it: the text on the clipboard, then the keyboard shortcut. */
+  const pasteIntoTopics = async (text: string) => {
+    await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+    await topics.focus();
+    await page.keyboard.press('ControlOrMeta+V');
+  };
+
+  // A pasted list is finished: every piece is a tag, the last one too.
+  await pasteIntoTopics('Alps, Bergen, Cairns');
+  await expect.poll(tags).toEqual(['alps', 'bergen', 'cairns']);
+  await expect(topics).toHaveValue('');
+
+  // Pasted or inserted (as autofill and input methods do, with no key pressed) text waits for the comma.
+  await pasteIntoTopics('Delta');
+  await expect(topics).toHaveValue('Delta');
+  await topics.press(',');
+  await expect.poll(tags).toEqual(['alps', 'bergen', 'cairns', 'delta']);
+  await expect(topics).toHaveValue('');
+  await page.keyboard.insertText('Eagle');
+  await page.keyboard.insertText(',');
+  await topics.pressSequentially('fjord,gl');
+  await expect.poll(tags).toEqual(['alps', 'bergen', 'cairns', 'delta', 'eagle', 'fjord']);
+  await expect(topics).toHaveValue('gl');
+  await topics.pressSequentially('en');
+  await topics.press('Enter');
+  await expect.poll(tags).toEqual(['alps', 'bergen', 'cairns', 'delta', 'eagle', 'fjord', 'glen']);
+
+  // Duplicates (in any case) and empty pieces add nothing.
+  await pasteIntoTopics('ALPS, ,glen,');
+  await topics.press('Enter');
+  await topics.press(',');
+  await expect.poll(tags).toEqual(['alps', 'bergen', 'cairns', 'delta', 'eagle', 'fjord', 'glen']);
+  await expect(settings.getByText('3 Tags left')).toBeVisible();
+
+  // An input method's text counts once it is settled; its full-width comma ends a tag too.
+  const inputMethod = await context.newCDPSession(page);
+  for (const composing of ['hi', 'hill', 'hill，']) {
+    await inputMethod.send('Input.imeSetComposition', { text: composing, selectionStart: composing.length, selectionEnd: composing.length });
+  }
+  await expect(topics).toHaveValue('hill，');
+  expect(await tags()).toHaveLength(7);
+  await inputMethod.send('Input.insertText', { text: 'hill，' });
+  await expect.poll(tags).toEqual(['alps', 'bergen', 'cairns', 'delta', 'eagle', 'fjord', 'glen', 'hill']);
+  await expect(topics).toHaveValue('');
+
+  // Ten at most, whichever way the 11th comes.
+  await pasteIntoTopics('isle, jetty');
+  await expect.poll(tags).toEqual(['alps', 'bergen', 'cairns', 'delta', 'eagle', 'fjord', 'glen', 'hill', 'isle', 'jetty']);
+  await expect(settings.getByText('0 Tags left')).toBeVisible();
+  await topics.pressSequentially('kelp,');
+  await expectToast(page, Messages.maxTags);
+  await pasteIntoTopics('loch, moor');
+  await expectToast(page, Messages.maxTags);
+  expect(await tags()).toHaveLength(10);
+});
+
+/** The blog at its address as a signed-out reader finds it. */
+async function visitorSees(browser: Browser, baseURL: string, blogId: string, text: string) {
+  const visitor = await browser.newPage({ baseURL });
+  await visitor.goto(`/blog/${blogId}`);
+  await expect(visitor.getByText(text, { exact: true }).first()).toBeVisible();
+  await visitor.close();
+}
+
+test('a published blog reopened says Published; Update goes through the publish checks and keeps it on the site with the new text', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  const author = await createUser(request);
+  const blogTitle = `Harbour lights ${uniqueId()}`;
+  const id = await createBlog(request, author, { title: blogTitle });
+  await signIn(page, author);
+  const saves = watchSaves(page);
+
+  await page.goto(`/editor/${id}`);
+  await expect(page.getByRole('textbox', { name: 'Blog Title' })).toHaveValue(blogTitle);
+  await expect(page.getByText('Published', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
+
+  await page.locator('.ce-paragraph').first().click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Then the fog came in.');
+  await page.getByRole('button', { name: 'Update', exact: true }).click();
+  const settings = page.getByRole('region', { name: 'Publish settings' });
+  const description = settings.getByLabel('Short description about your blog');
+  await description.fill('');
+  await settings.getByRole('button', { name: 'Update', exact: true }).click();
+  await toast(page, Messages.descriptionRule);
+  await description.fill('Lights across the water.');
+  await settings.getByRole('button', { name: 'Update', exact: true }).click();
+  await expectToast(page, EditorMessages.updated);
+  await expect(page).toHaveURL('/');
+  expect(saves).toHaveLength(1);
+  expect(saves[0]).toMatchObject({ id, draft: false });
+  await visitorSees(browser, baseURL!, id, 'We left early. Then the fog came in.');
+});
+
 test.describe('on a 360 px screen', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
@@ -368,6 +481,60 @@ test.describe('on a 360 px screen', () => {
     await page.reload();
     await expect(page.locator('.codex-editor')).toBeVisible();
     await expect(restore).toHaveCount(0);
+  });
+
+  test('Save Draft on a published blog asks first: Escape and Cancel keep it on the site, confirming takes it off', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    const author = await createUser(request);
+    const blogTitle = `Harbour lights ${uniqueId()}`;
+    const id = await createBlog(request, author, { title: blogTitle });
+    await signIn(page, author);
+    const saves = watchSaves(page);
+    const title = page.getByRole('textbox', { name: 'Blog Title' });
+    const saveDraft = page.getByRole('button', { name: 'Save Draft' });
+    const confirm = page.getByRole('alertdialog');
+
+    await page.goto(`/editor/${id}`);
+    await expect(title).toHaveValue(blogTitle);
+    await expect(page.getByText('Published', { exact: true })).toBeVisible();
+    await saveDraft.click();
+    await expect(confirm).toContainText('takes this blog off the site');
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    const box = (await confirm.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // Escape, then Cancel: nothing is sent, and the keyboard is back on Save Draft.
+    await page.keyboard.press('Escape');
+    await expect(confirm).toHaveCount(0);
+    await expect(saveDraft).toBeFocused();
+    await page.keyboard.press('Enter');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
+    expect(saves).toEqual([]);
+    await visitorSees(browser, baseURL!, id, blogTitle);
+
+    await saveDraft.click();
+    await confirm.getByRole('button', { name: 'Save as draft' }).click();
+    await expectToast(page, EditorMessages.draftSaved);
+    await expect(page).toHaveURL('/');
+    expect(saves).toHaveLength(1);
+    expect(saves[0]).toMatchObject({ id, draft: true });
+    await visitorSees(browser, baseURL!, id, 'Page not found');
+
+    // A draft now: Publish again, no badge, and Save Draft saves without asking.
+    await page.goto(`/editor/${id}`);
+    await expect(title).toHaveValue(blogTitle);
+    await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeVisible();
+    await expect(page.getByText('Published', { exact: true })).toHaveCount(0);
+    await saveDraft.click();
+    await expectToast(page, EditorMessages.draftSaved);
+    expect(saves).toHaveLength(2);
   });
 });
 
@@ -431,6 +598,135 @@ test('an image pasted by address; and failures: a blog that cannot be opened, an
   await expect(page).toHaveURL(`/editor/${othersDraft}`);
   expect(saves).toHaveLength(1);
   await otherSite.close();
+});
+
+test('the editor writes in the blog page’s type and column: each block looks the same, about 70 characters a line', async ({ page, request }) => {
+  const author = await createUser(request);
+  const prose =
+    'The path climbs through birch and heather to the ridge, where the wind comes straight off the sea and the whole coast ' +
+    'opens out below: the harbour, the lighthouse on its rock, and the long pale line of the dunes running north.';
+  const blocks = [
+    { id: 'para000001', type: 'paragraph', data: { text: prose } },
+    { id: 'para000002', type: 'paragraph', data: { text: 'Pack <mark>water</mark>, a <a href="https://example.org/map">map</a> and <code>gps</code>.' } },
+    { id: 'head000002', type: 'header', data: { text: 'Over the top', level: 2 } },
+    { id: 'head000003', type: 'header', data: { text: 'Down again', level: 3 } },
+    { id: 'quote00001', type: 'quote', data: { text: 'Not all who wander are lost', caption: 'Tolkien', alignment: 'left' } },
+    { id: 'list000001', type: 'list', data: { style: 'unordered', items: [{ content: 'Boots', items: [] }, { content: 'Water', items: [] }] } },
+    { id: 'list000002', type: 'list', data: { style: 'ordered', items: [{ content: 'Start early', items: [] }] } },
+  ];
+  const id = await createBlog(request, author, { content: [{ time: 1, version: '2.31.7', blocks }] });
+  await signIn(page, author);
+
+  /** Each block, found the same way on the blog page and in the editor (the editor's own class where the page has none). */
+  const blocksOf = (editing: boolean): Record<string, Locator> => ({
+    paragraph: page.getByText(prose, { exact: true }),
+    'level 2 header': page.getByRole('heading', { name: 'Over the top' }),
+    'level 3 header': page.getByRole('heading', { name: 'Down again' }),
+    quote: page.getByText('Not all who wander are lost', { exact: true }),
+    'quote box': page.locator(editing ? 'blockquote.cdx-quote' : 'figure:has(> blockquote)'),
+    'quote caption': page.getByText('Tolkien', { exact: true }),
+    'unordered list item': page.locator('ul > li').filter({ hasText: /^Boots$/ }),
+    'ordered list item': page.locator('ol > li').filter({ hasText: /^Start early$/ }),
+    marker: page.locator('mark', { hasText: 'water' }),
+    link: page.getByRole('link', { name: 'map', exact: true }),
+    'inline code': page.locator('code', { hasText: 'gps' }),
+  });
+  const looks = async (editing: boolean) => {
+    const found: Record<string, unknown> = {};
+    for (const [block, locator] of Object.entries(blocksOf(editing))) {
+      found[block] = await locator.first().evaluate((element) => {
+        const style = getComputedStyle(element);
+        return {
+          fontFamily: style.fontFamily,
+          fontSize: style.fontSize,
+          fontWeight: style.fontWeight,
+          lineHeight: style.lineHeight,
+          color: style.color,
+          background: style.backgroundColor,
+          borderLeft: `${style.borderLeftWidth} ${style.borderLeftColor}`,
+          listStyle: style.listStyleType,
+          underline: style.textDecorationLine,
+        };
+      });
+    }
+    return found;
+  };
+  /** The body text's column: its width, and how many characters of the text's own font fill a line. */
+  const column = () =>
+    page
+      .getByText(prose, { exact: true })
+      .evaluate((paragraph) => {
+        const style = getComputedStyle(paragraph);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = paragraph.textContent!;
+        const averageCharacter = context.measureText(text).width / text.length;
+        return { width: paragraph.clientWidth, charactersPerLine: paragraph.clientWidth / averageCharacter };
+      });
+
+  await page.goto(`/blog/${id}`);
+  await expect(page.getByText(prose, { exact: true })).toBeVisible();
+  const reading = await looks(false);
+  const readingColumn = await column();
+
+  await page.goto(`/editor/${id}`);
+  await expect(page.locator('.ce-paragraph').first()).toHaveText(prose);
+  await expect(page.locator('.cdx-list-ordered')).toContainText('Start early');
+  expect(await looks(true)).toEqual(reading);
+  const writingColumn = await column();
+
+  expect(readingColumn.charactersPerLine).toBeGreaterThanOrEqual(60);
+  expect(readingColumn.charactersPerLine).toBeLessThanOrEqual(80);
+  expect(writingColumn.width).toBeCloseTo(readingColumn.width, 0);
+  expect(writingColumn.charactersPerLine).toBeCloseTo(readingColumn.charactersPerLine, 0);
+});
+
+test('the editor’s title, topics and tag fields show keyboard focus with an outline of at least 3:1 contrast', async ({ page, request }) => {
+  const user = await createUser(request);
+  const id = await createBlog(request, user, { draft: true, tags: ['coast'] });
+  await signIn(page, user);
+  await page.goto(`/editor/${id}`);
+
+  /** The focused field's outline, and its contrast with the background around it (WCAG 2.2 non-text contrast). */
+  const focusRing = (field: Locator) =>
+    field.evaluate((element) => {
+      const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+      const rgb = (color: string) => {
+        canvas.clearRect(0, 0, 1, 1);
+        canvas.fillStyle = color;
+        canvas.fillRect(0, 0, 1, 1);
+        return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+      };
+      const luminance = (color: string) => {
+        const [r, g, b] = rgb(color).map((v) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      let around: Element | null = element.parentElement;
+      while (around && getComputedStyle(around).backgroundColor === 'rgba(0, 0, 0, 0)') around = around.parentElement;
+      const style = getComputedStyle(element);
+      const [light, dark] = [luminance(style.outlineColor), luminance(around ? getComputedStyle(around).backgroundColor : 'white')].sort((a, b) => b - a);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), contrast: (light! + 0.05) / (dark! + 0.05) };
+    });
+  const expectVisibleFocus = async (field: Locator) => {
+    await field.focus();
+    await expect(field).toBeFocused();
+    const ring = await focusRing(field);
+    expect(ring.style).not.toBe('none');
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+    expect(ring.contrast).toBeGreaterThanOrEqual(3);
+  };
+
+  const title = page.getByRole('textbox', { name: 'Blog Title' });
+  await expectVisibleFocus(title);
+  // From the banner upload, Tab reaches the title.
+  await page.getByLabel('Change the blog banner').focus();
+  await page.keyboard.press('Tab');
+  await expect(title).toBeFocused();
+
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const settings = page.getByRole('region', { name: 'Publish settings' });
+  await expectVisibleFocus(settings.getByLabel('Topics'));
+  await expectVisibleFocus(settings.getByRole('textbox', { name: 'Tag coast' }));
 });
 
 test('reading pages never load the editor’s code', async ({ page, request }) => {

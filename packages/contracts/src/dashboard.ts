@@ -23,6 +23,8 @@ export const DashboardBlog = z.object({
   banner: z.string(),
   des: z.string(),
   publishedAt: z.string().nullable(),
+  /** When the author last saved it (a draft's "last edited"); likes, comments and reads do not count. */
+  updatedAt: z.string(),
   draft: z.boolean(),
   activity: Activity,
 });

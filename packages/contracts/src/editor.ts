@@ -5,6 +5,8 @@ export const EditorMessages = {
   draftSaved: 'Saved 👍',
   publishing: 'Publishing...',
   published: 'Published 👍',
+  updating: 'Updating...',
+  updated: 'Updated 👍',
   uploadingBanner: 'Uploading...',
   bannerUploaded: 'Uploaded 👍',
 } as const;

@@ -8,6 +8,7 @@ export function presentDashboardBlog(row: DashboardBlogRow): DashboardBlog {
     banner: row.banner,
     des: row.des,
     publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
+    updatedAt: row.updatedAt.toISOString(),
     draft: row.draft,
     activity: {
       total_likes: row.totalLikes,

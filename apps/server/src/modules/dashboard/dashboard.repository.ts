@@ -22,6 +22,7 @@ const dashboardColumns = {
   banner: blogs.banner,
   des: blogs.des,
   publishedAt: blogs.publishedAt,
+  updatedAt: blogs.updatedAt,
   draft: blogs.draft,
   totalLikes: blogs.totalLikes,
   totalComments: blogs.totalComments,

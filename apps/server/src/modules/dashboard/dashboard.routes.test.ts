@@ -4,7 +4,7 @@ import { Limits, Messages } from '@inkwell/contracts';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogs, comments, likes, notifications } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildBlog, buildUser, post, type TestUser } from '../../test/factories.ts';
+import { buildBlog, buildUser, post, publishableBlog, type TestUser } from '../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,12 +50,41 @@ describe('POST /api/blog/user-written-blogs and -count', () => {
       banner: '/uploads/banner.webp',
       des: 'Notes from a long walk.',
       publishedAt: expect.any(String),
+      updatedAt: expect.any(String),
       draft: false,
       activity: { total_likes: 0, total_comments: 0, total_reads: 1, total_parent_comments: 0 },
     });
     expect(await titles(author, { page: 1, draft: true })).toEqual(['A draft idea']);
     expect(await count(author, { draft: false })).toBe(2);
     expect(await count(author, { draft: true })).toBe(1);
+  });
+
+  it('answers when each blog was last saved: every save moves it, likes, comments and reads do not', async () => {
+    const author = await buildUser(t.app);
+    const reader = await buildUser(t.app);
+    const blogId = await buildBlog(t.app, author, { title: 'Half a thought', draft: true });
+    const lastSaved = async (draft: boolean) => {
+      const [blog] = (await list(author, { draft })).json().blogs;
+      return Date.parse(blog.updatedAt);
+    };
+    const save = async (overrides: object) => {
+      const res = await post(t.app, '/api/blog/create-blog', publishableBlog({ id: blogId, ...overrides }), author.token);
+      expect(res.statusCode).toBe(200);
+    };
+
+    const created = await lastSaved(true);
+    expect(created).toBeGreaterThan(Date.now() - 60_000);
+    await save({ title: 'Half a thought, finished', draft: true });
+    const edited = await lastSaved(true);
+    expect(edited).toBeGreaterThan(created);
+    await save({ draft: false });
+    const published = await lastSaved(false);
+    expect(published).toBeGreaterThan(edited);
+
+    const { _id } = (await read(blogId, reader)).json().blog;
+    expect((await post(t.app, '/api/blog/like-blog', { _id, isLikedByUser: false }, reader.token)).statusCode).toBe(200);
+    expect((await post(t.app, '/api/comment/add-comment', { _id, comment: 'Nice one' }, reader.token)).statusCode).toBe(200);
+    expect(await lastSaved(false)).toBe(published);
   });
 
   it('pages by the server page size and skips fewer after deletions', async () => {

@@ -46,7 +46,7 @@ function BlogArticle({ blog }: { blog: Blog }) {
 
   return (
     <>
-      <article className="mx-auto max-w-[900px] px-[5vw] py-10 lg:px-0">
+      <article className="mx-auto box-content max-w-reading px-[5vw] py-10">
         {blog.banner && (
           <img src={blog.banner} alt="" width={1200} height={675} className="aspect-video w-full rounded-md bg-neutral-100 object-cover" />
         )}
@@ -125,7 +125,7 @@ function SimilarBlogs({ blog }: { blog: Blog }) {
 
 function BlogSkeleton() {
   return (
-    <div aria-busy="true" role="status" aria-label="Loading the blog" className="mx-auto max-w-[900px] animate-pulse px-[5vw] py-10 lg:px-0">
+    <div aria-busy="true" role="status" aria-label="Loading the blog" className="mx-auto box-content max-w-reading animate-pulse px-[5vw] py-10">
       <div className="aspect-video w-full rounded-md bg-neutral-100" />
       <div className="mt-10 h-10 w-3/4 rounded bg-neutral-200" />
       <div className="mt-8 flex items-center gap-4">

@@ -21,6 +21,7 @@ export default function EditorPage() {
       key={blogId ?? 'new'}
       blogId={blog ? blogId : undefined}
       loaded={blog ? editorBlogOf(blog) : emptyBlog()}
+      published={blog ? !blog.draft : false}
     />
   );
 }

@@ -9,8 +9,9 @@ import { draftishOf, type EditorBlog } from './editor-blog.ts';
 /**
  * Save Draft and Publish (SPEC §5): the shared rules first (a refused blog is never sent),
  * one save at a time, the server's error text on failure, and / half a second after success.
+ * Publishing a blog that is `published` already updates it, and says so.
  */
-export function useSaveBlog(blogId: string | undefined, onSaved: () => void) {
+export function useSaveBlog(blogId: string | undefined, published: boolean, onSaved: () => void) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // A ref, not the state: two clicks in one frame both see the state before either re-render.
@@ -26,11 +27,16 @@ export function useSaveBlog(blogId: string | undefined, onSaved: () => void) {
     }
     inFlight.current = true;
     setSaving(true);
-    const loading = toast.loading(draft ? EditorMessages.savingDraft : EditorMessages.publishing);
+    const [pending, done] = draft
+      ? [EditorMessages.savingDraft, EditorMessages.draftSaved]
+      : published
+        ? [EditorMessages.updating, EditorMessages.updated]
+        : [EditorMessages.publishing, EditorMessages.published];
+    const loading = toast.loading(pending);
     try {
       await saveBlog(blog, draft, blogId);
       toast.dismiss(loading);
-      toast.success(draft ? EditorMessages.draftSaved : EditorMessages.published);
+      toast.success(done);
       onSaved();
       // A saved blog changes lists all over the app (home, profile, dashboard, search).
       void queryClient.invalidateQueries();

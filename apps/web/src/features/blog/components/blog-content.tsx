@@ -3,26 +3,25 @@ import { InlineHtml, inlineText } from './inline-html.tsx';
 
 type BlockOf<T extends ContentBlock['type']> = Extract<ContentBlock, { type: T }>['data'];
 
+// The blocks' look lives in prose.css (`.prose-inkwell`), shared with the editor.
+
 function ImageBlock({ data }: { data: BlockOf<'image'> }) {
-  const frame = [data.withBorder && 'border border-neutral-300', data.withBackground && 'bg-neutral-100 p-4 sm:p-8'].filter(Boolean).join(' ');
-  const size = data.stretched ? 'w-full' : data.withBackground ? 'mx-auto max-w-[60%]' : 'mx-auto max-w-full';
+  const look = ['prose-image', data.withBorder && 'prose-image--border', data.withBackground && 'prose-image--background'].filter(Boolean).join(' ');
   return (
-    <figure className="my-8">
-      <div className={frame}>
-        <img src={data.file.url} alt={inlineText(data.caption)} width={1200} height={675} loading="lazy" decoding="async" className={`h-auto ${size}`} />
+    <figure className={look}>
+      <div className="prose-image__frame">
+        <img src={data.file.url} alt={inlineText(data.caption)} width={1200} height={675} loading="lazy" decoding="async" />
       </div>
-      {data.caption && <InlineHtml as="figcaption" html={data.caption} className="mt-3 block text-center text-base text-neutral-500" />}
+      {data.caption && <InlineHtml as="figcaption" html={data.caption} />}
     </figure>
   );
 }
 
 function QuoteBlock({ data }: { data: BlockOf<'quote'> }) {
   return (
-    <figure className={`my-8 rounded-r-md border-l-4 border-neutral-900 bg-neutral-50 p-5 ${data.alignment === 'center' ? 'text-center' : 'text-left'}`}>
-      <blockquote>
-        <InlineHtml as="p" html={data.text} className="font-serif text-xl leading-9" />
-      </blockquote>
-      {data.caption && <InlineHtml as="figcaption" html={data.caption} className="mt-3 block text-base text-neutral-500" />}
+    <figure className={`prose-quote ${data.alignment === 'center' ? 'prose-quote--center' : ''}`}>
+      <InlineHtml as="blockquote" html={data.text} />
+      {data.caption && <InlineHtml as="figcaption" html={data.caption} />}
     </figure>
   );
 }
@@ -30,10 +29,10 @@ function QuoteBlock({ data }: { data: BlockOf<'quote'> }) {
 function ListItems({ ordered, items }: { ordered: boolean; items: (string | ListItem)[] }) {
   const Tag = ordered ? 'ol' : 'ul';
   return (
-    <Tag className={`pl-6 ${ordered ? 'list-decimal' : 'list-disc'} [&_ol]:mt-2 [&_ul]:mt-2`}>
+    <Tag>
       {items.map((item, i) => (
-        <li key={i} className="my-2 pl-1 leading-8">
-          <InlineHtml html={typeof item === 'string' ? item : item.content} />
+        <li key={i}>
+          <InlineHtml as="div" html={typeof item === 'string' ? item : item.content} />
           {typeof item !== 'string' && item.items.length > 0 && <ListItems ordered={ordered} items={item.items} />}
         </li>
       ))}
@@ -46,18 +45,13 @@ function LinkBlock({ data }: { data: BlockOf<'link'> }) {
   if (!url) return null;
   const { title, description, image } = data.meta;
   return (
-    <a
-      href={url.href}
-      target="_blank"
-      rel="noopener noreferrer nofollow"
-      className="my-8 flex items-center gap-4 rounded-lg border border-neutral-200 p-4 no-underline hover:bg-neutral-50"
-    >
+    <a href={url.href} target="_blank" rel="noopener noreferrer nofollow" className="prose-link-card flex items-center">
       <span className="min-w-0 flex-1">
-        <span className="block font-bold">{title || url.hostname}</span>
-        {description && <span className="mt-1 line-clamp-2 block text-base text-neutral-600">{description}</span>}
-        <span className="mt-2 block text-sm text-neutral-500">{url.hostname}</span>
+        <span className="prose-link-card__title block">{title || url.hostname}</span>
+        {description && <span className="prose-link-card__description line-clamp-2">{description}</span>}
+        <span className="prose-link-card__host block">{url.hostname}</span>
       </span>
-      {image && <img src={image.url} alt="" width={96} height={96} loading="lazy" className="h-24 w-24 flex-none rounded-md object-cover" />}
+      {image && <img src={image.url} alt="" width={96} height={96} loading="lazy" className="prose-link-card__image flex-none object-cover" />}
     </a>
   );
 }
@@ -66,7 +60,7 @@ function EmbedBlock({ data }: { data: BlockOf<'embed'> }) {
   const src = embedPlayerUrl(data.service, data.embed);
   const source = webUrl(data.source);
   return (
-    <figure className="my-8">
+    <figure className="prose-embed">
       {src ? (
         <iframe
           src={src}
@@ -79,16 +73,15 @@ function EmbedBlock({ data }: { data: BlockOf<'embed'> }) {
           allow="encrypted-media; fullscreen; picture-in-picture"
           allowFullScreen
           referrerPolicy="strict-origin-when-cross-origin"
-          className="w-full rounded-md border-0 bg-neutral-100"
         />
       ) : (
         source && (
-          <a href={source.href} target="_blank" rel="noopener noreferrer nofollow" className="underline">
+          <a href={source.href} target="_blank" rel="noopener noreferrer nofollow">
             {source.href}
           </a>
         )
       )}
-      {data.caption && <InlineHtml as="figcaption" html={data.caption} className="mt-3 block text-center text-base text-neutral-500" />}
+      {data.caption && <InlineHtml as="figcaption" html={data.caption} />}
     </figure>
   );
 }
@@ -96,14 +89,10 @@ function EmbedBlock({ data }: { data: BlockOf<'embed'> }) {
 function Block({ block }: { block: ContentBlock }) {
   switch (block.type) {
     case 'paragraph':
-      return <InlineHtml as="p" html={block.data.text} className="my-5 leading-8" />;
+      return <InlineHtml as="p" html={block.data.text} />;
     case 'header':
       // The page title is the h1; the editor's levels map onto the two the spec renders.
-      return block.data.level <= 2 ? (
-        <InlineHtml as="h2" html={block.data.text} className="mt-10 mb-4 font-serif text-3xl leading-snug font-bold" />
-      ) : (
-        <InlineHtml as="h3" html={block.data.text} className="mt-8 mb-3 font-serif text-2xl leading-snug font-bold" />
-      );
+      return <InlineHtml as={block.data.level <= 2 ? 'h2' : 'h3'} html={block.data.text} />;
     case 'image':
       return <ImageBlock data={block.data} />;
     case 'quote':
@@ -120,7 +109,7 @@ function Block({ block }: { block: ContentBlock }) {
 /** Every content block of SPEC §3, in order. */
 export function BlogContent({ blocks }: { blocks: ContentBlock[] }) {
   return (
-    <div className="text-lg [overflow-wrap:anywhere] text-neutral-800 md:text-xl">
+    <div className="prose-inkwell">
       {blocks.map((block, i) => (
         <Block key={block.id ?? i} block={block} />
       ))}

@@ -23,12 +23,12 @@ export const sanitizeInlineHtml = (html: string) => purifier.sanitize(html, ALLO
 /** The plain text of inline HTML, read by an inert parser (nothing in it loads or runs). */
 export const inlineText = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
 
-const INLINE_STYLES =
-  '[&_a]:underline [&_a]:underline-offset-2 [&_mark]:bg-yellow-200 [&_mark]:px-0.5 [&_code]:rounded [&_code]:bg-neutral-100 [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-[0.9em] [&_code]:text-red-700';
+type InlineTag = 'span' | 'p' | 'h2' | 'h3' | 'div' | 'blockquote' | 'figcaption';
 
-type InlineTag = 'span' | 'p' | 'h2' | 'h3' | 'div' | 'figcaption';
-
-/** Text of a content block with its bold, italic, links, marker and inline code, sanitised before it reaches the page. */
-export function InlineHtml({ html, as: Tag = 'span', className = '' }: { html: string; as?: InlineTag; className?: string }) {
-  return <Tag className={`${INLINE_STYLES} ${className}`} dangerouslySetInnerHTML={{ __html: sanitizeInlineHtml(html) }} />;
+/**
+ * Text of a content block with its bold, italic, links, marker and inline code, sanitised before
+ * it reaches the page (inside `.prose-inkwell`, which styles them).
+ */
+export function InlineHtml({ html, as: Tag = 'span' }: { html: string; as?: InlineTag }) {
+  return <Tag dangerouslySetInnerHTML={{ __html: sanitizeInlineHtml(html) }} />;
 }

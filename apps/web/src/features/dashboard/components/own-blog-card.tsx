@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import type { DashboardBlog } from '@inkwell/contracts';
-import { formatDate } from '../../../lib/format-date.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import { deleteBlog } from '../api/delete-blog.ts';
 import { useForgetOwnBlog } from '../api/own-blogs.ts';
-import { ConfirmDelete } from './confirm-delete.tsx';
 
 /** One of the author's blogs: what it is, how it does, and Edit / Delete. */
 export function OwnBlogCard({ blog }: { blog: DashboardBlog }) {
@@ -45,7 +45,13 @@ export function OwnBlogCard({ blog }: { blog: DashboardBlog }) {
               </Link>
             )}
             <p className="mt-1 line-clamp-1 text-neutral-500">
-              {blog.publishedAt && !blog.draft ? `Published on ${formatDate(blog.publishedAt)}` : blog.des || 'No description yet'}
+              {blog.draft ? (
+                <>
+                  Last edited <time dateTime={blog.updatedAt}>{formatDateTime(blog.updatedAt)}</time>
+                </>
+              ) : (
+                blog.publishedAt && `Published on ${formatDate(blog.publishedAt)}`
+              )}
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
@@ -65,7 +71,11 @@ export function OwnBlogCard({ blog }: { blog: DashboardBlog }) {
           </dl>
         )}
       </div>
-      {confirming && <ConfirmDelete title={blog.title} busy={deleting} onConfirm={onDelete} onCancel={() => setConfirming(false)} />}
+      {confirming && (
+        <ConfirmDialog confirmLabel="Confirm" busy={deleting} onConfirm={onDelete} onCancel={() => setConfirming(false)} className="mt-4">
+          Delete “{blog.title}”? Its likes, comments and reads go with it. This cannot be undone.
+        </ConfirmDialog>
+      )}
     </li>
   );
 }

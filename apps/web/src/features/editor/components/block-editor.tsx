@@ -1,7 +1,6 @@
 import EditorJS, { type OutputData } from '@editorjs/editorjs';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { currentToken } from '../../../lib/session.tsx';
-import '../editor.css';
 import { editorMessages, editorTools, INLINE_TOOLS, toEditorData, toStoredData } from '../editor-tools.ts';
 
 /** Saved output in its stored form, and a way to show another version (Restore). */
@@ -90,5 +89,6 @@ export function BlockEditor({
     [],
   );
 
-  return <div ref={containerRef} className="block-editor font-serif text-xl leading-8" />;
+  // Written in the blog page's own type and blocks (prose.css), so what the writer sees is what readers get.
+  return <div ref={containerRef} className="prose-inkwell" />;
 }

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { editorPublishError } from '@inkwell/contracts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { autosaveKey, readCopy, removeCopy, useAutosave, type StoredCopy } from '../autosave.ts';
 import { draftishOf, sameBlog, type EditorBlog } from '../editor-blog.ts';
@@ -15,9 +16,10 @@ import { TitleField } from './title-field.tsx';
 /**
  * The two states of SPEC §4: writing, then publish settings (after the Publish checks) and back
  * through the close button. Editor.js stays mounted, hidden, while the settings are open.
- * `blogId` is the blog being edited (saves update it); `loaded` is what the server gave.
+ * `blogId` is the blog being edited (saves update it); `loaded` is what the server gave;
+ * `published` whether it is on the site now: saving it as a draft then takes it off, so that asks first.
  */
-export function BlogEditor({ blogId, loaded: loadedBlog }: { blogId: string | undefined; loaded: EditorBlog }) {
+export function BlogEditor({ blogId, loaded: loadedBlog, published }: { blogId: string | undefined; loaded: EditorBlog; published: boolean }) {
   const { session } = useSession();
   const [loaded] = useState(loadedBlog);
   const storageKey = autosaveKey(session!.username, blogId);
@@ -26,9 +28,10 @@ export function BlogEditor({ blogId, loaded: loadedBlog }: { blogId: string | un
   const [copy, setCopy] = useState<StoredCopy | null>(null);
   const [blog, setBlog] = useState(loaded);
   const [publishing, setPublishing] = useState(false);
+  const [confirmingUnpublish, setConfirmingUnpublish] = useState(false);
   const editor = useRef<BlockEditorHandle>(null);
   const finishAutosave = useAutosave(storageKey, blog, baseline, copy !== null);
-  const { saving, save } = useSaveBlog(blogId, finishAutosave);
+  const { saving, save } = useSaveBlog(blogId, published, finishAutosave);
 
   const change = (patch: Partial<EditorBlog>) => setBlog((current) => ({ ...current, ...patch }));
 
@@ -47,7 +50,10 @@ export function BlogEditor({ blogId, loaded: loadedBlog }: { blogId: string | un
     return { ...blog, content };
   };
 
+  const saveDraft = async () => save(await current(), true);
+
   const openPublishSettings = async () => {
+    setConfirmingUnpublish(false);
     const error = editorPublishError(draftishOf(await current()));
     if (error) toast.error(error);
     else setPublishing(true);
@@ -68,9 +74,29 @@ export function BlogEditor({ blogId, loaded: loadedBlog }: { blogId: string | un
   return (
     <>
       <div hidden={publishing}>
-        <EditorTopBar title={blog.title} saving={saving} onPublish={openPublishSettings} onSaveDraft={async () => save(await current(), true)} />
+        <EditorTopBar
+          title={blog.title}
+          published={published}
+          saving={saving}
+          onPublish={openPublishSettings}
+          onSaveDraft={published ? () => setConfirmingUnpublish(true) : saveDraft}
+        />
+        {confirmingUnpublish && (
+          <ConfirmDialog
+            confirmLabel="Save as draft"
+            busy={saving}
+            onConfirm={() => {
+              setConfirmingUnpublish(false);
+              void saveDraft();
+            }}
+            onCancel={() => setConfirmingUnpublish(false)}
+            className="fixed inset-x-[5vw] top-20 z-30 shadow-lg sm:left-auto sm:w-md"
+          >
+            Save as a draft? That takes this blog off the site: readers get “Page not found” until you publish it again.
+          </ConfirmDialog>
+        )}
         {copy && <RestoreOffer savedAt={copy.savedAt} onRestore={restore} onDiscard={discard} />}
-        <main className="mx-auto w-full max-w-[900px] px-[5vw] py-8 lg:px-0">
+        <main className="mx-auto box-content max-w-reading px-[5vw] py-8">
           <BannerUpload banner={blog.banner} onChange={(banner) => change({ banner })} />
           <TitleField value={blog.title} onChange={(title) => change({ title })} />
           <hr className="my-5 w-full opacity-10" />
@@ -78,7 +104,7 @@ export function BlogEditor({ blogId, loaded: loadedBlog }: { blogId: string | un
         </main>
       </div>
       {publishing && (
-        <PublishSettings blog={blog} onChange={change} saving={saving} onPublish={() => save(blog, false)} onClose={() => setPublishing(false)} />
+        <PublishSettings blog={blog} published={published} onChange={change} saving={saving} onPublish={() => save(blog, false)} onClose={() => setPublishing(false)} />
       )}
     </>
   );

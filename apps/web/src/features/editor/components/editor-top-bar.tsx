@@ -1,14 +1,19 @@
 import { Link } from 'react-router';
 import { EditorMessages } from '@inkwell/contracts';
 
-/** The writing state's bar: home link, the blog's title, Publish and Save Draft. */
+/**
+ * The writing state's bar: home link, the blog's title, Publish and Save Draft. A blog that is
+ * `published` says so, and its main action updates it in place.
+ */
 export function EditorTopBar({
   title,
+  published,
   saving,
   onPublish,
   onSaveDraft,
 }: {
   title: string;
+  published: boolean;
   saving: boolean;
   onPublish: () => void;
   onSaveDraft: () => void;
@@ -18,14 +23,19 @@ export function EditorTopBar({
       <Link to="/" className="flex-none" aria-label="Inkwell home">
         <img src="/favicon.svg" alt="" width={32} height={32} />
       </Link>
-      <p className="line-clamp-1 w-full min-w-0 text-neutral-900 max-sm:text-sm" data-testid="editor-title">
-        {title.trim() || EditorMessages.newBlog}
-      </p>
+      <div className="flex w-full min-w-0 items-center gap-x-3 max-sm:flex-col max-sm:items-start">
+        <p className="line-clamp-1 min-w-0 text-neutral-900 max-sm:text-sm" data-testid="editor-title">
+          {title.trim() || EditorMessages.newBlog}
+        </p>
+        {published && (
+          <p className="max-w-full flex-none truncate rounded-full border-neutral-300 text-xs leading-5 text-neutral-700 sm:border sm:px-2">Published</p>
+        )}
+      </div>
       <div className="ml-auto flex flex-none gap-2 sm:gap-4">
-        <button type="button" className="btn-dark py-2 max-sm:px-4" onClick={onPublish} disabled={saving}>
-          Publish
+        <button type="button" className="btn-dark py-2 max-sm:px-3" onClick={onPublish} disabled={saving}>
+          {published ? 'Update' : 'Publish'}
         </button>
-        <button type="button" className="btn-light py-2 max-sm:px-4" onClick={onSaveDraft} disabled={saving}>
+        <button type="button" className="btn-light py-2 max-sm:px-3" onClick={onSaveDraft} disabled={saving}>
           Save Draft
         </button>
       </div>

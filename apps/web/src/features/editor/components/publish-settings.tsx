@@ -4,15 +4,17 @@ import type { EditorBlog } from '../editor-blog.ts';
 import { ignoreEnter, oneLine } from '../single-line.ts';
 import { TagsField } from './tags-field.tsx';
 
-/** SPEC §2 publish settings: a preview of the card, then title, description and tags, and Publish. */
+/** SPEC §2 publish settings: a preview of the card, then title, description and tags, and Publish (Update once it is `published`). */
 export function PublishSettings({
   blog,
+  published,
   onChange,
   saving,
   onPublish,
   onClose,
 }: {
   blog: EditorBlog;
+  published: boolean;
   onChange: (patch: Partial<EditorBlog>) => void;
   saving: boolean;
   onPublish: () => void;
@@ -86,7 +88,7 @@ export function PublishSettings({
         <TagsField tags={blog.tags} onChange={(tags) => onChange({ tags })} />
 
         <button type="button" className="btn-dark px-8" onClick={onPublish} disabled={saving}>
-          Publish
+          {published ? 'Update' : 'Publish'}
         </button>
       </div>
     </section>

@@ -1,6 +1,10 @@
 import { useId, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Limits, normaliseTags, tagsError } from '@inkwell/contracts';
+import { FOCUS_RING } from '../focus-ring.ts';
+
+/** A comma ends a tag; so does the full-width one Chinese and Japanese input methods type. */
+const TAG_SEPARATOR = /[,\uFF0C]/;
 
 /**
  * SPEC §5 tags: added with Enter or a comma, kept as the server stores them (trimmed, lower
@@ -18,19 +22,31 @@ export function TagsField({ tags, onChange }: { tags: string[]; onChange: (tags:
     else onChange(next);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter' && event.key !== ',') return;
-    event.preventDefault();
-    add([text]);
-    setText('');
+  /**
+   * Every piece of `value` before a separator is a tag; what follows the last one stays in the
+   * field as the tag being written, unless the list is `finished`.
+   */
+  const take = (value: string, finished: boolean) => {
+    const pieces = value.split(TAG_SEPARATOR);
+    const rest = finished ? '' : (pieces.pop() ?? '');
+    if (pieces.length) add(pieces);
+    setText(rest);
   };
 
-  // Keyboards that send no key for ',' (and pasted lists) still split on commas here.
-  const onType = (event: ChangeEvent<HTMLInputElement>) => {
-    const parts = event.target.value.split(',');
-    const rest = parts.pop() ?? '';
-    if (parts.length) add(parts);
-    setText(rest);
+  // Read from the value, not from keys: paste, autofill, drag and drop and input methods press no ',' key.
+  const onInput = (event: ChangeEvent<HTMLInputElement>) => {
+    const { value } = event.target;
+    const native = event.nativeEvent as InputEvent;
+    // An input method is still composing: its text is not settled until compositionend.
+    if (native.isComposing) setText(value);
+    // A pasted or dropped list ends where it ends: 'a, b, c' is three tags.
+    else take(value, TAG_SEPARATOR.test(value) && (native.inputType === 'insertFromPaste' || native.inputType === 'insertFromDrop'));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    take(text, true);
   };
 
   const rename = (index: number, value: string): boolean => {
@@ -49,12 +65,13 @@ export function TagsField({ tags, onChange }: { tags: string[]; onChange: (tags:
         <input
           type="text"
           value={text}
-          onChange={onType}
+          onChange={onInput}
+          onCompositionEnd={(event) => take(event.currentTarget.value, false)}
           onKeyDown={onKeyDown}
           aria-label="Topics"
           aria-describedby={hintId}
           placeholder="Topic"
-          className="min-w-24 flex-1 bg-transparent p-2 outline-none"
+          className={`min-w-24 flex-1 rounded-sm bg-transparent p-2 ${FOCUS_RING}`}
         />
       </div>
       <p id={hintId} aria-live="polite" className="mt-1 mb-4 text-right text-sm text-neutral-500">
@@ -85,7 +102,7 @@ function TagChip({ tag, onRename, onRemove }: { tag: string; onRename: (value: s
             event.currentTarget.blur();
           }
         }}
-        className="field-sizing-content bg-transparent outline-none"
+        className={`field-sizing-content rounded-sm bg-transparent ${FOCUS_RING}`}
       />
       <button
         type="button"

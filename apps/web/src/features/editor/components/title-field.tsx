@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Limits } from '@inkwell/contracts';
+import { FOCUS_RING } from '../focus-ring.ts';
 import { ignoreEnter, oneLine } from '../single-line.ts';
 
 /** The blog's title: a textarea that ignores Enter and grows with its text. */
@@ -22,7 +23,7 @@ export function TitleField({ value, onChange }: { value: string; onChange: (titl
       maxLength={Limits.titleMax}
       onKeyDown={ignoreEnter}
       onChange={(event) => onChange(oneLine(event.target.value))}
-      className="mt-10 h-20 w-full resize-none overflow-hidden font-serif text-4xl leading-tight font-medium outline-none placeholder:opacity-40"
+      className={`mt-10 h-20 w-full resize-none overflow-hidden rounded-sm font-serif text-3xl leading-tight font-bold placeholder:opacity-40 sm:text-4xl ${FOCUS_RING}`}
     />
   );
 }
