@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { EditorMessages, Messages, type Blog, type BlockType, type ContentBlock } from '@inkwell/contracts';
+import { AuthMessages, EditorMessages, Messages, type Blog, type BlockType, type ContentBlock } from '@inkwell/contracts';
 import { apiPost, createBlog, createUser, expect, expectToast, signIn, test, uniqueId, type TestUser } from './support/fixtures.ts';
 
 const bannerJpg = path.join(import.meta.dirname, 'fixtures', 'banner.jpg');
@@ -551,10 +551,15 @@ test('an image pasted by address; and failures: a blog that cannot be opened, an
   const user = await createUser(request);
   const other = await createUser(request);
   const othersDraft = await createBlog(request, other, { draft: true, banner: '', des: '', tags: [] });
+  const othersPublished = await createBlog(request, other, { title: 'Not yours to edit' });
   await signIn(page, user);
   const saves = watchSaves(page);
 
-  // Someone else's draft does not load (the server hides it): the editor starts with an empty, new blog.
+  // Someone else's published blog is public, but not theirs to edit: the editor starts with an empty, new blog.
+  await page.goto(`/editor/${othersPublished}`);
+  await expect(page.getByTestId('editor-title')).toHaveText(EditorMessages.newBlog);
+  await expect(page.getByRole('textbox', { name: 'Blog Title' })).toHaveValue('');
+  // Someone else's draft does not load at all (the server hides it): the same.
   await page.goto(`/editor/${othersDraft}`);
   await expect(page.getByTestId('editor-title')).toHaveText(EditorMessages.newBlog);
   await expect(page.getByRole('textbox', { name: 'Blog Title' })).toHaveValue('');
@@ -587,16 +592,22 @@ test('an image pasted by address; and failures: a blog that cannot be opened, an
   await page.keyboard.press('Escape');
   await expect(page.locator('.ce-inline-toolbar--showed, .ce-popover--inline.ce-popover--opened')).toHaveCount(0);
 
-  // The server refuses the save (the session was ended elsewhere): its text, and the writer stays to try again.
+  // The server refuses the save (the session was ended elsewhere): the writer is signed out and told
+  // so, and what they wrote waits in this browser for them to sign back in.
   await page.getByRole('textbox', { name: 'Blog Title' }).fill('Kept safe');
   await expect(page.getByTestId('editor-title')).toHaveText('Kept safe');
   await apiPost(request, '/api/user/signout', {}, user);
-  const saveDraft = page.getByRole('button', { name: 'Save Draft' });
-  await saveDraft.click();
-  await toast(page, Messages.unauthorized);
-  await expect(saveDraft).toBeEnabled();
-  await expect(page).toHaveURL(`/editor/${othersDraft}`);
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await toast(page, AuthMessages.sessionEnded);
+  await expect(page).toHaveURL('/signin');
   expect(saves).toHaveLength(1);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL('/');
+  await page.goto('/editor');
+  await page.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByRole('textbox', { name: 'Blog Title' })).toHaveValue('Kept safe');
   await otherSite.close();
 });
 
