@@ -2,9 +2,9 @@
 export const EditorMessages = {
   newBlog: 'New Blog',
   savingDraft: 'Saving Draft...',
-  draftSaved: 'Saved 👍',
+  draftSaved: 'Saved',
   publishing: 'Publishing...',
-  published: 'Published 👍',
+  published: 'Published',
   uploadingBanner: 'Uploading...',
-  bannerUploaded: 'Uploaded 👍',
+  bannerUploaded: 'Uploaded',
 } as const;
