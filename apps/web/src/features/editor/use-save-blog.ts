@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { draftError, EditorMessages, publishError, REDIRECT_AFTER_SAVE_MS } from '@inkwell/contracts';
+import type { FormErrors } from '../../lib/use-form-errors.ts';
 import { saveBlog } from './api/save-blog.ts';
 import { draftishOf, type EditorBlog } from './editor-blog.ts';
 
@@ -10,7 +10,7 @@ import { draftishOf, type EditorBlog } from './editor-blog.ts';
  * Save Draft and Publish (SPEC §5): the shared rules first (a refused blog is never sent),
  * one save at a time, the server's error text on failure, and / half a second after success.
  */
-export function useSaveBlog(blogId: string | undefined, onSaved: () => void) {
+export function useSaveBlog(blogId: string | undefined, onSaved: () => void, errors: FormErrors) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // A ref, not the state: two clicks in one frame both see the state before either re-render.
@@ -21,24 +21,22 @@ export function useSaveBlog(blogId: string | undefined, onSaved: () => void) {
     if (inFlight.current) return;
     const error = draft ? draftError(blog) : publishError(draftishOf(blog));
     if (error) {
-      toast.error(error);
+      errors.refuse(error);
       return;
     }
     inFlight.current = true;
     setSaving(true);
-    const loading = toast.loading(draft ? EditorMessages.savingDraft : EditorMessages.publishing);
+    errors.progress(draft ? EditorMessages.savingDraft : EditorMessages.publishing);
     try {
       await saveBlog(blog, draft, blogId);
-      toast.dismiss(loading);
-      toast.success(draft ? EditorMessages.draftSaved : EditorMessages.published);
+      errors.succeed(draft ? EditorMessages.draftSaved : EditorMessages.published);
       onSaved();
       // A saved blog changes lists all over the app (home, profile, dashboard, search).
       void queryClient.invalidateQueries();
       // Still "saving" until we leave, so nothing is sent twice.
       setTimeout(() => navigate('/'), REDIRECT_AFTER_SAVE_MS);
     } catch (e) {
-      toast.dismiss(loading);
-      toast.error((e as Error).message);
+      errors.refuse((e as Error).message);
       inFlight.current = false;
       setSaving(false);
     }

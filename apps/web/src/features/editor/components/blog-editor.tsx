@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { editorPublishError } from '@inkwell/contracts';
 import { useSession } from '../../../lib/session.tsx';
+import { useFormErrors } from '../../../lib/use-form-errors.ts';
 import { autosaveKey, readCopy, removeCopy, useAutosave, type StoredCopy } from '../autosave.ts';
 import { draftishOf, sameBlog, type EditorBlog } from '../editor-blog.ts';
 import { useSaveBlog } from '../use-save-blog.ts';
@@ -28,7 +28,8 @@ export function BlogEditor({ blogId, loaded: loadedBlog }: { blogId: string | un
   const [publishing, setPublishing] = useState(false);
   const editor = useRef<BlockEditorHandle>(null);
   const finishAutosave = useAutosave(storageKey, blog, baseline, copy !== null);
-  const { saving, save } = useSaveBlog(blogId, finishAutosave);
+  const errors = useFormErrors('editor');
+  const { saving, save } = useSaveBlog(blogId, finishAutosave, errors);
 
   const change = (patch: Partial<EditorBlog>) => setBlog((current) => ({ ...current, ...patch }));
 
@@ -49,8 +50,10 @@ export function BlogEditor({ blogId, loaded: loadedBlog }: { blogId: string | un
 
   const openPublishSettings = async () => {
     const error = editorPublishError(draftishOf(await current()));
-    if (error) toast.error(error);
-    else setPublishing(true);
+    if (error) return errors.refuse(error);
+    // A refusal from the writing state is not about the settings' fields.
+    errors.clear();
+    setPublishing(true);
   };
 
   const restore = async () => {
@@ -78,7 +81,14 @@ export function BlogEditor({ blogId, loaded: loadedBlog }: { blogId: string | un
         </main>
       </div>
       {publishing && (
-        <PublishSettings blog={blog} onChange={change} saving={saving} onPublish={() => save(blog, false)} onClose={() => setPublishing(false)} />
+        <PublishSettings
+          blog={blog}
+          onChange={change}
+          errors={errors}
+          saving={saving}
+          onPublish={() => save(blog, false)}
+          onClose={() => setPublishing(false)}
+        />
       )}
     </>
   );
