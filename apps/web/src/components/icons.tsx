@@ -54,3 +54,6 @@ export const ShareIcon = (p: IconProps) => (
 export const CheckCircleIcon = (p: IconProps) => (
   <svg {...iconProps(p)}><circle cx="12" cy="12" r="9" /><path d="m8 12.5 2.5 2.5L16 9.5" /></svg>
 );
+export const MoonIcon = ({ filled, ...p }: IconProps & { filled?: boolean }) => (
+  <svg {...iconProps(p)} fill={filled ? 'currentColor' : 'none'}><path d="M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5z" /></svg>
+);
