@@ -55,10 +55,10 @@ export function GoogleSignInButton({ onError }: { onError: (message: string) => 
 
   return (
     <>
-      <div className="my-8 flex w-full items-center gap-2 font-bold text-neutral-900 opacity-10">
-        <hr className="w-1/2 border-neutral-900" />
+      <div className="my-8 flex w-full items-center gap-2 font-bold text-neutral-500">
+        <hr className="w-1/2 border-neutral-200" />
         <p>or</p>
-        <hr className="w-1/2 border-neutral-900" />
+        <hr className="w-1/2 border-neutral-200" />
       </div>
       <button type="button" className="btn-dark mx-auto flex w-[90%] items-center justify-center gap-4" disabled={busy} onClick={onClick}>
         <GoogleLogo />
