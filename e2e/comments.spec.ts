@@ -66,7 +66,7 @@ test('a reader comments and replies in threads indented by level, pages, hides r
   const box = panel.getByRole('form', { name: 'Add a comment' });
   await box.getByRole('textbox').fill('   ');
   await box.getByRole('button', { name: 'Comment' }).click();
-  await expect(page.getByText(Messages.commentEmpty)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: Messages.commentEmpty })).toBeVisible();
   await box.getByRole('textbox').fill('A lovely walk.');
   await box.getByRole('button', { name: 'Comment' }).click();
   await expect(topLevel.first()).toContainText('A lovely walk.');

@@ -22,13 +22,13 @@ test('edit profile: read-only name and e-mail, bio counter, checks in order, lin
   const update = page.getByRole('button', { name: 'Update' });
   await page.getByLabel('Username').fill('ed');
   await update.click();
-  await expect(page.getByText(Messages.usernameTooShort)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: Messages.usernameTooShort })).toBeVisible();
 
   const username = `edith_${uniqueId()}`.slice(0, 30);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Instagram').fill('https://example.com/edith');
   await update.click();
-  await expect(page.getByText('Instagram link must be an https://instagram.com address')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Instagram link must be an https://instagram.com address' })).toBeVisible();
 
   await page.getByLabel('Instagram').fill('https://www.instagram.com/edith');
   await page.getByLabel('GitHub').fill('https://github.com/edith');
@@ -63,7 +63,7 @@ test('edit profile: a taken username shows the server’s message', async ({ pag
   await page.goto('/settings/edit-profile');
   await page.getByLabel('Username').fill(holder.username.toUpperCase());
   await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByText(SettingsMessages.usernameTaken)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: SettingsMessages.usernameTaken })).toBeVisible();
 });
 
 test('edit profile: a new picture is uploaded and shows in the top bar', async ({ page, request }) => {
@@ -100,12 +100,12 @@ test('change password: rules, a wrong current password, then success and sign-in
   const submit = page.getByRole('button', { name: 'Change Password' });
 
   await submit.click();
-  await expect(page.getByText(Messages.fillAllFields)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: Messages.fillAllFields })).toBeVisible();
 
   await current.fill(user.password);
   await next.fill('weak');
   await submit.click();
-  await expect(page.getByText(Messages.passwordRule)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: Messages.passwordRule })).toBeVisible();
 
   await expect(next).toHaveAttribute('type', 'password');
   await page.getByRole('button', { name: 'Show new password' }).click();
@@ -116,7 +116,7 @@ test('change password: rules, a wrong current password, then success and sign-in
   await current.fill('Wrong1234');
   await next.fill('Changed456');
   await submit.click();
-  await expect(page.getByText(SettingsMessages.wrongCurrentPassword)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: SettingsMessages.wrongCurrentPassword })).toBeVisible();
 
   await current.fill(user.password);
   await submit.click();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FieldError } from './fields.ts';
 import { Limits } from './limits.ts';
 import { Messages } from './messages.ts';
 
@@ -15,23 +16,23 @@ export interface AuthInput {
 
 /**
  * The authentication rules of SPEC.md §5, in their order. Returns the first failing
- * message, or null. `fullname` is checked only when present (sign-up).
+ * one, or null. `fullname` is checked only when present (sign-up).
  */
-export function authError({ fullname, email, password }: AuthInput): string | null {
-  if (fullname !== undefined && fullname.trim().length < Limits.fullnameMin) return Messages.fullnameTooShort;
+export function authError({ fullname, email, password }: AuthInput): FieldError | null {
+  if (fullname !== undefined && fullname.trim().length < Limits.fullnameMin) return { field: 'fullname', message: Messages.fullnameTooShort };
   return emailError(email) ?? passwordError(password);
 }
 
 /** Rules 2 and 3 of SPEC.md §5 (also the forgot-password screen). */
-export function emailError(email: string): string | null {
-  if (!email.trim()) return Messages.enterEmail;
-  if (!EMAIL_PATTERN.test(email.trim())) return Messages.emailInvalid;
+export function emailError(email: string): FieldError | null {
+  if (!email.trim()) return { field: 'email', message: Messages.enterEmail };
+  if (!EMAIL_PATTERN.test(email.trim())) return { field: 'email', message: Messages.emailInvalid };
   return null;
 }
 
-/** Rule 4 of SPEC.md §5, shared by sign-up, sign-in, password reset and change. */
-export const passwordError = (password: string): string | null =>
-  PASSWORD_PATTERN.test(password) ? null : Messages.passwordRule;
+/** Rule 4 of SPEC.md §5, shared by sign-up, sign-in and password reset (change password names its own fields). */
+export const passwordError = (password: string): FieldError | null =>
+  PASSWORD_PATTERN.test(password) ? null : { field: 'password', message: Messages.passwordRule };
 
 /** Texts of the account flows the spec leaves out (Google conflicts, reset, rate limits). */
 export const AuthMessages = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FieldError } from './fields.ts';
 import { Limits } from './limits.ts';
 import { Messages } from './messages.ts';
 
@@ -172,25 +173,25 @@ export interface BlogDraftish {
 }
 
 /** SPEC §5 Save draft: only a title is needed. */
-export function draftError({ title }: Pick<BlogDraftish, 'title'>): string | null {
-  return title.trim() ? null : Messages.draftTitleRequired;
+export function draftError({ title }: Pick<BlogDraftish, 'title'>): FieldError | null {
+  return title.trim() ? null : { field: 'title', message: Messages.draftTitleRequired };
 }
 
 /** SPEC §5 Publish from editor: checked before the publish settings open. */
-export function editorPublishError({ title, banner, blocks }: Pick<BlogDraftish, 'title' | 'banner' | 'blocks'>): string | null {
-  if (!banner.trim()) return Messages.bannerRequired;
-  if (!title.trim()) return Messages.titleRequired;
-  if (blocks.length === 0) return Messages.contentRequired;
+export function editorPublishError({ title, banner, blocks }: Pick<BlogDraftish, 'title' | 'banner' | 'blocks'>): FieldError | null {
+  if (!banner.trim()) return { field: 'banner', message: Messages.bannerRequired };
+  if (!title.trim()) return { field: 'title', message: Messages.titleRequired };
+  if (blocks.length === 0) return { field: 'content', message: Messages.contentRequired };
   return null;
 }
 
 /** SPEC §5 Publish settings, then the editor's rules: what the server checks on publish. */
-export function publishError(blog: BlogDraftish): string | null {
-  if (!blog.title.trim()) return Messages.publishTitleRequired;
+export function publishError(blog: BlogDraftish): FieldError | null {
+  if (!blog.title.trim()) return { field: 'title', message: Messages.publishTitleRequired };
   const des = blog.des.trim();
-  if (!des || des.length > Limits.descriptionMax) return Messages.descriptionRule;
-  if (blog.tags.length === 0) return Messages.tagRequired;
-  if (blog.tags.length > Limits.maxTags) return Messages.maxTags;
+  if (!des || des.length > Limits.descriptionMax) return { field: 'des', message: Messages.descriptionRule };
+  if (blog.tags.length === 0) return { field: 'tags', message: Messages.tagRequired };
+  if (blog.tags.length > Limits.maxTags) return { field: 'tags', message: Messages.maxTags };
   return editorPublishError(blog);
 }
 
@@ -200,9 +201,9 @@ export function normaliseTags(tags: string[]): string[] {
 }
 
 /** Limits every saved blog's (normalised) tags keep, drafts included. */
-export function tagsError(tags: string[]): string | null {
-  if (tags.length > Limits.maxTags) return Messages.maxTags;
-  if (tags.some((tag) => tag.length > Limits.tagMax)) return `Each tag must be at most ${Limits.tagMax} characters`;
+export function tagsError(tags: string[]): FieldError | null {
+  if (tags.length > Limits.maxTags) return { field: 'tags', message: Messages.maxTags };
+  if (tags.some((tag) => tag.length > Limits.tagMax)) return { field: 'tags', message: `Each tag must be at most ${Limits.tagMax} characters` };
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PersonalInfo } from './blog.ts';
+import type { FieldError } from './fields.ts';
 import { Limits } from './limits.ts';
 import { Messages } from './messages.ts';
 
@@ -12,11 +13,11 @@ export const CommentMessages = {
   deleteNotAllowed: 'Only the commenter or the blog’s author can delete this comment',
 } as const;
 
-/** SPEC §5 Comment: not empty after trimming, and not longer than the limit. Answers the message, or null. */
-export function commentError(comment: string): string | null {
+/** SPEC §5 Comment: not empty after trimming, and not longer than the limit. Answers the refusal, or null. */
+export function commentError(comment: string): FieldError | null {
   const text = comment.trim();
-  if (!text) return Messages.commentEmpty;
-  if (text.length > Limits.commentMax) return CommentMessages.commentTooLong;
+  if (!text) return { field: 'comment', message: Messages.commentEmpty };
+  if (text.length > Limits.commentMax) return { field: 'comment', message: CommentMessages.commentTooLong };
   return null;
 }
 

@@ -2,11 +2,11 @@
 export const EditorMessages = {
   newBlog: 'New Blog',
   savingDraft: 'Saving Draft...',
-  draftSaved: 'Saved 👍',
+  draftSaved: 'Saved',
   publishing: 'Publishing...',
-  published: 'Published 👍',
+  published: 'Published',
   updating: 'Updating...',
-  updated: 'Updated 👍',
+  updated: 'Updated',
   uploadingBanner: 'Uploading...',
-  bannerUploaded: 'Uploaded 👍',
+  bannerUploaded: 'Uploaded',
 } as const;

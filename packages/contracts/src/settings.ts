@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_PATTERN } from './auth.ts';
+import type { FieldError } from './fields.ts';
 import { Limits } from './limits.ts';
 import { Messages } from './messages.ts';
 
@@ -17,13 +18,18 @@ export const SettingsMessages = {
 
 const USERNAME_CHARACTERS = /^[A-Za-z0-9_.]+$/;
 
-/** Edit profile (SPEC §5), in its order: username, then bio. Answers the first failing message, or null. */
-export function profileError({ username, bio }: { username: string; bio: string }): string | null {
-  const name = username.trim();
+function usernameMessage(name: string): string | null {
   if (name.length < Limits.usernameMin) return Messages.usernameTooShort;
   if (name.length > Limits.usernameMax) return SettingsMessages.usernameTooLong;
   if (!USERNAME_CHARACTERS.test(name)) return SettingsMessages.usernameCharacters;
-  if (bio.length > Limits.bioMax) return Messages.bioTooLong;
+  return null;
+}
+
+/** Edit profile (SPEC §5), in its order: username, then bio. Answers the first failing rule, or null. */
+export function profileError({ username, bio }: { username: string; bio: string }): FieldError | null {
+  const message = usernameMessage(username.trim());
+  if (message) return { field: 'username', message };
+  if (bio.length > Limits.bioMax) return { field: 'bio', message: Messages.bioTooLong };
   return null;
 }
 
@@ -50,20 +56,20 @@ function httpsUrl(value: string): URL | null {
   }
 }
 
-/** Each link is empty or an https URL on its network's host; answers a message naming the first bad one. */
-export function socialLinkError(links: Partial<Record<SocialNetwork, string>>): string | null {
+/** Each link is empty or an https URL on its network's host; answers the first bad one, with a message naming it. */
+export function socialLinkError(links: Partial<Record<SocialNetwork, string>>): FieldError | null {
   for (const network of SOCIAL_NETWORKS) {
     const value = links[network]?.trim() ?? '';
     if (!value) continue;
     const url = httpsUrl(value);
     if (network === 'website') {
-      if (!url) return 'Website link must be an https:// address';
+      if (!url) return { field: network, message: 'Website link must be an https:// address' };
       continue;
     }
     const { label, hosts } = NETWORK_HOSTS[network];
     const host = url?.hostname.toLowerCase();
     if (!host || !hosts.some((h) => SUBDOMAINS.some((sub) => host === `${sub}${h}`))) {
-      return `${label} link must be an https://${hosts[0]} address`;
+      return { field: network, message: `${label} link must be an https://${hosts[0]} address` };
     }
   }
   return null;
@@ -107,9 +113,15 @@ export const MyProfileResponse = z.object({
 });
 export type MyProfileResponse = z.infer<typeof MyProfileResponse>;
 
-/** Change password (SPEC §5): both fields, then each against the sign-up password rule. */
-export function changePasswordError({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }): string | null {
-  if (!currentPassword || !newPassword) return Messages.fillAllFields;
-  if (!PASSWORD_PATTERN.test(currentPassword) || !PASSWORD_PATTERN.test(newPassword)) return Messages.passwordRule;
+/**
+ * Change password (SPEC §5): both fields, then each against the sign-up password rule. The
+ * refusal is about the first field that is empty, then the first that breaks the rule.
+ */
+export function changePasswordError(body: { currentPassword: string; newPassword: string }): FieldError | null {
+  const fields = ['currentPassword', 'newPassword'] as const;
+  const empty = fields.find((field) => !body[field]);
+  if (empty) return { field: empty, message: Messages.fillAllFields };
+  const broken = fields.find((field) => !PASSWORD_PATTERN.test(body[field]));
+  if (broken) return { field: broken, message: Messages.passwordRule };
   return null;
 }

@@ -1,8 +1,13 @@
 import { useEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { MAX_TOASTS, TOAST_DURATIONS } from '@inkwell/contracts';
+import { CheckCircleIcon } from './icons.tsx';
 
-/** SPEC §9: error and blank 4000 ms, success 2000 ms, loading until dismissed, at most 20. */
+/**
+ * SPEC §9: error and blank 4000 ms, success 2000 ms, loading until dismissed, at most 20.
+ * Toasts take the theme's colours; a success shows our own check icon (an emoji would be a box
+ * where no emoji font is installed).
+ */
 export function AppToaster() {
   const { toasts } = useToasterStore();
   useEffect(() => {
@@ -14,9 +19,11 @@ export function AppToaster() {
   return (
     <Toaster
       toastOptions={{
+        // Inline, since react-hot-toast's own (unlayered) colours outrank any class of ours.
+        style: { background: 'var(--color-white)', color: 'var(--color-neutral-900)', border: '1px solid var(--color-neutral-200)' },
         blank: { duration: TOAST_DURATIONS.blank },
         error: { duration: TOAST_DURATIONS.error },
-        success: { duration: TOAST_DURATIONS.success },
+        success: { duration: TOAST_DURATIONS.success, icon: <CheckCircleIcon className="shrink-0 text-green-700" /> },
         loading: { duration: Infinity },
       }}
     />

@@ -51,3 +51,9 @@ export const LinkIcon = (p: IconProps) => (
 export const ShareIcon = (p: IconProps) => (
   <svg {...iconProps(p)}><circle cx="18" cy="5" r="3" /><circle cx="6" cy="12" r="3" /><circle cx="18" cy="19" r="3" /><path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" /></svg>
 );
+export const CheckCircleIcon = (p: IconProps) => (
+  <svg {...iconProps(p)}><circle cx="12" cy="12" r="9" /><path d="m8 12.5 2.5 2.5L16 9.5" /></svg>
+);
+export const MoonIcon = ({ filled, ...p }: IconProps & { filled?: boolean }) => (
+  <svg {...iconProps(p)} fill={filled ? 'currentColor' : 'none'}><path d="M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5z" /></svg>
+);

@@ -3,6 +3,7 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { useLiveNotifications } from '../features/notifications/use-live-notifications.ts';
 import { useSession } from '../lib/session.tsx';
 import { BellIcon, PenIcon, SearchIcon } from './icons.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /** SPEC §2 top navigation bar; the page content renders below it. */
@@ -49,6 +50,7 @@ export function Navbar() {
           >
             <SearchIcon />
           </button>
+          <ThemeToggle />
           <Link to="/editor" className="link hidden items-center gap-2 md:flex">
             <PenIcon />
             <span>Write</span>

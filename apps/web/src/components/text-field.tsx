@@ -1,4 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
+import type { FieldMessage } from '../lib/use-form-errors.ts';
+import { FieldErrorMessage, fieldErrorProps } from './field-error-message.tsx';
 
 interface TextFieldProps {
   name: string;
@@ -9,10 +11,12 @@ interface TextFieldProps {
   defaultValue?: string;
   /** Forms that show the label above the field; otherwise the placeholder says it and the label is for screen readers. */
   showLabel?: boolean;
+  /** The form's refusal about this field, shown below it. */
+  error?: FieldMessage | undefined;
 }
 
-/** A labelled input with an icon inside its left edge; a password gets a show/hide toggle. */
-export function TextField({ name, label, type, autoComplete, icon, defaultValue, showLabel = false }: TextFieldProps) {
+/** A labelled input with an icon inside its left edge and its error below; a password gets a show/hide toggle. */
+export function TextField({ name, label, type, autoComplete, icon, defaultValue, showLabel = false, error }: TextFieldProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   const isPassword = type === 'password';
@@ -29,6 +33,7 @@ export function TextField({ name, label, type, autoComplete, icon, defaultValue,
           autoComplete={autoComplete}
           placeholder={label}
           defaultValue={defaultValue}
+          {...fieldErrorProps(error)}
           className={`input-box pl-12 ${isPassword ? 'pr-20' : ''}`}
         />
         <span className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-neutral-500">{icon}</span>
@@ -44,6 +49,7 @@ export function TextField({ name, label, type, autoComplete, icon, defaultValue,
           </button>
         )}
       </div>
+      <FieldErrorMessage error={error} />
     </div>
   );
 }

@@ -45,7 +45,7 @@ async function createAccount({ db, sessionDays }: AuthDeps, account: NewAccount,
 
 export async function signUp(deps: AuthDeps, body: SignUpBody): Promise<Session> {
   const error = authError(body);
-  if (error) throw badRequest(error);
+  if (error) throw badRequest(error.message);
   const email = body.email.trim();
   if (await findUserByEmail(deps.db, email)) throw conflict(Messages.emailExists);
   const passwordHash = await hashPassword(body.password);
@@ -54,7 +54,7 @@ export async function signUp(deps: AuthDeps, body: SignUpBody): Promise<Session>
 
 export async function signIn({ db, sessionDays }: AuthDeps, body: SignInBody): Promise<Session> {
   const error = authError(body);
-  if (error) throw badRequest(error);
+  if (error) throw badRequest(error.message);
   const user = await findUserByEmail(db, body.email.trim());
   if (!user) {
     await burnPasswordCheck(body.password);

@@ -28,7 +28,7 @@ export interface ResetDeps {
  */
 export async function requestPasswordReset({ db, sendMail, onMailError }: ResetDeps, body: ForgotPasswordBody, origin: string): Promise<AuthNotice> {
   const error = emailError(body.email);
-  if (error) throw badRequest(error);
+  if (error) throw badRequest(error.message);
   const user = await findUserByEmail(db, body.email.trim());
   if (user) {
     const { token, hash } = newToken();
@@ -58,7 +58,7 @@ export async function resetPassword(db: Db, body: ResetPasswordBody): Promise<Au
   const tokenHash = hashToken(body.token);
   if (!(await isPasswordResetUsable(db, tokenHash))) throw invalid;
   const error = passwordError(body.password);
-  if (error) throw badRequest(error);
+  if (error) throw badRequest(error.message);
   const passwordHash = await hashPassword(body.password);
   const userId = await db.transaction(async (tx) => {
     const owner = await consumePasswordReset(tx, tokenHash);

@@ -24,9 +24,9 @@ function blogValues(body: CreateBlogBody) {
   const tags = normaliseTags(body.tags);
   const blog = { title: body.title.trim(), banner: body.banner.trim(), des: body.des.trim(), tags, blocks: content.blocks };
   const error = body.draft ? draftError(blog) : publishError(blog);
-  if (error) throw badRequest(error);
+  if (error) throw badRequest(error.message);
   const tagError = tagsError(tags);
-  if (tagError) throw badRequest(tagError);
+  if (tagError) throw badRequest(tagError.message);
   if (blog.banner && !isImageUrl(blog.banner)) throw badRequest('The banner must be an uploaded image');
   return { title: blog.title, banner: blog.banner, des: blog.des, tags, content, draft: body.draft };
 }

@@ -32,7 +32,7 @@ import {
  */
 export async function addComment(db: Db, user: SessionUser, body: AddCommentBody): Promise<Comment> {
   const error = commentError(body.comment);
-  if (error) throw badRequest(error);
+  if (error) throw badRequest(error.message);
   const text = body.comment.trim();
   return db.transaction(async (tx) => {
     const blog = await lockBlog(tx, body._id, { published: true });

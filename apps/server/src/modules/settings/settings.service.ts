@@ -32,7 +32,7 @@ export async function getOwnProfile(db: Db, userId: string): Promise<MyProfileRe
 /** Username, bio and social links: the only fields a user may change (SPEC §2 Edit profile). */
 export async function editProfile(db: Db, userId: string, body: UpdateProfileBody): Promise<{ username: string }> {
   const error = profileError(body) ?? socialLinkError(body.social_links);
-  if (error) throw badRequest(error);
+  if (error) throw badRequest(error.message);
   const username = body.username.trim();
   const socialLinks = Object.fromEntries(Object.entries(body.social_links).map(([network, url]) => [network, url.trim()]));
   try {
@@ -82,7 +82,7 @@ export async function changeProfileImg(deps: ProfileImgDeps, userId: string, url
 /** Sets a new password and signs every other device out; the session that asked stays. */
 export async function changePassword(db: Db, user: SessionUser, body: ChangePasswordBody) {
   const error = changePasswordError(body);
-  if (error) throw badRequest(error);
+  if (error) throw badRequest(error.message);
   const currentHash = await findPasswordHash(db, user.id);
   if (!currentHash) throw badRequest(SettingsMessages.googleAccountPassword);
   if (!(await verifyPassword(currentHash, body.currentPassword))) throw forbidden(SettingsMessages.wrongCurrentPassword);

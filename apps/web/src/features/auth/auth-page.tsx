@@ -1,22 +1,27 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { authError } from '@inkwell/contracts';
 import { LockIcon, UserIcon } from '../../components/icons.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { useFormErrors } from '../../lib/use-form-errors.ts';
 import { signIn } from './api/sign-in.ts';
 import { signUp } from './api/sign-up.ts';
 import { AtSignIcon } from './components/at-sign-icon.tsx';
 import { GoogleSignInButton } from './components/google-sign-in-button.tsx';
-import { useCompleteSignIn } from './use-complete-sign-in.ts';
+import { AUTH_FORM, useCompleteSignIn } from './use-complete-sign-in.ts';
 
-/** SPEC §2 authentication screen: one form, two modes. */
+/** SPEC §2 authentication screen: one form, two modes; switching modes starts the form afresh. */
 export function AuthPage({ type }: { type: 'sign-in' | 'sign-up' }) {
+  return <AuthForm key={type} type={type} />;
+}
+
+function AuthForm({ type }: { type: 'sign-in' | 'sign-up' }) {
   const isSignUp = type === 'sign-up';
   usePageTitle(isSignUp ? 'Sign Up' : 'Sign In');
   const completeSignIn = useCompleteSignIn();
   const [busy, setBusy] = useState(false);
+  const errors = useFormErrors(AUTH_FORM);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -25,34 +30,37 @@ export function AuthPage({ type }: { type: 'sign-in' | 'sign-up' }) {
     const field = (name: string) => String(data.get(name) ?? '');
     const credentials = { email: field('email'), password: field('password') };
     const fullname = isSignUp ? field('fullname') : undefined;
-    // SPEC §5: the rules in order; a failure is a toast and nothing is sent.
+    // SPEC §5: the rules in order; a failure is a toast (and a message beside its field) and nothing is sent.
     const error = authError({ ...credentials, fullname });
     if (error) {
-      toast.error(error);
+      errors.refuse(error);
       return;
     }
     setBusy(true);
     try {
       completeSignIn(await (fullname === undefined ? signIn(credentials) : signUp({ ...credentials, fullname })));
     } catch (e) {
-      toast.error((e as Error).message);
+      errors.refuse((e as Error).message);
       setBusy(false);
     }
   };
 
   return (
     <section className="flex min-h-[calc(100vh-80px)] items-center justify-center py-10">
-      <form onSubmit={onSubmit} noValidate className="w-[80%] max-w-[400px]" key={type}>
+      <form onSubmit={onSubmit} onChange={errors.onEdit} noValidate className="w-[80%] max-w-[400px]">
         <h1 className="mb-16 text-center font-serif text-4xl">{isSignUp ? 'Join us today' : 'Welcome back'}</h1>
 
-        {isSignUp && <TextField name="fullname" label="Full Name" type="text" autoComplete="name" icon={<UserIcon />} />}
-        <TextField name="email" label="Email" type="email" autoComplete="email" icon={<AtSignIcon />} />
+        {isSignUp && (
+          <TextField name="fullname" label="Full Name" type="text" autoComplete="name" icon={<UserIcon />} error={errors.about('fullname')} />
+        )}
+        <TextField name="email" label="Email" type="email" autoComplete="email" icon={<AtSignIcon />} error={errors.about('email')} />
         <TextField
           name="password"
           label="Password"
           type="password"
           autoComplete={isSignUp ? 'new-password' : 'current-password'}
           icon={<LockIcon />}
+          error={errors.about('password')}
         />
 
         {!isSignUp && (
@@ -67,7 +75,7 @@ export function AuthPage({ type }: { type: 'sign-in' | 'sign-up' }) {
           {isSignUp ? 'Sign Up' : 'Sign In'}
         </button>
 
-        <GoogleSignInButton />
+        <GoogleSignInButton onError={errors.refuse} />
 
         {isSignUp ? (
           <p className="mt-6 text-center text-xl text-neutral-500">

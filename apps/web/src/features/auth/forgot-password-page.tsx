@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { emailError } from '@inkwell/contracts';
 import { TextField } from '../../components/text-field.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { useFormErrors } from '../../lib/use-form-errors.ts';
 import { forgotPassword } from './api/forgot-password.ts';
 import { AtSignIcon } from './components/at-sign-icon.tsx';
 
@@ -12,20 +12,22 @@ export function ForgotPasswordPage() {
   usePageTitle('Forgot password');
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const errors = useFormErrors('forgot-password');
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '');
     const error = emailError(email);
     if (error) {
-      toast.error(error);
+      errors.refuse(error);
       return;
     }
     setBusy(true);
     try {
       setSent((await forgotPassword({ email })).message);
+      errors.succeed();
     } catch (e) {
-      toast.error((e as Error).message);
+      errors.refuse((e as Error).message);
     } finally {
       setBusy(false);
     }
@@ -40,9 +42,9 @@ export function ForgotPasswordPage() {
             {sent}
           </p>
         ) : (
-          <form onSubmit={onSubmit} noValidate>
+          <form onSubmit={onSubmit} onChange={errors.onEdit} noValidate>
             <p className="mb-8 text-center text-neutral-600">Enter the email of your account and we will send you a link to choose a new password.</p>
-            <TextField name="email" label="Email" type="email" autoComplete="email" icon={<AtSignIcon />} />
+            <TextField name="email" label="Email" type="email" autoComplete="email" icon={<AtSignIcon />} error={errors.about('email')} />
             <button type="submit" className="btn-dark mx-auto mt-8 block px-10" disabled={busy}>
               Send reset link
             </button>

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { passwordError } from '@inkwell/contracts';
 import { LockIcon } from '../../components/icons.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { useFormErrors } from '../../lib/use-form-errors.ts';
 import { resetPassword } from './api/reset-password.ts';
 
 /** The page a reset mail links to: a new password (sign-up's rule), then sign in with it. */
@@ -13,32 +13,33 @@ export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const errors = useFormErrors('reset-password');
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const password = String(new FormData(event.currentTarget).get('password') ?? '');
     const error = passwordError(password);
     if (error) {
-      toast.error(error);
+      errors.refuse(error);
       return;
     }
     setBusy(true);
     try {
       const { message } = await resetPassword({ token, password });
-      toast.success(message);
+      errors.succeed(message);
       navigate('/signin', { replace: true });
     } catch (e) {
-      toast.error((e as Error).message);
+      errors.refuse((e as Error).message);
       setBusy(false);
     }
   };
 
   return (
     <section className="flex min-h-[calc(100vh-80px)] items-center justify-center py-10">
-      <form onSubmit={onSubmit} noValidate className="w-[80%] max-w-[400px]">
+      <form onSubmit={onSubmit} onChange={errors.onEdit} noValidate className="w-[80%] max-w-[400px]">
         <h1 className="mb-6 text-center font-serif text-4xl">Choose a new password</h1>
         <p className="mb-8 text-center text-neutral-600">6 to 20 characters with a number, a lowercase and an uppercase letter.</p>
-        <TextField name="password" label="New Password" type="password" autoComplete="new-password" icon={<LockIcon />} />
+        <TextField name="password" label="New Password" type="password" autoComplete="new-password" icon={<LockIcon />} error={errors.about('password')} />
         <button type="submit" className="btn-dark mx-auto mt-8 block px-10" disabled={busy}>
           Set new password
         </button>

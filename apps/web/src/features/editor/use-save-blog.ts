@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { draftError, EditorMessages, publishError, REDIRECT_AFTER_SAVE_MS } from '@inkwell/contracts';
+import type { FormErrors } from '../../lib/use-form-errors.ts';
 import { saveBlog } from './api/save-blog.ts';
 import { draftishOf, type EditorBlog } from './editor-blog.ts';
 
@@ -11,7 +11,7 @@ import { draftishOf, type EditorBlog } from './editor-blog.ts';
  * one save at a time, the server's error text on failure, and / half a second after success.
  * Publishing a blog that is `published` already updates it, and says so.
  */
-export function useSaveBlog(blogId: string | undefined, published: boolean, onSaved: () => void) {
+export function useSaveBlog(blogId: string | undefined, published: boolean, onSaved: () => void, errors: FormErrors) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // A ref, not the state: two clicks in one frame both see the state before either re-render.
@@ -22,7 +22,7 @@ export function useSaveBlog(blogId: string | undefined, published: boolean, onSa
     if (inFlight.current) return;
     const error = draft ? draftError(blog) : publishError(draftishOf(blog));
     if (error) {
-      toast.error(error);
+      errors.refuse(error);
       return;
     }
     inFlight.current = true;
@@ -32,19 +32,17 @@ export function useSaveBlog(blogId: string | undefined, published: boolean, onSa
       : published
         ? [EditorMessages.updating, EditorMessages.updated]
         : [EditorMessages.publishing, EditorMessages.published];
-    const loading = toast.loading(pending);
+    errors.progress(pending);
     try {
       await saveBlog(blog, draft, blogId);
-      toast.dismiss(loading);
-      toast.success(done);
+      errors.succeed(done);
       onSaved();
       // A saved blog changes lists all over the app (home, profile, dashboard, search).
       void queryClient.invalidateQueries();
       // Still "saving" until we leave, so nothing is sent twice.
       setTimeout(() => navigate('/'), REDIRECT_AFTER_SAVE_MS);
     } catch (e) {
-      toast.dismiss(loading);
-      toast.error((e as Error).message);
+      errors.refuse((e as Error).message);
       inFlight.current = false;
       setSaving(false);
     }

@@ -1,15 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { changePasswordError, SettingsMessages } from '@inkwell/contracts';
 import { LockIcon } from '../../components/icons.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { useFormErrors } from '../../lib/use-form-errors.ts';
 import { changePassword } from './api/change-password.ts';
 
 /** SPEC §2 Change password: the server signs every other device out on success. */
 export function ChangePasswordPage() {
   usePageTitle('Change Password');
   const [saving, setSaving] = useState(false);
+  const errors = useFormErrors('change-password');
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -18,28 +19,43 @@ export function ChangePasswordPage() {
     const body = { currentPassword: String(data.get('currentPassword') ?? ''), newPassword: String(data.get('newPassword') ?? '') };
     const error = changePasswordError(body);
     if (error) {
-      toast.error(error);
+      errors.refuse(error);
       return;
     }
     setSaving(true);
-    const loading = toast.loading('Changing password…');
+    errors.progress('Changing password…');
     try {
       await changePassword(body);
       form.reset();
-      toast.success(SettingsMessages.passwordChanged);
+      errors.succeed(SettingsMessages.passwordChanged);
     } catch (e) {
-      toast.error((e as Error).message);
+      errors.refuse((e as Error).message);
     } finally {
-      toast.dismiss(loading);
       setSaving(false);
     }
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="w-full md:max-w-[400px]">
+    <form onSubmit={onSubmit} onChange={errors.onEdit} noValidate className="w-full md:max-w-[400px]">
       <h1 className="mb-8 text-2xl max-md:hidden">Change Password</h1>
-      <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" icon={<LockIcon />} showLabel />
-      <TextField name="newPassword" label="New Password" type="password" autoComplete="new-password" icon={<LockIcon />} showLabel />
+      <TextField
+        name="currentPassword"
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        icon={<LockIcon />}
+        showLabel
+        error={errors.about('currentPassword')}
+      />
+      <TextField
+        name="newPassword"
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        icon={<LockIcon />}
+        showLabel
+        error={errors.about('newPassword')}
+      />
       <button type="submit" className="btn-dark mt-2 px-10" disabled={saving}>
         Change Password
       </button>

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
 import {
   Limits,
   Messages,
@@ -11,10 +10,12 @@ import {
   type MyProfileResponse,
   type SocialLinks,
 } from '@inkwell/contracts';
+import { FieldErrorMessage, fieldErrorProps } from '../../components/field-error-message.tsx';
 import { UserIcon } from '../../components/icons.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../../lib/session.tsx';
+import { useFormErrors, type FieldMessage } from '../../lib/use-form-errors.ts';
 import { ownProfileQuery, useOwnProfile } from './api/own-profile.ts';
 import { updateProfile } from './api/update-profile.ts';
 import { ProfileImagePicker } from './components/profile-image-picker.tsx';
@@ -45,6 +46,7 @@ function EditProfileForm({ profile }: { profile: MyProfileResponse }) {
   const [bio, setBio] = useState(savedBio);
   const [saving, setSaving] = useState(false);
   const bioCounterId = useId();
+  const errors = useFormErrors('edit-profile');
 
   const refresh = (patch: Partial<MyProfileResponse['personal_info']>, links?: SocialLinks) =>
     queryClient.setQueryData(ownProfileQuery().queryKey, (old) =>
@@ -59,57 +61,55 @@ function EditProfileForm({ profile }: { profile: MyProfileResponse }) {
     const body = { username: value('username').trim(), bio: value('bio'), social_links };
     const error = profileError(body) ?? socialLinkError(social_links);
     if (error) {
-      toast.error(error);
+      errors.refuse(error);
       return;
     }
     setSaving(true);
-    const loading = toast.loading('Updating…');
+    errors.progress('Updating…');
     try {
       const saved = await updateProfile(body);
       updateSession({ username: saved.username });
       refresh({ username: saved.username, bio: body.bio }, social_links);
-      toast.success(SettingsMessages.profileUpdated);
+      errors.succeed(SettingsMessages.profileUpdated);
     } catch (e) {
-      toast.error(e instanceof ApiError && e.status >= 400 ? e.message : Messages.updateProfileFailed);
+      errors.refuse(e instanceof ApiError && e.status >= 400 ? e.message : Messages.updateProfileFailed);
     } finally {
-      toast.dismiss(loading);
       setSaving(false);
     }
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} onChange={errors.onEdit} noValidate>
       <h1 className="mb-8 text-2xl max-md:hidden">Edit Profile</h1>
       <div className="flex flex-col items-start gap-8 py-4 lg:flex-row lg:gap-10">
         <ProfileImagePicker current={profile_img} onChanged={(url) => refresh({ profile_img: url })} />
         <div className="w-full">
           <div className="grid grid-cols-1 gap-x-5 md:grid-cols-2">
             <Field label="Full Name" icon={<UserIcon />}>
-              {(id) => <input id={id} name="fullname" defaultValue={fullname} disabled className="input-box pl-12" />}
+              {(props) => <input {...props} name="fullname" defaultValue={fullname} disabled className="input-box pl-12" />}
             </Field>
             <Field label="Email" icon={<span aria-hidden="true">@</span>}>
-              {(id) => <input id={id} name="email" type="email" defaultValue={email} disabled className="input-box pl-12" />}
+              {(props) => <input {...props} name="email" type="email" defaultValue={email} disabled className="input-box pl-12" />}
             </Field>
           </div>
-          <Field label="Username" icon={<span aria-hidden="true">@</span>}>
-            {(id) => (
-              <input id={id} name="username" defaultValue={username} autoComplete="username" maxLength={Limits.usernameMax} className="input-box pl-12" />
+          <Field label="Username" icon={<span aria-hidden="true">@</span>} error={errors.about('username')}>
+            {(props) => (
+              <input {...props} name="username" defaultValue={username} autoComplete="username" maxLength={Limits.usernameMax} className="input-box pl-12" />
             )}
           </Field>
           <p className="-mt-3 mb-4 text-sm text-neutral-500">
             Your username is your address: /user/{'{username}'}. Letters, numbers, '_' and '.' only.
           </p>
-          <Field label="Bio">
-            {(id) => (
+          <Field label="Bio" error={errors.about('bio')} describedBy={bioCounterId}>
+            {(props) => (
               <textarea
-                id={id}
+                {...props}
                 name="bio"
                 value={bio}
                 onChange={(e) => setBio(e.target.value)}
                 maxLength={Limits.bioMax}
                 className="input-box h-40 resize-none leading-7 lg:h-32"
                 placeholder="Bio"
-                aria-describedby={bioCounterId}
               />
             )}
           </Field>
@@ -119,10 +119,10 @@ function EditProfileForm({ profile }: { profile: MyProfileResponse }) {
           <p className="mb-4 text-neutral-600">Add your social handles below</p>
           <div className="grid grid-cols-1 gap-x-5 md:grid-cols-2">
             {SOCIAL_NETWORKS.map((network) => (
-              <Field key={network} label={LINK_LABELS[network]} icon={<SocialIcon network={network} />}>
-                {(id) => (
+              <Field key={network} label={LINK_LABELS[network]} icon={<SocialIcon network={network} />} error={errors.about(network)}>
+                {(props) => (
                   <input
-                    id={id}
+                    {...props}
                     name={network}
                     type="url"
                     inputMode="url"
@@ -143,8 +143,19 @@ function EditProfileForm({ profile }: { profile: MyProfileResponse }) {
   );
 }
 
-/** A labelled input with an optional icon inside its left edge. */
-function Field({ label, icon, children }: { label: string; icon?: ReactNode; children: (id: string) => ReactNode }) {
+interface FieldProps {
+  label: string;
+  icon?: ReactNode;
+  /** The form's refusal about this field, shown below it. */
+  error?: FieldMessage | undefined;
+  /** The id of another description of the field (e.g. a counter shown after it). */
+  describedBy?: string;
+  /** The input, given its id and description attributes. */
+  children: (props: { id: string } & ReturnType<typeof fieldErrorProps>) => ReactNode;
+}
+
+/** A labelled input with an optional icon inside its left edge and its error below. */
+function Field({ label, icon, error, describedBy, children }: FieldProps) {
   const id = useId();
   return (
     <div className="mb-4">
@@ -152,9 +163,10 @@ function Field({ label, icon, children }: { label: string; icon?: ReactNode; chi
         {label}
       </label>
       <div className="relative">
-        {children(id)}
+        {children({ id, ...fieldErrorProps(error, describedBy) })}
         {icon && <span className="pointer-events-none absolute top-3.5 left-4 text-neutral-500">{icon}</span>}
       </div>
+      <FieldErrorMessage error={error} />
     </div>
   );
 }

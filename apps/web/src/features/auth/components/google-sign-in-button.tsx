@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Messages } from '@inkwell/contracts';
 import { ApiError } from '../../../lib/api.ts';
 import { googleAuth } from '../api/google-auth.ts';
@@ -20,7 +19,7 @@ const GoogleLogo = () => (
  * SPEC §2: the 'or' divider and 'continue with google', shown only when the server has a
  * Google client id. Google Identity Services is loaded from the URL the server names.
  */
-export function GoogleSignInButton() {
+export function GoogleSignInButton({ onError }: { onError: (message: string) => void }) {
   const { data: config } = usePublicConfig();
   const completeSignIn = useCompleteSignIn();
   const [busy, setBusy] = useState(false);
@@ -35,7 +34,7 @@ export function GoogleSignInButton() {
 
   const onCredential = async (credential: string | undefined) => {
     if (!credential) {
-      toast.error(Messages.googleFailed);
+      onError(Messages.googleFailed);
       return;
     }
     setBusy(true);
@@ -44,24 +43,22 @@ export function GoogleSignInButton() {
     } catch (error) {
       // Our own refusals (e.g. an e-mail that belongs to a password account) say what to do.
       const fromServer = error instanceof ApiError && error.status >= 400 && error.status < 500;
-      toast.error(fromServer ? error.message : Messages.googleFailed);
+      onError(fromServer ? error.message : Messages.googleFailed);
     } finally {
       setBusy(false);
     }
   };
 
   const onClick = () => {
-    promptGoogleSignIn(scriptUrl, clientId, (credential) => void onCredential(credential)).catch(() =>
-      toast.error(Messages.googleFailed),
-    );
+    promptGoogleSignIn(scriptUrl, clientId, (credential) => void onCredential(credential)).catch(() => onError(Messages.googleFailed));
   };
 
   return (
     <>
-      <div className="my-8 flex w-full items-center gap-2 font-bold text-neutral-900 opacity-10">
-        <hr className="w-1/2 border-neutral-900" />
+      <div className="my-8 flex w-full items-center gap-2 font-bold text-neutral-500">
+        <hr className="w-1/2 border-neutral-200" />
         <p>or</p>
-        <hr className="w-1/2 border-neutral-900" />
+        <hr className="w-1/2 border-neutral-200" />
       </div>
       <button type="button" className="btn-dark mx-auto flex w-[90%] items-center justify-center gap-4" disabled={busy} onClick={onClick}>
         <GoogleLogo />

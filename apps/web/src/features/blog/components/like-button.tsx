@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Messages, type Blog } from '@inkwell/contracts';
 import { IconButton } from '../../../components/icon-button.tsx';
 import { HeartIcon } from '../../../components/icons.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { blogQueryKey } from '../api/get-blog.ts';
 import { isLikedQuery, likeBlog } from '../api/like-blog.ts';
+import { notifyError } from '../../../lib/notify.ts';
 
 /**
  * SPEC §4: the like and its count toggle at once, then the change is sent; if the server
@@ -27,7 +27,7 @@ export function LikeButton({ blog }: { blog: Blog }) {
 
   const onClick = async () => {
     if (!session) {
-      toast.error(Messages.loginToLike);
+      notifyError(Messages.loginToLike);
       return;
     }
     const before = { liked, total: blog.activity.total_likes };
@@ -38,7 +38,7 @@ export function LikeButton({ blog }: { blog: Blog }) {
       show(answer.liked_by_user, answer.total_likes);
     } catch (error) {
       show(before.liked, before.total);
-      toast.error((error as Error).message);
+      notifyError((error as Error).message);
     } finally {
       setSending(false);
     }

@@ -2,6 +2,7 @@ import toast from 'react-hot-toast';
 import { IconButton, roundIconLink } from '../../../components/icon-button.tsx';
 import { LinkIcon, ShareIcon } from '../../../components/icons.tsx';
 import { SocialIcon } from '../../../components/social-icons.tsx';
+import { notifyError } from '../../../lib/notify.ts';
 
 /** Share the blog to X/Twitter, LinkedIn or Facebook, copy its link, or use the device's own share sheet. */
 export function ShareButtons({ title, url }: { title: string; url: string }) {
@@ -17,7 +18,7 @@ export function ShareButtons({ title, url }: { title: string; url: string }) {
       await navigator.clipboard.writeText(url);
       toast.success('Link copied');
     } catch {
-      toast.error('Could not copy the link');
+      notifyError('Could not copy the link');
     }
   };
 
@@ -26,7 +27,7 @@ export function ShareButtons({ title, url }: { title: string; url: string }) {
       await navigator.share({ title, url });
     } catch (error) {
       // Closing the share sheet is not a failure.
-      if ((error as Error).name !== 'AbortError') toast.error('Could not share the link');
+      if ((error as Error).name !== 'AbortError') notifyError('Could not share the link');
     }
   };
 

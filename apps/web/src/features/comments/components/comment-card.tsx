@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import toast from 'react-hot-toast';
 import { Messages, type Blog, type Comment, type DeleteCommentResponse } from '@inkwell/contracts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
@@ -9,6 +8,7 @@ import { deleteComment, fetchReplies } from '../api/comments.ts';
 import { useCommentList } from '../use-comment-list.ts';
 import { CommentField } from './comment-field.tsx';
 import { DeleteCommentButton } from './delete-comment-button.tsx';
+import { notifyError } from '../../../lib/notify.ts';
 
 /** Deeper replies keep this indent, so a long thread still fits the panel. */
 const MAX_INDENT_LEVEL = 5;
@@ -44,15 +44,15 @@ export function CommentCard({ comment, level, blog, events, onRemoved }: Comment
   const canDelete = !!me && (me === username.toLowerCase() || me === blog.author.personal_info.username.toLowerCase());
 
   const loadMoreReplies = async () => {
-    if (!(await replies.loadMore())) toast.error(Messages.repliesFailed);
+    if (!(await replies.loadMore())) notifyError(Messages.repliesFailed);
   };
   const toggleReplies = async () => {
     if (repliesShown) return setRepliesShown(false);
-    if (replies.items.length === 0 && !(await replies.loadMore())) return toast.error(Messages.repliesFailed);
+    if (replies.items.length === 0 && !(await replies.loadMore())) return notifyError(Messages.repliesFailed);
     setRepliesShown(true);
   };
   const onReply = () => {
-    if (!session) return toast.error(Messages.loginToReply);
+    if (!session) return notifyError(Messages.loginToReply);
     setReplying((open) => !open);
   };
   const onAdded = (reply: Comment) => {

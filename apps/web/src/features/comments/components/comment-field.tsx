@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { commentError, Limits, Messages, type Comment } from '@inkwell/contracts';
+import { FieldErrorMessage, fieldErrorProps } from '../../../components/field-error-message.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { useFormErrors } from '../../../lib/use-form-errors.ts';
 import { addComment } from '../api/comments.ts';
 
 export interface CommentFieldProps {
@@ -24,45 +25,51 @@ export function CommentField({ blog, replyingTo, action, label, onAdded, autoFoc
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const id = useId();
+  const errors = useFormErrors(replyingTo ? `reply:${replyingTo}` : `comment:${blog._id}`);
+  const error = errors.about('comment');
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!session) {
-      toast.error(Messages.loginToComment);
+      errors.refuse(Messages.loginToComment);
       return;
     }
-    const error = commentError(text);
-    if (error) {
-      toast.error(error);
+    const refusal = commentError(text);
+    if (refusal) {
+      errors.refuse(refusal);
       return;
     }
     setSending(true);
     try {
       const comment = await addComment({ _id: blog._id, comment: text, blog_author: blog.author, replying_to: replyingTo });
       setText('');
+      errors.succeed();
       onAdded(comment);
     } catch (e) {
       // A rate limit says how long to wait; any other failure is SPEC §8's.
-      toast.error(e instanceof ApiError && e.status === 429 ? e.message : Messages.somethingWrong);
+      errors.refuse(e instanceof ApiError && e.status === 429 ? e.message : Messages.somethingWrong);
     } finally {
       setSending(false);
     }
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={label}>
+    <form onSubmit={onSubmit} onChange={errors.onEdit} noValidate aria-label={label}>
       <label htmlFor={id} className="sr-only">
         {action === 'Reply' ? 'Your reply' : 'Your comment'}
       </label>
       <textarea
         id={id}
+        name="comment"
         value={text}
         onChange={(e) => setText(e.target.value)}
         placeholder={action === 'Reply' ? 'Write a reply…' : 'Leave a comment…'}
         maxLength={Limits.commentMax}
         autoFocus={autoFocus}
+        {...fieldErrorProps(error)}
         className="input-box h-[120px] resize-none pl-5 leading-7"
       />
+      <FieldErrorMessage error={error} />
       <button type="submit" className="btn-dark mt-4 px-8" disabled={sending}>
         {action}
       </button>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Messages } from '@inkwell/contracts';
+import { notifyError } from '../../../lib/notify.ts';
 
 /** Delete of SPEC §6 (shown to the commenter or the blog's author), with SPEC §8's two outcomes. */
 export function DeleteCommentButton({ onDelete }: { onDelete: () => Promise<void> }) {
@@ -12,7 +13,7 @@ export function DeleteCommentButton({ onDelete }: { onDelete: () => Promise<void
       await onDelete();
       toast.success(Messages.commentDeleted);
     } catch {
-      toast.error(Messages.deleteCommentFailed);
+      notifyError(Messages.deleteCommentFailed);
       setDeleting(false);
     }
   };

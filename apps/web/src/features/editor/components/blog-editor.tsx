@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { editorPublishError } from '@inkwell/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSession } from '../../../lib/session.tsx';
+import { useFormErrors } from '../../../lib/use-form-errors.ts';
 import { autosaveKey, readCopy, removeCopy, useAutosave, type StoredCopy } from '../autosave.ts';
 import { draftishOf, sameBlog, type EditorBlog } from '../editor-blog.ts';
 import { useSaveBlog } from '../use-save-blog.ts';
@@ -31,7 +31,8 @@ export function BlogEditor({ blogId, loaded: loadedBlog, published }: { blogId: 
   const [confirmingUnpublish, setConfirmingUnpublish] = useState(false);
   const editor = useRef<BlockEditorHandle>(null);
   const finishAutosave = useAutosave(storageKey, blog, baseline, copy !== null);
-  const { saving, save } = useSaveBlog(blogId, published, finishAutosave);
+  const errors = useFormErrors('editor');
+  const { saving, save } = useSaveBlog(blogId, published, finishAutosave, errors);
 
   const change = (patch: Partial<EditorBlog>) => setBlog((current) => ({ ...current, ...patch }));
 
@@ -55,8 +56,10 @@ export function BlogEditor({ blogId, loaded: loadedBlog, published }: { blogId: 
   const openPublishSettings = async () => {
     setConfirmingUnpublish(false);
     const error = editorPublishError(draftishOf(await current()));
-    if (error) toast.error(error);
-    else setPublishing(true);
+    if (error) return errors.refuse(error);
+    // A refusal from the writing state is not about the settings' fields.
+    errors.clear();
+    setPublishing(true);
   };
 
   const restore = async () => {
@@ -104,7 +107,15 @@ export function BlogEditor({ blogId, loaded: loadedBlog, published }: { blogId: 
         </main>
       </div>
       {publishing && (
-        <PublishSettings blog={blog} published={published} onChange={change} saving={saving} onPublish={() => save(blog, false)} onClose={() => setPublishing(false)} />
+        <PublishSettings
+          blog={blog}
+          published={published}
+          onChange={change}
+          errors={errors}
+          saving={saving}
+          onPublish={() => save(blog, false)}
+          onClose={() => setPublishing(false)}
+        />
       )}
     </>
   );

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { Limits } from '@inkwell/contracts';
+import { FieldErrorMessage, fieldErrorProps } from '../../../components/field-error-message.tsx';
+import type { FormErrors } from '../../../lib/use-form-errors.ts';
 import type { EditorBlog } from '../editor-blog.ts';
 import { ignoreEnter, oneLine } from '../single-line.ts';
 import { TagsField } from './tags-field.tsx';
@@ -9,6 +11,7 @@ export function PublishSettings({
   blog,
   published,
   onChange,
+  errors,
   saving,
   onPublish,
   onClose,
@@ -16,6 +19,8 @@ export function PublishSettings({
   blog: EditorBlog;
   published: boolean;
   onChange: (patch: Partial<EditorBlog>) => void;
+  /** The editor's refusals; those about title, description or tags show beside them. */
+  errors: FormErrors;
   saving: boolean;
   onPublish: () => void;
   onClose: () => void;
@@ -24,12 +29,14 @@ export function PublishSettings({
   const desId = useId();
   const counterId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
+  const titleError = errors.about('title');
+  const desError = errors.about('des');
 
   // The writing state is hidden now: keep the keyboard's place inside this one.
   useEffect(() => closeRef.current?.focus(), []);
 
   return (
-    <section aria-label="Publish settings" className="relative mx-auto grid min-h-screen w-full max-w-[1200px] items-center gap-8 px-[5vw] py-16 lg:grid-cols-2 lg:gap-4">
+    <section aria-label="Publish settings" onChange={errors.onEdit} className="relative mx-auto grid min-h-screen w-full max-w-[1200px] items-center gap-8 px-[5vw] py-16 lg:grid-cols-2 lg:gap-4">
       <button
         ref={closeRef}
         type="button"
@@ -59,33 +66,49 @@ export function PublishSettings({
         <label htmlFor={titleId} className="mb-2 block text-neutral-600">
           Blog Title
         </label>
-        <input
-          id={titleId}
-          type="text"
-          value={blog.title}
-          maxLength={Limits.titleMax}
-          onChange={(event) => onChange({ title: oneLine(event.target.value) })}
-          className="input-box mb-6"
-        />
+        <div className="mb-6">
+          <input
+            id={titleId}
+            name="title"
+            type="text"
+            value={blog.title}
+            maxLength={Limits.titleMax}
+            onChange={(event) => onChange({ title: oneLine(event.target.value) })}
+            {...fieldErrorProps(titleError)}
+            className="input-box"
+          />
+          <FieldErrorMessage error={titleError} />
+        </div>
 
         <label htmlFor={desId} className="mb-2 block text-neutral-600">
           Short description about your blog
         </label>
         <textarea
           id={desId}
+          name="des"
           value={blog.des}
           maxLength={Limits.descriptionMax}
           onKeyDown={ignoreEnter}
           onChange={(event) => onChange({ des: oneLine(event.target.value) })}
-          aria-describedby={counterId}
+          {...fieldErrorProps(desError, counterId)}
           className="input-box h-40 resize-none leading-7"
         />
+        <FieldErrorMessage error={desError} />
         <p id={counterId} aria-live="polite" className="mt-1 mb-6 text-right text-sm text-neutral-500">
           {Limits.descriptionMax - blog.des.length} characters left
         </p>
 
         <p className="mb-2 text-neutral-600">Topics - (Helps in searching and ranking your blog post)</p>
-        <TagsField tags={blog.tags} onChange={(tags) => onChange({ tags })} />
+        {/* Its message goes when the tags change, not at each key: a comma typed may add one or be refused. */}
+        <TagsField
+          tags={blog.tags}
+          onChange={(tags) => {
+            errors.clear('tags');
+            onChange({ tags });
+          }}
+          error={errors.about('tags')}
+          onRefuse={errors.refuse}
+        />
 
         <button type="button" className="btn-dark px-8" onClick={onPublish} disabled={saving}>
           {published ? 'Update' : 'Publish'}

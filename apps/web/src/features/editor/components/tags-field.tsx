@@ -1,6 +1,7 @@
 import { useId, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import toast from 'react-hot-toast';
-import { Limits, normaliseTags, tagsError } from '@inkwell/contracts';
+import { Limits, normaliseTags, tagsError, type FieldError } from '@inkwell/contracts';
+import { FieldErrorMessage, fieldErrorProps } from '../../../components/field-error-message.tsx';
+import type { FieldMessage } from '../../../lib/use-form-errors.ts';
 import { FOCUS_RING } from '../focus-ring.ts';
 
 /** A comma ends a tag; so does the full-width one Chinese and Japanese input methods type. */
@@ -10,15 +11,26 @@ const TAG_SEPARATOR = /[,\uFF0C]/;
  * SPEC §5 tags: added with Enter or a comma, kept as the server stores them (trimmed, lower
  * case), duplicates and empty ones ignored, at most 10; each one editable and removable.
  */
-export function TagsField({ tags, onChange }: { tags: string[]; onChange: (tags: string[]) => void }) {
+export function TagsField({
+  tags,
+  onChange,
+  error,
+  onRefuse,
+}: {
+  tags: string[];
+  onChange: (tags: string[]) => void;
+  /** The form's refusal about the tags, shown below them. */
+  error: FieldMessage | undefined;
+  onRefuse: (refusal: FieldError) => void;
+}) {
   const [text, setText] = useState('');
   const hintId = useId();
 
   const add = (candidates: string[]) => {
     const next = normaliseTags([...tags, ...candidates]);
     if (next.length === tags.length) return;
-    const error = tagsError(next);
-    if (error) toast.error(error);
+    const refusal = tagsError(next);
+    if (refusal) onRefuse(refusal);
     else onChange(next);
   };
 
@@ -69,11 +81,12 @@ export function TagsField({ tags, onChange }: { tags: string[]; onChange: (tags:
           onCompositionEnd={(event) => take(event.currentTarget.value, false)}
           onKeyDown={onKeyDown}
           aria-label="Topics"
-          aria-describedby={hintId}
+          {...fieldErrorProps(error, hintId)}
           placeholder="Topic"
           className={`min-w-24 flex-1 rounded-sm bg-transparent p-2 ${FOCUS_RING}`}
         />
       </div>
+      <FieldErrorMessage error={error} />
       <p id={hintId} aria-live="polite" className="mt-1 mb-4 text-right text-sm text-neutral-500">
         {Limits.maxTags - tags.length} Tags left
       </p>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import toast from 'react-hot-toast';
 import { Messages, type Notification } from '@inkwell/contracts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { CommentField, DeleteCommentButton, deleteComment } from '../../comments/index.ts';
+import { notifyError } from '../../../lib/notify.ts';
 
 const ACTIONS = { like: 'liked your blog', comment: 'commented on', reply: 'replied on' } as const;
 
@@ -22,7 +22,7 @@ export function NotificationCard({ notification, onCommentDeleted }: { notificat
   const onOwnBlog = session?.username.toLowerCase() === blog.author.personal_info.username.toLowerCase();
 
   const onReply = () => {
-    if (!session) return toast.error(Messages.loginToReply);
+    if (!session) return notifyError(Messages.loginToReply);
     setReplying((open) => !open);
   };
   const remove = async () => {

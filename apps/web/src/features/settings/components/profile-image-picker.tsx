@@ -1,8 +1,10 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import toast from 'react-hot-toast';
 import { BANNER_TYPES, Messages } from '@inkwell/contracts';
+import { formError, formProgress, formSuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { uploadProfileImg } from '../api/update-profile-img.ts';
+
+const FORM = 'profile-image';
 
 /** Pick a png/jpg/jpeg, preview it, then Upload makes it the profile picture (and the top bar's). */
 export function ProfileImagePicker({ current, onChanged }: { current: string; onChanged: (url: string) => void }) {
@@ -17,7 +19,7 @@ export function ProfileImagePicker({ current, onChanged }: { current: string; on
   const onPick = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = event.target.files?.[0] ?? null;
     if (picked && !(BANNER_TYPES as readonly string[]).includes(picked.type)) {
-      toast.error(Messages.selectImage);
+      formError(FORM, Messages.selectImage);
       event.target.value = '';
       return;
     }
@@ -27,22 +29,21 @@ export function ProfileImagePicker({ current, onChanged }: { current: string; on
 
   const onUpload = async () => {
     if (!file) {
-      toast.error(Messages.selectImage);
+      formError(FORM, Messages.selectImage);
       return;
     }
     setUploading(true);
-    const loading = toast.loading('Uploading…');
+    formProgress(FORM, 'Uploading…');
     try {
       const url = await uploadProfileImg(file);
       updateSession({ profile_img: url });
       onChanged(url);
       setFile(null);
       setPreview(null);
-      toast.success('Profile picture updated');
+      formSuccess(FORM, 'Profile picture updated');
     } catch (e) {
-      toast.error((e as Error).message);
+      formError(FORM, (e as Error).message);
     } finally {
-      toast.dismiss(loading);
       setUploading(false);
     }
   };

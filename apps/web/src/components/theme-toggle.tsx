@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useMediaQuery } from '../lib/use-media-query.ts';
+import { MoonIcon } from './icons.tsx';
+
+/** Where the choice is kept, per browser; public/theme.js reads it before the first paint. */
+const THEME_KEY = 'inkwell:theme';
+type Theme = 'light' | 'dark';
+
+/** The theme on <html>: the stored choice theme.js applied, or none (the system's scheme applies). */
+function chosenTheme(): Theme | null {
+  const theme = document.documentElement.dataset.theme;
+  return theme === 'light' || theme === 'dark' ? theme : null;
+}
+
+/** The top bar's dark theme switch: pressed while the page is dark; a press is remembered in this browser. */
+export function ThemeToggle() {
+  const systemDark = useMediaQuery('(prefers-color-scheme: dark)');
+  const [chosen, setChosen] = useState(chosenTheme);
+  const dark = (chosen ?? (systemDark ? 'dark' : 'light')) === 'dark';
+
+  const toggle = () => {
+    const next: Theme = dark ? 'light' : 'dark';
+    document.documentElement.dataset.theme = next;
+    try {
+      localStorage.setItem(THEME_KEY, next);
+    } catch {
+      // Not remembered where storage is blocked; this page still switches.
+    }
+    setChosen(next);
+  };
+
+  return (
+    <button
+      type="button"
+      aria-label="Dark theme"
+      aria-pressed={dark}
+      title={dark ? 'Switch to the light theme' : 'Switch to the dark theme'}
+      onClick={toggle}
+      className="flex h-11 w-11 flex-none items-center justify-center rounded-full bg-neutral-100 hover:bg-neutral-200"
+    >
+      <MoonIcon filled={dark} />
+    </button>
+  );
+}
