@@ -12,4 +12,15 @@ describe('configuration', () => {
   it.each(['blog.example.org', 'javascript:alert(1)', 'ftp://blog.example.org', 'https://'])('refuses %s as PUBLIC_URL', (url) => {
     expect(() => loadConfig({ PUBLIC_URL: url })).toThrow('Invalid configuration: PUBLIC_URL: must be an http(s) address such as https://blog.example.org');
   });
+
+  it('accepts Firebase tokens only with FIREBASE_PROJECT_ID, and refuses one that is not a project id', () => {
+    expect(loadConfig({}).google.firebase).toBeUndefined();
+    expect(loadConfig({ FIREBASE_PROJECT_ID: 'my-blog-1a2b3' }).google.firebase).toEqual({
+      projectId: 'my-blog-1a2b3',
+      jwksUrl: 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com',
+    });
+    expect(() => loadConfig({ FIREBASE_PROJECT_ID: 'https://my-blog.firebaseapp.com' })).toThrow(
+      'Invalid configuration: FIREBASE_PROJECT_ID: must be a Firebase project id such as my-blog-1a2b3',
+    );
+  });
 });

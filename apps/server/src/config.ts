@@ -22,6 +22,9 @@ const Env = z.object({
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
   /** Google Identity Services for the browser; the e2e stack points it at a local stand-in. */
   GOOGLE_SCRIPT_URL: z.string().url().default('https://accounts.google.com/gsi/client'),
+  /** Also accept Firebase ID tokens of this project (a Firebase client's Google popup). */
+  FIREBASE_PROJECT_ID: optional.refine((v) => v === undefined || /^[a-z0-9-]+$/.test(v), 'must be a Firebase project id such as my-blog-1a2b3'),
+  FIREBASE_JWKS_URL: z.string().url().default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('Inkwell <no-reply@localhost>'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
@@ -50,7 +53,7 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   sessionDays: number;
-  google: { clientId: string | undefined; jwksUrl: string; issuer: string; scriptUrl: string };
+  google: GoogleConfig;
   smtpUrl: string | undefined;
   mailFrom: string;
   rateLimitMultiplier: number;
@@ -58,6 +61,15 @@ export interface Config {
   fetchAllowHosts: string[];
   uploadsDir: string;
   s3: S3Config | undefined;
+}
+
+export interface GoogleConfig {
+  clientId: string | undefined;
+  jwksUrl: string;
+  issuer: string;
+  scriptUrl: string;
+  /** Set when FIREBASE_PROJECT_ID is: Firebase ID tokens of that project are accepted too. */
+  firebase: { projectId: string; jwksUrl: string } | undefined;
 }
 
 export interface S3Config {
@@ -110,7 +122,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     sessionDays: e.SESSION_DAYS,
-    google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL, issuer: e.GOOGLE_ISSUER, scriptUrl: e.GOOGLE_SCRIPT_URL },
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      jwksUrl: e.GOOGLE_JWKS_URL,
+      issuer: e.GOOGLE_ISSUER,
+      scriptUrl: e.GOOGLE_SCRIPT_URL,
+      firebase: e.FIREBASE_PROJECT_ID ? { projectId: e.FIREBASE_PROJECT_ID, jwksUrl: e.FIREBASE_JWKS_URL } : undefined,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
