@@ -23,4 +23,22 @@ describe('configuration', () => {
       'Invalid configuration: FIREBASE_PROJECT_ID: must be a Firebase project id such as my-blog-1a2b3',
     );
   });
+
+  it('reads CORS_ORIGINS as the origins a browser sends, and none when unset', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: ' https://App.Example.org/ , http://localhost:5173,http://[::1]:8080' }).corsOrigins).toEqual([
+      'https://app.example.org',
+      'http://localhost:5173',
+      'http://[::1]:8080',
+    ]);
+  });
+
+  it.each(['*', 'app.example.org', 'https://app.example.org/app', 'https://app.example.org?x=1', 'https://user:pw@app.example.org', 'ftp://app.example.org', 'null'])(
+    'refuses %s in CORS_ORIGINS, naming it',
+    (origin) => {
+      expect(() => loadConfig({ CORS_ORIGINS: `https://ok.example.org,${origin}` })).toThrow(
+        `Invalid configuration: CORS_ORIGINS: ${origin} is not an origin; write scheme, host and optional port only, such as https://app.example.org`,
+      );
+    },
+  );
 });

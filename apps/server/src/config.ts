@@ -15,6 +15,8 @@ const Env = z.object({
   PUBLIC_URL: optional.refine((v) => v === undefined || /^https?:\/\/[^/\s]+(\/.*)?$/i.test(v), 'must be an http(s) address such as https://blog.example.org'),
   WEB_DIST: optional,
   LOG_LEVEL: z.string().default('info'),
+  /** Origins of front ends served elsewhere that may call the API (comma-separated); unset, same origin only. */
+  CORS_ORIGINS: optional,
   TRUST_PROXY: z.stringbool().default(false),
   SESSION_DAYS: z.coerce.number().int().min(1).default(30),
   GOOGLE_CLIENT_ID: optional,
@@ -51,6 +53,8 @@ export interface Config {
   publicUrl: string | undefined;
   webDist: string;
   logLevel: string;
+  /** Exact origins (`https://app.example.org`) allowed to call the API from a browser; empty, none but our own. */
+  corsOrigins: string[];
   trustProxy: boolean;
   sessionDays: number;
   google: GoogleConfig;
@@ -102,6 +106,22 @@ function checkMailLinks(e: z.infer<typeof Env>) {
   if (e.SMTP_URL && !e.PUBLIC_URL) throw new Error('Invalid configuration: PUBLIC_URL must be set with SMTP_URL, so links in mails point at this site');
 }
 
+/** Each CORS origin exactly as a browser sends it in `Origin`: scheme, host and port, nothing after. */
+function corsOrigins(list: string | undefined): string[] {
+  return (list ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const url = URL.parse(entry);
+      // Anything URL parsing would drop or rewrite (a path, a query, credentials, a default port) makes the origin differ.
+      if (!url || !/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/$/, '').toLowerCase()) {
+        throw new Error(`Invalid configuration: CORS_ORIGINS: ${entry} is not an origin; write scheme, host and optional port only, such as https://app.example.org`);
+      }
+      return url.origin;
+    });
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -120,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
+    corsOrigins: corsOrigins(e.CORS_ORIGINS),
     trustProxy: e.TRUST_PROXY,
     sessionDays: e.SESSION_DAYS,
     google: {
