@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { surviveDroppedConnections } from './dropped-connections.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: repositories accept either. */
@@ -77,8 +78,7 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client that loses its connection must not crash the process.
-  pool.on('error', () => {});
+  surviveDroppedConnections(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migrateWithLock(pool, () => migratePg(db as never, { migrationsFolder }));
   const handlers = new Map<string, Set<Listener>>();
