@@ -92,12 +92,19 @@ async function openPostgres(url: string): Promise<Database> {
   const connectListener = async (): Promise<pg.PoolClient> => {
     const client = await pool.connect();
     client.on('notification', dispatch);
+    try {
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${quoteChannel(channel)}`);
+    } catch (error) {
+      client.release(true);
+      throw error;
+    }
+    // Only once it listens: an attempt that fails is the retry loop's alone, or a second loop would
+    // start beside it and one of their connections would stay checked out for ever.
     client.once('error', () => {
       client.release(true);
       listener = undefined;
       if (!closed) void relisten();
     });
-    for (const channel of handlers.keys()) await client.query(`LISTEN ${quoteChannel(channel)}`);
     return client;
   };
   const relisten = async () => {
