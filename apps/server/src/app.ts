@@ -7,6 +7,7 @@ import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts'
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { modules } from './modules/index.ts';
+import type { LogStream } from './start-up.ts';
 import { registerWeb, type PageTagsResolver } from './modules/web/web.routes.ts';
 
 declare module 'fastify' {
@@ -24,11 +25,13 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: boolean;
+  /** Where log lines go instead of stdout as JSON (main: readable lines at a terminal). */
+  logStream?: LogStream | undefined;
 }
 
-export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger ? { level: config.logLevel, ...(logStream && { stream: logStream }) } : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A path like /api/x%zz must answer 400/404 JSON, never crash the router.
