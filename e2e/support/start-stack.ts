@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { FRONT_ORIGIN } from './front-origin.ts';
 import { startGoogleIdpStandIn } from './google-idp-stand-in.ts';
 import { startMailInbox } from './mail-inbox.ts';
 
@@ -30,6 +31,7 @@ const config = loadConfig({
   RATE_LIMIT_MULTIPLIER: '1000',
   // Pages a spec serves itself (link previews) are reached as http://localhost:<port>; the SSRF refusals are proven in the server tests.
   FETCH_ALLOW_HOSTS: 'localhost',
+  CORS_ORIGINS: FRONT_ORIGIN,
 });
 const database = await openDatabase({ dataDir });
 const app = await buildApp({ config, database, logger: true });

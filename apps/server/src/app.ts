@@ -2,10 +2,12 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerCors } from './plugins/cors.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { modules } from './modules/index.ts';
+import type { LogStream } from './start-up.ts';
 import { registerWeb, type PageTagsResolver } from './modules/web/web.routes.ts';
 
 declare module 'fastify' {
@@ -23,11 +25,13 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: boolean;
+  /** Where log lines go instead of stdout as JSON (main: readable lines at a terminal). */
+  logStream?: LogStream | undefined;
 }
 
-export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger ? { level: config.logLevel, ...(logStream && { stream: logStream }) } : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A path like /api/x%zz must answer 400/404 JSON, never crash the router.
@@ -41,6 +45,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   app.decorate('database', database);
   app.decorate('pageTagResolvers', []);
 
+  await registerCors(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   registerJsonBody(app);

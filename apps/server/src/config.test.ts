@@ -12,4 +12,33 @@ describe('configuration', () => {
   it.each(['blog.example.org', 'javascript:alert(1)', 'ftp://blog.example.org', 'https://'])('refuses %s as PUBLIC_URL', (url) => {
     expect(() => loadConfig({ PUBLIC_URL: url })).toThrow('Invalid configuration: PUBLIC_URL: must be an http(s) address such as https://blog.example.org');
   });
+
+  it('accepts Firebase tokens only with FIREBASE_PROJECT_ID, and refuses one that is not a project id', () => {
+    expect(loadConfig({}).google.firebase).toBeUndefined();
+    expect(loadConfig({ FIREBASE_PROJECT_ID: 'my-blog-1a2b3' }).google.firebase).toEqual({
+      projectId: 'my-blog-1a2b3',
+      jwksUrl: 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com',
+    });
+    expect(() => loadConfig({ FIREBASE_PROJECT_ID: 'https://my-blog.firebaseapp.com' })).toThrow(
+      'Invalid configuration: FIREBASE_PROJECT_ID: must be a Firebase project id such as my-blog-1a2b3',
+    );
+  });
+
+  it('reads CORS_ORIGINS as the origins a browser sends, and none when unset', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: ' https://App.Example.org/ , http://localhost:5173,http://[::1]:8080' }).corsOrigins).toEqual([
+      'https://app.example.org',
+      'http://localhost:5173',
+      'http://[::1]:8080',
+    ]);
+  });
+
+  it.each(['*', 'app.example.org', 'https://app.example.org/app', 'https://app.example.org?x=1', 'https://user:pw@app.example.org', 'ftp://app.example.org', 'null'])(
+    'refuses %s in CORS_ORIGINS, naming it',
+    (origin) => {
+      expect(() => loadConfig({ CORS_ORIGINS: `https://ok.example.org,${origin}` })).toThrow(
+        `Invalid configuration: CORS_ORIGINS: ${origin} is not an origin; write scheme, host and optional port only, such as https://app.example.org`,
+      );
+    },
+  );
 });

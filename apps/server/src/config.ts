@@ -15,6 +15,8 @@ const Env = z.object({
   PUBLIC_URL: optional.refine((v) => v === undefined || /^https?:\/\/[^/\s]+(\/.*)?$/i.test(v), 'must be an http(s) address such as https://blog.example.org'),
   WEB_DIST: optional,
   LOG_LEVEL: z.string().default('info'),
+  /** Origins of front ends served elsewhere that may call the API (comma-separated); unset, same origin only. */
+  CORS_ORIGINS: optional,
   TRUST_PROXY: z.stringbool().default(false),
   SESSION_DAYS: z.coerce.number().int().min(1).default(30),
   GOOGLE_CLIENT_ID: optional,
@@ -22,6 +24,9 @@ const Env = z.object({
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
   /** Google Identity Services for the browser; the e2e stack points it at a local stand-in. */
   GOOGLE_SCRIPT_URL: z.string().url().default('https://accounts.google.com/gsi/client'),
+  /** Also accept Firebase ID tokens of this project (a Firebase client's Google popup). */
+  FIREBASE_PROJECT_ID: optional.refine((v) => v === undefined || /^[a-z0-9-]+$/.test(v), 'must be a Firebase project id such as my-blog-1a2b3'),
+  FIREBASE_JWKS_URL: z.string().url().default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('Inkwell <no-reply@localhost>'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
@@ -48,9 +53,11 @@ export interface Config {
   publicUrl: string | undefined;
   webDist: string;
   logLevel: string;
+  /** Exact origins (`https://app.example.org`) allowed to call the API from a browser; empty, none but our own. */
+  corsOrigins: string[];
   trustProxy: boolean;
   sessionDays: number;
-  google: { clientId: string | undefined; jwksUrl: string; issuer: string; scriptUrl: string };
+  google: GoogleConfig;
   smtpUrl: string | undefined;
   mailFrom: string;
   rateLimitMultiplier: number;
@@ -58,6 +65,15 @@ export interface Config {
   fetchAllowHosts: string[];
   uploadsDir: string;
   s3: S3Config | undefined;
+}
+
+export interface GoogleConfig {
+  clientId: string | undefined;
+  jwksUrl: string;
+  issuer: string;
+  scriptUrl: string;
+  /** Set when FIREBASE_PROJECT_ID is: Firebase ID tokens of that project are accepted too. */
+  firebase: { projectId: string; jwksUrl: string } | undefined;
 }
 
 export interface S3Config {
@@ -90,6 +106,22 @@ function checkMailLinks(e: z.infer<typeof Env>) {
   if (e.SMTP_URL && !e.PUBLIC_URL) throw new Error('Invalid configuration: PUBLIC_URL must be set with SMTP_URL, so links in mails point at this site');
 }
 
+/** Each CORS origin exactly as a browser sends it in `Origin`: scheme, host and port, nothing after. */
+function corsOrigins(list: string | undefined): string[] {
+  return (list ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const url = URL.parse(entry);
+      // Anything URL parsing would drop or rewrite (a path, a query, credentials, a default port) makes the origin differ.
+      if (!url || !/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/$/, '').toLowerCase()) {
+        throw new Error(`Invalid configuration: CORS_ORIGINS: ${entry} is not an origin; write scheme, host and optional port only, such as https://app.example.org`);
+      }
+      return url.origin;
+    });
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -108,9 +140,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
+    corsOrigins: corsOrigins(e.CORS_ORIGINS),
     trustProxy: e.TRUST_PROXY,
     sessionDays: e.SESSION_DAYS,
-    google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL, issuer: e.GOOGLE_ISSUER, scriptUrl: e.GOOGLE_SCRIPT_URL },
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      jwksUrl: e.GOOGLE_JWKS_URL,
+      issuer: e.GOOGLE_ISSUER,
+      scriptUrl: e.GOOGLE_SCRIPT_URL,
+      firebase: e.FIREBASE_PROJECT_ID ? { projectId: e.FIREBASE_PROJECT_ID, jwksUrl: e.FIREBASE_JWKS_URL } : undefined,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,

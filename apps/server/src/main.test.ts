@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,12 @@ import { afterAll, expect, it } from 'vitest';
 
 const main = path.resolve(import.meta.dirname, 'main.ts');
 const work = mkdtempSync(path.join(tmpdir(), 'inkwell-main-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+/** Every server a test starts; one a failed test left running is stopped here. */
+const children = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  rmSync(work, { recursive: true, force: true });
+});
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -17,15 +22,26 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, [main], {
-    env: { ...process.env, DATABASE_URL: '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+const serverEnv = (env: Record<string, string>) => ({ ...process.env, DATABASE_URL: '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env });
+
+function start(env: Record<string, string>, { cwd = process.cwd() } = {}) {
+  const child = spawn(process.execPath, [main], { env: serverEnv(env), cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let stdout = '';
   let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { child, exited, stderr: () => stderr };
+  return { child, exited, stdout: () => stdout, stderr: () => stderr };
+}
+
+const READY = /^Inkwell is ready at .*$/m;
+/** Opening a fresh embedded database takes a while on a busy machine; two servers in one test take longer. */
+const SERVER_TEST_MS = 180_000;
+
+async function waitForOutput(output: () => string, pattern: RegExp) {
+  // Within the test's own time (SERVER_TEST_MS), so a missing line fails here rather than as a timeout.
+  await expect.poll(output, { timeout: 90_000, interval: 100 }).toMatch(pattern);
 }
 
 async function waitForHealth(port: number) {
@@ -67,3 +83,54 @@ it('refuses a data folder another process holds, and shuts down cleanly on SIGTE
   again.child.kill('SIGTERM');
   expect(await again.exited).toBe(0);
 });
+
+it('says in one line where it is ready and where the data lives, and logs JSON lines when stdout is not a terminal', async () => {
+  const port = await freePort();
+  const run = start({ DATA_DIR: 'data-ready', PORT: String(port), LOG_LEVEL: 'info' }, { cwd: work });
+  await waitForOutput(run.stdout, READY);
+  const lines = run.stdout().trim().split('\n');
+  expect(lines.filter((line) => READY.test(line))).toEqual([`Inkwell is ready at http://127.0.0.1:${port} (embedded database in ./data-ready)`]);
+  const logs = lines.filter((line) => !READY.test(line));
+  expect(logs.length).toBeGreaterThan(0);
+  for (const line of logs) expect(() => JSON.parse(line), line).not.toThrow();
+
+  // A second server on the same port says what to do, in one line, and stops.
+  const second = start({ DATA_DIR: path.join(work, 'data-second'), PORT: String(port) });
+  expect(await second.exited).toBe(1);
+  expect(second.stderr()).toBe(`Port ${port} is in use. Stop the other server or choose another with PORT=${port + 1}.\n`);
+  expect(second.stdout()).not.toMatch(READY);
+
+  run.child.kill('SIGTERM');
+  expect(await run.exited).toBe(0);
+}, SERVER_TEST_MS);
+
+it('refuses a configuration mistake in one line', async () => {
+  const run = start({ CORS_ORIGINS: 'https://app.example.org/editor', DATA_DIR: path.join(work, 'never-opened') });
+  expect(await run.exited).toBe(1);
+  expect(run.stderr()).toBe(
+    'inkwell: Invalid configuration: CORS_ORIGINS: https://app.example.org/editor is not an origin; write scheme, host and optional port only, such as https://app.example.org\n',
+  );
+});
+
+const hasScript = existsSync('/usr/bin/script');
+
+it.runIf(hasScript)('logs readable lines when stdout is a terminal', async () => {
+  const port = await freePort();
+  // script(1) runs the server on a pseudo-terminal, as a person's shell would.
+  const child = spawn('script', ['-qfec', `'${process.execPath}' '${main}'`, '/dev/null'], {
+    env: serverEnv({ DATA_DIR: path.join(work, 'data-tty'), PORT: String(port), LOG_LEVEL: 'info' }),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  await waitForOutput(() => output, READY);
+  // eslint-disable-next-line no-control-regex
+  const text = output.replace(/\u001b\[[0-9;]*m/g, '').replaceAll('\r', '');
+  expect(text).toMatch(new RegExp(`^\\[\\d\\d:\\d\\d:\\d\\d\\] INFO: Server listening at http://127\\.0\\.0\\.1:${port}$`, 'm'));
+  expect(text).toContain(`Inkwell is ready at http://127.0.0.1:${port}`);
+  expect(text).not.toMatch(/^\{/m);
+  child.kill('SIGTERM');
+  await exited;
+}, SERVER_TEST_MS);

@@ -1,17 +1,25 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { loadConfig, type Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { listenFailure, logStream, readyLine } from './start-up.ts';
+
+/** What stops the start is said in one line a person can act on, never a stack trace. */
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
 
 async function main() {
-  const config = loadConfig();
-  let database;
+  let config: Config;
+  let database: Database;
   try {
+    config = loadConfig();
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (error) {
-    console.error(`inkwell: ${(error as Error).message}`);
-    process.exit(1);
+    fail(`inkwell: ${(error as Error).message}`);
   }
-  const app = await buildApp({ config, database, logger: true });
+  const app = await buildApp({ config, database, logger: true, logStream: logStream(process.stdout.isTTY) });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -24,7 +32,14 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    await database.close();
+    fail(listenFailure(error as NodeJS.ErrnoException, config.port));
+  }
+  console.log(readyLine(config, app.server.address() as AddressInfo));
 }
 
 await main();

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { surviveDroppedConnections } from './dropped-connections.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: repositories accept either. */
@@ -77,8 +78,7 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client that loses its connection must not crash the process.
-  pool.on('error', () => {});
+  surviveDroppedConnections(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migrateWithLock(pool, () => migratePg(db as never, { migrationsFolder }));
   const handlers = new Map<string, Set<Listener>>();
@@ -92,12 +92,19 @@ async function openPostgres(url: string): Promise<Database> {
   const connectListener = async (): Promise<pg.PoolClient> => {
     const client = await pool.connect();
     client.on('notification', dispatch);
+    try {
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${quoteChannel(channel)}`);
+    } catch (error) {
+      client.release(true);
+      throw error;
+    }
+    // Only once it listens: an attempt that fails is the retry loop's alone, or a second loop would
+    // start beside it and one of their connections would stay checked out for ever.
     client.once('error', () => {
       client.release(true);
       listener = undefined;
       if (!closed) void relisten();
     });
-    for (const channel of handlers.keys()) await client.query(`LISTEN ${quoteChannel(channel)}`);
     return client;
   };
   const relisten = async () => {

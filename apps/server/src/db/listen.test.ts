@@ -61,3 +61,36 @@ it.runIf(process.env.TEST_DATABASE_URL)('closes cleanly when the server cuts its
   await cut;
   await admin.end();
 });
+
+it.runIf(process.env.TEST_DATABASE_URL)('keeps one listening connection when it drops again while listening anew, and still closes', async () => {
+  const other = await createTestDatabase();
+  // Many channels make listening anew take a while, so the next cut lands in the middle of it.
+  for (let i = 0; i < 100; i++) await other.listen(`inkwell_test_storm_${i}`, () => {});
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  const name = new URL(other.url!).pathname.slice(1);
+  // A backend that was told to terminate may still show for a moment: only the others count.
+  const cut = new Set<number>();
+  const listening = async () =>
+    (await admin.query<{ pid: number }>(`select pid from pg_stat_activity where datname = $1 and query like 'LISTEN%'`, [name])).rows.filter(
+      ({ pid }) => !cut.has(pid),
+    ).length;
+  try {
+    for (let round = 0; round < 5; round++) {
+      const { rows } = await admin.query<{ pid: number }>(
+        `select pid, pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query like 'LISTEN%'`,
+        [name],
+      );
+      for (const { pid } of rows) cut.add(pid);
+      await expect.poll(listening, { interval: 5, timeout: 15_000 }).toBeGreaterThan(0);
+    }
+    // Past the longest retry delay (5 s) every attempt has settled: one connection listens. A second
+    // beside it would stay checked out for ever.
+    await new Promise((resolve) => setTimeout(resolve, 5500));
+    expect(await listening()).toBe(1);
+  } finally {
+    await admin.end();
+  }
+  const outcome = await Promise.race([other.drop().then(() => 'closed'), new Promise((resolve) => setTimeout(resolve, 10_000, 'still waiting for connections'))]);
+  expect(outcome).toBe('closed');
+});

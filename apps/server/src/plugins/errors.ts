@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { HttpError } from '../http-error.ts';
 import { securityHeaders } from './security-headers.ts';
 
@@ -34,12 +35,17 @@ export function errorAnswer(error: FastifyError): ErrorAnswer | null {
 }
 
 export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
+export const DATABASE_UNAVAILABLE = 'The database is unavailable. Please try again in a moment.';
 
 /** Every error leaves as `{ error }`; nothing internal (stack, SQL) ever reaches a client. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const answer = errorAnswer(error);
     if (answer) return reply.status(answer.status).headers(answer.headers).send({ error: answer.message });
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is unavailable');
+      return reply.status(503).header('retry-after', '1').send({ error: DATABASE_UNAVAILABLE });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: INTERNAL_ERROR });
   });

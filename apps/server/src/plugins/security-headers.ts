@@ -40,10 +40,14 @@ export function securityHeaders(googleScriptUrl: string): Record<string, string>
   };
 }
 
+/** Images any page may show, a front end on another origin (CORS_ORIGINS) included, even one isolated with COEP. */
+const SHAREABLE_IMAGES = /^\/(uploads|api\/avatar)\//;
+
 export function registerSecurityHeaders(app: FastifyInstance) {
   const headers = securityHeaders(app.config.google.scriptUrl);
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.headers(headers);
+    if (SHAREABLE_IMAGES.test(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
     reply.removeHeader('x-powered-by');
   });
 }

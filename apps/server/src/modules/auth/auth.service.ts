@@ -1,5 +1,5 @@
 import { AuthMessages, authError, Messages, type Session, type SignInBody, type SignUpBody } from '@inkwell/contracts';
-import type { Config } from '../../config.ts';
+import type { GoogleConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, HttpError } from '../../http-error.ts';
@@ -71,7 +71,7 @@ const httpsUrl = (url: string | undefined) => (url && /^https:\/\/[^\s]+$/i.test
  * Signs in (or up) with a Google ID token. Accounts are keyed by Google's `sub`: an account that
  * already owns the e-mail is never linked on the e-mail's word alone.
  */
-export async function googleSignIn(deps: AuthDeps & { google: Config['google'] }, idToken: string, onInvalid: (error: unknown) => void): Promise<Session> {
+export async function googleSignIn(deps: AuthDeps & { google: GoogleConfig }, idToken: string, onInvalid: (error: unknown) => void): Promise<Session> {
   let identity: GoogleIdentity;
   try {
     identity = await verifyGoogleIdToken(deps.google, idToken);
