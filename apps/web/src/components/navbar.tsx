@@ -5,7 +5,7 @@ import { useSession } from '../lib/session.tsx';
 import { BellIcon, PenIcon, SearchIcon } from './icons.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-/** SPEC §2 top navigation bar; the page content renders below it. */
+/** SPEC §2 top navigation bar; the screen renders below it, in the page's one main landmark. */
 export function Navbar() {
   const { session } = useSession();
   // The red dot of the bell and the sidebar, kept live.
@@ -79,7 +79,9 @@ export function Navbar() {
           )}
         </div>
       </nav>
-      <Outlet />
+      <main>
+        <Outlet />
+      </main>
     </>
   );
 }

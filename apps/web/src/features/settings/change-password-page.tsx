@@ -37,7 +37,7 @@ export function ChangePasswordPage() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="w-full md:max-w-[400px]">
-      <h1 className="mb-8 text-2xl max-md:hidden">Change Password</h1>
+      <h1 className="mb-8 text-2xl max-md:sr-only">Change Password</h1>
       <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" icon={<LockIcon />} showLabel />
       <TextField name="newPassword" label="New Password" type="password" autoComplete="new-password" icon={<LockIcon />} showLabel />
       <button type="submit" className="btn-dark mt-2 px-10" disabled={saving}>

@@ -71,6 +71,7 @@ export function BlogEditor({ blogId, loaded: loadedBlog }: { blogId: string | un
         <EditorTopBar title={blog.title} saving={saving} onPublish={openPublishSettings} onSaveDraft={async () => save(await current(), true)} />
         {copy && <RestoreOffer savedAt={copy.savedAt} onRestore={restore} onDiscard={discard} />}
         <main className="mx-auto w-full max-w-[900px] px-[5vw] py-8 lg:px-0">
+          <h1 className="sr-only">Editor</h1>
           <BannerUpload banner={blog.banner} onChange={(banner) => change({ banner })} />
           <TitleField value={blog.title} onChange={(title) => change({ title })} />
           <hr className="my-5 w-full opacity-10" />
@@ -78,7 +79,9 @@ export function BlogEditor({ blogId, loaded: loadedBlog }: { blogId: string | un
         </main>
       </div>
       {publishing && (
-        <PublishSettings blog={blog} onChange={change} saving={saving} onPublish={() => save(blog, false)} onClose={() => setPublishing(false)} />
+        <main>
+          <PublishSettings blog={blog} onChange={change} saving={saving} onPublish={() => save(blog, false)} onClose={() => setPublishing(false)} />
+        </main>
       )}
     </>
   );
