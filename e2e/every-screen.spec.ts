@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { checkScreen, installAxe } from './support/axe.ts';
 import { commentOn, publishedBlog } from './support/conversation.ts';
 import { apiPost, createBlog, createUser, expect, signIn, test, uniqueId, uploadImage, type TestUser } from './support/fixtures.ts';
@@ -83,6 +83,40 @@ test('signed out: the reading screens fit a phone and pass axe', async ({ page, 
   await page.getByRole('tab', { name: 'About' }).click();
   await expect(page.getByText('Writes long words.')).toBeVisible();
   await checkScreen(page, 'profile, about', { desktop: false });
+});
+
+/**
+ * The contrast of `text` with the page's background, by WCAG's formula. Colours are read back from
+ * a canvas, which turns any CSS colour (Tailwind's are oklch) into sRGB.
+ */
+const contrastWithPage = (text: Locator) =>
+  text.evaluate((element) => {
+    const rgb = (color: string) => {
+      const canvas = document.createElement('canvas').getContext('2d')!;
+      canvas.fillStyle = color;
+      canvas.fillRect(0, 0, 1, 1);
+      return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    };
+    const luminance = (color: string) => {
+      const [r, g, b] = rgb(color).map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const [light, dark] = [luminance(getComputedStyle(element).color), luminance(getComputedStyle(document.body).backgroundColor)].sort((x, y) => y - x);
+    return (light! + 0.05) / (dark! + 0.05);
+  });
+
+// axe leaves them out: hidden from screen readers (the link says the rank) and under the card's stretched link.
+test('the trending numerals stand out from the page, 4.5:1 or more, light and dark', async ({ page, request }) => {
+  const author = await createUser(request);
+  await createBlog(request, author);
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'trending blogs' }).click();
+  const numeral = page.getByRole('list', { name: 'Trending blogs' }).locator('article > span[aria-hidden="true"]').first();
+  await expect(numeral).toHaveText('01');
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await contrastWithPage(numeral), colorScheme).toBeGreaterThanOrEqual(4.5);
+  }
 });
 
 test('signed out: the account screens and not found fit a phone and pass axe', async ({ page }) => {

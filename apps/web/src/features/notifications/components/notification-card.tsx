@@ -47,7 +47,7 @@ export function NotificationCard({ notification, onCommentDeleted }: { notificat
               “{blog.title}”
             </Link>
             {!seen && (
-              <span className="ml-2 inline-block rounded-full bg-red-500 px-2 text-xs leading-5 font-normal text-white">
+              <span className="ml-2 inline-block rounded-full bg-red-700 px-2 text-xs leading-5 font-normal text-white">
                 New
               </span>
             )}
