@@ -144,6 +144,10 @@ test('signed in: home, an own blog with its comments and the own profile fit a p
   await page.goto('/');
   await expect(page.getByRole('tabpanel').getByRole('article').first()).toBeVisible();
   await checkScreen(page, 'home, signed in');
+  await page.getByRole('button', { name: 'Open profile menu' }).click();
+  await expect(page.getByRole('menu', { name: 'Profile' })).toBeVisible();
+  await checkScreen(page, 'home, profile menu open');
+  await page.keyboard.press('Escape');
 
   await page.goto(`/blog/${blog.blog_id}`);
   await expect(page.getByRole('link', { name: 'Edit' })).toBeVisible();
