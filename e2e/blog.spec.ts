@@ -166,7 +166,9 @@ test('the author sees Edit; sharing links, copy link, the comments button and Si
 
   await expect(page.getByTestId('total-comments')).toHaveText('0');
   await page.getByRole('button', { name: 'Comments' }).click();
-  await expect(page.getByRole('complementary', { name: 'Comments' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Comments' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Comments' })).toBeHidden();
 
   await similar.getByRole('link', { name: `Similar A ${tag}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Similar A ${tag}` })).toBeVisible();

@@ -12,9 +12,9 @@ export async function publishedBlog(request: APIRequestContext, author: TestUser
 export const commentOn = (request: APIRequestContext, user: TestUser, blog: Blog, comment: string, replyingTo?: string) =>
   apiPost<Comment>(request, '/api/comment/add-comment', { _id: blog._id, comment, replying_to: replyingTo }, user);
 
-/** Opens the blog's page and slides its comments panel in; answers the panel. */
+/** Opens the blog's page and slides its comments panel (a dialog) in; answers the panel. */
 export async function openComments(page: Page, blog: Blog) {
   await page.goto(`/blog/${blog.blog_id}`);
   await page.getByRole('button', { name: 'Comments', exact: true }).click();
-  return page.getByRole('complementary', { name: 'Comments' });
+  return page.getByRole('dialog', { name: 'Comments' });
 }

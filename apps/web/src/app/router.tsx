@@ -1,8 +1,9 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireSignedIn, RequireSignedOut } from '../components/guards.tsx';
 import { Navbar } from '../components/navbar.tsx';
 import { NotFound } from '../components/not-found.tsx';
+import { RouteFocus } from '../components/route-focus.tsx';
 import { SidebarLayout } from '../components/sidebar-layout.tsx';
 import { BlogPage } from '../features/blog/blog-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
@@ -34,7 +35,7 @@ const NotificationsPage = lazyPage(() => import('../features/notifications/notif
 const EditProfilePage = lazyPage(() => import('../features/settings/edit-profile-page.tsx').then((m) => m.EditProfilePage));
 const ChangePasswordPage = lazyPage(() => import('../features/settings/change-password-page.tsx').then((m) => m.ChangePasswordPage));
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     path: '/',
     element: <Navbar />,
@@ -74,4 +75,6 @@ export const router = createBrowserRouter([
     element: <RequireSignedIn />,
     children: ['editor', 'editor/:blog_id'].map((path) => ({ path, element: <EditorPage /> })),
   },
-]);
+];
+
+export const router = createBrowserRouter([{ element: <RouteFocus />, children: routes }]);

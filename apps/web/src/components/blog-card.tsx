@@ -62,7 +62,7 @@ export function BlogCard({ blog }: { blog: BlogCardData }) {
 export function RankedBlogCard({ blog, rank }: { blog: BlogCardData; rank: number }) {
   return (
     <article aria-label={blog.title} className="relative flex gap-5 py-4">
-      <span aria-hidden="true" className="font-serif text-4xl leading-none font-bold text-neutral-300 sm:text-5xl">
+      <span aria-hidden="true" className="font-serif text-4xl leading-none font-bold text-neutral-500 sm:text-5xl">
         {String(rank).padStart(2, '0')}
       </span>
       <div className="min-w-0">

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { useLiveNotifications } from '../features/notifications/use-live-notifications.ts';
 import { useSession } from '../lib/session.tsx';
@@ -6,17 +6,29 @@ import { BellIcon, PenIcon, SearchIcon } from './icons.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-/** SPEC §2 top navigation bar; the page content renders below it. */
+/** SPEC §2 top navigation bar; the screen renders below it, in the page's one main landmark. */
 export function Navbar() {
   const { session } = useSession();
   // The red dot of the bell and the sidebar, kept live.
   useLiveNotifications();
   const navigate = useNavigate();
   const [searchOpen, setSearchOpen] = useState(false);
+  const searchId = useId();
+  const searchBox = useRef<HTMLInputElement>(null);
+  const searchToggle = useRef<HTMLButtonElement>(null);
+
+  // On small screens the toggle shows the box: the keyboard goes straight into it.
+  useEffect(() => {
+    if (searchOpen) searchBox.current?.focus();
+  }, [searchOpen]);
 
   const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
     const query = event.currentTarget.value.trim();
     if (event.key === 'Enter' && query) navigate(`/search/${encodeURIComponent(query)}`);
+    if (event.key === 'Escape' && searchOpen) {
+      setSearchOpen(false);
+      searchToggle.current?.focus();
+    }
   };
 
   return (
@@ -28,9 +40,11 @@ export function Navbar() {
         </Link>
 
         <div
+          id={searchId}
           className={`absolute top-full left-0 mt-0.5 w-full border-b border-neutral-100 bg-white px-[5vw] py-4 md:relative md:inset-0 md:block md:w-auto md:border-0 md:p-0 ${searchOpen ? 'block' : 'hidden'}`}
         >
           <input
+            ref={searchBox}
             type="search"
             aria-label="Search"
             placeholder="Search"
@@ -42,10 +56,12 @@ export function Navbar() {
 
         <div className="ml-auto flex items-center gap-3 md:gap-5">
           <button
+            ref={searchToggle}
             type="button"
             className="flex h-11 w-11 items-center justify-center rounded-full bg-neutral-100 md:hidden"
             aria-label="Toggle search"
             aria-expanded={searchOpen}
+            aria-controls={searchId}
             onClick={() => setSearchOpen((open) => !open)}
           >
             <SearchIcon />
@@ -81,7 +97,9 @@ export function Navbar() {
           )}
         </div>
       </nav>
-      <Outlet />
+      <main>
+        <Outlet />
+      </main>
     </>
   );
 }

@@ -20,7 +20,7 @@ export function Tabs({ label, tabs, active, onSelect }: { label: string; tabs: T
             role="tab"
             aria-selected={i === current}
             aria-controls={`${id}-panel`}
-            className={`flex-none px-5 py-3 ${i === current ? 'border-b-2 border-neutral-900 text-neutral-900' : 'text-neutral-500 hover:text-neutral-900'}`}
+            className={`flex-none px-5 py-3 focus-visible:-outline-offset-2 ${i === current ? 'border-b-2 border-neutral-900 text-neutral-900' : 'text-neutral-500 hover:text-neutral-900'}`}
             onClick={() => onSelect(i)}
           >
             {tab.label}

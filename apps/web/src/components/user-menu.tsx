@@ -1,32 +1,64 @@
-import { useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { DROPDOWN_CLOSE_MS, type Session } from '@inkwell/contracts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
 
-/** The profile picture toggles this menu; it closes 200 ms after it loses focus (SPEC §9). */
+/**
+ * The profile picture toggles this menu; it closes 200 ms after it loses focus (SPEC §9). As a
+ * menu button: opening moves focus to the first entry, the arrow keys move between entries, and
+ * Escape closes it and gives focus back to the picture.
+ */
 export function UserMenu({ session }: { session: Session }) {
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<number | undefined>(undefined);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const menuId = useId();
   const signOut = useSignOut();
+
+  // Write is an entry on small screens only: move among the entries shown.
+  const entries = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])].filter((entry) => entry.checkVisibility());
+
+  useEffect(() => {
+    if (open) entries()[0]?.focus();
+  }, [open]);
 
   const onBlur = () => {
     closeTimer.current = window.setTimeout(() => setOpen(false), DROPDOWN_CLOSE_MS);
   };
   const onFocus = () => window.clearTimeout(closeTimer.current);
 
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!open) return;
+    if (event.key === 'Escape') {
+      setOpen(false);
+      button.current?.focus();
+      return;
+    }
+    const step = { ArrowDown: 1, ArrowUp: -1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const list = entries();
+    const at = list.indexOf(document.activeElement as HTMLElement);
+    list[(at + step + list.length) % list.length]?.focus();
+  };
+
   return (
-    <div className="relative" onBlur={onBlur} onFocus={onFocus}>
+    <div className="relative" onBlur={onBlur} onFocus={onFocus} onKeyDown={onKeyDown}>
       <button
+        ref={button}
         type="button"
         className="mt-1 h-12 w-12 overflow-hidden rounded-full"
         aria-label="Open profile menu"
+        aria-haspopup="menu"
         aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((value) => !value)}
       >
         <img src={session.profile_img} alt="" className="h-full w-full object-cover" referrerPolicy="no-referrer" />
       </button>
       {open && (
-        <div role="menu" className="absolute top-14 right-0 z-30 w-60 border border-neutral-100 bg-white shadow-lg">
+        <div ref={menu} id={menuId} role="menu" aria-label="Profile" className="absolute top-14 right-0 z-30 w-60 border border-neutral-100 bg-white shadow-lg">
           <Link role="menuitem" to="/editor" className="link flex gap-2 py-4 pl-8 md:hidden">
             Write
           </Link>
@@ -39,7 +71,7 @@ export function UserMenu({ session }: { session: Session }) {
           <Link role="menuitem" to="/settings/edit-profile" className="link block py-4 pl-8">
             Settings
           </Link>
-          <span className="block border-t border-neutral-100" />
+          <span role="separator" className="block border-t border-neutral-100" />
           <button
             role="menuitem"
             type="button"

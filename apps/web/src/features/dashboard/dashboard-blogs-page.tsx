@@ -23,7 +23,7 @@ export function DashboardBlogsPage() {
 
   return (
     <>
-      <h1 className="mb-6 text-2xl max-md:hidden">Manage Blogs</h1>
+      <h1 className="mb-6 text-2xl max-md:sr-only">Manage Blogs</h1>
       <div className="relative mb-8 max-md:mt-2">
         <input
           type="search"

@@ -27,8 +27,9 @@ export function HomePage() {
 
   return (
     <section className="flex justify-center gap-10 px-[5vw] py-6">
+      <h1 className="sr-only">Home</h1>
       <div className="min-w-0 flex-1">
-        {!wide && <TopicButtons active={topic} onToggle={toggleTopic} className="-mx-[5vw] mb-4 overflow-x-auto px-[5vw] pb-2" />}
+        {!wide && <TopicButtons active={topic} onToggle={toggleTopic} className="-mx-[5vw] mb-4 overflow-x-auto px-[5vw] pt-1 pb-2" />}
         <Tabs label="Blogs" tabs={tabs} active={tab} onSelect={setTab} />
       </div>
       {wide && (

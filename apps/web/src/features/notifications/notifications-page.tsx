@@ -16,7 +16,7 @@ export function NotificationsPage() {
 
   return (
     <>
-      <h1 className="mb-6 text-2xl max-md:hidden">Recent Notifications</h1>
+      <h1 className="mb-6 text-2xl max-md:sr-only">Recent Notifications</h1>
       <div role="group" aria-label="Filter notifications" className="mb-6 flex flex-wrap gap-3">
         {NOTIFICATION_FILTERS.map((name) => (
           <button

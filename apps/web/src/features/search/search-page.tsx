@@ -24,6 +24,7 @@ function SearchResults({ query }: { query: string }) {
 
   return (
     <section className="flex justify-center gap-10 px-[5vw] py-6">
+      <h1 className="sr-only">Search results for "{query}"</h1>
       <div className="min-w-0 flex-1">
         <Tabs label="Search results" tabs={tabs} active={tab} onSelect={setTab} />
       </div>

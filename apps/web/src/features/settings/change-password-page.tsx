@@ -37,7 +37,7 @@ export function ChangePasswordPage() {
 
   return (
     <form onSubmit={onSubmit} onChange={errors.onEdit} noValidate className="w-full md:max-w-[400px]">
-      <h1 className="mb-8 text-2xl max-md:hidden">Change Password</h1>
+      <h1 className="mb-8 text-2xl max-md:sr-only">Change Password</h1>
       <TextField
         name="currentPassword"
         label="Current Password"

@@ -80,7 +80,7 @@ function EditProfileForm({ profile }: { profile: MyProfileResponse }) {
 
   return (
     <form onSubmit={onSubmit} onChange={errors.onEdit} noValidate>
-      <h1 className="mb-8 text-2xl max-md:hidden">Edit Profile</h1>
+      <h1 className="mb-8 text-2xl max-md:sr-only">Edit Profile</h1>
       <div className="flex flex-col items-start gap-8 py-4 lg:flex-row lg:gap-10">
         <ProfileImagePicker current={profile_img} onChanged={(url) => refresh({ profile_img: url })} />
         <div className="w-full">

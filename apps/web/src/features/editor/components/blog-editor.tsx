@@ -100,6 +100,7 @@ export function BlogEditor({ blogId, loaded: loadedBlog, published }: { blogId: 
         )}
         {copy && <RestoreOffer savedAt={copy.savedAt} onRestore={restore} onDiscard={discard} />}
         <main className="mx-auto box-content max-w-reading px-[5vw] py-8">
+          <h1 className="sr-only">Editor</h1>
           <BannerUpload banner={blog.banner} onChange={(banner) => change({ banner })} />
           <TitleField value={blog.title} onChange={(title) => change({ title })} />
           <hr className="my-5 w-full opacity-10" />
@@ -107,15 +108,17 @@ export function BlogEditor({ blogId, loaded: loadedBlog, published }: { blogId: 
         </main>
       </div>
       {publishing && (
-        <PublishSettings
-          blog={blog}
-          published={published}
-          onChange={change}
-          errors={errors}
-          saving={saving}
-          onPublish={() => save(blog, false)}
-          onClose={() => setPublishing(false)}
-        />
+        <main>
+          <PublishSettings
+            blog={blog}
+            published={published}
+            onChange={change}
+            errors={errors}
+            saving={saving}
+            onPublish={() => save(blog, false)}
+            onClose={() => setPublishing(false)}
+          />
+        </main>
       )}
     </>
   );

@@ -36,7 +36,11 @@ export function PublishSettings({
   useEffect(() => closeRef.current?.focus(), []);
 
   return (
-    <section aria-label="Publish settings" onChange={errors.onEdit} className="relative mx-auto grid min-h-screen w-full max-w-[1200px] items-center gap-8 px-[5vw] py-16 lg:grid-cols-2 lg:gap-4">
+    <section
+      aria-label="Publish settings"
+      onChange={errors.onEdit}
+      className="relative mx-auto grid min-h-screen w-full max-w-[1200px] grid-cols-1 items-center gap-8 px-[5vw] py-16 lg:grid-cols-2 lg:gap-4"
+    >
       <button
         ref={closeRef}
         type="button"
@@ -54,7 +58,7 @@ export function PublishSettings({
         <div className="mt-4 aspect-video w-full overflow-hidden rounded-lg bg-neutral-100">
           {blog.banner && <img src={blog.banner} alt="Banner preview" className="h-full w-full object-cover" />}
         </div>
-        <h1 className="mt-2 line-clamp-2 text-4xl leading-tight font-medium" data-testid="preview-title">
+        <h1 className="mt-2 line-clamp-2 text-4xl leading-tight font-medium break-words" data-testid="preview-title">
           {blog.title}
         </h1>
         <p className="mt-4 line-clamp-2 font-serif text-xl leading-7" data-testid="preview-des">

@@ -35,7 +35,7 @@ export function NotificationCard({ notification, onCommentDeleted }: { notificat
       <div className="flex gap-5">
         <Avatar src={profile_img} size={56} />
         <div className="min-w-0 flex-1">
-          <p className="font-medium text-neutral-900">
+          <p className="font-medium break-words text-neutral-900">
             <Link to={`/user/${username}`} className="capitalize underline-offset-2 hover:underline">
               {fullname}
             </Link>{' '}
@@ -47,13 +47,13 @@ export function NotificationCard({ notification, onCommentDeleted }: { notificat
               “{blog.title}”
             </Link>
             {!seen && (
-              <span className="ml-2 inline-block rounded-full bg-red-500 px-2 text-xs leading-5 font-normal text-white">
+              <span className="ml-2 inline-block rounded-full bg-red-700 px-2 text-xs leading-5 font-normal text-white">
                 New
               </span>
             )}
           </p>
           {replied_on_comment && (
-            <blockquote className="mt-4 rounded-md bg-neutral-100 p-4 text-neutral-700" aria-label="Your comment">
+            <blockquote className="mt-4 rounded-md bg-neutral-100 p-4 break-words text-neutral-700" aria-label="Your comment">
               {replied_on_comment.comment}
             </blockquote>
           )}
