@@ -43,12 +43,20 @@ test('the top bar’s toggle switches the theme, and the choice survives a reloa
   await expectDark(page);
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
 
-  // Back to light by keyboard; that choice is kept too, even where the system is dark.
+  // Back to light by keyboard: the system's own scheme, so the choice is forgotten and the page follows the system.
   await toggle.focus();
   await page.keyboard.press('Enter');
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   await expectLight(page);
   await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  expect(await themeAtBody(page)).toBeNull();
+  await expectDark(page);
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+
+  // Light under a dark system is a choice, and kept.
+  await toggle.click();
+  await expectLight(page);
   await page.reload();
   expect(await themeAtBody(page)).toBe('light');
   await expectLight(page);

@@ -12,7 +12,10 @@ function chosenTheme(): Theme | null {
   return theme === 'light' || theme === 'dark' ? theme : null;
 }
 
-/** The top bar's dark theme switch: pressed while the page is dark; a press is remembered in this browser. */
+/**
+ * The top bar's dark theme switch: pressed while the page is dark. A press away from the system's
+ * scheme is remembered in this browser; a press back to it forgets the choice.
+ */
 export function ThemeToggle() {
   const systemDark = useMediaQuery('(prefers-color-scheme: dark)');
   const [chosen, setChosen] = useState(chosenTheme);
@@ -20,13 +23,17 @@ export function ThemeToggle() {
 
   const toggle = () => {
     const next: Theme = dark ? 'light' : 'dark';
-    document.documentElement.dataset.theme = next;
+    // Back to the system's own scheme: the choice is forgotten, and the page follows the system again.
+    const choice = next === (systemDark ? 'dark' : 'light') ? null : next;
+    if (choice) document.documentElement.dataset.theme = choice;
+    else delete document.documentElement.dataset.theme;
     try {
-      localStorage.setItem(THEME_KEY, next);
+      if (choice) localStorage.setItem(THEME_KEY, choice);
+      else localStorage.removeItem(THEME_KEY);
     } catch {
       // Not remembered where storage is blocked; this page still switches.
     }
-    setChosen(next);
+    setChosen(choice);
   };
 
   return (
