@@ -406,21 +406,26 @@ async function visitorSees(browser: Browser, baseURL: string, blogId: string, te
   await visitor.close();
 }
 
+/** Signs a new author in and opens their published blog in the editor, which says it is published. */
+async function openOwnPublishedBlog(page: Page, request: APIRequestContext) {
+  const author = await createUser(request);
+  const blogTitle = `Harbour lights ${uniqueId()}`;
+  const id = await createBlog(request, author, { title: blogTitle });
+  await signIn(page, author);
+  const saves = watchSaves(page);
+  await page.goto(`/editor/${id}`);
+  await expect(page.getByRole('textbox', { name: 'Blog Title' })).toHaveValue(blogTitle);
+  await expect(page.getByText('Published', { exact: true })).toBeVisible();
+  return { id, blogTitle, saves };
+}
+
 test('a published blog reopened says Published; Update goes through the publish checks and keeps it on the site with the new text', async ({
   page,
   request,
   browser,
   baseURL,
 }) => {
-  const author = await createUser(request);
-  const blogTitle = `Harbour lights ${uniqueId()}`;
-  const id = await createBlog(request, author, { title: blogTitle });
-  await signIn(page, author);
-  const saves = watchSaves(page);
-
-  await page.goto(`/editor/${id}`);
-  await expect(page.getByRole('textbox', { name: 'Blog Title' })).toHaveValue(blogTitle);
-  await expect(page.getByText('Published', { exact: true })).toBeVisible();
+  const { id, saves } = await openOwnPublishedBlog(page, request);
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
 
   await page.locator('.ce-paragraph').first().click();
@@ -490,18 +495,11 @@ test.describe('on a 360 px screen', () => {
     browser,
     baseURL,
   }) => {
-    const author = await createUser(request);
-    const blogTitle = `Harbour lights ${uniqueId()}`;
-    const id = await createBlog(request, author, { title: blogTitle });
-    await signIn(page, author);
-    const saves = watchSaves(page);
+    const { id, blogTitle, saves } = await openOwnPublishedBlog(page, request);
     const title = page.getByRole('textbox', { name: 'Blog Title' });
     const saveDraft = page.getByRole('button', { name: 'Save Draft' });
     const confirm = page.getByRole('alertdialog');
 
-    await page.goto(`/editor/${id}`);
-    await expect(title).toHaveValue(blogTitle);
-    await expect(page.getByText('Published', { exact: true })).toBeVisible();
     await saveDraft.click();
     await expect(confirm).toContainText('takes this blog off the site');
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();

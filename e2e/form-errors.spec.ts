@@ -1,35 +1,7 @@
-import type { Locator } from '@playwright/test';
 import { Messages, SettingsMessages } from '@inkwell/contracts';
 import { openComments, publishedBlog } from './support/conversation.ts';
 import { createBlog, createUser, expect, signIn, test } from './support/fixtures.ts';
-
-const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-
-/**
- * The refusal shows in a toast and right below the field, as the field's accessible description
- * (first, before any counter or hint the field also has), and the field is marked invalid.
- */
-async function expectRefusalBeside(field: Locator, message: string) {
-  const page = field.page();
-  await expect(page.getByRole('status').filter({ hasText: message })).toBeVisible();
-  await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await expect(field).toHaveAccessibleDescription(startsWith(message));
-  const [messageId] = (await field.getAttribute('aria-describedby'))!.split(' ');
-  const shown = page.locator(`[id="${messageId}"]`);
-  await expect(shown).toHaveText(message);
-  await expect(shown).toBeVisible();
-  const fieldBox = (await field.boundingBox())!;
-  const shownBox = (await shown.boundingBox())!;
-  expect(shownBox.y, 'the message sits below the field').toBeGreaterThanOrEqual(fieldBox.y + fieldBox.height - 1);
-  expect(shownBox.y - (fieldBox.y + fieldBox.height), 'and right below it').toBeLessThan(40);
-}
-
-/** Editing the field takes its message away. */
-async function expectNoRefusal(field: Locator, message: string) {
-  await expect(field).not.toHaveAttribute('aria-invalid', 'true');
-  await expect(field).not.toHaveAccessibleDescription(startsWith(message));
-  await expect(field.page().locator('form, section').getByText(message, { exact: true })).toHaveCount(0);
-}
+import { expectNoRefusal, expectRefusalBeside } from './support/form-errors.ts';
 
 test('sign-up and sign-in: each rule and the server’s refusal sit under their field until it is edited', async ({ page, request, consoleErrors }) => {
   consoleErrors.allow(/status of 409/);
@@ -118,32 +90,6 @@ test('edit profile: username, bio and link rules, and a taken username, sit unde
 
   await update.click();
   await expectRefusalBeside(username, SettingsMessages.usernameTaken);
-});
-
-test('change password: the empty field, the rule and a wrong current password sit under their field', async ({ page, request, consoleErrors }) => {
-  consoleErrors.allow(/status of 403/);
-  const user = await createUser(request);
-  await signIn(page, user);
-  await page.goto('/settings/change-password');
-  const current = page.getByLabel('Current Password', { exact: true });
-  const next = page.getByLabel('New Password', { exact: true });
-  const submit = page.getByRole('button', { name: 'Change Password' });
-
-  await submit.click();
-  await expectRefusalBeside(current, Messages.fillAllFields);
-  await current.fill('Wrong1234');
-  await expectNoRefusal(current, Messages.fillAllFields);
-  await submit.click();
-  await expectRefusalBeside(next, Messages.fillAllFields);
-
-  await next.fill('weak');
-  await submit.click();
-  await expectRefusalBeside(next, Messages.passwordRule);
-  await expect(current).not.toHaveAttribute('aria-invalid', 'true');
-
-  await next.fill('Changed456');
-  await submit.click();
-  await expectRefusalBeside(current, SettingsMessages.wrongCurrentPassword);
 });
 
 test('publish settings: title, description and tag rules sit under their field', async ({ page, request, baseURL }) => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Messages, SettingsMessages } from '@inkwell/contracts';
 import { createUser, expect, expectToast, signIn, test, uniqueId } from './support/fixtures.ts';
+import { expectNoRefusal, expectRefusalBeside } from './support/form-errors.ts';
 
 const avatarPng = path.join(import.meta.dirname, 'fixtures', 'avatar.png');
 
@@ -99,13 +100,18 @@ test('change password: rules, a wrong current password, then success and sign-in
   const next = page.getByLabel('New Password', { exact: true });
   const submit = page.getByRole('button', { name: 'Change Password' });
 
+  // Each refusal shows in the toast and under the field it is about, until that field is edited.
   await submit.click();
-  await expect(page.getByRole('status').filter({ hasText: Messages.fillAllFields })).toBeVisible();
-
+  await expectRefusalBeside(current, Messages.fillAllFields);
   await current.fill(user.password);
+  await expectNoRefusal(current, Messages.fillAllFields);
+  await submit.click();
+  await expectRefusalBeside(next, Messages.fillAllFields);
+
   await next.fill('weak');
   await submit.click();
-  await expect(page.getByRole('status').filter({ hasText: Messages.passwordRule })).toBeVisible();
+  await expectRefusalBeside(next, Messages.passwordRule);
+  await expect(current).not.toHaveAttribute('aria-invalid', 'true');
 
   await expect(next).toHaveAttribute('type', 'password');
   await page.getByRole('button', { name: 'Show new password' }).click();
@@ -116,7 +122,7 @@ test('change password: rules, a wrong current password, then success and sign-in
   await current.fill('Wrong1234');
   await next.fill('Changed456');
   await submit.click();
-  await expect(page.getByRole('status').filter({ hasText: SettingsMessages.wrongCurrentPassword })).toBeVisible();
+  await expectRefusalBeside(current, SettingsMessages.wrongCurrentPassword);
 
   await current.fill(user.password);
   await submit.click();
