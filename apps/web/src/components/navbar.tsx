@@ -5,6 +5,7 @@ import { useSession } from '../lib/session.tsx';
 import { BellIcon, PenIcon, SearchIcon } from './icons.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { LogoMark } from './logo-mark.tsx';
 
 /** SPEC §2 top navigation bar; the screen renders below it, in the page's one main landmark. */
 export function Navbar() {
@@ -35,7 +36,7 @@ export function Navbar() {
     <>
       <nav className="sticky top-0 z-20 flex h-[72px] items-center gap-6 border-b border-neutral-100 bg-white px-[5vw]">
         <Link to="/" className="flex flex-none items-center gap-2 font-serif text-2xl font-bold" aria-label="Inkwell home">
-          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <LogoMark />
           <span className="hidden sm:inline">Inkwell</span>
         </Link>
 

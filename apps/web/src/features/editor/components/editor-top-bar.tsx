@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { EditorMessages } from '@inkwell/contracts';
+import { LogoMark } from '../../../components/logo-mark.tsx';
 
 /**
  * The writing state's bar: home link, the blog's title, Publish and Save Draft. A blog that is
@@ -21,7 +22,7 @@ export function EditorTopBar({
   return (
     <nav className="sticky top-0 z-20 flex h-[72px] items-center gap-3 border-b border-neutral-100 bg-white px-[5vw] sm:gap-6">
       <Link to="/" className="flex-none" aria-label="Inkwell home">
-        <img src="/favicon.svg" alt="" width={32} height={32} />
+        <LogoMark />
       </Link>
       <div className="flex w-full min-w-0 items-center gap-x-3 max-sm:flex-col max-sm:items-start">
         <p className="line-clamp-1 min-w-0 text-neutral-900 max-sm:text-sm" data-testid="editor-title">
