@@ -42,12 +42,17 @@ export function BlockEditor({
     containerRef.current!.append(holder);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let unmounted = false;
-    /** Hands the editor's content, in its stored form, to the latest callback (never after unmount). */
-    const report = (event: 'onReady' | 'onChange') =>
-      editor
+    /**
+     * Hands the editor's content, in its stored form, to the latest callback (never after unmount:
+     * Editor.js may still report a change while it is torn down, and a destroyed editor has no save).
+     */
+    const report = async (event: 'onReady' | 'onChange') => {
+      if (unmounted) return;
+      await editor
         .save()
         .then((data) => !unmounted && callbacks.current[event](toStoredData(data)))
         .catch((error: unknown) => console.warn('Could not read the editor', error));
+    };
     const editor = new EditorJS({
       holder,
       data: toEditorData(initial),
