@@ -3,17 +3,18 @@ import { imageSrcSet } from './image-variants.ts';
 
 const hash = 'ab'.repeat(32);
 const copy = (width: number) => `/uploads/${hash}-${width}w.webp`;
+const all = `${copy(200)} 200w, ${copy(400)} 400w, ${copy(700)} 700w, ${copy(1000)} 1000w, ${copy(1600)} 1600w`;
 
 describe('imageSrcSet', () => {
   it('offers every WebP copy of an uploaded image under its nominal width when its own is unknown', () => {
-    expect(imageSrcSet(`/uploads/${hash}.jpg`)).toBe(`${copy(400)} 400w, ${copy(800)} 800w, ${copy(1600)} 1600w`);
+    expect(imageSrcSet(`/uploads/${hash}.jpg`)).toBe(all);
   });
 
   it('names true widths and stops at the first copy as wide as the image', () => {
-    expect(imageSrcSet(`/uploads/${hash}.png`, 2000)).toBe(`${copy(400)} 400w, ${copy(800)} 800w, ${copy(1600)} 1600w`);
-    expect(imageSrcSet(`/uploads/${hash}.png`, 1000)).toBe(`${copy(400)} 400w, ${copy(800)} 800w, ${copy(1600)} 1000w`);
-    expect(imageSrcSet(`/uploads/${hash}.png`, 800)).toBe(`${copy(400)} 400w, ${copy(800)} 800w`);
-    expect(imageSrcSet(`/uploads/${hash}.gif`, 300)).toBe(`${copy(400)} 300w`);
+    expect(imageSrcSet(`/uploads/${hash}.png`, 2000)).toBe(all);
+    expect(imageSrcSet(`/uploads/${hash}.png`, 900)).toBe(`${copy(200)} 200w, ${copy(400)} 400w, ${copy(700)} 700w, ${copy(1000)} 900w`);
+    expect(imageSrcSet(`/uploads/${hash}.png`, 700)).toBe(`${copy(200)} 200w, ${copy(400)} 400w, ${copy(700)} 700w`);
+    expect(imageSrcSet(`/uploads/${hash}.gif`, 150)).toBe(`${copy(200)} 150w`);
   });
 
   it('has nothing for an outside address, a default avatar or a copy itself', () => {

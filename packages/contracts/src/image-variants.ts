@@ -1,7 +1,11 @@
 // No zod here: the server's upload route and every screen that shows a picture share this file.
 
-/** Widths (px) of the WebP copies the server keeps of every uploaded image. */
-export const IMAGE_VARIANT_WIDTHS = [400, 800, 1600] as const;
+/**
+ * Widths (px) of the WebP copies the server keeps of every uploaded image: 200 for thumbnails and
+ * avatars, then steps that keep a phone's reading column (650–1000 device px) and a desktop's
+ * (600, or 1200 at 2×) within a step of what they show.
+ */
+export const IMAGE_VARIANT_WIDTHS = [200, 400, 700, 1000, 1600] as const;
 export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
 
 /** An uploaded image's URL: the SHA-256 of its bytes and its own extension. */

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Messages } from '@inkwell/contracts';
+import { IMAGE_VARIANT_WIDTHS, Messages } from '@inkwell/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -222,11 +222,12 @@ async function fetchVariant(url: string, width: number) {
 }
 
 describe('WebP copies of uploads', () => {
-  it('makes 400, 800 and 1600 px wide WebP copies, each smaller than the original', async () => {
+  it('makes WebP copies 200, 400, 700, 1000 and 1600 px wide, each smaller than the original', async () => {
+    expect(IMAGE_VARIANT_WIDTHS).toEqual([200, 400, 700, 1000, 1600]);
     const { file } = (await upload(await fixtureImage('jpeg', 3000, 1500), { type: 'image/jpeg' })).json();
     expect([file.width, file.height]).toEqual([2000, 1000]);
     const original = (await fetchStored(file.url)).rawPayload;
-    for (const width of [400, 800, 1600]) {
+    for (const width of IMAGE_VARIANT_WIDTHS) {
       const { bytes, meta } = await fetchVariant(file.url, width);
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', width, width / 2]);
       expect(bytes.length).toBeLessThan(original.length);
@@ -236,7 +237,7 @@ describe('WebP copies of uploads', () => {
   it('never scales a narrow image up: the copies it cannot fill are as wide as it is', async () => {
     const { file } = (await upload(await fixtureImage('png', 600, 450))).json();
     expect((await fetchVariant(file.url, 400)).meta).toMatchObject({ width: 400, height: 300 });
-    for (const width of [800, 1600]) expect((await fetchVariant(file.url, width)).meta).toMatchObject({ width: 600, height: 450 });
+    for (const width of [700, 1000, 1600]) expect((await fetchVariant(file.url, width)).meta).toMatchObject({ width: 600, height: 450 });
   });
 
   it('keeps an animated GIF moving', async () => {
@@ -250,11 +251,11 @@ describe('WebP copies of uploads', () => {
     const { file } = (await upload(await fixtureImage('jpeg', 1000, 500), { type: 'image/jpeg' })).json();
     const hash = file.url.slice('/uploads/'.length, -'.jpg'.length);
     const copies = readdirSync(uploadsDir).filter((name) => name.startsWith(`${hash}-`));
-    expect(copies.sort()).toEqual([`${hash}-1600w.webp`, `${hash}-400w.webp`, `${hash}-800w.webp`]);
+    expect(copies.sort()).toEqual(IMAGE_VARIANT_WIDTHS.map((width) => `${hash}-${width}w.webp`).sort());
     for (const copy of copies) rmSync(path.join(uploadsDir, copy));
 
-    const [first, second] = await Promise.all([fetchVariant(file.url, 800), fetchVariant(file.url, 1600)]);
-    expect(first.meta).toMatchObject({ width: 800, height: 400 });
+    const [first, second] = await Promise.all([fetchVariant(file.url, 700), fetchVariant(file.url, 1600)]);
+    expect(first.meta).toMatchObject({ width: 700, height: 350 });
     expect(second.meta).toMatchObject({ width: 1000, height: 500 });
     expect(existsSync(path.join(uploadsDir, `${hash}-400w.webp`))).toBe(true);
   });
