@@ -77,10 +77,7 @@ export function variantOpener({ db, store }: UploadDeps, log: (error: unknown) =
     const key = imageVariantKey(hash, width);
     const stored = await store.open(key);
     if (stored) return { file: stored };
-    const original = await findImage(
-      db,
-      IMAGE_EXTENSIONS.map((extension) => `${hash}.${extension}`),
-    );
+    const original = await findImage(db, IMAGE_EXTENSIONS.map((extension) => `${hash}.${extension}`));
     if (!original) return null;
     let made = making.get(hash);
     if (!made) {
