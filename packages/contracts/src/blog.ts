@@ -10,8 +10,10 @@ const url = z.string().max(2048);
 
 export const ParagraphData = z.object({ text: inline });
 export const HeaderData = z.object({ text: inline, level: z.number().int().min(1).max(6) });
+const pixels = z.number().int().min(1).max(100_000);
 export const ImageData = z.object({
-  file: z.object({ url }),
+  // Width and height come from the upload's answer (blocks saved before they did have none).
+  file: z.object({ url, width: pixels.optional(), height: pixels.optional() }),
   caption: inline.default(''),
   withBorder: z.boolean().default(false),
   stretched: z.boolean().default(false),

@@ -10,3 +10,4 @@ export * from './editor.ts';
 export * from './reading.ts';
 export * from './comments.ts';
 export * from './notifications.ts';
+export * from './image-variants.ts';

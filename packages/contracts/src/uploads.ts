@@ -5,7 +5,8 @@ import { z } from 'zod';
  * `POST /api/upload/image-by-url` ({url}): the shape Editor.js's image tool reads.
  */
 export const UploadResponse = z.union([
-  z.object({ success: z.literal(1), file: z.object({ url: z.string() }) }),
+  // Width and height (px) ride along in an image block's data, so readers get its shape before its bytes.
+  z.object({ success: z.literal(1), file: z.object({ url: z.string(), width: z.number(), height: z.number() }) }),
   z.object({ success: z.literal(0), error: z.string() }),
 ]);
 export type UploadResponse = z.infer<typeof UploadResponse>;

@@ -3,6 +3,7 @@ import type { BlogCard as BlogCardData } from '@inkwell/contracts';
 import { formatDate } from '../lib/format-date.ts';
 import { Avatar } from './avatar.tsx';
 import { HeartIcon } from './icons.tsx';
+import { ResponsiveImage } from './responsive-image.tsx';
 
 /** Who wrote a blog and when, linking to their profile. */
 function Byline({ blog }: { blog: BlogCardData }) {
@@ -22,9 +23,10 @@ function Byline({ blog }: { blog: BlogCardData }) {
 
 /**
  * A published blog in a list: author, date, title, description, first tag, likes and banner.
- * The title's link stretches over the whole card; the author's link sits above it.
+ * The title's link stretches over the whole card; the author's link sits above it. The first
+ * card's banner is the list's largest early image (`first`): fetched at once and before others.
  */
-export function BlogCard({ blog }: { blog: BlogCardData }) {
+export function BlogCard({ blog, first = false }: { blog: BlogCardData; first?: boolean }) {
   return (
     <article aria-label={blog.title} className="relative flex items-center gap-6 border-b border-neutral-100 py-6 hover:bg-neutral-50/60">
       <div className="min-w-0 flex-1">
@@ -44,13 +46,13 @@ export function BlogCard({ blog }: { blog: BlogCardData }) {
         </div>
       </div>
       {blog.banner && (
-        <img
+        <ResponsiveImage
           src={blog.banner}
           alt=""
           width={112}
           height={112}
-          loading="lazy"
-          decoding="async"
+          sizes="(min-width: 640px) 112px, 80px"
+          {...(first ? { fetchPriority: 'high' } : { loading: 'lazy', decoding: 'async' })}
           className="aspect-square w-20 flex-none rounded-md bg-neutral-100 object-cover sm:w-28"
         />
       )}

@@ -17,8 +17,8 @@ export function PagedBlogList({ query, empty }: { query: UseInfiniteQueryResult<
   if (blogs.length === 0) return <EmptyMessage>{empty}</EmptyMessage>;
   return (
     <>
-      {blogs.map((blog) => (
-        <BlogCard key={blog.blog_id} blog={blog} />
+      {blogs.map((blog, index) => (
+        <BlogCard key={blog.blog_id} blog={blog} first={index === 0} />
       ))}
       {query.hasNextPage && (
         <button type="button" className="btn-light mt-6" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>

@@ -43,7 +43,9 @@ function cleanBlock(block: ContentBlock, index: number): ContentBlock | null {
     }
     case 'image': {
       if (!isImageUrl(block.data.file.url)) throw blockError(index, 'an image needs an uploaded image URL');
-      return { ...block, data: { ...block.data, file: { url: block.data.file.url }, caption: sanitizeInlineHtml(block.data.caption) } };
+      const { url, width, height } = block.data.file;
+      const file = { url, ...(width && height && { width, height }) };
+      return { ...block, data: { ...block.data, file, caption: sanitizeInlineHtml(block.data.caption) } };
     }
     case 'quote':
       return {

@@ -192,6 +192,7 @@ describe.each(contentForms)('POST /api/blog/create-blog: content blocks, sent as
       { id: 'a1', type: 'paragraph', data: { text: 'Plain <b>bold</b> <i>it</i> <mark class="cdx-marker">hi</mark> <code class="inline-code">x()</code><br>' } },
       { id: 'a2', type: 'header', data: { text: 'Heading', level: 3 } },
       { id: 'a3', type: 'image', data: { file: { url: '/uploads/abc123.webp' }, caption: 'A hill', withBorder: true, stretched: false, withBackground: true } },
+      { id: 'a3b', type: 'image', data: { file: { url: '/uploads/abc124.jpg', width: 1600, height: 900 }, caption: '', withBorder: false, stretched: false, withBackground: false } },
       { id: 'a4', type: 'quote', data: { text: 'To be', caption: 'Someone', alignment: 'center' } },
       { id: 'a5', type: 'list', data: { style: 'ordered', items: ['one', 'two'] } },
       { id: 'a6', type: 'list', data: { style: 'unordered', meta: {}, items: [{ content: 'parent', items: [{ content: 'child', items: [] }] }] } },
@@ -247,6 +248,7 @@ describe.each(contentForms)('POST /api/blog/create-blog: content blocks, sent as
     ['a heading level 7', { type: 'header', data: { text: 'x', level: 7 } }, /^@\.data\.level must be /],
     ['a blank heading', { type: 'header', data: { text: ' <b></b> ', level: 2 } }, 'Block 1: a heading needs text'],
     ['an image without a file URL', { type: 'image', data: { file: {} } }, /^@\.data\.file\.url is required$/],
+    ['an image with a negative width', { type: 'image', data: { file: { url: '/uploads/a.png', width: -1, height: 5 } } }, /^@\.data\.file\.width/],
     ['an image with an empty URL', { type: 'image', data: { file: { url: '' } } }, 'Block 1: an image needs an uploaded image URL'],
     ['an image with a javascript: URL', { type: 'image', data: { file: { url: 'javascript:alert(1)' } } }, 'Block 1: an image needs an uploaded image URL'],
     ['a quote aligned right', { type: 'quote', data: { text: 'q', alignment: 'right' } }, /^@\.data\.alignment must be one of left, center$/],
@@ -291,6 +293,14 @@ describe.each(contentForms)('POST /api/blog/create-blog: content blocks, sent as
   it('moves an http embed of a known service to https', async () => {
     const [embed] = await saved([{ type: 'embed', data: { service: 'imgur', source: 'https://imgur.com/gallery/abc', embed: 'http://imgur.com/abc/embed' } }]);
     expect(embed.data.embed).toBe('https://imgur.com/abc/embed');
+  });
+
+  it("keeps an image's width and height only as a pair, and nothing else beside its URL", async () => {
+    const blocks = await saved([
+      { type: 'image', data: { file: { url: '/uploads/a.png', width: 640, onload: 'x()' } } },
+      { type: 'image', data: { file: { url: '/uploads/b.png', width: 640, height: 480, title: 'x' } } },
+    ]);
+    expect(blocks.map((b: { data: { file: unknown } }) => b.data.file)).toEqual([{ url: '/uploads/a.png' }, { url: '/uploads/b.png', width: 640, height: 480 }]);
   });
 
   it('keeps only a safe preview image on a link block', async () => {

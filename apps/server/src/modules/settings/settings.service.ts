@@ -69,11 +69,11 @@ export async function changeProfileImg(deps: ProfileImgDeps, userId: string, url
   } else {
     // Only an address the fetcher will try counts; the others are refused by it straight away.
     if (webUrl(url)) await deps.countUpload();
-    profileImg = await importImage(deps.images, userId, url, deps.allowHosts).catch((error: unknown) => {
+    ({ url: profileImg } = await importImage(deps.images, userId, url, deps.allowHosts).catch((error: unknown) => {
       // The JSON asking was fine; the picture behind the address was not (too large, not an image): a 400.
       if (error instanceof HttpError && (error.status === 413 || error.status === 415)) throw badRequest(error.message);
       throw error;
-    });
+    }));
   }
   await updateProfileImg(db, userId, profileImg);
   return { profile_img: profileImg };

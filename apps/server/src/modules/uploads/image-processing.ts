@@ -1,3 +1,4 @@
+import { IMAGE_VARIANT_WIDTHS, type ImageVariantWidth } from '@inkwell/contracts';
 import sharp from 'sharp';
 import { HttpError } from '../../http-error.ts';
 import type { ImageType } from './image-type.ts';
@@ -30,4 +31,25 @@ export async function reencodeImage(bytes: Buffer, type: ImageType): Promise<Pro
     if (/pixel limit/i.test((error as Error).message)) throw new HttpError(413, 'The image has too many pixels');
     throw new HttpError(400, 'The file is not a valid image');
   }
+}
+
+export interface ImageVariant {
+  width: ImageVariantWidth;
+  data: Buffer;
+}
+
+/**
+ * The WebP copies of a stored image (`width` px wide), one per variant width: a copy as wide as
+ * the image stands for every width it does not reach, so none is ever scaled up. Animation is kept.
+ */
+export async function webpVariants(image: Buffer, width: number): Promise<ImageVariant[]> {
+  const source = sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, animated: true });
+  const encode = (to: number) => source.clone().resize({ width: to }).webp({ quality: 80 }).toBuffer();
+  let fullWidth: Promise<Buffer> | undefined;
+  return Promise.all(
+    IMAGE_VARIANT_WIDTHS.map(async (variant) => ({
+      width: variant,
+      data: await (variant < width ? encode(variant) : (fullWidth ??= encode(width))),
+    })),
+  );
 }

@@ -54,6 +54,20 @@ describe('images in an S3-compatible bucket (S3_* set)', () => {
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 40, height: 30 });
   });
 
+  it('puts the WebP copies in the bucket and serves them from /uploads', async () => {
+    const { file } = (await upload(t.app, user, await fixtureImage('png', 1000, 750))).json();
+    const hash = file.url.slice('/uploads/'.length, -'.png'.length);
+    const bucket = s3ImageStore(loadConfig({ ...s3.env }).s3!);
+    for (const [width, served] of [[200, 200], [700, 700], [1000, 1000], [1600, 1000]]) {
+      expect(await bucket.open(`${hash}-${width}w.webp`)).not.toBeNull();
+      const res = await t.app.inject(`/uploads/${hash}-${width}w.webp`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'webp', width: served });
+    }
+  });
+
   it('answers 404 for a key the bucket does not hold', async () => {
     const res = await t.app.inject(`/uploads/${'a'.repeat(64)}.png`);
     expect(res.statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { images } from '../../db/schema/index.ts';
 
@@ -12,4 +12,10 @@ export async function insertImage(db: Executor, values: NewImage): Promise<void>
 export async function imageExists(db: Executor, key: string): Promise<boolean> {
   const [row] = await db.select({ key: images.key }).from(images).where(eq(images.key, key));
   return row !== undefined;
+}
+
+/** The first of `keys` that names a stored image. */
+export async function findImage(db: Executor, keys: string[]): Promise<{ key: string; width: number } | undefined> {
+  const [row] = await db.select({ key: images.key, width: images.width }).from(images).where(inArray(images.key, keys)).limit(1);
+  return row;
 }

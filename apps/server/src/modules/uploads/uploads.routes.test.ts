@@ -1,14 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Messages } from '@inkwell/contracts';
+import { IMAGE_VARIANT_WIDTHS, Messages } from '@inkwell/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, buildUser, type TestUser } from '../../test/factories.ts';
 import { fixtureImage, jpegWithMetadata, pngBomb, type ImageFormat } from '../../test/images.ts';
 import { startLocalServer, type LocalServer } from '../../test/local-server.ts';
+import { insertImage } from './uploads.repository.ts';
 import { isStoredImageUrl } from './uploads.service.ts';
 
 let t: TestApp;
@@ -76,6 +77,7 @@ describe('POST /api/upload/image', () => {
     const { success, file } = res.json();
     expect(success).toBe(1);
     expect(file.url).toMatch(new RegExp(`^/uploads/[0-9a-f]{64}\\.${extension}$`));
+    expect([file.width, file.height]).toEqual([64, 48]);
 
     const stored = await fetchStored(file.url);
     expect(stored.headers['content-type']).toBe(mime);
@@ -205,6 +207,76 @@ describe('POST /api/upload/image-by-url', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().success).toBe(0);
     expect((await uploadByUrl(`${images.url}/cat.jpg`, null)).statusCode).toBe(401);
+  });
+});
+
+/** `/uploads/<hash>-<width>w.webp`: the WebP copy of the uploaded image at `url`. */
+const variantUrl = (url: string, width: number) => url.replace(/\.\w+$/, `-${width}w.webp`);
+
+async function fetchVariant(url: string, width: number) {
+  const res = await fetchStored(variantUrl(url, width));
+  expect(res.headers['content-type']).toBe('image/webp');
+  expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  return { bytes: res.rawPayload, meta: await sharp(res.rawPayload).metadata() };
+}
+
+describe('WebP copies of uploads', () => {
+  it('makes WebP copies 200, 400, 700, 1000 and 1600 px wide, each smaller than the original', async () => {
+    expect(IMAGE_VARIANT_WIDTHS).toEqual([200, 400, 700, 1000, 1600]);
+    const { file } = (await upload(await fixtureImage('jpeg', 3000, 1500), { type: 'image/jpeg' })).json();
+    expect([file.width, file.height]).toEqual([2000, 1000]);
+    const original = (await fetchStored(file.url)).rawPayload;
+    for (const width of IMAGE_VARIANT_WIDTHS) {
+      const { bytes, meta } = await fetchVariant(file.url, width);
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', width, width / 2]);
+      expect(bytes.length).toBeLessThan(original.length);
+    }
+  });
+
+  it('never scales a narrow image up: the copies it cannot fill are as wide as it is', async () => {
+    const { file } = (await upload(await fixtureImage('png', 600, 450))).json();
+    expect((await fetchVariant(file.url, 400)).meta).toMatchObject({ width: 400, height: 300 });
+    for (const width of [700, 1000, 1600]) expect((await fetchVariant(file.url, width)).meta).toMatchObject({ width: 600, height: 450 });
+  });
+
+  it('keeps an animated GIF moving', async () => {
+    const frame = (background: string) => sharp({ create: { width: 900, height: 600, channels: 3, background } }).png().toBuffer();
+    const gif = await sharp([await frame('red'), await frame('blue')], { join: { animated: true } }).gif().toBuffer();
+    const { file } = (await upload(gif, { filename: 'a.gif', type: 'image/gif' })).json();
+    expect((await fetchVariant(file.url, 400)).meta).toMatchObject({ format: 'webp', width: 400, pages: 2 });
+  });
+
+  it('makes the copies of an image stored before copies existed on the first request for one', async () => {
+    const { file } = (await upload(await fixtureImage('jpeg', 1000, 500), { type: 'image/jpeg' })).json();
+    const hash = file.url.slice('/uploads/'.length, -'.jpg'.length);
+    const copies = readdirSync(uploadsDir).filter((name) => name.startsWith(`${hash}-`));
+    expect(copies.sort()).toEqual(IMAGE_VARIANT_WIDTHS.map((width) => `${hash}-${width}w.webp`).sort());
+    for (const copy of copies) rmSync(path.join(uploadsDir, copy));
+
+    const [first, second] = await Promise.all([fetchVariant(file.url, 700), fetchVariant(file.url, 1600)]);
+    expect(first.meta).toMatchObject({ width: 700, height: 350 });
+    expect(second.meta).toMatchObject({ width: 1000, height: 500 });
+    expect(existsSync(path.join(uploadsDir, `${hash}-400w.webp`))).toBe(true);
+  });
+
+  it('answers 404 for a copy of an image it does not hold, or at a width it does not make', async () => {
+    const { file } = (await upload(await fixtureImage('png', 500, 400))).json();
+    for (const url of [variantUrl(`/uploads/${'c'.repeat(64)}.png`, 400), variantUrl(file.url, 500), file.url.replace('.png', '-400w.avif')]) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: Messages.notFound });
+    }
+  });
+
+  it('sends the reader to the original when its copies cannot be made', async () => {
+    const damaged = Buffer.from('not a picture any more');
+    const hash = createHash('sha256').update(damaged).digest('hex');
+    writeFileSync(path.join(uploadsDir, `${hash}.png`), damaged);
+    await insertImage(t.app.db, { key: `${hash}.png`, ownerId: null, size: damaged.length, width: 900, height: 600, mime: 'image/png' });
+    const res = await t.app.inject(`/uploads/${hash}-400w.webp`);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/uploads/${hash}.png`);
   });
 });
 

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
-import { Limits, webUrl } from '@inkwell/contracts';
+import type { Readable } from 'node:stream';
+import { imageVariantKey, type ImageVariantWidth, Limits, webUrl } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
 import { badRequest, HttpError } from '../../http-error.ts';
 import { FetchRefused, safeFetch } from '../../net/safe-fetch.ts';
 import type { RateLimit } from '../rate-limits/rate-limits.service.ts';
-import { reencodeImage } from './image-processing.ts';
+import { reencodeImage, webpVariants } from './image-processing.ts';
 import type { ImageStore } from './image-store.ts';
-import { detectImageType } from './image-type.ts';
-import { imageExists, insertImage } from './uploads.repository.ts';
+import { detectImageType, IMAGE_EXTENSIONS } from './image-type.ts';
+import { findImage, imageExists, insertImage } from './uploads.repository.ts';
 
 export interface UploadDeps {
   db: Executor;
@@ -27,23 +28,75 @@ const UPLOADS_PER_HOUR = 60;
 export const uploadLimit = (userId: string): RateLimit => ({ key: `upload:user:${userId}`, limit: UPLOADS_PER_HOUR, windowSeconds: 3600 });
 export const TOO_MANY_UPLOADS = 'Too many uploads';
 
+/** A stored image: its URL and size in pixels. */
+export interface StoredImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** Makes and stores the WebP copies of the image `hash` (`width` px wide). */
+async function storeVariants(store: ImageStore, hash: string, image: Buffer, width: number): Promise<void> {
+  for (const variant of await webpVariants(image, width)) await store.put(imageVariantKey(hash, variant.width), variant.data, 'image/webp');
+}
+
 /**
  * Stores an uploaded image: type from its bytes, re-encoded, kept under the hash of the result
- * (the same picture uploaded twice is one file). Answers its URL.
+ * (the same picture uploaded twice is one file), with its WebP copies. It is recorded last, so a
+ * recorded image has its copies.
  */
-export async function storeImage({ db, store }: UploadDeps, ownerId: string, bytes: Buffer): Promise<string> {
+export async function storeImage({ db, store }: UploadDeps, ownerId: string, bytes: Buffer): Promise<StoredImage> {
   if (bytes.length === 0) throw badRequest('The file is empty');
   const type = detectImageType(bytes);
   if (!type) throw new HttpError(415, UNSUPPORTED_TYPE);
   const image = await reencodeImage(bytes, type);
-  const key = `${createHash('sha256').update(image.data).digest('hex')}.${type.extension}`;
+  const hash = createHash('sha256').update(image.data).digest('hex');
+  const key = `${hash}.${type.extension}`;
   await store.put(key, image.data, type.mime);
+  await storeVariants(store, hash, image.data, image.width);
   await insertImage(db, { key, ownerId, size: image.data.length, width: image.width, height: image.height, mime: type.mime });
-  return imageUrl(key);
+  return { url: imageUrl(key), width: image.width, height: image.height };
+}
+
+/** A WebP copy to serve, or where to send the reader when it cannot be made. */
+export type VariantFile = { file: Readable } | { fallback: string };
+
+/**
+ * Opens the WebP copy of the stored image `hash` at `width` px; null when there is no such image.
+ * Images stored before copies were made get all of theirs on the first request for one (made once,
+ * however many readers ask at the same time); should that fail, the reader is sent to the original.
+ */
+export function variantOpener({ db, store }: UploadDeps, log: (error: unknown) => void) {
+  const making = new Map<string, Promise<void>>();
+  const make = async (hash: string, original: { key: string; width: number }) => {
+    const file = await store.open(original.key);
+    if (!file) return;
+    await storeVariants(store, hash, Buffer.concat(await file.toArray()), original.width);
+  };
+  return async (hash: string, width: ImageVariantWidth): Promise<VariantFile | null> => {
+    const key = imageVariantKey(hash, width);
+    const stored = await store.open(key);
+    if (stored) return { file: stored };
+    const original = await findImage(db, IMAGE_EXTENSIONS.map((extension) => `${hash}.${extension}`));
+    if (!original) return null;
+    let made = making.get(hash);
+    if (!made) {
+      made = make(hash, original).finally(() => making.delete(hash));
+      making.set(hash, made);
+    }
+    try {
+      await made;
+    } catch (error) {
+      log(error);
+      return { fallback: imageUrl(original.key) };
+    }
+    const file = await store.open(key);
+    return file && { file };
+  };
 }
 
 /** Copies an image from a URL the user gave into our store, through the SSRF-safe fetcher. */
-export async function importImage(deps: UploadDeps, ownerId: string, url: string, allowHosts: string[]): Promise<string> {
+export async function importImage(deps: UploadDeps, ownerId: string, url: string, allowHosts: string[]): Promise<StoredImage> {
   let bytes: Buffer;
   try {
     ({ body: bytes } = await safeFetch(url, { allowHosts, maxBytes: Limits.uploadMaxBytes, accept: 'image/*' }));

@@ -6,6 +6,7 @@ import { BlogCard } from '../../components/blog-card.tsx';
 import { IconButton } from '../../components/icon-button.tsx';
 import { CommentIcon } from '../../components/icons.tsx';
 import { NotFound } from '../../components/not-found.tsx';
+import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -13,7 +14,7 @@ import { useSession } from '../../lib/session.tsx';
 import { CommentsPanel } from '../comments/comments-panel.tsx';
 import { useBlog } from './api/get-blog.ts';
 import { useSimilarBlogs } from './api/similar-blogs.ts';
-import { BlogContent } from './components/blog-content.tsx';
+import { BlogContent, READING_COLUMN_SIZES } from './components/blog-content.tsx';
 import { LikeButton } from './components/like-button.tsx';
 import { ShareButtons } from './components/share-buttons.tsx';
 import { readingMinutes } from './reading-time.ts';
@@ -48,7 +49,15 @@ function BlogArticle({ blog }: { blog: Blog }) {
     <>
       <article className="mx-auto box-content max-w-reading px-[5vw] py-10">
         {blog.banner && (
-          <img src={blog.banner} alt="" width={1200} height={675} className="aspect-video w-full rounded-md bg-neutral-100 object-cover" />
+          <ResponsiveImage
+            src={blog.banner}
+            alt=""
+            width={1200}
+            height={675}
+            sizes={READING_COLUMN_SIZES}
+            fetchPriority="high"
+            className="aspect-video w-full rounded-md bg-neutral-100 object-cover"
+          />
         )}
         <h1 className="mt-10 font-serif text-3xl leading-tight font-bold break-words sm:text-4xl">{blog.title}</h1>
         <div className="my-8 flex justify-between gap-4 max-sm:flex-col">

@@ -1,16 +1,31 @@
 import { embedPlayerUrl, webUrl, type ContentBlock, type ListItem } from '@inkwell/contracts';
+import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { InlineHtml, inlineText } from './inline-html.tsx';
 
 type BlockOf<T extends ContentBlock['type']> = Extract<ContentBlock, { type: T }>['data'];
 
 // The blocks' look lives in prose.css (`.prose-inkwell`), shared with the editor.
 
+/** How wide the reading column shows an image: 37.5rem, or the screen less its 5vw margins. */
+export const READING_COLUMN_SIZES = '(min-width: 667px) 600px, 90vw';
+
 function ImageBlock({ data }: { data: BlockOf<'image'> }) {
+  // Blocks saved before uploads answered their size keep the old 16:9 guess.
+  const { url, width = 1200, height = 675 } = data.file;
   const look = ['prose-image', data.withBorder && 'prose-image--border', data.withBackground && 'prose-image--background'].filter(Boolean).join(' ');
   return (
     <figure className={look}>
       <div className="prose-image__frame">
-        <img src={data.file.url} alt={inlineText(data.caption)} width={1200} height={675} loading="lazy" decoding="async" />
+        <ResponsiveImage
+          src={url}
+          alt={inlineText(data.caption)}
+          width={width}
+          height={height}
+          naturalWidth={data.file.width}
+          sizes={READING_COLUMN_SIZES}
+          loading="lazy"
+          decoding="async"
+        />
       </div>
       {data.caption && <InlineHtml as="figcaption" html={data.caption} />}
     </figure>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import type { DashboardBlog } from '@inkwell/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import { deleteBlog } from '../api/delete-blog.ts';
 import { useForgetOwnBlog } from '../api/own-blogs.ts';
@@ -31,7 +32,15 @@ export function OwnBlogCard({ blog }: { blog: DashboardBlog }) {
     <li className="border-b border-neutral-100 py-6" aria-label={blog.title}>
       <div className="flex gap-6 max-md:flex-col md:items-center md:gap-10">
         {blog.banner ? (
-          <img src={blog.banner} alt="" className="aspect-video w-full flex-none rounded-md bg-neutral-100 object-cover md:w-28" />
+          <ResponsiveImage
+            src={blog.banner}
+            alt=""
+            width={1200}
+            height={675}
+            sizes="(min-width: 768px) 112px, 90vw"
+            loading="lazy"
+            className="aspect-video w-full flex-none rounded-md bg-neutral-100 object-cover md:w-28"
+          />
         ) : (
           <div className="hidden aspect-video w-28 flex-none rounded-md bg-neutral-100 md:block" />
         )}

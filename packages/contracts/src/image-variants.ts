@@ -1,0 +1,35 @@
+// No zod here: the server's upload route and every screen that shows a picture share this file.
+
+/**
+ * Widths (px) of the WebP copies the server keeps of every uploaded image: 200 for thumbnails and
+ * avatars, then steps that keep a phone's reading column (650–1000 device px) and a desktop's
+ * (600, or 1200 at 2×) within a step of what they show.
+ */
+export const IMAGE_VARIANT_WIDTHS = [200, 400, 700, 1000, 1600] as const;
+export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
+
+/** An uploaded image's URL: the SHA-256 of its bytes and its own extension. */
+const UPLOADED = /^\/uploads\/([0-9a-f]{64})\.(?:png|jpg|webp|gif)$/;
+
+/**
+ * The file name of an image's WebP copy at `width` px, or at the image's own width when it is
+ * narrower (copies are never wider than their original).
+ */
+export const imageVariantKey = (hash: string, width: ImageVariantWidth) => `${hash}-${width}w.webp`;
+
+/**
+ * The WebP `srcset` of an image this server stored; null for any other address (it has no copies).
+ * With the original's width known, each candidate names its true width and none repeats another;
+ * without it (banners, older image blocks), each names its nominal width, and a narrower original's
+ * copies answer at its own width, which a browser picking for a wider slot would get anyway.
+ */
+export function imageSrcSet(url: string, width?: number): string | null {
+  const hash = UPLOADED.exec(url)?.[1];
+  if (!hash) return null;
+  const candidates: string[] = [];
+  for (const nominal of IMAGE_VARIANT_WIDTHS) {
+    candidates.push(`/uploads/${imageVariantKey(hash, nominal)} ${width === undefined ? nominal : Math.min(nominal, width)}w`);
+    if (width !== undefined && nominal >= width) break;
+  }
+  return candidates.join(', ');
+}
