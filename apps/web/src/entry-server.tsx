@@ -110,8 +110,9 @@ export async function renderPage(pathAndQuery: string, call: ReadingCall): Promi
   const page = readingPages.map((p) => ({ ...p, match: matchPath(p.path, pathname) })).find((p) => p.match);
   if (!page) return null;
 
-  // No retry (a refusal answers the same again) and nothing goes stale while the page renders.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  // No retry (a refusal answers the same again), and nothing goes stale while the page renders: a
+  // screen shows what was loaded, the not-found page for a 404 included.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity } } });
   const found = await readingCalls.run(call, () => page.load(queryClient, page.match!.params, searchParams));
 
   const context = await staticHandler.query(new Request(url));

@@ -22,7 +22,7 @@ export interface PageTags {
 }
 
 /** The reading pages rendered on the server (SPEC §2): the web app's routes of the same paths. */
-export const READING_PAGES = ['/', '/blog/:blog_id', '/user/:username', '/search/:query'];
+const READING_PAGES = ['/', '/blog/:blog_id', '/user/:username', '/search/:query'];
 
 /** What the web app's server build exports (apps/web/src/entry-server.tsx). */
 interface PageRenderer {
@@ -89,7 +89,12 @@ export async function registerWeb(app: FastifyInstance) {
    */
   async function sendReadingPage(request: FastifyRequest, reply: FastifyReply) {
     if (!indexHtml || !renderer) return app.sendSpa(request, reply);
-    const [page, tagged] = await Promise.all([renderer.renderPage(request.url, readingCalls(app, request)), taggedIndex(request, indexHtml)]);
+    const rendering = renderer.renderPage(request.url, readingCalls(app, request)).catch((error: unknown) => {
+      // The page is still the app, which loads its data itself (and says so if it cannot).
+      request.log.error(error, 'server rendering failed');
+      return null;
+    });
+    const [page, tagged] = await Promise.all([rendering, taggedIndex(request, indexHtml)]);
     if (!page) return sendHtml(reply, tagged.status, tagged.html);
     const [head, tail] = tagged.html.split(ROOT) as [string, string];
     async function* document() {
