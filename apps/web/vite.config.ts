@@ -12,6 +12,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? { outDir: `${outDir}-server`, emptyOutDir: true, sourcemap: false, copyPublicDir: false }
     : { outDir, emptyOutDir: true, sourcemap: false },
   ssr: { noExternal: true, external: ['jsdom'] },
+  // jsdom is the server's DOM (src/lib/html-window.ts): the dev server need not bundle it for the browser.
+  optimizeDeps: { exclude: ['jsdom'] },
   ...(isSsrBuild && { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000', '/notifications': 'http://localhost:3000' } },
 }));
