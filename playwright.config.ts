@@ -25,13 +25,19 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /\.mobile\.spec\.ts$/,
+      testIgnore: [/\.mobile\.spec\.ts$/, /\.nojs\.spec\.ts$/],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
     {
       name: 'mobile',
       testMatch: /\.mobile\.spec\.ts$/,
       use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, launchOptions: chromium },
+    },
+    {
+      // The reading pages as the server renders them, for readers and crawlers that run no script.
+      name: 'no-javascript',
+      testMatch: /\.nojs\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, javaScriptEnabled: false, launchOptions: chromium },
     },
   ],
   webServer: {

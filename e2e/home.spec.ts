@@ -100,7 +100,9 @@ test('failures: the toasts of SPEC §8, and a count failure yields an empty list
   await page.route('**/api/blog/latest-blogs', (route) => route.abort());
   await page.route('**/api/blog/trending-blogs', (route) => route.abort());
   await page.route('**/api/blog/search-blogs', (route) => route.abort());
-  await page.goto('/');
+  // The home page comes with its lists from the server: the browser loads them itself when one follows a link to it.
+  await page.goto('/no-such-page');
+  await page.getByRole('link', { name: 'home page' }).click();
   await expect(page.getByText(Messages.fetchLatestFailed)).toBeVisible();
   await expect(page.getByText(Messages.fetchTrendingFailed)).toBeVisible();
   await page.getByRole('group', { name: 'Topics' }).getByRole('button', { name: 'cooking' }).click();
@@ -108,7 +110,8 @@ test('failures: the toasts of SPEC §8, and a count failure yields an empty list
 
   await page.unrouteAll();
   await page.route('**/api/blog/all-latest-blogs-count', (route) => route.abort());
-  await page.reload();
+  await page.goto('/no-such-page');
+  await page.getByRole('link', { name: 'home page' }).click();
   await expect(page.getByRole('tabpanel').getByText('No blogs published')).toBeVisible();
   await expect(page.getByText(Messages.fetchLatestFailed)).toHaveCount(0);
 });

@@ -1,18 +1,20 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppToaster } from './components/app-toaster.tsx';
-import { router } from './app/router.tsx';
+import { appRoutes } from './app/router.tsx';
 import { retryUnlessRefused } from './lib/api.ts';
+import { SERVER_STATE_ID } from './lib/server-state.ts';
 import { SessionProvider } from './lib/session.tsx';
 import './index.css';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: retryUnlessRefused, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
+const router = createBrowserRouter(appRoutes);
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
@@ -20,5 +22,17 @@ createRoot(document.getElementById('root')!).render(
         <AppToaster />
       </SessionProvider>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A page the server rendered carries the data it rendered with: the app takes it over without
+// asking again. Any other page (the signed-in screens, a 404) is rendered here from scratch.
+const root = document.getElementById('root')!;
+const serverState = document.getElementById(SERVER_STATE_ID);
+if (serverState) {
+  hydrate(queryClient, JSON.parse(serverState.textContent));
+  serverState.remove();
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { RequireSignedIn, RequireSignedOut } from '../components/guards.tsx';
 import { Navbar } from '../components/navbar.tsx';
 import { NotFound } from '../components/not-found.tsx';
@@ -77,4 +77,5 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter([{ element: <RouteFocus />, children: routes }]);
+/** Every screen: the browser's router (main.tsx) and the server's (entry-server.tsx) are made from these. */
+export const appRoutes: RouteObject[] = [{ element: <RouteFocus />, children: routes }];

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { useLiveNotifications } from '../features/notifications/use-live-notifications.ts';
+import { useHydrated } from '../lib/hydration.ts';
 import { useSession } from '../lib/session.tsx';
 import { BellIcon, PenIcon, SearchIcon } from './icons.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
@@ -17,6 +18,8 @@ export function Navbar() {
   const searchId = useId();
   const searchBox = useRef<HTMLInputElement>(null);
   const searchToggle = useRef<HTMLButtonElement>(null);
+  // Searching needs the app: on a server-rendered page, the box and its toggle wait for hydration.
+  const hydrated = useHydrated();
 
   // On small screens the toggle shows the box: the keyboard goes straight into it.
   useEffect(() => {
@@ -50,6 +53,7 @@ export function Navbar() {
             aria-label="Search"
             placeholder="Search"
             onKeyDown={onSearchKey}
+            disabled={!hydrated}
             className="w-full rounded-full bg-neutral-100 p-3 pr-6 pl-12 placeholder:text-neutral-500 md:w-auto md:pr-6 md:pl-12"
           />
           <SearchIcon className="pointer-events-none absolute top-1/2 left-[calc(5vw+16px)] -translate-y-1/2 text-neutral-500 md:left-4" />
@@ -64,6 +68,7 @@ export function Navbar() {
             aria-expanded={searchOpen}
             aria-controls={searchId}
             onClick={() => setSearchOpen((open) => !open)}
+            disabled={!hydrated}
           >
             <SearchIcon />
           </button>

@@ -1,6 +1,8 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router';
 import type { BlogCard as BlogCardData } from '@inkwell/contracts';
-import { loadedItems, type ListData } from '../lib/paged-list.ts';
+import { useHydrated } from '../lib/hydration.ts';
+import { loadedItems, MAX_LINKED_PAGES, type ListData } from '../lib/paged-list.ts';
 import { BlogCard, BlogCardSkeletons } from './blog-card.tsx';
 
 /** The message a list shows when it has nothing. */
@@ -20,11 +22,31 @@ export function PagedBlogList({ query, empty }: { query: UseInfiniteQueryResult<
       {blogs.map((blog, index) => (
         <BlogCard key={blog.blog_id} blog={blog} first={index === 0} />
       ))}
-      {query.hasNextPage && (
-        <button type="button" className="btn-light mt-6" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          Load More
-        </button>
-      )}
+      {query.hasNextPage && <LoadMore pages={query.data.pages.length} onPress={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} />}
     </>
+  );
+}
+
+/**
+ * Once the app runs, a button that adds the next page below; until then (and without JavaScript)
+ * a link to this address with one page more (`?page=n`), which the server renders.
+ */
+function LoadMore({ pages, onPress, disabled }: { pages: number; onPress: () => void; disabled: boolean }) {
+  const hydrated = useHydrated();
+  const { pathname, search } = useLocation();
+  if (hydrated) {
+    return (
+      <button type="button" className="btn-light mt-6" onClick={onPress} disabled={disabled}>
+        Load More
+      </button>
+    );
+  }
+  if (pages >= MAX_LINKED_PAGES) return null;
+  const next = new URLSearchParams(search);
+  next.set('page', String(pages + 1));
+  return (
+    <Link to={`${pathname}?${next}`} className="btn-light mt-6 inline-block">
+      Load More
+    </Link>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useHydrated } from '../lib/hydration.ts';
 
 export interface Tab {
   label: string;
@@ -8,6 +9,8 @@ export interface Tab {
 /** In-page tabs (home, search, profile): an underlined tab bar and the chosen tab's panel below it. */
 export function Tabs({ label, tabs, active, onSelect }: { label: string; tabs: Tab[]; active: number; onSelect: (index: number) => void }) {
   const id = useId();
+  // A press before a server-rendered page is hydrated would be lost.
+  const hydrated = useHydrated();
   const current = Math.min(active, tabs.length - 1);
   return (
     <>
@@ -22,6 +25,7 @@ export function Tabs({ label, tabs, active, onSelect }: { label: string; tabs: T
             aria-controls={`${id}-panel`}
             className={`flex-none px-5 py-3 focus-visible:-outline-offset-2 ${i === current ? 'border-b-2 border-neutral-900 text-neutral-900' : 'text-neutral-500 hover:text-neutral-900'}`}
             onClick={() => onSelect(i)}
+            disabled={!hydrated}
           >
             {tab.label}
           </button>

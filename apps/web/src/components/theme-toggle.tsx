@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useHydrated } from '../lib/hydration.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { MoonIcon } from './icons.tsx';
 
@@ -18,7 +19,10 @@ function chosenTheme(): Theme | null {
  */
 export function ThemeToggle() {
   const systemDark = useMediaQuery('(prefers-color-scheme: dark)');
-  const [chosen, setChosen] = useState(chosenTheme);
+  // Until pressed here, the choice is the one theme.js applied, read once the page is hydrated.
+  const [pressed, setChosen] = useState<Theme | null | undefined>(undefined);
+  const hydrated = useHydrated();
+  const chosen = pressed === undefined ? (hydrated ? chosenTheme() : null) : pressed;
   const dark = (chosen ?? (systemDark ? 'dark' : 'light')) === 'dark';
 
   const toggle = () => {
@@ -43,6 +47,8 @@ export function ThemeToggle() {
       aria-pressed={dark}
       title={dark ? 'Switch to the light theme' : 'Switch to the dark theme'}
       onClick={toggle}
+      // A press before the page is hydrated would be lost.
+      disabled={!hydrated}
       className="flex h-11 w-11 flex-none items-center justify-center rounded-full bg-neutral-100 hover:bg-neutral-200"
     >
       <MoonIcon filled={dark} />

@@ -21,6 +21,15 @@ export interface RequestOptions<S extends z.ZodType> {
   signal?: AbortSignal;
 }
 
+/** How a call reaches the server: `fetch` in the browser; entry-server.tsx answers the reading calls in-process. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+export function sendApiCallsThrough(next: ApiTransport) {
+  transport = next;
+}
+
 export async function api<S extends z.ZodType = z.ZodUnknown>(
   path: string,
   { method = 'POST', body, auth = false, schema, signal }: RequestOptions<S> = {},
@@ -31,7 +40,7 @@ export async function api<S extends z.ZodType = z.ZodUnknown>(
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       method,
       headers,
       body: body === undefined ? null : body instanceof FormData ? body : JSON.stringify(body),

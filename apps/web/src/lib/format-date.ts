@@ -1,5 +1,6 @@
-/** A day as readers see it everywhere: 4 Mar 2025. */
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+/** A day as readers see it everywhere: 4 Mar 2025, in UTC, so a server-rendered page says the same day as the browser hydrating it. */
+export const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** A moment, for what changes within a day: 4 Mar 2025, 14:05 (in the reader's time zone). */
 export const formatDateTime = (iso: string) =>

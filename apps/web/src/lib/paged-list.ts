@@ -51,6 +51,15 @@ export function pagedListOptions<T>({ queryKey, list, count }: PagedList<T>) {
   });
 }
 
+/** Most pages a `?page=` address loads at once: a page without JavaScript shows pages 1 to n. */
+export const MAX_LINKED_PAGES = 20;
+
+/** How many pages the address asks for (`?page=n`, 1 without it), within 1 and MAX_LINKED_PAGES. */
+export function linkedPageCount(search: URLSearchParams): number {
+  const page = Math.floor(Number(search.get('page')));
+  return Number.isFinite(page) ? Math.min(Math.max(page, 1), MAX_LINKED_PAGES) : 1;
+}
+
 export const loadedItems = <T>(data: ListData<T>): T[] => data.pages.flatMap((page) => page.items);
 
 /** Takes the items `isGone` picks out of every loaded list under `queryKey`, without reloading them or losing Load More's place. */

@@ -97,6 +97,8 @@ function followOtherTabs(event: StorageEvent) {
   }
 }
 
+const noSession = () => null;
+
 function subscribe(listener: () => void) {
   if (listeners.size === 0) window.addEventListener('storage', followOtherTabs);
   listeners.add(listener);
@@ -130,7 +132,8 @@ interface SessionState {
 const SessionContext = createContext<SessionState | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const session = useSyncExternalStore(subscribe, snapshot);
+  // Server-rendered pages are the anonymous page (DESIGN.md): the session applies once they are hydrated.
+  const session = useSyncExternalStore(subscribe, snapshot, noSession);
   useAnswersOfOneAccount(session?.access_token);
   const value = useMemo(() => ({ session, setSession, updateSession, clearSession }), [session]);
   return (

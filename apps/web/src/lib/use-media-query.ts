@@ -1,6 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
-/** Whether a CSS media query matches now, following changes (window resizes, rotation). */
+/**
+ * Whether a CSS media query matches now, following changes (window resizes, rotation). The server,
+ * which sees no screen, renders as for a narrow one (mobile first), and so does hydration.
+ */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
@@ -9,6 +12,7 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => window.matchMedia(query).matches,
+    () => false,
   );
 }
 

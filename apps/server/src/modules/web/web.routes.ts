@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readingCalls, type ReadingCall } from './reading-calls.ts';
 
 export const PAGE_MISSING = 'missing';
 
@@ -17,6 +20,19 @@ export interface PageTags {
   image?: string | undefined;
   url: string;
 }
+
+/** The reading pages rendered on the server (SPEC §2): the web app's routes of the same paths. */
+const READING_PAGES = ['/', '/blog/:blog_id', '/user/:username', '/search/:query'];
+
+/** What the web app's server build exports (apps/web/src/entry-server.tsx). */
+interface PageRenderer {
+  renderPage(
+    pathAndQuery: string,
+    call: ReadingCall,
+  ): Promise<{ status: number; html: AsyncIterable<Uint8Array>; stateScript: string | null } | null>;
+}
+
+const ROOT = '<div id="root"></div>';
 
 /**
  * Serves the built SPA: hashed assets cached for ever, index.html never cached. Not a
@@ -40,23 +56,55 @@ export async function registerWeb(app: FastifyInstance) {
     });
   }
   const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : null;
+  // The server renderer is built beside the app (`npm run build`); without it every page is the SPA.
+  const rendererFile = path.join(`${dist}-server`, 'entry-server.js');
+  const renderer = hasBuild && existsSync(rendererFile) ? ((await import(pathToFileURL(rendererFile).href)) as PageRenderer) : null;
+
+  /** index.html with the page's share tags, and its status: 404 when its subject does not exist. */
+  async function taggedIndex(request: FastifyRequest, html: string) {
+    for (const resolver of app.pageTagResolvers) {
+      const page = await resolver(request).catch(() => null);
+      if (page === null) continue;
+      // A missing page is still the app, whose router shows 'Page not found'; the status tells crawlers and scripts.
+      if (page === PAGE_MISSING) return { html, status: 404 };
+      return { html: injectTags(html, page), status: 200 };
+    }
+    return { html, status: 200 };
+  }
+
+  const sendHtml = (reply: FastifyReply, status: number, html: string | Readable) =>
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
   app.decorate('sendSpa', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!indexHtml) {
       return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
     }
-    let html = indexHtml;
-    let status = 200;
-    for (const resolver of app.pageTagResolvers) {
-      const page = await resolver(request).catch(() => null);
-      if (page === null) continue;
-      // A missing page is still the app, whose router shows 'Page not found'; the status tells crawlers and scripts.
-      if (page === PAGE_MISSING) status = 404;
-      else html = injectTags(html, page);
-      break;
-    }
-    return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const { html, status } = await taggedIndex(request, indexHtml);
+    return sendHtml(reply, status, html);
   });
+
+  /**
+   * A reading page, rendered by React into index.html's #root once its data is loaded, and
+   * streamed from there. The data follows as a JSON block the browser hydrates from.
+   */
+  async function sendReadingPage(request: FastifyRequest, reply: FastifyReply) {
+    if (!indexHtml || !renderer) return app.sendSpa(request, reply);
+    const rendering = renderer.renderPage(request.url, readingCalls(app, request)).catch((error: unknown) => {
+      // The page is still the app, which loads its data itself (and says so if it cannot).
+      request.log.error(error, 'server rendering failed');
+      return null;
+    });
+    const [page, tagged] = await Promise.all([rendering, taggedIndex(request, indexHtml)]);
+    if (!page) return sendHtml(reply, tagged.status, tagged.html);
+    const [head, tail] = tagged.html.split(ROOT) as [string, string];
+    async function* document() {
+      yield `${head}<div id="root">`;
+      for await (const chunk of page!.html) yield chunk;
+      yield `</div>${page!.stateScript ?? ''}${tail}`;
+    }
+    return sendHtml(reply, page.status, Readable.from(document()));
+  }
+  for (const url of READING_PAGES) app.get(url, sendReadingPage);
 }
 
 const escapeHtml = (s: string) =>

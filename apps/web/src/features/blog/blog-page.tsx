@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Blog } from '@inkwell/contracts';
@@ -9,11 +10,12 @@ import { NotFound } from '../../components/not-found.tsx';
 import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format-date.ts';
+import { useHydrated } from '../../lib/hydration.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../../lib/session.tsx';
 import { CommentsPanel } from '../comments/comments-panel.tsx';
 import { useBlog } from './api/get-blog.ts';
-import { useSimilarBlogs } from './api/similar-blogs.ts';
+import { similarBlogsQuery } from './api/similar-blogs.ts';
 import { BlogContent, READING_COLUMN_SIZES } from './components/blog-content.tsx';
 import { LikeButton } from './components/like-button.tsx';
 import { ShareButtons } from './components/share-buttons.tsx';
@@ -91,6 +93,7 @@ function BlogArticle({ blog }: { blog: Blog }) {
 
 function BlogInteraction({ blog, onOpenComments }: { blog: Blog; onOpenComments: () => void }) {
   const { session } = useSession();
+  const hydrated = useHydrated();
   const isAuthor = session?.username.toLowerCase() === blog.author.personal_info.username.toLowerCase();
   return (
     <div className="my-6 flex flex-wrap items-center justify-between gap-4 border-y border-neutral-100 py-3">
@@ -111,14 +114,15 @@ function BlogInteraction({ blog, onOpenComments }: { blog: Blog; onOpenComments:
             Edit
           </Link>
         )}
-        <ShareButtons title={blog.title} url={`${window.location.origin}/blog/${blog.blog_id}`} />
+        {/* The page's address is the browser's to say (it may sit behind a proxy). */}
+        {hydrated && <ShareButtons title={blog.title} url={`${window.location.origin}/blog/${blog.blog_id}`} />}
       </div>
     </div>
   );
 }
 
 function SimilarBlogs({ blog }: { blog: Blog }) {
-  const similar = useSimilarBlogs(blog);
+  const similar = useQuery(similarBlogsQuery(blog));
   if (!similar.data?.length) return null;
   return (
     <section aria-labelledby="similar-blogs" className="mt-14">

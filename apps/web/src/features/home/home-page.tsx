@@ -1,9 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Tabs } from '../../components/tabs.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useWideScreen } from '../../lib/use-media-query.ts';
 import { HomeBlogList } from './components/home-blog-list.tsx';
-import { TopicButtons } from './components/topic-buttons.tsx';
+import { homeBlogsOptions } from './api/home-blogs.ts';
+import { topicHref, TopicButtons } from './components/topic-buttons.tsx';
 import { TrendingBlogs } from './components/trending-blogs.tsx';
 
 /**
@@ -13,12 +16,17 @@ import { TrendingBlogs } from './components/trending-blogs.tsx';
 export function HomePage() {
   usePageTitle('Home');
   const wide = useWideScreen();
-  const [topic, setTopic] = useState<string | null>(null);
+  // The topic is in the address (`/?tag=…`), so a topic's list can be linked to and is rendered by the server.
+  const topic = useSearchParams()[0].get('tag') || null;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [tab, setTab] = useState(0);
 
   // A new topic starts its list again from page 1 (its own query); the active topic again means home.
+  // The list left behind is dropped, as its gcTime of 0 does, since the one the page came with has the default.
   const toggleTopic = (tag: string) => {
-    setTopic((current) => (current === tag ? null : tag));
+    queryClient.removeQueries({ queryKey: homeBlogsOptions(topic).queryKey, exact: true });
+    void navigate(topicHref(topic === tag ? null : tag));
     setTab(0);
   };
 

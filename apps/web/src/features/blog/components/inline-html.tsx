@@ -1,10 +1,11 @@
 import DOMPurify from 'dompurify';
+import { htmlWindow } from '../../../lib/html-window.ts';
 
 /**
  * Our own DOMPurify instance (its hooks stay ours), cutting inline HTML down to DESIGN.md's
  * allowlist again in the browser: the server cleaned it on save, but a page never trusts stored markup.
  */
-const purifier = DOMPurify(window);
+const purifier = DOMPurify(htmlWindow);
 purifier.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'A' && node.hasAttribute('href')) {
     node.setAttribute('target', '_blank');
@@ -21,7 +22,7 @@ const ALLOWLIST = {
 export const sanitizeInlineHtml = (html: string) => purifier.sanitize(html, ALLOWLIST);
 
 /** The plain text of inline HTML, read by an inert parser (nothing in it loads or runs). */
-export const inlineText = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+export const inlineText = (html: string) => new htmlWindow.DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
 
 type InlineTag = 'span' | 'p' | 'h2' | 'h3' | 'div' | 'blockquote' | 'figcaption';
 

@@ -3,15 +3,14 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Messages } from '@inkwell/contracts';
 import { PagedBlogList } from '../../../components/paged-blog-list.tsx';
-import { searchBlogsOptions } from '../../../lib/blog-lists.ts';
-import { latestBlogsOptions } from '../api/latest-blogs.ts';
+import { homeBlogsOptions } from '../api/home-blogs.ts';
 
 /**
  * The newest blogs, or those of one topic; a failure is told with SPEC §8's words. Nothing is
  * kept once the list is left (gcTime 0), so a topic chosen again starts from page 1 (SPEC §4).
  */
 export function HomeBlogList({ topic }: { topic: string | null }) {
-  const blogs = useInfiniteQuery({ ...(topic ? searchBlogsOptions({ tag: topic }) : latestBlogsOptions()), gcTime: 0 });
+  const blogs = useInfiniteQuery({ ...homeBlogsOptions(topic), gcTime: 0 });
   const failure = topic ? Messages.fetchCategoryFailed : Messages.fetchLatestFailed;
   useEffect(() => {
     if (blogs.isError) toast.error(failure, { id: failure });

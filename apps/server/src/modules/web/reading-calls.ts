@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { GetProfileBody, LatestBlogsBody, SearchBlogsBody, SearchBlogsCountBody, SearchUsersBody } from '@inkwell/contracts';
+import { HttpError, parse } from '../../http-error.ts';
+import { answerGetBlog } from '../blogs/blogs.routes.ts';
+import { latestBlogs, latestBlogsCount, searchBlogsCount, searchBlogsPage, trendingBlogs } from '../blogs/blog-lists.service.ts';
+import { findUsers, getProfile } from '../profiles/profiles.service.ts';
+
+/** How the server renderer asks for data: a reading call's path and JSON body, answered with the API's status and body. */
+export type ReadingCall = (path: string, body: unknown) => Promise<{ status: number; body: unknown }>;
+
+/**
+ * The public reading calls of SPEC §7 a server-rendered page loads its data with, answered
+ * in-process by the services the API routes call, as the anonymous reader `request` (SPEC §3:
+ * the session stays in the browser).
+ */
+export function readingCalls(app: FastifyInstance, request: FastifyRequest): ReadingCall {
+  const { db } = app;
+  const answers: Record<string, (body: unknown) => Promise<unknown>> = {
+    '/api/blog/get-blog': (body) => answerGetBlog(db, body, { userId: null, ip: request.ip }),
+    '/api/blog/latest-blogs': (body) => latestBlogs(db, parse(LatestBlogsBody, body)),
+    '/api/blog/all-latest-blogs-count': () => latestBlogsCount(db),
+    '/api/blog/search-blogs': (body) => searchBlogsPage(db, parse(SearchBlogsBody, body)),
+    '/api/blog/search-blogs-count': (body) => searchBlogsCount(db, parse(SearchBlogsCountBody, body)),
+    '/api/blog/trending-blogs': () => trendingBlogs(db),
+    '/api/user/get-profile': (body) => getProfile(db, parse(GetProfileBody, body).username),
+    '/api/user/search-users': (body) => findUsers(db, parse(SearchUsersBody, body).query),
+  };
+  return async (path, body) => {
+    const answer = answers[path];
+    if (!answer) throw new Error(`${path} is no reading call`);
+    try {
+      return { status: 200, body: await answer(body) };
+    } catch (error) {
+      if (error instanceof HttpError) return { status: error.status, body: { error: error.message } };
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,136 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { dehydrate, QueryClient, QueryClientProvider, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider, type Params } from 'react-router';
+import { appRoutes } from './app/router.tsx';
+import { AppToaster } from './components/app-toaster.tsx';
+import { blogQuery } from './features/blog/api/get-blog.ts';
+import { similarBlogsQuery } from './features/blog/api/similar-blogs.ts';
+import { homeBlogsOptions } from './features/home/api/home-blogs.ts';
+import { trendingBlogsQuery } from './features/home/api/trending-blogs.ts';
+import { profileQuery } from './features/profile/api/get-profile.ts';
+import { searchUsersQuery } from './features/search/api/search-users.ts';
+import { ApiError, sendApiCallsThrough } from './lib/api.ts';
+import { searchBlogsOptions } from './lib/blog-lists.ts';
+import { linkedPageCount } from './lib/paged-list.ts';
+import { serverStateScript } from './lib/server-state.ts';
+import { SessionProvider } from './lib/session.tsx';
+
+/**
+ * A public reading call of SPEC §7 (path and JSON body) answered in-process by the server's
+ * services: the status and body the API would send.
+ */
+export type ReadingCall = (path: string, body: unknown) => Promise<{ status: number; body: unknown }>;
+
+export interface RenderedPage {
+  /** 404 when the page's blog or user does not exist. */
+  status: number;
+  /** The app's HTML, for inside #root, streamed as React renders it. */
+  html: ReadableStream<Uint8Array>;
+  /** The data block the browser hydrates from; none on a 404, which the browser renders afresh. */
+  stateScript: string | null;
+}
+
+// The browser's own query functions load the page: same keys, same answers, with the calls
+// answered by the request's ReadingCall instead of over HTTP.
+const readingCalls = new AsyncLocalStorage<ReadingCall>();
+sendApiCallsThrough(async (path, init) => {
+  const call = readingCalls.getStore();
+  if (!call) throw new Error(`${path} called outside a page load`);
+  const answer = await call(path, typeof init.body === 'string' ? JSON.parse(init.body) : undefined);
+  return Response.json(answer.body, { status: answer.status });
+});
+
+/** A page's data, loaded into `client`; false when its subject does not exist (404). */
+type PageLoad = (client: QueryClient, params: Params, search: URLSearchParams) => Promise<boolean>;
+
+/** The data the page's subject is, or null when the API says there is no such thing. */
+async function subject<T, K extends QueryKey>(client: QueryClient, options: FetchQueryOptions<T, Error, T, K>): Promise<T | null> {
+  try {
+    return await client.fetchQuery(options);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** The reading routes and the queries each one's screen asks for when it first shows. */
+const readingPages: { path: string; load: PageLoad }[] = [
+  {
+    path: '/',
+    load: async (client, _params, search) => {
+      await Promise.all([
+        client.prefetchInfiniteQuery({ ...homeBlogsOptions(search.get('tag')), pages: linkedPageCount(search) }),
+        client.prefetchQuery(trendingBlogsQuery()),
+      ]);
+      return true;
+    },
+  },
+  {
+    path: '/blog/:blog_id',
+    load: async (client, { blog_id = '' }) => {
+      const blog = await subject(client, blogQuery(blog_id));
+      if (!blog) return false;
+      if (blog.tags[0]) await client.prefetchQuery(similarBlogsQuery(blog));
+      return true;
+    },
+  },
+  {
+    path: '/user/:id',
+    load: async (client, { id = '' }, search) => {
+      const profile = await subject(client, profileQuery(id));
+      if (!profile) return false;
+      await client.prefetchInfiniteQuery({ ...searchBlogsOptions({ author: profile.personal_info.username }), pages: linkedPageCount(search) });
+      return true;
+    },
+  },
+  {
+    path: '/search/:query',
+    load: async (client, { query = '' }, search) => {
+      await Promise.all([
+        client.prefetchInfiniteQuery({ ...searchBlogsOptions({ query }), pages: linkedPageCount(search) }),
+        client.prefetchQuery(searchUsersQuery(query)),
+      ]);
+      return true;
+    },
+  },
+];
+
+const staticHandler = createStaticHandler(appRoutes);
+
+/**
+ * Renders a reading page (its path and query) as the anonymous reader sees it, from the same
+ * routes and components the browser hydrates; null for a path that is not a reading page.
+ */
+export async function renderPage(pathAndQuery: string, call: ReadingCall): Promise<RenderedPage | null> {
+  // The router wants a whole URL; no part of the page depends on the origin.
+  const url = new URL(pathAndQuery, 'http://localhost');
+  const { pathname, searchParams } = url;
+  const page = readingPages.map((p) => ({ ...p, match: matchPath(p.path, pathname) })).find((p) => p.match);
+  if (!page) return null;
+
+  // No retry (a refusal answers the same again), and nothing goes stale while the page renders: a
+  // screen shows what was loaded, the not-found page for a 404 included.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity } } });
+  const found = await readingCalls.run(call, () => page.load(queryClient, page.match!.params, searchParams));
+
+  const context = await staticHandler.query(new Request(url));
+  if (context instanceof Response) throw new Error(`${pathAndQuery}: the router answered a redirect`);
+  const router = createStaticRouter(staticHandler.dataRoutes, context);
+  const html = await renderToReadableStream(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          {/* hydrate={false}: its data would be an inline script, which the CSP forbids; no route has a loader to hydrate. */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <AppToaster />
+        </SessionProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  // Nothing waits for data (it is loaded above), so this costs no time; and it keeps React from
+  // streaming a late Suspense boundary with an inline script, which the CSP would refuse.
+  await html.allReady;
+  return { status: found ? 200 : 404, html, stateScript: found ? serverStateScript(dehydrate(queryClient)) : null };
+}

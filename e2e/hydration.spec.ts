@@ -1,0 +1,69 @@
+import { Messages } from '@inkwell/contracts';
+import { createBlog, createUser, expect, signIn, test } from './support/fixtures.ts';
+import { uniqueTag } from './support/reading-data.ts';
+import type { Page } from '@playwright/test';
+
+/** The paths of the API calls (fetches, not images) the page makes from now on. */
+function recordApiCalls(page: Page) {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') && request.resourceType() === 'fetch') calls.push(pathname);
+  });
+  return calls;
+}
+
+// Any hydration mismatch is a console error, which fails every test here (the consoleErrors fixture).
+
+test('a blog page arrives rendered, hydrates without asking for its data again, and is interactive', async ({ page, request }) => {
+  const author = await createUser(request, 'Hilda Hydrate');
+  const tag = uniqueTag();
+  const similar = await createBlog(request, author, { title: `Similar ${tag}`, tags: [tag] });
+  const title = `Hydrated ${tag}`;
+  const blogId = await createBlog(request, author, { title, tags: [tag] });
+
+  const html = await (await request.get(`/blog/${blogId}`)).text();
+  expect(html).toContain(`>${title}</h1>`);
+  expect(html).toContain('<script type="application/json" id="inkwell-state">');
+
+  const calls = recordApiCalls(page);
+  await page.goto(`/blog/${blogId}`);
+  // Controls that need the app are enabled once it has hydrated.
+  const like = page.getByRole('button', { name: 'Like' });
+  await expect(like).toBeEnabled();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Similar Blogs' }).getByRole('link', { name: `Similar ${tag}` })).toHaveAttribute('href', `/blog/${similar}`);
+  expect(calls, 'the blog and its similar blogs came with the page').toEqual([]);
+
+  await like.click();
+  await expect(page.getByText(Messages.loginToLike)).toBeVisible();
+  await page.getByRole('button', { name: 'Comments' }).click();
+  await expect(page.getByRole('dialog', { name: 'Comments' })).toBeVisible();
+  expect(calls).toContain('/api/comment/get-blog-comments');
+});
+
+test('the session applies after hydration: the author gets the Edit link on the page the server rendered for everyone', async ({ page, request }) => {
+  const author = await createUser(request);
+  const blogId = await createBlog(request, author);
+  await signIn(page, author);
+  const calls = recordApiCalls(page);
+  await page.goto(`/blog/${blogId}`);
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/editor/${blogId}`);
+  await expect(page.getByRole('link', { name: 'Notifications' })).toBeVisible();
+  expect(calls).not.toContain('/api/blog/get-blog');
+});
+
+test('home, a profile and a search hydrate from the data they came with', async ({ page, request }) => {
+  const author = await createUser(request, 'Hugo Hydrate');
+  const tag = uniqueTag();
+  const title = `Hydrated list ${tag}`;
+  await createBlog(request, author, { title, tags: [tag] });
+
+  for (const path of ['/', `/user/${author.username}`, `/search/${tag}`]) {
+    const calls = recordApiCalls(page);
+    await page.goto(path);
+    await expect(page.getByRole('link', { name: title }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Dark theme' })).toBeEnabled();
+    expect(calls, path).toEqual([]);
+  }
+});
