@@ -5,6 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const PAGE_MISSING = 'missing';
 
+/** Paths that are never pages: a file that is not there, or an API call, is a JSON 404. */
+const NOT_PAGES = /^\/(?:assets\/|uploads\/|api(?:\/|$))/;
+
 /**
  * What a module makes of a page request: null when the path is not one of its pages, the share
  * tags of the page, or PAGE_MISSING when its subject does not exist (the page answers 404).
@@ -19,8 +22,9 @@ export interface PageTags {
 }
 
 /**
- * Serves the built SPA: hashed assets cached for ever, index.html never cached. Not a
- * plugin of its own, so `sendSpa` is seen by the not-found handler of the root.
+ * Serves the built SPA: hashed assets cached for ever, index.html never cached. Scripts and
+ * styles go out as the build compressed them (`.br`/`.gz` beside each, `Vary: Accept-Encoding`).
+ * Not a plugin of its own, so `sendSpa` is seen by every module.
  */
 export async function registerWeb(app: FastifyInstance) {
   const dist = app.config.webDist;
@@ -32,6 +36,7 @@ export async function registerWeb(app: FastifyInstance) {
       wildcard: false,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (res, file) =>
         res.header(
           'cache-control',
@@ -40,6 +45,10 @@ export async function registerWeb(app: FastifyInstance) {
     });
   }
   const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : null;
+
+  // Any other GET is a page of the web app, since only its router knows them all; files and the
+  // API answer their own 404. A route, not the not-found handler, so the page is compressed too.
+  app.get('/*', (request, reply) => (NOT_PAGES.test(request.url.split('?')[0]!) ? reply.callNotFound() : app.sendSpa(request, reply)));
 
   app.decorate('sendSpa', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!indexHtml) {
