@@ -16,7 +16,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     // Brotli at its best quality takes seconds, on purpose: no report that the build took long.
-    rolldownOptions: { checks: { bundlerTimings: false } },
+    rolldownOptions: {
+      checks: { bundlerTimings: false },
+      // zod in a chunk of its own, with the setting that keeps it from `new Function` (see
+      // zod-jitless.ts): the chunk has run, setting and all, before any module builds a schema.
+      output: { codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]zod-jitless\.ts$/ }] } },
+    },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000', '/notifications': 'http://localhost:3000' } },
 });

@@ -52,6 +52,17 @@ export function recordToasts() {
   }).observe(document, { childList: true, subtree: true, characterData: true });
 }
 
+/**
+ * Runs in every page: a Content-Security-Policy violation (an eval, an inline script or style, a
+ * frame from elsewhere) says so as a console error, so it fails the test like any other. Chromium
+ * does not always log one itself: zod's `new Function` probe is caught, yet still a violation.
+ */
+export function reportCspViolations() {
+  document.addEventListener('securitypolicyviolation', (event) =>
+    console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`),
+  );
+}
+
 /** Waits until the page has shown a toast with exactly `text`; each toast shown answers one check. */
 export async function expectToast(page: Page, text: string) {
   const takeShown = (wanted: string) => {
@@ -71,6 +82,7 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   context: async ({ context }, use) => {
     await context.addInitScript(recordToasts);
+    await context.addInitScript(reportCspViolations);
     await use(context);
   },
   consoleErrors: [
