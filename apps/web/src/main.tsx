@@ -2,9 +2,9 @@ import './lib/zod-jitless.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppToaster } from './components/app-toaster.tsx';
-import { router } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { retryUnlessRefused } from './lib/api.ts';
 import { SessionProvider } from './lib/session.tsx';
 import './index.css';
@@ -17,7 +17,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
         <AppToaster />
       </SessionProvider>
     </QueryClientProvider>
