@@ -52,6 +52,17 @@ export function recordToasts() {
   }).observe(document, { childList: true, subtree: true, characterData: true });
 }
 
+/**
+ * Runs in every page: code evaluated from a string (`eval`, `new Function`), which the
+ * Content-Security-Policy refuses, is a console error, so it fails the test like any other.
+ * Chromium logs none when the refusal is caught, as zod's `new Function` probe catches it.
+ */
+export function reportRefusedEval() {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    if (event.blockedURI === 'eval') console.error(`CSP violation: ${event.violatedDirective} blocked eval at ${event.sourceFile}:${event.lineNumber}`);
+  });
+}
+
 /** Waits until the page has shown a toast with exactly `text`; each toast shown answers one check. */
 export async function expectToast(page: Page, text: string) {
   const takeShown = (wanted: string) => {
@@ -71,6 +82,7 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   context: async ({ context }, use) => {
     await context.addInitScript(recordToasts);
+    await context.addInitScript(reportRefusedEval);
     await use(context);
   },
   consoleErrors: [
@@ -81,6 +93,9 @@ export const test = base.extend<Fixtures>({
         if (msg.type() === 'error') errors.push(msg.text());
       });
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      // Editor.js's tools carry webpack's old globalThis shim, `Function('return this')()` in a try:
+      // refused and caught, the editor works on; an eval in any other script fails the test.
+      allowed.push(/^CSP violation: script-src blocked eval at \S+\/assets\/editor-page-[\w-]+\.js:/);
       await use({ allow: (pattern) => allowed.push(pattern) });
       const unexpected = errors.filter((text) => !allowed.some((pattern) => pattern.test(text)));
       expect(unexpected, 'console errors').toEqual([]);

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerCors } from './plugins/cors.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
@@ -46,6 +47,7 @@ export async function buildApp({ config, database, logger = false, logStream }: 
   app.decorate('pageTagResolvers', []);
 
   await registerCors(app);
+  await registerCompression(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   registerJsonBody(app);
@@ -54,13 +56,7 @@ export async function buildApp({ config, database, logger = false, logStream }: 
   await registerWeb(app);
   for (const module of modules) await app.register(module);
 
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0]!;
-    const isFile = url.startsWith('/assets/') || url.startsWith('/uploads/');
-    if (isFile || url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ error: 'Not found' });
-    }
-    return app.sendSpa(request, reply);
-  });
+  // Every page the server knows nothing of is the web app's (see registerWeb); what reaches here is no page.
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'Not found' }));
   return app;
 }

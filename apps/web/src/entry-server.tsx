@@ -2,8 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, QueryClient, QueryClientProvider, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider, type Params } from 'react-router';
-import { appRoutes } from './app/router.tsx';
+import { matchPath, StaticRouter, type Params } from 'react-router';
+import { AppRoutes } from './app/router.tsx';
 import { AppToaster } from './components/app-toaster.tsx';
 import { blogQuery } from './features/blog/api/get-blog.ts';
 import { similarBlogsQuery } from './features/blog/api/similar-blogs.ts';
@@ -97,14 +97,12 @@ const readingPages: { path: string; load: PageLoad }[] = [
   },
 ];
 
-const staticHandler = createStaticHandler(appRoutes);
-
 /**
  * Renders a reading page (its path and query) as the anonymous reader sees it, from the same
  * routes and components the browser hydrates; null for a path that is not a reading page.
  */
 export async function renderPage(pathAndQuery: string, call: ReadingCall): Promise<RenderedPage | null> {
-  // The router wants a whole URL; no part of the page depends on the origin.
+  // Only the path and query matter: no part of the page depends on the origin.
   const url = new URL(pathAndQuery, 'http://localhost');
   const { pathname, searchParams } = url;
   const page = readingPages.map((p) => ({ ...p, match: matchPath(p.path, pathname) })).find((p) => p.match);
@@ -115,15 +113,13 @@ export async function renderPage(pathAndQuery: string, call: ReadingCall): Promi
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity } } });
   const found = await readingCalls.run(call, () => page.load(queryClient, page.match!.params, searchParams));
 
-  const context = await staticHandler.query(new Request(url));
-  if (context instanceof Response) throw new Error(`${pathAndQuery}: the router answered a redirect`);
-  const router = createStaticRouter(staticHandler.dataRoutes, context);
   const html = await renderToReadableStream(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
-          {/* hydrate={false}: its data would be an inline script, which the CSP forbids; no route has a loader to hydrate. */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={pathAndQuery}>
+            <AppRoutes />
+          </StaticRouter>
           <AppToaster />
         </SessionProvider>
       </QueryClientProvider>

@@ -1,9 +1,10 @@
+import './lib/zod-jitless.ts';
 import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppToaster } from './components/app-toaster.tsx';
-import { appRoutes } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { retryUnlessRefused } from './lib/api.ts';
 import { SERVER_STATE_ID } from './lib/server-state.ts';
 import { SessionProvider } from './lib/session.tsx';
@@ -12,13 +13,14 @@ import './index.css';
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: retryUnlessRefused, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
-const router = createBrowserRouter(appRoutes);
 
 const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
         <AppToaster />
       </SessionProvider>
     </QueryClientProvider>

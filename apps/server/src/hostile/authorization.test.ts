@@ -143,6 +143,8 @@ const PUBLIC = new Set([
   'POST /api/blog/search-blogs-count',
   'POST /api/comment/get-blog-comments',
   'POST /api/comment/get-replies',
+  // The web app's pages (the session stays in the browser).
+  'GET *',
 ]);
 
 /** Ways of sending no valid session, given the writer's real token (and a signed-out one of theirs). */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { RequireSignedIn, RequireSignedOut } from '../components/guards.tsx';
 import { Navbar } from '../components/navbar.tsx';
 import { NotFound } from '../components/not-found.tsx';
@@ -77,5 +77,13 @@ const routes: RouteObject[] = [
   },
 ];
 
-/** Every screen: the browser's router (main.tsx) and the server's (entry-server.tsx) are made from these. */
-export const appRoutes: RouteObject[] = [{ element: <RouteFocus />, children: routes }];
+const screens: RouteObject[] = [{ element: <RouteFocus />, children: routes }];
+
+/**
+ * The screen of the current address, inside a <BrowserRouter> (a <StaticRouter> on the server).
+ * Declarative routing: TanStack Query loads the data, so the data router's loaders and actions
+ * would be unused, and it costs every page about 16 KB more JavaScript (gzipped).
+ */
+export function AppRoutes() {
+  return useRoutes(screens);
+}

@@ -8,6 +8,9 @@ import { readingCalls, type ReadingCall } from './reading-calls.ts';
 
 export const PAGE_MISSING = 'missing';
 
+/** Paths that are never pages: a file that is not there, or an API call, is a JSON 404. */
+const NOT_PAGES = /^\/(?:assets\/|uploads\/|api(?:\/|$))/;
+
 /**
  * What a module makes of a page request: null when the path is not one of its pages, the share
  * tags of the page, or PAGE_MISSING when its subject does not exist (the page answers 404).
@@ -35,8 +38,9 @@ interface PageRenderer {
 const ROOT = '<div id="root"></div>';
 
 /**
- * Serves the built SPA: hashed assets cached for ever, index.html never cached. Not a
- * plugin of its own, so `sendSpa` is seen by the not-found handler of the root.
+ * Serves the built SPA: hashed assets cached for ever, index.html never cached. Scripts and
+ * styles go out as the build compressed them (`.br`/`.gz` beside each, `Vary: Accept-Encoding`).
+ * Not a plugin of its own, so `sendSpa` is seen by every module.
  */
 export async function registerWeb(app: FastifyInstance) {
   const dist = app.config.webDist;
@@ -48,6 +52,7 @@ export async function registerWeb(app: FastifyInstance) {
       wildcard: false,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (res, file) =>
         res.header(
           'cache-control',
@@ -74,6 +79,10 @@ export async function registerWeb(app: FastifyInstance) {
 
   const sendHtml = (reply: FastifyReply, status: number, html: string | Readable) =>
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+
+  // Any other GET is a page of the web app, since only its router knows them all; files and the
+  // API answer their own 404. A route, not the not-found handler, so the page is compressed too.
+  app.get('/*', (request, reply) => (NOT_PAGES.test(request.url.split('?')[0]!) ? reply.callNotFound() : app.sendSpa(request, reply)));
 
   app.decorate('sendSpa', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!indexHtml) {

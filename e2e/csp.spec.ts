@@ -1,0 +1,29 @@
+import { createBlog, createUser, expect, test } from './support/fixtures.ts';
+
+/*
+ * The reading pages run within the strict Content-Security-Policy (no 'unsafe-eval'): zod, which
+ * compiles its parsers with `new Function` and probes for it, runs without that compiler. Any
+ * violation counts here; a refused eval fails every other test too (see reportRefusedEval).
+ */
+test('the reading pages cause no Content-Security-Policy violation', async ({ page, request }) => {
+  const author = await createUser(request, 'Ursula Le Guin');
+  const blogId = await createBlog(request, author, { title: 'The ones who walk away' });
+  const violations: string[] = [];
+  await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { reportViolation(text: string): void }).reportViolation(`${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}`),
+    ),
+  );
+
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'The ones who walk away' }).first()).toBeVisible();
+  await page.goto(`/blog/${blogId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'The ones who walk away' })).toBeVisible();
+  await page.goto(`/user/${author.username}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/search/walk');
+  await expect(page.getByRole('link', { name: 'The ones who walk away' }).first()).toBeVisible();
+
+  expect(violations).toEqual([]);
+});
