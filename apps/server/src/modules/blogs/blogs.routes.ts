@@ -8,7 +8,8 @@ export async function blogRoutes(app: FastifyInstance) {
     id: await saveBlog(app.db, request.user!.id, parse(CreateBlogBody, request.body)),
   }));
 
-  app.post('/api/blog/get-blog', { preHandler: app.optionalUser }, async (request) => ({
-    blog: await getBlog(app.db, parse(GetBlogBody, request.body), { userId: request.user?.id ?? null, ip: request.ip }),
+  // Reads are counted once answered, from the cache or not.
+  app.post('/api/blog/get-blog', { preHandler: app.optionalUser, onResponse: app.readCounts.countRead, config: { anonymousCache: true } }, async (request) => ({
+    blog: await getBlog(app.db, parse(GetBlogBody, request.body), request.user?.id ?? null),
   }));
 }
