@@ -46,12 +46,14 @@ const ENTRY_OVERHEAD = 512;
  * JSON body with its keys sorted). A request with an Authorization header always reaches the handler.
  *
  * Invalidation is by generation, not by key: after any request that is not a read (any method but
- * GET/HEAD/OPTIONS, on a route that neither caches nor says `keepsReadCache: true`) answers below 400, the whole cache goes, here
- * and on every other instance, before the answer leaves. Writes are rare beside reads, so refilling
- * costs little, and no write can forget to name a key it changes: a new write route invalidates
- * without anyone remembering to. A refused write (4xx) changed nothing: its transaction rolled back.
+ * GET/HEAD/OPTIONS, on a route that neither caches nor says `keepsReadCache: true`) answers below
+ * 400, the whole cache goes, here and on every other instance, before the answer leaves. Writes are
+ * rare beside reads, so refilling costs little, and no write can forget to name a key it changes:
+ * a new write route invalidates without anyone remembering to. A refused write (4xx) changed
+ * nothing: its transaction rolled back.
  *
- * What is cached is the uncompressed answer (compression's hooks run after ours, per request).
+ * What is cached is the uncompressed answer: @fastify/compress hooks onSend per route, and route
+ * hooks run after these application hooks, so each reader's answer is compressed as they ask.
  */
 export async function registerReadCache(app: FastifyInstance) {
   const maxSize = app.config.readCacheBytes;
