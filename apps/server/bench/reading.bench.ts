@@ -4,11 +4,11 @@
  * pre-serialised, served by the same Fastify with all its hooks. Each route runs uncached
  * (READ_CACHE_MB=0) and cached, on PGlite and (when it answers) PostgreSQL, on the same seeded
  * data in one run. Machines here are shared and noisy, so read the ratios within a run, not the
- * rates: the three of a row are measured in turns, a slice each per round, so a burst of load from
- * elsewhere falls on all three alike.
+ * rates: the three of a row are measured in turns, a slice each per round, and each figure is the
+ * median of its slices, so a burst of load from elsewhere falls on all three alike and counts once.
  *
  *   BENCH_BLOGS (default 3000)      blogs to seed
- *   BENCH_SECONDS (default 3)       time per cell, in BENCH_ROUNDS (default 3) slices
+ *   BENCH_SECONDS (default 5)       time per cell, in BENCH_ROUNDS (default 5) slices
  *   BENCH_DATABASE_URL              PostgreSQL server to create a scratch database on
  *                                   (default postgres://postgres@127.0.0.1:5432/postgres; "" to skip)
  */
@@ -26,8 +26,8 @@ import { blogs, comments, users } from '../src/db/schema/index.ts';
 import type { Load } from './load-worker.ts';
 
 const BLOGS = Number(process.env.BENCH_BLOGS ?? 3000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONCURRENCY = 8;
 const MIDDLE_PAGE = Math.max(1, Math.floor(BLOGS / Limits.pageSize / 2));
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -118,7 +118,7 @@ async function seed({ db }: Database): Promise<Seeded> {
   return { blogId: sample!.blogId, blogUuid: sample!.id, commentId: thread[0]!.id, username: author.username };
 }
 
-/** Requests answered in one slice: CONCURRENCY clients, in a worker thread, for SECONDS / ROUNDS. */
+/** Requests per second in one slice: CONCURRENCY clients, in a worker thread, for SECONDS / ROUNDS. */
 async function measure(base: string, scenario: Scenario, path = scenario.path): Promise<number> {
   const load: Load = {
     url: base + path,
@@ -134,8 +134,10 @@ async function measure(base: string, scenario: Scenario, path = scenario.path): 
     worker.once('error', reject);
   });
   await worker.terminate();
-  return done;
+  return done / (SECONDS / ROUNDS);
 }
+
+const median = (values: number[]) => values.toSorted((x, y) => x - y)[Math.floor(values.length / 2)]!;
 
 interface Row {
   bytes: number;
@@ -178,13 +180,13 @@ async function runOn(label: string, database: Database): Promise<Map<string, Row
     });
     const body = Buffer.from(await res.arrayBuffer());
     floors.set(String(n), { status: res.status, type: res.headers.get('content-type') ?? 'application/octet-stream', body });
-    const row = { bytes: body.length, floor: 0, uncached: 0, cached: 0 };
+    const slices: { floor: number[]; uncached: number[]; cached: number[] } = { floor: [], uncached: [], cached: [] };
     for (let round = 0; round < ROUNDS; round++) {
-      row.floor += (await measure(cached.base, scenario, `/bench-floor/${n}`)) / SECONDS;
-      row.uncached += (await measure(uncached.base, scenario)) / SECONDS;
-      row.cached += (await measure(cached.base, scenario)) / SECONDS;
+      slices.floor.push(await measure(cached.base, scenario, `/bench-floor/${n}`));
+      slices.uncached.push(await measure(uncached.base, scenario));
+      slices.cached.push(await measure(cached.base, scenario));
     }
-    rows.set(scenario.name, row);
+    rows.set(scenario.name, { bytes: body.length, floor: median(slices.floor), uncached: median(slices.uncached), cached: median(slices.cached) });
     process.stderr.write(`${label}: ${scenario.name} done\n`);
   }
   await cached.app.close();
@@ -223,7 +225,7 @@ const onPostgres = await withScratchPostgres((database) => runOn('PostgreSQL', d
 const fmt = (n: number) => n.toFixed(n >= 100 ? 0 : 1);
 const ratio = (n: number, floor: number) => `${(n / floor).toFixed(2)}×`;
 console.log(
-  `\nAnonymous reads, ${BLOGS} published blogs, ${CONCURRENCY} concurrent clients, ${SECONDS}s per cell (requests/s; higher is better; × is the share of the static floor)\n`,
+  `\nAnonymous reads, ${BLOGS} published blogs, ${CONCURRENCY} concurrent clients, median of ${ROUNDS} slices of ${SECONDS / ROUNDS}s per cell (requests/s; higher is better; × is the share of the static floor)\n`,
 );
 for (const [label, rows] of [['PGlite', onPglite], ['PostgreSQL', onPostgres]] as const) {
   if (!rows) continue;
