@@ -1,26 +1,33 @@
 /**
- * `npm run bench`: the reading path measured side by side, over real HTTP, on PGlite and (when it
- * answers) PostgreSQL, on the same seeded data in one run. Machines here are shared and noisy, so
- * the numbers to read are the ratios within this run, not the absolute rates.
+ * `npm run bench`: every anonymous reading route (the HTML pages and the public JSON calls of
+ * SPEC §7) measured side by side, over real HTTP, against a static floor: the same bytes,
+ * pre-serialised, served by the same Fastify with all its hooks. Each route runs uncached
+ * (READ_CACHE_MB=0) and cached, on PGlite and (when it answers) PostgreSQL, on the same seeded
+ * data in one run. Machines here are shared and noisy, so read the ratios within a run, not the
+ * rates: the three of a row are measured in turns, a slice each per round, and each figure is the
+ * median of its slices, so a burst of load from elsewhere falls on all three alike and counts once.
  *
  *   BENCH_BLOGS (default 3000)      blogs to seed
- *   BENCH_SECONDS (default 3)       time per scenario
+ *   BENCH_SECONDS (default 5)       time per cell, in BENCH_ROUNDS (default 5) slices
  *   BENCH_DATABASE_URL              PostgreSQL server to create a scratch database on
  *                                   (default postgres://postgres@127.0.0.1:5432/postgres; "" to skip)
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { Limits, TOPIC_TAGS } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { createSession } from '../src/modules/auth/sessions.repository.ts';
-import { blogs, users } from '../src/db/schema/index.ts';
+import { blogs, comments, users } from '../src/db/schema/index.ts';
+import type { Load } from './load-worker.ts';
 
 const BLOGS = Number(process.env.BENCH_BLOGS ?? 3000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONCURRENCY = 8;
 const MIDDLE_PAGE = Math.max(1, Math.floor(BLOGS / Limits.pageSize / 2));
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -33,32 +40,38 @@ interface Scenario {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
-  /** Sent as a bearer token: the request pays for finding the session. */
-  token?: string;
 }
 
-function scenarios({ sampleBlogId, sampleBlogUuid, token }: Seeded): Scenario[] {
+function scenarios({ blogId, blogUuid, commentId, username }: Seeded): Scenario[] {
   return [
+    { name: 'page /', method: 'GET', path: '/' },
+    { name: 'page /blog/:blog_id', method: 'GET', path: `/blog/${blogId}` },
+    { name: 'page /user/:username', method: 'GET', path: `/user/${username}` },
+    { name: 'page /search/:query', method: 'GET', path: '/search/walk' },
     { name: 'latest-blogs page 1', method: 'POST', path: '/api/blog/latest-blogs', body: { page: 1 } },
     { name: 'latest-blogs middle page', method: 'POST', path: '/api/blog/latest-blogs', body: { page: MIDDLE_PAGE } },
     { name: 'all-latest-blogs-count', method: 'POST', path: '/api/blog/all-latest-blogs-count', body: {} },
+    { name: 'trending-blogs', method: 'GET', path: '/api/blog/trending-blogs' },
     { name: 'search-blogs by tag', method: 'POST', path: '/api/blog/search-blogs', body: { tag: 'programming', page: 1 } },
     { name: 'search-blogs common word', method: 'POST', path: '/api/blog/search-blogs', body: { query: 'walk', page: 1 } },
     { name: 'search-blogs typo', method: 'POST', path: '/api/blog/search-blogs', body: { query: 'progamming', page: 1 } },
-    { name: 'trending-blogs', method: 'GET', path: '/api/blog/trending-blogs' },
-    { name: 'get-blog (read)', method: 'POST', path: '/api/blog/get-blog', body: { blog_id: sampleBlogId } },
+    { name: 'search-blogs-count', method: 'POST', path: '/api/blog/search-blogs-count', body: { query: 'walk' } },
+    { name: 'get-blog', method: 'POST', path: '/api/blog/get-blog', body: { blog_id: blogId } },
+    { name: 'get-blog-comments', method: 'POST', path: '/api/comment/get-blog-comments', body: { blog_id: blogUuid, skip: 0 } },
+    { name: 'get-replies', method: 'POST', path: '/api/comment/get-replies', body: { _id: commentId, skip: 0 } },
     { name: 'search-users', method: 'POST', path: '/api/user/search-users', body: { query: 'writ' } },
-    { name: 'isliked-by-user (signed in)', method: 'POST', path: '/api/user/isliked-by-user', body: { _id: sampleBlogUuid }, token },
+    { name: 'get-profile', method: 'POST', path: '/api/user/get-profile', body: { username } },
   ];
 }
 
 interface Seeded {
-  sampleBlogId: string;
-  sampleBlogUuid: string;
-  token: string;
+  blogId: string;
+  blogUuid: string;
+  commentId: string;
+  username: string;
 }
 
-/** Seeds authors and blogs straight into the tables: the bench is about reading them. */
+/** Seeds authors, blogs and a conversation straight into the tables: the bench is about reading them. */
 async function seed({ db }: Database): Promise<Seeded> {
   const authors = await db
     .insert(users)
@@ -70,7 +83,7 @@ async function seed({ db }: Database): Promise<Seeded> {
         profileImg: '/favicon.svg',
       })),
     )
-    .returning({ id: users.id });
+    .returning({ id: users.id, username: users.username });
   const day = 86_400_000;
   for (let start = 0; start < BLOGS; start += 500) {
     const rows = Array.from({ length: Math.min(500, BLOGS - start) }, (_, k) => {
@@ -91,53 +104,94 @@ async function seed({ db }: Database): Promise<Seeded> {
     });
     await db.insert(blogs).values(rows);
   }
-  const [sample] = await db.select({ blogId: blogs.blogId, id: blogs.id }).from(blogs).limit(1);
-  const token = await createSession(db, authors[0]!.id, 1);
-  await db.execute(sql`analyze`);
-  return { sampleBlogId: sample!.blogId, sampleBlogUuid: sample!.id, token };
-}
-
-/** Requests per second for one scenario: CONCURRENCY clients in a loop for SECONDS. */
-async function measure(base: string, scenario: Scenario): Promise<number> {
-  const init: RequestInit = {
-    method: scenario.method,
-    headers: {
-      ...(scenario.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(scenario.token ? { authorization: `Bearer ${scenario.token}` } : {}),
-    },
-    body: scenario.body === undefined ? null : JSON.stringify(scenario.body),
-  };
-  const call = async () => {
-    const res = await fetch(base + scenario.path, init);
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${scenario.name}: HTTP ${res.status}`);
-  };
-  for (let i = 0; i < 20; i++) await call(); // warm up caches and prepared statements
-  const until = performance.now() + SECONDS * 1000;
-  let done = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < until) {
-        await call();
-        done++;
-      }
-    }),
+  const [sample] = await db.select({ blogId: blogs.blogId, id: blogs.id, authorId: blogs.authorId }).from(blogs).limit(1);
+  const thread = await db
+    .insert(comments)
+    .values(Array.from({ length: 12 }, (_, i) => ({ blogId: sample!.id, blogAuthor: sample!.authorId, commentedBy: pick(authors, i).id, comment: `Comment ${i}: well said.` })))
+    .returning({ id: comments.id });
+  await db.insert(comments).values(
+    Array.from({ length: 5 }, (_, i) => ({ blogId: sample!.id, blogAuthor: sample!.authorId, commentedBy: pick(authors, i).id, parentId: thread[0]!.id, comment: `Reply ${i}` })),
   );
-  return done / SECONDS;
+  await db.update(blogs).set({ totalComments: 17, totalParentComments: 12 }).where(sql`${blogs.id} = ${sample!.id}`);
+  await db.execute(sql`analyze`);
+  const author = authors.find((a) => a.id === sample!.authorId)!;
+  return { blogId: sample!.blogId, blogUuid: sample!.id, commentId: thread[0]!.id, username: author.username };
 }
 
-async function runOn(label: string, database: Database): Promise<Map<string, number>> {
-  const seeded = await seed(database);
-  const app = await buildApp({ config: loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }), database });
+/** Requests per second in one slice: CONCURRENCY clients, in a worker thread, for SECONDS / ROUNDS. */
+async function measure(base: string, scenario: Scenario, path = scenario.path): Promise<number> {
+  const load: Load = {
+    url: base + path,
+    method: scenario.method,
+    headers: scenario.body === undefined ? {} : { 'content-type': 'application/json' },
+    body: scenario.body === undefined ? null : JSON.stringify(scenario.body),
+    seconds: SECONDS / ROUNDS,
+    concurrency: CONCURRENCY,
+  };
+  const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: load });
+  const done = await new Promise<number>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await worker.terminate();
+  return done / (SECONDS / ROUNDS);
+}
+
+const median = (values: number[]) => values.toSorted((x, y) => x - y)[Math.floor(values.length / 2)]!;
+
+interface Row {
+  bytes: number;
+  floor: number;
+  uncached: number;
+  cached: number;
+}
+
+/** The floor: each scenario's answer, taken once, served again as it is (same status and type) by a route doing nothing else. */
+function addFloor(app: FastifyInstance, floors: Map<string, { status: number; type: string; body: Buffer }>) {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/bench-floor/:n',
+    config: { keepsReadCache: true },
+    handler: (request, reply) => {
+      const floor = floors.get((request.params as { n: string }).n)!;
+      return reply.code(floor.status).type(floor.type).send(floor.body);
+    },
+  });
+}
+
+async function listening(database: Database, env: Record<string, string>, floors: Map<string, { status: number; type: string; body: Buffer }>) {
+  const app = await buildApp({ config: loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...env }), database });
+  addFloor(app, floors);
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const rates = new Map<string, number>();
-  for (const scenario of scenarios(seeded)) {
-    rates.set(scenario.name, await measure(base, scenario));
+  return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
+
+async function runOn(label: string, database: Database): Promise<Map<string, Row>> {
+  const seeded = await seed(database);
+  const floors = new Map<string, { status: number; type: string; body: Buffer }>();
+  const cached = await listening(database, {}, floors);
+  const uncached = await listening(database, { READ_CACHE_MB: '0' }, floors);
+  const rows = new Map<string, Row>();
+  for (const [n, scenario] of scenarios(seeded).entries()) {
+    const res = await fetch(uncached.base + scenario.path, {
+      method: scenario.method,
+      headers: scenario.body === undefined ? {} : { 'content-type': 'application/json' },
+      body: scenario.body === undefined ? null : JSON.stringify(scenario.body),
+    });
+    const body = Buffer.from(await res.arrayBuffer());
+    floors.set(String(n), { status: res.status, type: res.headers.get('content-type') ?? 'application/octet-stream', body });
+    const slices: { floor: number[]; uncached: number[]; cached: number[] } = { floor: [], uncached: [], cached: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      slices.floor.push(await measure(cached.base, scenario, `/bench-floor/${n}`));
+      slices.uncached.push(await measure(uncached.base, scenario));
+      slices.cached.push(await measure(cached.base, scenario));
+    }
+    rows.set(scenario.name, { bytes: body.length, floor: median(slices.floor), uncached: median(slices.uncached), cached: median(slices.cached) });
     process.stderr.write(`${label}: ${scenario.name} done\n`);
   }
-  await app.close();
-  return rates;
+  await cached.app.close();
+  await uncached.app.close();
+  return rows;
 }
 
 async function withScratchPostgres<T>(run: (database: Database) => Promise<T>): Promise<T | undefined> {
@@ -168,13 +222,17 @@ const onPglite = await runOn('PGlite', pglite);
 await pglite.close();
 const onPostgres = await withScratchPostgres((database) => runOn('PostgreSQL', database));
 
-const baseline = onPglite.get('latest-blogs page 1')!;
 const fmt = (n: number) => n.toFixed(n >= 100 ? 0 : 1);
-console.log(`\nReading path, ${BLOGS} published blogs, ${CONCURRENCY} concurrent clients, ${SECONDS}s per row (requests/s; higher is better)\n`);
-console.log(`| scenario | PGlite req/s | × latest page 1 (PGlite) |${onPostgres ? ' PostgreSQL req/s | PostgreSQL ÷ PGlite |' : ''}`);
-console.log(`|---|---:|---:|${onPostgres ? '---:|---:|' : ''}`);
-for (const [name, rate] of onPglite) {
-  const pgRate = onPostgres?.get(name);
-  const pgCols = pgRate === undefined ? '' : ` ${fmt(pgRate)} | ${(pgRate / rate).toFixed(2)} |`;
-  console.log(`| ${name} | ${fmt(rate)} | ${(rate / baseline).toFixed(2)} |${pgCols}`);
+const ratio = (n: number, floor: number) => `${(n / floor).toFixed(2)}×`;
+console.log(
+  `\nAnonymous reads, ${BLOGS} published blogs, ${CONCURRENCY} concurrent clients, median of ${ROUNDS} slices of ${SECONDS / ROUNDS}s per cell (requests/s; higher is better; × is the share of the static floor)\n`,
+);
+for (const [label, rows] of [['PGlite', onPglite], ['PostgreSQL', onPostgres]] as const) {
+  if (!rows) continue;
+  console.log(`${label}\n\n| route | bytes | floor req/s | uncached req/s | uncached × floor | cached req/s | cached × floor |`);
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const [name, row] of rows) {
+    console.log(`| ${name} | ${row.bytes} | ${fmt(row.floor)} | ${fmt(row.uncached)} | ${ratio(row.uncached, row.floor)} | ${fmt(row.cached)} | ${ratio(row.cached, row.floor)} |`);
+  }
+  console.log('');
 }

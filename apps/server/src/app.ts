@@ -6,10 +6,12 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerCors } from './plugins/cors.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
+import { registerReadCache } from './plugins/read-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { modules } from './modules/index.ts';
 import type { LogStream } from './start-up.ts';
 import { registerWeb, type PageTagsResolver } from './modules/web/web.routes.ts';
+import { registerReadCounts } from './modules/blogs/read-counts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +54,8 @@ export async function buildApp({ config, database, logger = false, logStream }: 
   registerSecurityHeaders(app);
   registerJsonBody(app);
   registerAuth(app);
+  await registerReadCache(app);
+  registerReadCounts(app);
 
   await registerWeb(app);
   for (const module of modules) await app.register(module);

@@ -31,6 +31,10 @@ const Env = z.object({
   MAIL_FROM: z.string().default('Inkwell <no-reply@localhost>'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   STREAM_HEARTBEAT_SECONDS: z.coerce.number().positive().default(25),
+  /** Memory for the cache of anonymous reads, in MiB; 0 turns it off. */
+  READ_CACHE_MB: z.coerce.number().min(0).default(64),
+  /** Seconds between counts of batched reads (how far total_reads may lag); 0, only at shutdown and when asked. */
+  READ_FLUSH_SECONDS: z.coerce.number().min(0).default(5),
   /** Test only: hosts the SSRF-safe fetcher may reach although they resolve to loopback. */
   FETCH_ALLOW_HOSTS: optional,
   /** Where uploaded images are kept; DATA_DIR/uploads by default. */
@@ -62,6 +66,10 @@ export interface Config {
   mailFrom: string;
   rateLimitMultiplier: number;
   streamHeartbeatSeconds: number;
+  /** Bytes the cache of anonymous reads may hold; 0, no cache. */
+  readCacheBytes: number;
+  /** Seconds between counts of batched reads; 0, only at shutdown and when asked (tests). */
+  readFlushSeconds: number;
   fetchAllowHosts: string[];
   uploadsDir: string;
   s3: S3Config | undefined;
@@ -154,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     streamHeartbeatSeconds: e.STREAM_HEARTBEAT_SECONDS,
+    readCacheBytes: Math.floor(e.READ_CACHE_MB * 1024 * 1024),
+    readFlushSeconds: e.READ_FLUSH_SECONDS,
     // An in-memory database (tests) still needs a real folder for images; they are content-addressed, so sharing it is safe.
     uploadsDir: path.resolve(
       e.UPLOADS_DIR ?? (e.DATA_DIR.startsWith('memory://') ? path.join(os.tmpdir(), 'inkwell-uploads') : path.join(e.DATA_DIR, 'uploads')),

@@ -223,6 +223,14 @@ export const GetBlogBody = z.object({
 });
 export type GetBlogBody = z.infer<typeof GetBlogBody>;
 
+/**
+ * `POST /api/blog/read` (ours, 204): a server-rendered blog page, once it runs in the browser,
+ * says it was read, with the reader's token if any. The page came without a get-blog call, and
+ * the server rendered it for the anonymous reader; this counts the read by get-blog's rules.
+ */
+export const ReadBlogBody = z.object({ blog_id: z.string().max(300) });
+export type ReadBlogBody = z.infer<typeof ReadBlogBody>;
+
 /* ---------- Reading shapes (SPEC §3 Blog) ---------- */
 
 export const PersonalInfo = z.object({ fullname: z.string(), username: z.string(), profile_img: z.string() });

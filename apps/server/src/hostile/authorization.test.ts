@@ -137,14 +137,19 @@ const PUBLIC = new Set([
   'POST /api/user/get-profile',
   'POST /api/user/search-users',
   'POST /api/blog/get-blog',
+  'POST /api/blog/read',
   'POST /api/blog/latest-blogs',
   'POST /api/blog/all-latest-blogs-count',
   'POST /api/blog/search-blogs',
   'POST /api/blog/search-blogs-count',
   'POST /api/comment/get-blog-comments',
   'POST /api/comment/get-replies',
-  // The web app's pages (the session stays in the browser).
-  'GET *',
+  // The web app's pages (the session stays in the browser), the reading ones rendered on the server.
+  'GET /',
+  'GET /blog/:blog_id',
+  'GET /user/:username',
+  'GET /search/:query',
+  'GET /*',
 ]);
 
 /** Ways of sending no valid session, given the writer's real token (and a signed-out one of theirs). */

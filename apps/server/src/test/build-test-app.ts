@@ -10,11 +10,12 @@ export interface TestApp {
 
 /**
  * The real app on its own fresh database. `env` overrides configuration the way the
- * environment would (for example GOOGLE_CLIENT_ID or SMTP_URL).
+ * environment would (for example GOOGLE_CLIENT_ID or SMTP_URL). Reads are counted when a test
+ * says so (`app.readCounts.flush()`), never by a timer in the middle of it.
  */
 export async function buildTestApp(env: Record<string, string> = {}, tweak?: (config: Config) => void): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', READ_FLUSH_SECONDS: '0', ...env });
   tweak?.(config);
   const app = await buildApp({ config, database });
   await app.ready();

@@ -2,3 +2,4 @@ export * from './users.ts';
 export * from './blogs.ts';
 export * from './comments.ts';
 export * from './images.ts';
+export * from './cache.ts';

@@ -19,7 +19,7 @@ export async function authRoutes(app: FastifyInstance) {
     return signUp(deps, body);
   });
 
-  app.post('/api/user/signin', async (request) => {
+  app.post('/api/user/signin', { config: { keepsReadCache: true } }, async (request) => {
     const body = parse(SignInBody, request.body);
     const perAccount = AuthLimits.signInPerAccount(body.email);
     await enforceRateLimits(app, [AuthLimits.signInPerIp(request.ip), perAccount], AuthMessages.tooManySignIns);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { blogReads, blogs, users } from '../../db/schema/index.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { blogs, users } from '../../db/schema/index.ts';
 
 export type BlogRow = typeof blogs.$inferSelect;
 export type NewBlog = typeof blogs.$inferInsert;
@@ -64,20 +65,46 @@ export async function addAuthorPosts(tx: Executor, authorId: string, delta: numb
   await tx.update(users).set({ totalPosts: sql`${users.totalPosts} + ${delta}` }).where(eq(users.id, authorId));
 }
 
+/** One visitor's read of a blog (by its blog_id) on a UTC day (`YYYY-MM-DD`), waiting to be counted. */
+export interface Read {
+  blogId: string;
+  /** `user:<id>` for a signed-in reader, else `ip:<sha256 of the address>`. */
+  visitor: string;
+  day: string;
+}
+
 /**
- * Counts one read of a blog for a visitor today (UTC), and on the blog's and its author's
- * counters, unless this visitor has read it today already. Answers whether it counted.
+ * Counts a batch of reads in one statement: each (blog, visitor, day) that has no row yet gets one,
+ * and adds one read to the blog's and its author's counters. A read already counted (by an earlier
+ * batch, or by another instance), by the blog's own author, or of a blog that is not published (or
+ * no longer) counts nothing. Answers how many counted.
  */
-export async function recordRead(db: Executor, blog: { id: string; authorId: string }, visitor: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(blogReads)
-      .values({ blogId: blog.id, visitor, day: sql`(now() at time zone 'utc')::date` })
-      .onConflictDoNothing()
-      .returning({ visitor: blogReads.visitor });
-    if (inserted.length === 0) return false;
-    await tx.update(blogs).set({ totalReads: sql`${blogs.totalReads} + 1` }).where(eq(blogs.id, blog.id));
-    await tx.update(users).set({ totalReads: sql`${users.totalReads} + 1` }).where(eq(users.id, blog.authorId));
-    return true;
-  });
+export async function recordReads(db: Executor, reads: Read[]): Promise<number> {
+  const incoming = sql.join(
+    reads.map((r) => sql`(${r.blogId}::text, ${r.visitor}::text, ${r.day}::date)`),
+    sql`, `,
+  );
+  const [row] = await queryRows<{ counted: number }>(
+    db,
+    sql`with incoming (blog_id, visitor, day) as (values ${incoming}),
+      counted as (
+        insert into blog_reads (blog_id, visitor, day)
+        select b.id, i.visitor, i.day from incoming i
+        join blogs b on b.blog_id = i.blog_id and not b.draft and i.visitor <> ('user:' || b.author_id)
+        on conflict do nothing
+        returning blog_id
+      ),
+      per_blog as (select blog_id, count(*)::int as n from counted group by blog_id),
+      blogs_counted as (
+        update blogs set total_reads = blogs.total_reads + p.n
+        from per_blog p where blogs.id = p.blog_id
+        returning blogs.author_id, p.n
+      ),
+      authors_counted as (
+        update users set total_reads = users.total_reads + a.n
+        from (select author_id, sum(n)::int as n from blogs_counted group by author_id) a where users.id = a.author_id
+      )
+      select coalesce(sum(n), 0)::int as counted from per_blog`,
+  );
+  return Number(row!.counted);
 }

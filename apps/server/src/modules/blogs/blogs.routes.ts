@@ -1,18 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { CreateBlogBody, GetBlogBody } from '@inkwell/contracts';
+import { CreateBlogBody, GetBlogBody, ReadBlogBody } from '@inkwell/contracts';
 import { parse } from '../../http-error.ts';
-import { getBlog, saveBlog, type Reader } from './blogs.service.ts';
+import { getBlog, saveBlog } from './blogs.service.ts';
 
-/** get-blog's answer (SPEC §7), for the API and for the server-rendered blog page alike. */
-export const answerGetBlog = async (db: Db, body: unknown, reader: Reader) => ({ blog: await getBlog(db, parse(GetBlogBody, body), reader) });
+/** get-blog's answer (SPEC §7), for the API and for the server-rendered blog page alike; it counts no read. */
+export const answerGetBlog = async (db: Db, body: unknown, userId: string | null) => ({ blog: await getBlog(db, parse(GetBlogBody, body), userId) });
 
 export async function blogRoutes(app: FastifyInstance) {
   app.post('/api/blog/create-blog', { preHandler: app.requireUser }, async (request) => ({
     id: await saveBlog(app.db, request.user!.id, parse(CreateBlogBody, request.body)),
   }));
 
-  app.post('/api/blog/get-blog', { preHandler: app.optionalUser }, async (request) =>
-    answerGetBlog(app.db, request.body, { userId: request.user?.id ?? null, ip: request.ip }),
+  // Reads are counted once answered, from the cache or not.
+  app.post('/api/blog/get-blog', { preHandler: app.optionalUser, onResponse: app.readCounts.countRead, config: { anonymousCache: true } }, async (request) =>
+    answerGetBlog(app.db, request.body, request.user?.id ?? null),
   );
+
+  // A server-rendered blog page read in the browser: counted like get-blog's reads, answering nothing.
+  app.post('/api/blog/read', { preHandler: app.optionalUser, onResponse: app.readCounts.countRead, config: { keepsReadCache: true } }, async (request, reply) => {
+    parse(ReadBlogBody, request.body);
+    return reply.status(204).send();
+  });
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   draftError,
   normaliseTags,
@@ -12,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
 import { newBlogId } from './blog-id.ts';
-import { addAuthorPosts, findBlog, findBlogForUpdate, insertBlog, recordRead, updateBlog } from './blogs.repository.ts';
+import { addAuthorPosts, findBlog, findBlogForUpdate, insertBlog, updateBlog } from './blogs.repository.ts';
 import { presentBlog } from './blogs.presenter.ts';
 import { cleanEditorOutput, isImageUrl } from './content-blocks.ts';
 
@@ -63,23 +62,13 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): 
   }
 }
 
-export interface Reader {
-  userId: string | null;
-  ip: string;
-}
-
-/** Who counts as one visitor for reads: the account, or else a hash of the address (never stored raw). */
-const visitorKey = ({ userId, ip }: Reader) => (userId ? `user:${userId}` : `ip:${createHash('sha256').update(ip).digest('hex')}`);
-
 /**
  * A published blog for anyone, in any mode; a draft only for its author (404 for everyone else,
- * so drafts stay invisible). Reading counts once per visitor per blog per day, never for the
- * author nor when the blog is opened in edit mode.
+ * so drafts stay invisible). It shows the reads counted so far, the same to every reader: reading
+ * is counted apart, batched (read-counts.ts).
  */
-export async function getBlog(db: Db, { blog_id, mode }: GetBlogBody, reader: Reader): Promise<Blog> {
+export async function getBlog(db: Db, { blog_id }: GetBlogBody, userId: string | null): Promise<Blog> {
   const blog = await findBlog(db, blog_id);
-  const isAuthor = blog !== undefined && reader.userId === blog.authorId;
-  if (!blog || (blog.draft && !isAuthor)) throw notFound();
-  if (mode !== 'edit' && !isAuthor && (await recordRead(db, blog, visitorKey(reader)))) blog.totalReads++;
+  if (!blog || (blog.draft && userId !== blog.authorId)) throw notFound();
   return presentBlog(blog);
 }

@@ -25,7 +25,9 @@ function getBlog(body: Record<string, unknown>, { user, ip = '203.0.113.1' }: { 
   });
 }
 
+/** The author's reads, once every read noted so far is counted. */
 async function authorReads(): Promise<number> {
+  await t.app.readCounts.flush();
   const [row] = await queryRows<{ total_reads: number }>(t.app.db, sql`select total_reads from users where username = ${author.username}`);
   return Number(row!.total_reads);
 }
@@ -51,7 +53,8 @@ describe('POST /api/blog/get-blog', () => {
       tags: ['travel', 'tech'],
       draft: false,
       author: { personal_info: { fullname: 'Ada Author', username: author.username } },
-      activity: { total_likes: 0, total_comments: 0, total_parent_comments: 0, total_reads: 1 },
+      // This read is counted at the next flush.
+      activity: { total_likes: 0, total_comments: 0, total_parent_comments: 0, total_reads: 0 },
       content: [{ time: 1, version: '2.31.0', blocks: [{ id: 'p1', type: 'paragraph', data: { text: 'We left early.' } }] }],
     });
     expect(blog._id).toMatch(/^[0-9a-f-]{36}$/);
@@ -90,9 +93,18 @@ describe('POST /api/blog/get-blog', () => {
   });
 });
 
+async function blogReads(blogId: string): Promise<number> {
+  const [row] = await queryRows<{ total_reads: number }>(t.app.db, sql`select total_reads from blogs where blog_id = ${blogId}`);
+  return Number(row!.total_reads);
+}
+
 describe('POST /api/blog/get-blog: counting reads', () => {
-  const reads = async (blogId: string, options: { user?: TestUser; ip?: string } = {}, body: Record<string, unknown> = {}) =>
-    (await getBlog({ blog_id: blogId, ...body }, options)).json().blog.activity.total_reads as number;
+  /** Reads the blog, counts the batched reads, and answers the blog's count of reads. */
+  const reads = async (blogId: string, options: { user?: TestUser; ip?: string } = {}, body: Record<string, unknown> = {}) => {
+    expect((await getBlog({ blog_id: blogId, ...body }, options)).statusCode).toBe(200);
+    await t.app.readCounts.flush();
+    return blogReads(blogId);
+  };
 
   it('counts a visitor once per blog per day, by account or by address', async () => {
     const blogId = await buildBlog(t.app, author);
@@ -129,5 +141,83 @@ describe('POST /api/blog/get-blog: counting reads', () => {
     const ips = Array.from({ length: 8 }, (_, i) => `192.0.2.${i + 1}`);
     await Promise.all([...ips, ...ips].map((ip) => getBlog({ blog_id: blogId }, { ip })));
     expect(await reads(blogId, { ip: ips[0] })).toBe(ips.length);
+  });
+
+  it('counts reads in batches: the answer and the counters show them after the next flush, not before', async () => {
+    const blogId = await buildBlog(t.app, author);
+    const before = await authorReads();
+    for (const ip of ['198.51.100.30', '198.51.100.31']) {
+      const res = await getBlog({ blog_id: blogId }, { ip });
+      expect(res.json().blog.activity.total_reads).toBe(0);
+    }
+    const [row] = await queryRows<{ total_reads: number }>(t.app.db, sql`select total_reads from users where username = ${author.username}`);
+    expect([await blogReads(blogId), Number(row!.total_reads)]).toEqual([0, before]);
+
+    await t.app.readCounts.flush();
+    expect(await blogReads(blogId)).toBe(2);
+    expect(await authorReads()).toBe(before + 2);
+    expect((await getBlog({ blog_id: blogId }, { ip: '198.51.100.30' })).json().blog.activity.total_reads).toBe(2);
+  });
+
+  it('counts concurrent reads by distinct visitors across several flushes exactly, and a visitor again counts nothing', async () => {
+    const blogId = await buildBlog(t.app, author);
+    const ips = Array.from({ length: 20 }, (_, i) => `192.0.2.${i + 50}`);
+    // Flushes race the reads: a visitor's second read may land in another batch than the first.
+    await Promise.all([...ips.map((ip) => getBlog({ blog_id: blogId }, { ip })), t.app.readCounts.flush(), ...ips.map((ip) => getBlog({ blog_id: blogId }, { ip }))]);
+    await t.app.readCounts.flush();
+    expect(await blogReads(blogId)).toBe(ips.length);
+    await getBlog({ blog_id: blogId }, { ip: ips[0] });
+    await t.app.readCounts.flush();
+    expect(await blogReads(blogId)).toBe(ips.length);
+  });
+
+  it('counts nothing for a draft, an unknown blog or an edit, even by other readers', async () => {
+    const draftId = await buildBlog(t.app, author, { draft: true });
+    const before = await authorReads();
+    await getBlog({ blog_id: draftId }, { user: author });
+    await getBlog({ blog_id: draftId }, { ip: '198.51.100.40' });
+    await getBlog({ blog_id: 'no-such-blog-123456' }, { ip: '198.51.100.40' });
+    await t.app.readCounts.flush();
+    expect(await blogReads(draftId)).toBe(0);
+    expect(await authorReads()).toBe(before);
+  });
+});
+
+describe('POST /api/blog/read: a server-rendered blog page read in the browser', () => {
+  const readCall = (body: unknown, { user, ip = '203.0.113.60' }: { user?: TestUser; ip?: string } = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/blog/read', payload: body as object, headers: user ? bearer(user.token) : {}, remoteAddress: ip });
+
+  it('counts by get-blog’s rules: once per reader a day, by account or address, never the author, a draft or an unknown blog', async () => {
+    const blogId = await buildBlog(t.app, author);
+    const draftId = await buildBlog(t.app, author, { draft: true });
+    const before = await authorReads();
+    for (const [body, who] of [
+      [{ blog_id: blogId }, { ip: '198.51.100.61' }],
+      [{ blog_id: blogId }, { ip: '198.51.100.61' }],
+      [{ blog_id: blogId }, { user: reader }],
+      [{ blog_id: blogId }, { user: author }],
+      [{ blog_id: draftId }, { ip: '198.51.100.62' }],
+      [{ blog_id: 'no-such-blog-654321' }, { ip: '198.51.100.62' }],
+    ] as const) {
+      const res = await readCall(body, who);
+      expect(res.statusCode).toBe(204);
+      expect(res.body).toBe('');
+    }
+    // The same reader through get-blog is the same read.
+    await getBlog({ blog_id: blogId }, { user: reader });
+    await t.app.readCounts.flush();
+    expect(await blogReads(blogId)).toBe(2);
+    expect(await blogReads(draftId)).toBe(0);
+    expect(await authorReads()).toBe(before + 2);
+  });
+
+  it('answers 400 for a body without a blog_id, and counts nothing', async () => {
+    const before = await authorReads();
+    for (const body of [{}, { blog_id: 7 }, { blog_id: 'x'.repeat(301) }]) {
+      const res = await readCall(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toHaveProperty('error');
+    }
+    expect(await authorReads()).toBe(before);
   });
 });

@@ -20,9 +20,9 @@ export async function commentRoutes(app: FastifyInstance) {
     return addComment(app.db, request.user!, body);
   });
 
-  app.post('/api/comment/get-blog-comments', async (request) => getBlogComments(app.db, parse(GetBlogCommentsBody, request.body)));
+  app.post('/api/comment/get-blog-comments', { config: { anonymousCache: true } }, async (request) => getBlogComments(app.db, parse(GetBlogCommentsBody, request.body)));
 
-  app.post('/api/comment/get-replies', async (request) => getReplies(app.db, parse(GetRepliesBody, request.body)));
+  app.post('/api/comment/get-replies', { config: { anonymousCache: true } }, async (request) => getReplies(app.db, parse(GetRepliesBody, request.body)));
 
   app.post('/api/comment/delete-comment', signedIn, async (request) =>
     deleteComment(app.db, request.user!.id, parse(DeleteCommentBody, request.body)._id),

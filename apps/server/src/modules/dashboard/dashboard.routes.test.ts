@@ -15,7 +15,12 @@ afterAll(() => t.close());
 const list = (user: TestUser, body: object) => post(t.app, '/api/blog/user-written-blogs', body, user.token);
 const count = async (user: TestUser, body: object) => (await post(t.app, '/api/blog/user-written-blogs-count', body, user.token)).json().totalDocs;
 const titles = async (user: TestUser, body: object) => (await list(user, body)).json().blogs.map((b: { title: string }) => b.title);
-const read = (blogId: string, reader: TestUser) => post(t.app, '/api/blog/get-blog', { blog_id: blogId }, reader.token);
+/** Reads a blog and counts the read at once (reads are otherwise counted every few seconds). */
+async function read(blogId: string, reader: TestUser) {
+  const res = await post(t.app, '/api/blog/get-blog', { blog_id: blogId }, reader.token);
+  await t.app.readCounts.flush();
+  return res;
+}
 
 async function counters(user: TestUser) {
   const [row] = await queryRows<{ total_posts: number; total_reads: number }>(

@@ -7,11 +7,11 @@ import { countOwnBlogs, deleteOwnBlog, listOwnBlogs } from './dashboard.service.
 export async function dashboardRoutes(app: FastifyInstance) {
   const signedIn = { preHandler: app.requireUser };
 
-  app.post('/api/blog/user-written-blogs', signedIn, async (request) =>
+  app.post('/api/blog/user-written-blogs', { ...signedIn, config: { keepsReadCache: true } }, async (request) =>
     listOwnBlogs(app.db, request.user!.id, parse(UserWrittenBlogsBody, request.body)),
   );
 
-  app.post('/api/blog/user-written-blogs-count', signedIn, async (request) =>
+  app.post('/api/blog/user-written-blogs-count', { ...signedIn, config: { keepsReadCache: true } }, async (request) =>
     countOwnBlogs(app.db, request.user!.id, parse(UserWrittenBlogsCountBody, request.body)),
   );
 

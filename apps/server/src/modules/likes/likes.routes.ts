@@ -20,7 +20,7 @@ export async function likeRoutes(app: FastifyInstance) {
     return likeBlog(app.db, request.user!.id, body);
   });
 
-  app.post('/api/user/isliked-by-user', { preHandler: app.requireUser }, async (request) =>
+  app.post('/api/user/isliked-by-user', { preHandler: app.requireUser, config: { keepsReadCache: true } }, async (request) =>
     isLikedByUser(app.db, request.user!.id, parse(IsLikedByUserBody, request.body)._id),
   );
 }

@@ -10,11 +10,11 @@ export async function notificationRoutes(app: FastifyInstance) {
   app.get('/api/notification/new-notification', signedIn, async (request) => newNotificationAvailable(app.db, request.user!.id));
 
   // SPEC §7 names this one without the /api prefix.
-  app.post('/notifications', signedIn, async (request) =>
+  app.post('/notifications', { ...signedIn, config: { keepsReadCache: true } }, async (request) =>
     listOwnNotifications(app.db, request.user!.id, parse(NotificationsBody, request.body)),
   );
 
-  app.post('/api/notification/all-notifications-count', signedIn, async (request) =>
+  app.post('/api/notification/all-notifications-count', { ...signedIn, config: { keepsReadCache: true } }, async (request) =>
     countOwnNotifications(app.db, request.user!.id, parse(NotificationsCountBody, request.body)),
   );
 

@@ -34,6 +34,7 @@ describe('get-profile', () => {
     await buildBlog(t.app, user);
     await buildBlog(t.app, user, { draft: true });
     await post(t.app, '/api/blog/get-blog', { blog_id: blogId });
+    await t.app.readCounts.flush();
     await post(t.app, '/api/user/update-profile', { username: user.username, bio: 'Poetical science.', social_links: { github: 'https://github.com/ada' } }, user.token);
 
     const res = await getProfile(user.username.toUpperCase());

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { GetProfileBody, LatestBlogsBody, SearchBlogsBody, SearchBlogsCountBody, SearchUsersBody } from '@inkwell/contracts';
 import { HttpError, parse } from '../../http-error.ts';
 import { answerGetBlog } from '../blogs/blogs.routes.ts';
@@ -10,13 +10,13 @@ export type ReadingCall = (path: string, body: unknown) => Promise<{ status: num
 
 /**
  * The public reading calls of SPEC §7 a server-rendered page loads its data with, answered
- * in-process by the services the API routes call, as the anonymous reader `request` (SPEC §3:
+ * in-process by the services the API routes call, as the anonymous reader (SPEC §3:
  * the session stays in the browser).
  */
-export function readingCalls(app: FastifyInstance, request: FastifyRequest): ReadingCall {
+export function readingCalls(app: FastifyInstance): ReadingCall {
   const { db } = app;
   const answers: Record<string, (body: unknown) => Promise<unknown>> = {
-    '/api/blog/get-blog': (body) => answerGetBlog(db, body, { userId: null, ip: request.ip }),
+    '/api/blog/get-blog': (body) => answerGetBlog(db, body, null),
     '/api/blog/latest-blogs': (body) => latestBlogs(db, parse(LatestBlogsBody, body)),
     '/api/blog/all-latest-blogs-count': () => latestBlogsCount(db),
     '/api/blog/search-blogs': (body) => searchBlogsPage(db, parse(SearchBlogsBody, body)),

@@ -92,13 +92,15 @@ export async function registerWeb(app: FastifyInstance) {
     return sendHtml(reply, status, html);
   });
 
+  const answerReadingCall = readingCalls(app);
+
   /**
    * A reading page, rendered by React into index.html's #root once its data is loaded, and
    * streamed from there. The data follows as a JSON block the browser hydrates from.
    */
   async function sendReadingPage(request: FastifyRequest, reply: FastifyReply) {
     if (!indexHtml || !renderer) return app.sendSpa(request, reply);
-    const rendering = renderer.renderPage(request.url, readingCalls(app, request)).catch((error: unknown) => {
+    const rendering = renderer.renderPage(request.url, answerReadingCall).catch((error: unknown) => {
       // The page is still the app, which loads its data itself (and says so if it cannot).
       request.log.error(error, 'server rendering failed');
       return null;
@@ -113,7 +115,7 @@ export async function registerWeb(app: FastifyInstance) {
     }
     return sendHtml(reply, page.status, Readable.from(document()));
   }
-  for (const url of READING_PAGES) app.get(url, sendReadingPage);
+  for (const url of READING_PAGES) app.get(url, { config: { anonymousCache: true } }, sendReadingPage);
 }
 
 const escapeHtml = (s: string) =>

@@ -14,7 +14,7 @@ import { useHydrated } from '../../lib/hydration.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../../lib/session.tsx';
 import { CommentsPanel } from '../comments/comments-panel.tsx';
-import { useBlog } from './api/get-blog.ts';
+import { useBlog, useCountRead } from './api/get-blog.ts';
 import { similarBlogsQuery } from './api/similar-blogs.ts';
 import { BlogContent, READING_COLUMN_SIZES } from './components/blog-content.tsx';
 import { LikeButton } from './components/like-button.tsx';
@@ -26,6 +26,7 @@ export function BlogPage() {
   const { blog_id: blogId = '' } = useParams();
   const blog = useBlog(blogId);
   usePageTitle(blog.data?.title);
+  useCountRead(blogId, blog.isSuccess && !blog.isFetchedAfterMount);
 
   if (blog.isPending) return <BlogSkeleton />;
   if (blog.isError) {

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { GetBlogResponse, type Blog } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
 
@@ -16,3 +17,14 @@ export const blogQuery = (blogId: string) =>
   });
 
 export const useBlog = (blogId: string) => useQuery(blogQuery(blogId));
+
+/**
+ * A blog shown without a get-blog call from this page (the server rendered it, or an earlier visit
+ * left it here) is still read: the page says so, as the signed-in reader if there is one. The
+ * server counts get-blog's way: once per reader per blog a day, never the author's own visits.
+ */
+export function useCountRead(blogId: string, shownWithoutFetching: boolean) {
+  useEffect(() => {
+    if (shownWithoutFetching) api('/api/blog/read', { body: { blog_id: blogId }, auth: true }).catch(() => undefined);
+  }, [blogId, shownWithoutFetching]);
+}

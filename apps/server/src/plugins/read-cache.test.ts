@@ -1,0 +1,417 @@
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { queryRows } from '../db/query-rows.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { buildBlog, buildUser, post, publishableBlog, uniqueId, type TestUser } from '../test/factories.ts';
+import { createTestDatabase } from '../test/test-database.ts';
+
+let t: TestApp;
+let app: FastifyInstance;
+beforeAll(async () => {
+  t = await buildTestApp();
+  app = t.app;
+});
+afterAll(() => t.close());
+
+const getBlog = (blogId: string, token?: string) => post(app, '/api/blog/get-blog', { blog_id: blogId }, token);
+/** A change made in SQL behind the app's back: the cache cannot know of it. */
+const retitle = (blogId: string, title: string) => app.db.execute(sql`update blogs set title = ${title} where blog_id = ${blogId}`);
+const uuidOf = async (blogId: string) =>
+  (await queryRows<{ id: string }>(app.db, sql`select id from blogs where blog_id = ${blogId}`))[0]!.id;
+
+describe('the cache of anonymous reads', () => {
+  it('answers a repeated anonymous read with the same bytes without asking the database, until a write through the app', async () => {
+    const author = await buildUser(app);
+    const reader = await buildUser(app);
+    const blogId = await buildBlog(app, author, { title: 'As published' });
+    const reads = [() => getBlog(blogId), () => post(app, '/api/blog/latest-blogs', { page: 1 }), () => app.inject({ method: 'GET', url: '/api/blog/trending-blogs' })];
+    const first = await Promise.all(reads.map((read) => read()));
+    expect(first.map((res) => res.body.includes('As published'))).toEqual([true, true, true]);
+
+    await retitle(blogId, 'Changed behind its back');
+    const again = await Promise.all(reads.map((read) => read()));
+    expect(again.map((res) => [res.statusCode, res.headers['content-type'], res.body])).toEqual(first.map((res) => [res.statusCode, res.headers['content-type'], res.body]));
+
+    // A signed-in read always reaches the database; so does one with any Authorization header.
+    expect((await getBlog(blogId, reader.token)).json().blog.title).toBe('Changed behind its back');
+    const badToken = await app.inject({ method: 'POST', url: '/api/blog/get-blog', payload: { blog_id: blogId }, headers: { authorization: 'Bearer nonsense' } });
+    expect(badToken.json().blog.title).toBe('Changed behind its back');
+    expect((await getBlog(blogId)).json().blog.title).toBe('As published');
+
+    // Any write through the app empties the cache: here a like.
+    await post(app, '/api/blog/like-blog', { _id: await uuidOf(blogId), isLikedByUser: false }, reader.token);
+    const after = await Promise.all(reads.map((read) => read()));
+    expect(after.map((res) => res.body.includes('Changed behind its back'))).toEqual([true, true, true]);
+  });
+
+  it('keys a POST read by its JSON body, whatever the order of its keys', async () => {
+    const author = await buildUser(app);
+    const blogId = await buildBlog(app, author, { title: 'Keyed by body' });
+    const search = (payload: string) => app.inject({ method: 'POST', url: '/api/blog/search-blogs', payload, headers: { 'content-type': 'application/json' } });
+    const first = await search(`{"author":"${author.username}","page":1}`);
+    await retitle(blogId, 'Renamed in SQL');
+    expect((await search(`{"page":1,"author":"${author.username}"}`)).body).toBe(first.body);
+    expect((await search(`{"page":1,"author":"${author.username}","limit":5}`)).body).toContain('Renamed in SQL');
+  });
+
+  it('keeps the cache through a signed-in read sent as POST or a sign-in, which change nothing anyone reads', async () => {
+    const author = await buildUser(app);
+    const blogId = await buildBlog(app, author, { title: 'Untouched' });
+    await getBlog(blogId);
+    await retitle(blogId, 'Renamed quietly');
+    await post(app, '/api/user/isliked-by-user', { _id: await uuidOf(blogId) }, author.token);
+    await post(app, '/notifications', { page: 1, filter: 'all', deletedDocCount: 0 }, author.token);
+    await post(app, '/api/user/signin', { email: author.email, password: author.password });
+    expect((await getBlog(blogId)).json().blog.title).toBe('Untouched');
+    // A refused write changed nothing either.
+    expect((await post(app, '/api/blog/create-blog', publishableBlog({ title: '' }), author.token)).statusCode).toBe(400);
+    expect((await getBlog(blogId)).json().blog.title).toBe('Untouched');
+  });
+
+  it('counts a read answered from the cache like any other: once per visitor per day', async () => {
+    const author = await buildUser(app);
+    const blogId = await buildBlog(app, author);
+    const ips = Array.from({ length: 12 }, (_, i) => `198.51.100.${100 + i}`);
+    const read = (ip: string) => app.inject({ method: 'POST', url: '/api/blog/get-blog', payload: { blog_id: blogId }, remoteAddress: ip });
+    await read(ips[0]!);
+    await Promise.all([...ips, ...ips].map(read));
+    await app.readCounts.flush();
+    expect((await getBlog(blogId)).json().blog.activity.total_reads).toBe(ips.length);
+  });
+});
+
+interface Case {
+  write: string;
+  /** Makes what the read and the write need; answers the read and the write. */
+  setup(): Promise<{ read(): Promise<LightMyRequestResponse>; act(): Promise<unknown> }>;
+  /** What the read shows after the write, given what it showed before. */
+  shows(before: LightMyRequestResponse, after: LightMyRequestResponse): void;
+}
+
+const ok = async (res: Promise<LightMyRequestResponse>) => {
+  const answer = await res;
+  if (answer.statusCode !== 200) throw new Error(`${answer.statusCode} ${answer.body}`);
+  return answer.json();
+};
+
+async function commentOn(blogId: string, user: TestUser, replyingTo?: string) {
+  const body = { _id: await uuidOf(blogId), comment: `Said ${uniqueId()}`, ...(replyingTo && { replying_to: replyingTo }) };
+  return (await ok(post(app, '/api/comment/add-comment', body, user.token)))._id as string;
+}
+
+const cases: Case[] = [
+  {
+    write: 'publish',
+    async setup() {
+      const author = await buildUser(app);
+      return { read: () => post(app, '/api/blog/latest-blogs', { page: 1 }), act: () => buildBlog(app, author, { title: 'Fresh off the press' }) };
+    },
+    shows: (_, after) => expect(after.json().blogs[0].title).toBe('Fresh off the press'),
+  },
+  {
+    write: 'publish (counts)',
+    async setup() {
+      const author = await buildUser(app);
+      return { read: () => post(app, '/api/blog/all-latest-blogs-count', {}), act: () => buildBlog(app, author) };
+    },
+    shows: (before, after) => expect(after.json().totalDocs).toBe(before.json().totalDocs + 1),
+  },
+  {
+    write: 'edit',
+    async setup() {
+      const author = await buildUser(app);
+      const blogId = await buildBlog(app, author, { title: 'First draft of history' });
+      return { read: () => getBlog(blogId), act: () => ok(post(app, '/api/blog/create-blog', publishableBlog({ id: blogId, title: 'Second draft' }), author.token)) };
+    },
+    shows: (_, after) => expect(after.json().blog.title).toBe('Second draft'),
+  },
+  {
+    write: 'unpublish (saved as a draft)',
+    async setup() {
+      const author = await buildUser(app);
+      const blogId = await buildBlog(app, author);
+      return { read: () => getBlog(blogId), act: () => ok(post(app, '/api/blog/create-blog', publishableBlog({ id: blogId, draft: true }), author.token)) };
+    },
+    shows: (_, after) => expect(after.statusCode).toBe(404),
+  },
+  {
+    write: 'delete',
+    async setup() {
+      const author = await buildUser(app);
+      const blogId = await buildBlog(app, author);
+      return { read: () => getBlog(blogId), act: () => ok(post(app, '/api/blog/delete-blog', { blog_id: blogId }, author.token)) };
+    },
+    shows: (_, after) => expect(after.statusCode).toBe(404),
+  },
+  {
+    write: 'like',
+    async setup() {
+      const [author, reader] = [await buildUser(app), await buildUser(app)];
+      const blogId = await buildBlog(app, author);
+      return { read: () => getBlog(blogId), act: async () => ok(post(app, '/api/blog/like-blog', { _id: await uuidOf(blogId), isLikedByUser: false }, reader.token)) };
+    },
+    shows: (before, after) => expect(after.json().blog.activity.total_likes).toBe(before.json().blog.activity.total_likes + 1),
+  },
+  {
+    write: 'comment',
+    async setup() {
+      const [author, reader] = [await buildUser(app), await buildUser(app)];
+      const blogId = await buildBlog(app, author);
+      return { read: () => post(app, '/api/comment/get-blog-comments', { blog_id: blogId, skip: 0 }), act: () => commentOn(blogId, reader) };
+    },
+    shows: (before, after) => expect(after.json().length).toBe(before.json().length + 1),
+  },
+  {
+    write: 'reply',
+    async setup() {
+      const [author, reader] = [await buildUser(app), await buildUser(app)];
+      const blogId = await buildBlog(app, author);
+      const parent = await commentOn(blogId, reader);
+      return { read: () => post(app, '/api/comment/get-replies', { _id: parent, skip: 0 }), act: () => commentOn(blogId, author, parent) };
+    },
+    shows: (before, after) => expect(after.json().replies.length).toBe(before.json().replies.length + 1),
+  },
+  {
+    write: 'comment delete',
+    async setup() {
+      const [author, reader] = [await buildUser(app), await buildUser(app)];
+      const blogId = await buildBlog(app, author);
+      const comment = await commentOn(blogId, reader);
+      return { read: () => post(app, '/api/comment/get-blog-comments', { blog_id: blogId, skip: 0 }), act: () => ok(post(app, '/api/comment/delete-comment', { _id: comment }, reader.token)) };
+    },
+    shows: (before, after) => expect(after.json().length).toBe(before.json().length - 1),
+  },
+  {
+    write: 'profile change',
+    async setup() {
+      const user = await buildUser(app);
+      return { read: () => post(app, '/api/user/get-profile', { username: user.username }), act: () => ok(post(app, '/api/user/update-profile', { username: user.username, bio: 'New here.' }, user.token)) };
+    },
+    shows: (_, after) => expect(after.json().personal_info.bio).toBe('New here.'),
+  },
+  {
+    write: 'username rename (a 404 cached before)',
+    async setup() {
+      const user = await buildUser(app);
+      const name = `renamed${uniqueId()}`.slice(0, 20);
+      return { read: () => post(app, '/api/user/get-profile', { username: name }), act: () => ok(post(app, '/api/user/update-profile', { username: name }, user.token)) };
+    },
+    shows: (before, after) => expect([before.statusCode, after.statusCode]).toEqual([404, 200]),
+  },
+  {
+    write: 'sign-up',
+    async setup() {
+      const word = `zeb${uniqueId().replace(/\d/g, '')}`;
+      return { read: () => post(app, '/api/user/search-users', { query: word }), act: () => buildUser(app, { fullname: `Zebedee ${word}` }) };
+    },
+    shows: (before, after) => expect(after.json().users.length).toBe(before.json().users.length + 1),
+  },
+  {
+    write: 'reads counted',
+    async setup() {
+      const author = await buildUser(app);
+      const blogId = await buildBlog(app, author);
+      return { read: () => getBlog(blogId), act: () => app.readCounts.flush() };
+    },
+    shows: (before, after) => expect(after.json().blog.activity.total_reads).toBe(before.json().blog.activity.total_reads + 1),
+  },
+];
+
+describe('every write that changes what a read shows empties the cache', () => {
+  it.each(cases)('$write', async ({ setup, shows }) => {
+    const { read, act } = await setup();
+    const before = await read();
+    expect((await read()).body).toBe(before.body);
+    await act();
+    shows(before, await read());
+  });
+});
+
+describe('the cache is bounded in bytes', () => {
+  it('evicts the least recently used answers once their bytes pass READ_CACHE_MB', async () => {
+    // 16 KiB: about three get-blog answers of 5 KiB each.
+    const small = await buildTestApp({ READ_CACHE_MB: String(16 / 1024) });
+    try {
+      const author = await buildUser(small.app);
+      const text = 'Long enough to weigh. '.repeat(200);
+      const blogs = [];
+      for (let i = 0; i < 4; i++) blogs.push(await buildBlog(small.app, author, { content: [{ time: 1, version: '1', blocks: [{ id: 'p', type: 'paragraph', data: { text } }] }] }));
+      const read = (blogId: string) => post(small.app, '/api/blog/get-blog', { blog_id: blogId });
+      expect((await read(blogs[0]!)).body.length).toBeGreaterThan(4096);
+      await read(blogs[1]!);
+      for (const blogId of blogs) await small.app.db.execute(sql`update blogs set title = 'Seen by the database' where blog_id = ${blogId}`);
+      // Both still fit: answered from the cache.
+      expect((await read(blogs[0]!)).json().blog.title).not.toBe('Seen by the database');
+      expect((await read(blogs[1]!)).json().blog.title).not.toBe('Seen by the database');
+      // Two more push the first out; the last two are cached now.
+      await read(blogs[2]!);
+      await read(blogs[3]!);
+      expect((await read(blogs[0]!)).json().blog.title).toBe('Seen by the database');
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('READ_CACHE_MB=0 turns it off', async () => {
+    const none = await buildTestApp({ READ_CACHE_MB: '0' });
+    try {
+      const blogId = await buildBlog(none.app, await buildUser(none.app));
+      await post(none.app, '/api/blog/get-blog', { blog_id: blogId });
+      await none.app.db.execute(sql`update blogs set title = 'Seen at once' where blog_id = ${blogId}`);
+      expect((await post(none.app, '/api/blog/get-blog', { blog_id: blogId })).json().blog.title).toBe('Seen at once');
+    } finally {
+      await none.close();
+    }
+  });
+});
+
+describe('a route opts in with one line', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let pages: FastifyInstance;
+  let renders = 0;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    pages = await buildApp({ config: loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', READ_FLUSH_SECONDS: '0' }), database });
+    // Pages and feeds as other modules add them: HTML, streamed, XML, a 404, a private one; the app compresses them on the wire (each over its 1 KB threshold).
+    await pages.register(async (scope) => {
+      const page = `<!doctype html><html><body>${'<p>A paragraph of prose.</p>'.repeat(100)}</body></html>`;
+      scope.get('/test/page', { config: { anonymousCache: true } }, async (_request, reply) => {
+        renders++;
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(`${page}<!-- render ${renders} -->`);
+      });
+      scope.get('/test/streamed', { config: { anonymousCache: true } }, async (_request, reply) => {
+        renders++;
+        return reply.type('text/html; charset=utf-8').send(Readable.from([page, `<!-- render ${renders} -->`]));
+      });
+      scope.get('/test/feed.xml', { config: { anonymousCache: true } }, async (_request, reply) => {
+        renders++;
+        return reply.type('application/atom+xml').header('etag', `"feed-${renders}"`).send(`<feed><id>render ${renders}</id>${'<entry><title>An entry</title></entry>'.repeat(40)}</feed>`);
+      });
+      scope.get('/test/missing', { config: { anonymousCache: true } }, async (_request, reply) => {
+        renders++;
+        return reply.code(404).type('text/html').send(`<h1>Page not found</h1>${page}<!-- render ${renders} -->`);
+      });
+      scope.get('/test/private', { config: { anonymousCache: true } }, async (_request, reply) => {
+        renders++;
+        return reply.header('cache-control', 'private').type('text/plain').send(`render ${renders}`);
+      });
+    });
+    await pages.ready();
+  });
+  afterAll(async () => {
+    await pages.close();
+    await database.drop();
+  });
+  const get = (url: string, headers: Record<string, string> = {}) => pages.inject({ method: 'GET', url, headers });
+
+  it('caches the uncompressed page once and compresses it for each reader as they ask', async () => {
+    const first = await get('/test/page', { 'accept-encoding': 'br' });
+    const html = (await promisify(brotliDecompress)(first.rawPayload)).toString();
+    expect(first.headers['content-encoding']).toBe('br');
+    const gzipped = await get('/test/page', { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect((await promisify(gunzip)(gzipped.rawPayload)).toString()).toBe(html);
+    const plain = await get('/test/page');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
+    expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.headers['content-security-policy']).toBeDefined();
+  });
+
+  it('caches a streamed page, a 404 page and a feed; never a private answer', async () => {
+    for (const url of ['/test/streamed', '/test/missing', '/test/feed.xml']) {
+      const first = await get(url);
+      const again = await get(url, { 'accept-encoding': 'gzip' });
+      expect([again.statusCode, (await promisify(gunzip)(again.rawPayload)).toString()], url).toEqual([first.statusCode, first.body]);
+    }
+    expect((await get('/test/missing')).statusCode).toBe(404);
+    expect((await get('/test/private')).body).not.toBe((await get('/test/private')).body);
+  });
+
+  it('answers a conditional request for a cached feed with 304 when its ETag matches', async () => {
+    const feed = await get('/test/feed.xml');
+    const etag = feed.headers.etag as string;
+    const unchanged = await get('/test/feed.xml', { 'if-none-match': etag });
+    expect([unchanged.statusCode, unchanged.body, unchanged.headers.etag]).toEqual([304, '', etag]);
+    const stale = await get('/test/feed.xml', { 'if-none-match': '"older"' });
+    expect([stale.statusCode, stale.body]).toEqual([200, feed.body]);
+  });
+
+  it('empties on a write like every cached read', async () => {
+    const before = await get('/test/page');
+    const writer = await buildUser(pages);
+    expect((await get('/test/page')).body).not.toBe(before.body);
+    expect(writer.username).toBeTruthy();
+  });
+});
+
+async function appOn(database: Database) {
+  const instance = await buildApp({ config: loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', READ_FLUSH_SECONDS: '0' }), database });
+  await instance.ready();
+  return instance;
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL database', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let second: Database;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    second = await openDatabase({ databaseUrl: database.url, dataDir: 'unused' });
+    [a, b] = [await appOn(database), await appOn(second)];
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await second.close();
+    await database.drop();
+  });
+
+  it('never serves an old answer from B once A has answered a write', async () => {
+    const author = await buildUser(a);
+    const reader = await buildUser(a);
+    const blogId = await buildBlog(a, author);
+    const [{ id }] = (await queryRows<{ id: string }>(a.db, sql`select id from blogs where blog_id = ${blogId}`)) as [{ id: string }];
+    const likesOnB = async () => (await ok(post(b, '/api/blog/get-blog', { blog_id: blogId }))).blog.activity.total_likes as number;
+    for (let round = 0; round < 30; round++) {
+      const liked = round % 2 === 0;
+      expect(await likesOnB()).toBe(liked ? 0 : 1); // B has it cached
+      await ok(post(a, '/api/blog/like-blog', { _id: id, isLikedByUser: !liked }, reader.token));
+      expect(await likesOnB(), `round ${round}`).toBe(liked ? 1 : 0);
+    }
+  });
+
+  it('shows on A the reads B counted, and every read once across both', async () => {
+    const blogId = await buildBlog(a, await buildUser(a));
+    const read = (on: FastifyInstance, ip: string) => on.inject({ method: 'POST', url: '/api/blog/get-blog', payload: { blog_id: blogId }, remoteAddress: ip });
+    await read(a, '203.0.113.50');
+    await Promise.all(['203.0.113.50', '203.0.113.51', '203.0.113.52'].flatMap((ip) => [read(a, ip), read(b, ip)]));
+    await Promise.all([a.readCounts.flush(), b.readCounts.flush()]);
+    expect((await ok(read(a, '203.0.113.50'))).blog.activity.total_reads).toBe(3);
+  });
+});
+
+describe('at shutdown', () => {
+  it('counts the reads still waiting when the server closes', async () => {
+    const database = await createTestDatabase();
+    try {
+      const first = await appOn(database);
+      const blogId = await buildBlog(first, await buildUser(first));
+      await first.inject({ method: 'POST', url: '/api/blog/get-blog', payload: { blog_id: blogId }, remoteAddress: '203.0.113.60' });
+      await first.close();
+      const [row] = await queryRows<{ total_reads: number }>(database.db, sql`select total_reads from blogs where blog_id = ${blogId}`);
+      expect(Number(row!.total_reads)).toBe(1);
+    } finally {
+      await database.drop();
+    }
+  });
+});

@@ -1,0 +1,176 @@
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { cacheGeneration } from './read-cache-generation.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Anonymous requests to this route are answered from the in-process cache of reads. */
+    anonymousCache?: boolean;
+    /** A POST that changes nothing an anonymous read shows (a signed-in read, a sign-in): it keeps the cache. */
+    keepsReadCache?: boolean;
+  }
+  interface FastifyInstance {
+    readCache: {
+      /** Empties the cache here and on every instance, for a write made outside a request (batched read counts). */
+      invalidate(): Promise<void>;
+    };
+  }
+  interface FastifyRequest {
+    /** Set on a cacheable miss: where its answer goes, and the generation it was read in. */
+    cacheFill: { key: string; generation: number } | null;
+  }
+}
+
+interface CachedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/**
+ * The headers that describe the response itself and are replayed on a hit. Every other header
+ * (security headers, CORS, Vary and Content-Encoding of compression) comes from the hooks,
+ * which run for a hit as for any response; so a hit never repeats one reader's CORS answer to another.
+ */
+const REPLAYED_HEADERS = ['content-type', 'cache-control', 'etag', 'last-modified', 'expires', 'link', 'content-language', 'x-robots-tag'];
+/** What hooks add to Vary for every response alike; any other Vary means the answer depends on a header the key leaves out. */
+const HOOK_VARY = new Set(['origin', 'accept-encoding']);
+/** An entry's cost besides its body: key, headers and bookkeeping. */
+const ENTRY_OVERHEAD = 512;
+
+/**
+ * An in-process cache of anonymous reads, bounded in bytes, filled on first read. A route opts in
+ * with `config: { anonymousCache: true }` (GET or POST; the key is the method, origin, URL and the
+ * JSON body with its keys sorted). A request with an Authorization header always reaches the handler.
+ *
+ * Invalidation is by generation, not by key: after any request that is not a read (any method but
+ * GET/HEAD/OPTIONS, on a route that neither caches nor says `keepsReadCache: true`) answers below
+ * 400, the whole cache goes, here and on every other instance, before the answer leaves. Writes are
+ * rare beside reads, so refilling costs little, and no write can forget to name a key it changes:
+ * a new write route invalidates without anyone remembering to. A refused write (4xx) changed
+ * nothing: its transaction rolled back.
+ *
+ * What is cached is the uncompressed answer: @fastify/compress hooks onSend per route, and route
+ * hooks run after these application hooks, so each reader's answer is compressed as they ask.
+ */
+export async function registerReadCache(app: FastifyInstance) {
+  const maxSize = app.config.readCacheBytes;
+  const entries =
+    maxSize > 0
+      ? new LRUCache<string, CachedResponse>({ maxSize, sizeCalculation: (entry, key) => entry.body.length + key.length + ENTRY_OVERHEAD })
+      : null;
+  const generation = await cacheGeneration(app.database, () => entries?.clear());
+  app.addHook('onClose', () => generation.close());
+  app.decorate('readCache', { invalidate: () => generation.advance() });
+  app.decorateRequest('cacheFill', null);
+
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode < 400 && isWrite(request)) await generation.advance();
+  });
+  if (!entries) return;
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.routeOptions.config.anonymousCache || request.headers.authorization !== undefined) return;
+    if (request.method !== 'GET' && request.method !== 'POST') return;
+    let current: number;
+    try {
+      current = await generation.current();
+    } catch {
+      return; // The database cannot say what is current: the handler answers.
+    }
+    const key = cacheKey(request);
+    const hit = entries.get(key);
+    if (hit) return replay(request, reply, hit);
+    request.cacheFill = { key, generation: current };
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const fill = request.cacheFill;
+    if (!fill || !storable(reply)) return payload;
+    const store = (body: Buffer) => {
+      // A write moved the generation on while this was read: the answer may be older than it.
+      if (generation.known === fill.generation) entries.set(fill.key, { status: reply.statusCode, headers: replayedHeaders(reply), body });
+    };
+    if (typeof payload === 'string' || Buffer.isBuffer(payload)) store(Buffer.from(payload));
+    else if (isReadable(payload)) return recorded(payload, maxSize, store);
+    return payload;
+  });
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const isWrite = (request: FastifyRequest) => {
+  const config = request.routeOptions.config;
+  return !READ_METHODS.has(request.method) && !config.anonymousCache && !config.keepsReadCache;
+};
+
+/** Canonical JSON: the same body with its keys in another order is the same read. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? '';
+}
+
+// The origin is part of the key: without PUBLIC_URL, pages name the address they were asked at.
+const cacheKey = (request: FastifyRequest) =>
+  `${request.method} ${request.protocol}://${request.host}${request.url} ${request.body === undefined ? '' : canonical(request.body)}`;
+
+function storable(reply: FastifyReply): boolean {
+  if (reply.statusCode >= 500 || reply.statusCode === 304 || reply.hasHeader('set-cookie')) return false;
+  if (/\b(private|no-store)\b/i.test(String(reply.getHeader('cache-control') ?? ''))) return false;
+  const vary = String(reply.getHeader('vary') ?? '');
+  return vary.split(',').every((name) => name.trim() === '' || HOOK_VARY.has(name.trim().toLowerCase()));
+}
+
+function replayedHeaders(reply: FastifyReply): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of REPLAYED_HEADERS) {
+    const value = reply.getHeader(name);
+    if (value !== undefined) headers[name] = String(value);
+  }
+  return headers;
+}
+
+function replay(request: FastifyRequest, reply: FastifyReply, hit: CachedResponse) {
+  reply.code(hit.status).headers(hit.headers);
+  if (request.method === 'GET' && hit.status === 200 && notModified(request, hit.headers)) return reply.code(304).send();
+  return reply.send(hit.body);
+}
+
+/** A conditional GET the cached answer satisfies (RFC 9110 §13.1.1-3: If-None-Match wins over If-Modified-Since). */
+function notModified(request: FastifyRequest, headers: Record<string, string>): boolean {
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch !== undefined) {
+    const etag = headers.etag?.replace(/^W\//, '');
+    return etag !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag);
+  }
+  const since = Date.parse(request.headers['if-modified-since'] ?? '');
+  const modified = Date.parse(headers['last-modified'] ?? '');
+  return !Number.isNaN(since) && !Number.isNaN(modified) && modified <= since;
+}
+
+const isReadable = (payload: unknown): payload is Readable => typeof (payload as Readable | null)?.pipe === 'function';
+
+/** Passes a streamed answer (server rendering) through while keeping a copy, stored once it ends whole and small enough. */
+function recorded(source: Readable, limit: number, store: (body: Buffer) => void): Readable {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const copy = new Transform({
+    transform(chunk: Buffer | string, _encoding, done) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      size += buffer.length;
+      if (size <= limit) chunks.push(buffer);
+      done(null, buffer);
+    },
+    flush(done) {
+      if (size <= limit) store(Buffer.concat(chunks));
+      done();
+    },
+  });
+  pipeline(source, copy).catch(() => {}); // A broken stream ends the answer; pipeline destroys both and nothing is stored.
+  return copy;
+}
