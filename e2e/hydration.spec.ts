@@ -33,7 +33,8 @@ test('a blog page arrives rendered, hydrates without asking for its data again, 
   await expect(like).toBeEnabled();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Similar Blogs' }).getByRole('link', { name: `Similar ${tag}` })).toHaveAttribute('href', `/blog/${similar}`);
-  expect(calls, 'the blog and its similar blogs came with the page').toEqual([]);
+  // The blog and its similar blogs came with the page; the page only says it was read.
+  await expect.poll(() => calls).toEqual(['/api/blog/read']);
 
   await like.click();
   await expect(page.getByText(Messages.loginToLike)).toBeVisible();
@@ -66,4 +67,26 @@ test('home, a profile and a search hydrate from the data they came with', async 
     await expect(page.getByRole('button', { name: 'Dark theme' })).toBeEnabled();
     expect(calls, path).toEqual([]);
   }
+});
+
+test('a server-rendered blog counts its reader once the page runs, and never its author', async ({ page, browser, request }) => {
+  const author = await createUser(request);
+  const blogId = await createBlog(request, author);
+  /** The blog's reads as get-blog shows them (in edit mode, which counts none). */
+  const reads = async () =>
+    (await (await request.post('/api/blog/get-blog', { data: { blog_id: blogId, mode: 'edit' } })).json()).blog.activity.total_reads as number;
+
+  await signIn(page, author);
+  const authorsRead = page.waitForResponse('**/api/blog/read');
+  await page.goto(`/blog/${blogId}`);
+  expect((await authorsRead).status()).toBe(204);
+
+  const reader = await browser.newPage();
+  const readersRead = reader.waitForResponse('**/api/blog/read');
+  await reader.goto(`/blog/${blogId}`);
+  expect((await readersRead).status()).toBe(204);
+  // Counted at the server's next flush of reads, a few seconds on.
+  await expect.poll(reads, { timeout: 20_000 }).toBeGreaterThan(0);
+  expect(await reads()).toBe(1);
+  await reader.close();
 });
