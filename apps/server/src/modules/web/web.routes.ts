@@ -2,6 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
+import { siteFeedLinks } from '../discovery/feed-urls.ts';
+import { injectHead } from './head-tags.ts';
 
 export const PAGE_MISSING = 'missing';
 
@@ -16,6 +19,21 @@ export interface PageTags {
   description: string;
   image?: string | undefined;
   url: string;
+  /** og:type; `website` when left out. */
+  type?: 'website' | 'article' | 'profile';
+  /** More Open Graph properties, in order, such as `['article:tag', 'tea']`. */
+  properties?: [string, string][];
+  /** The page's own feeds, for autodiscovery (the site's feeds are on every page). */
+  feeds?: AlternateLink[];
+  /** schema.org data about the page, written as JSON-LD. */
+  jsonLd?: object;
+}
+
+/** A `<link rel="alternate">` to a feed of the page. */
+export interface AlternateLink {
+  type: string;
+  title: string;
+  href: string;
 }
 
 /**
@@ -45,38 +63,18 @@ export async function registerWeb(app: FastifyInstance) {
     if (!indexHtml) {
       return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
     }
-    let html = indexHtml;
+    let tags: PageTags | null = null;
     let status = 200;
     for (const resolver of app.pageTagResolvers) {
       const page = await resolver(request).catch(() => null);
       if (page === null) continue;
       // A missing page is still the app, whose router shows 'Page not found'; the status tells crawlers and scripts.
       if (page === PAGE_MISSING) status = 404;
-      else html = injectTags(html, page);
+      else tags = page;
       break;
     }
+    const origin = siteOrigin(app, request);
+    const html = injectHead(indexHtml, tags, siteFeedLinks((path) => absoluteUrl(origin, path)));
     return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
-}
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function injectTags(html: string, tags: PageTags): string {
-  const meta = [
-    `<meta name="description" content="${escapeHtml(tags.description)}">`,
-    `<link rel="canonical" href="${escapeHtml(tags.url)}">`,
-    `<meta property="og:title" content="${escapeHtml(tags.title)}">`,
-    `<meta property="og:description" content="${escapeHtml(tags.description)}">`,
-    `<meta property="og:url" content="${escapeHtml(tags.url)}">`,
-    `<meta name="twitter:card" content="${tags.image ? 'summary_large_image' : 'summary'}">`,
-    ...(tags.image
-      ? [`<meta property="og:image" content="${escapeHtml(tags.image)}">`, `<meta name="twitter:image" content="${escapeHtml(tags.image)}">`]
-      : []),
-  ].join('');
-  // Replacer functions, not strings: a title holding "$'" or "$&" must stay text, not splice the page into itself.
-  return html
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(tags.title)} | Inkwell</title>`)
-    .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', () => `${meta}</head>`);
 }
