@@ -4,6 +4,7 @@ import { authorFeedTitle, feedLinks, tagFeedTitle } from '../discovery/feed-urls
 import { pageTagsResolver } from '../web/page-urls.ts';
 import type { PageTags } from '../web/web.routes.ts';
 import { contentWordCount } from './content-html.ts';
+import { publicationDates } from './blogs.presenter.ts';
 import { findBlog, type BlogWithAuthor } from './blogs.repository.ts';
 
 /** A published blog, or undefined: a draft is no page to the public (404), and its title never leaks. */
@@ -18,8 +19,8 @@ function blogTags(blog: BlogWithAuthor, absolute: (pathOrUrl: string) => string)
   const { fullname, username } = blog.author;
   const authorUrl = absolute(`/user/${encodeURIComponent(username)}`);
   const image = blog.banner ? absolute(blog.banner) : undefined;
-  const published = (blog.publishedAt ?? blog.createdAt).toISOString();
-  const modified = blog.updatedAt.toISOString();
+  const dates = publicationDates(blog);
+  const [published, modified] = [dates.published.toISOString(), dates.modified.toISOString()];
   return {
     title: blog.title,
     description: blog.des,

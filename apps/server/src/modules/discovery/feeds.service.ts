@@ -4,6 +4,7 @@ import { notFound } from '../../http-error.ts';
 import { escapeHtml } from '../../html/escape-html.ts';
 import { SITE_NAME } from '../../site-origin.ts';
 import { newestBlogs } from '../blogs/blog-lists.service.ts';
+import { publicationDates } from '../blogs/blogs.presenter.ts';
 import type { BlogWithAuthor } from '../blogs/blogs.repository.ts';
 import { contentHtml } from '../blogs/content-html.ts';
 import { getProfile } from '../profiles/profiles.service.ts';
@@ -21,14 +22,15 @@ function feedEntry(blog: BlogWithAuthor, absolute: Absolute): FeedEntry {
   const image = blog.banner ? absolute(blog.banner) : undefined;
   // Stored only after cleanEditorOutput checked every block against its schema.
   const body = contentHtml((blog.content as EditorOutput).blocks, absolute);
+  const dates = publicationDates(blog);
   return {
     id: url,
     url,
     title: blog.title,
     summary: blog.des,
     html: image ? `<p><img src="${escapeHtml(image)}" alt=""></p>\n${body}` : body,
-    published: blog.publishedAt ?? blog.createdAt,
-    updated: blog.updatedAt,
+    published: dates.published,
+    updated: dates.modified,
     author: { name: blog.author.fullname, url: absolute(`/user/${encodeURIComponent(blog.author.username)}`) },
     tags: blog.tags,
     image,
