@@ -79,11 +79,6 @@ const cards = (db: Executor) => db.select(blogCardColumns).from(blogs).innerJoin
  */
 const cardsOf = (db: Executor, ids: SQLWrapper) => cards(db).where(sql`${blogs.id} = any(array(${ids}))`);
 
-export async function findPublishedBlogCard(db: Executor, blogId: string): Promise<BlogCardRow | undefined> {
-  const [row] = await cards(db).where(and(published, eq(blogs.blogId, blogId)));
-  return row;
-}
-
 /**
  * The ids of one page of blogs, newest first. Paging over ids alone (then fetching the cards of
  * those few) lets a deep page skip entries of blogs_latest_idx instead of joined, full rows.
