@@ -69,6 +69,16 @@ function audit(page: Page): Promise<string[]> {
     const found: string[] = [];
     const urlAttributes = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'srcset']);
     const describe = (el: Element) => el.outerHTML.slice(0, 160);
+    /** The server's JSON-LD: a data block the browser never runs, in the head, and JSON throughout (no text broke out of it). */
+    const isJsonLd = (script: HTMLScriptElement) => {
+      if (script.type !== 'application/ld+json' || script.src || script.parentElement !== document.head) return false;
+      try {
+        JSON.parse(script.text);
+        return true;
+      } catch {
+        return false;
+      }
+    };
     const visit = (root: Document | ShadowRoot) => {
       for (const el of Array.from(root.querySelectorAll('*'))) {
         const tag = el.tagName.toLowerCase();
@@ -78,7 +88,7 @@ function audit(page: Page): Promise<string[]> {
           const src = (el as HTMLScriptElement).src;
           // The app's: its bundles, the theme applied before the first paint, and Google's sign-in client.
           const ours = src.startsWith(`${location.origin}/assets/`) || src === `${location.origin}/theme.js` || src.endsWith('/gsi/client');
-          if (!ours) found.push(`script: ${describe(el)}`);
+          if (!ours && !isJsonLd(el as HTMLScriptElement)) found.push(`script: ${describe(el)}`);
         }
         if (tag === 'iframe' && !(el as HTMLIFrameElement).src.startsWith('https://')) found.push(`iframe: ${describe(el)}`);
         for (const { name, value } of Array.from(el.attributes)) {

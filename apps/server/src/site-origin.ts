@@ -9,3 +9,9 @@ export const siteOrigin = (app: FastifyInstance, request: FastifyRequest) => app
 
 /** The address a request came to, from its Host header: good for recognising our own URLs, never for a mail. */
 export const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** A path of ours (or an outside URL, kept as it is) as an absolute URL on the origin: crawlers and feed readers read links out of context. */
+export const absoluteUrl = (origin: string, pathOrUrl: string) => new URL(pathOrUrl, `${origin}/`).href;
+
+/** The site's name, in page titles, share tags and feeds. */
+export const SITE_NAME = 'Inkwell';

@@ -150,6 +150,9 @@ const PUBLIC = new Set([
   'GET /user/:username',
   'GET /search/:query',
   'GET /*',
+  // Feeds and sitemap pages (the site's own, /feed.xml, /sitemap.xml and the like, are files to this list).
+  ...['feed.xml', 'feed.json', 'rss.xml'].flatMap((file) => [`GET /user/:username/${file}`, `GET /tag/:tag/${file}`]),
+  ...['blogs', 'authors'].map((section) => `GET /sitemap-${section}-:page(^[0-9]{1,9}).xml`),
 ]);
 
 /** Ways of sending no valid session, given the writer's real token (and a signed-out one of theirs). */

@@ -214,7 +214,8 @@ describe('stored XSS in profiles', () => {
 
 describe('stored XSS in the share tags the server writes into pages', () => {
   /** The tags the page head may hold, every value escaped: nothing else may appear there. */
-  const HEAD_TAG = /^<(?:\/?(?:html|head|title)|!doctype html|html lang="en"|meta charset="UTF-8" \/|link rel="canonical" href="[^"<>]*"|meta (?:name|property)="[a-z:]+" content="[^"<>]*")>$/;
+  const HEAD_TAG =
+    /^<(?:\/?(?:html|head|title)|!doctype html|html lang="en"|meta charset="UTF-8" \/|link rel="canonical" href="[^"<>]*"|meta (?:name|property)="[a-z:_]+" content="[^"<>]*"|link rel="alternate" type="[a-z/+]+" title="[^"<>]*" href="[^"<>]*"|script type="application\/ld\+json"|\/script)>$/;
   const headProblems = (html: string) => {
     const head = html.slice(0, html.indexOf('<body>'));
     const title = /<title>([^<]*)<\/title>/.exec(head);

@@ -5,6 +5,7 @@ import { blogListRoutes } from './blogs/blog-lists.routes.ts';
 import { blogRoutes } from './blogs/blogs.routes.ts';
 import { commentRoutes } from './comments/comments.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
+import { discoveryRoutes } from './discovery/discovery.routes.ts';
 import { likeRoutes } from './likes/likes.routes.ts';
 import { linkPreviewRoutes } from './link-preview/link-preview.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
@@ -14,4 +15,4 @@ import { systemRoutes } from './system/system.routes.ts';
 import { uploadRoutes } from './uploads/uploads.routes.ts';
 
 /** Every feature module, registered in this order by buildApp. */
-export const modules: FastifyPluginAsync[] = [systemRoutes, avatarRoutes, authRoutes, settingsRoutes, dashboardRoutes, blogRoutes, blogListRoutes, likeRoutes, profileRoutes, uploadRoutes, linkPreviewRoutes, commentRoutes, notificationRoutes];
+export const modules: FastifyPluginAsync[] = [systemRoutes, avatarRoutes, authRoutes, settingsRoutes, dashboardRoutes, blogRoutes, blogListRoutes, likeRoutes, profileRoutes, uploadRoutes, linkPreviewRoutes, commentRoutes, notificationRoutes, discoveryRoutes];

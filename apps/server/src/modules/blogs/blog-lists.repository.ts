@@ -1,9 +1,9 @@
 import { isUuid } from '@inkwell/contracts';
-import { and, desc, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogs, users } from '../../db/schema/index.ts';
-import { blogCardColumns, type BlogCardRow } from './blogs.repository.ts';
+import { blogCardColumns, type BlogCardRow, type BlogWithAuthor } from './blogs.repository.ts';
 
 /**
  * A text search reads every blog it matches, so ranking happens among the newest this many
@@ -79,11 +79,6 @@ const cards = (db: Executor) => db.select(blogCardColumns).from(blogs).innerJoin
  */
 const cardsOf = (db: Executor, ids: SQLWrapper) => cards(db).where(sql`${blogs.id} = any(array(${ids}))`);
 
-export async function findPublishedBlogCard(db: Executor, blogId: string): Promise<BlogCardRow | undefined> {
-  const [row] = await cards(db).where(and(published, eq(blogs.blogId, blogId)));
-  return row;
-}
-
 /**
  * The ids of one page of blogs, newest first. Paging over ids alone (then fetching the cards of
  * those few) lets a deep page skip entries of blogs_latest_idx instead of joined, full rows.
@@ -155,4 +150,29 @@ export async function listTrendingBlogs(db: Executor, limit: number): Promise<Bl
     .orderBy(desc(recent.score), desc(recent.publishedAt), desc(recent.id))
     .limit(limit);
   return cardsOf(db, top).orderBy(desc(trendingScore), ...newestFirst);
+}
+
+/** The newest published blogs of a filter, whole (content included): what a feed carries. */
+export async function listNewestBlogs(db: Executor, filter: BlogFilter, limit: number): Promise<BlogWithAuthor[]> {
+  const rows = await db
+    .select({ blog: blogs, author: blogCardColumns.author })
+    .from(blogs)
+    .innerJoin(users, eq(users.id, blogs.authorId))
+    .where(sql`${blogs.id} = any(array(${newestPage(filterWhere(filter), 0, limit)}))`)
+    .orderBy(...newestFirst);
+  return rows.map((row) => ({ ...row.blog, author: row.author }));
+}
+
+/**
+ * One page of every published blog, oldest first (blogs_latest_idx read backwards), so a new blog
+ * lands on the last page and the others keep theirs: its blog_id and last edit.
+ */
+export async function listPublishedBlogsPage(db: Executor, offset: number, limit: number) {
+  const ids = sql`select ${blogs.id} from ${blogs} where ${published}
+    order by ${blogs.publishedAt} asc nulls first, ${blogs.id} asc nulls first offset ${offset} limit ${limit}`;
+  return db
+    .select({ blogId: blogs.blogId, updatedAt: blogs.updatedAt })
+    .from(blogs)
+    .where(sql`${blogs.id} = any(array(${ids}))`)
+    .orderBy(asc(blogs.publishedAt), asc(blogs.id));
 }

@@ -1,7 +1,16 @@
 import { Limits, type LatestBlogsBody, type SearchBlogsBody, type SearchBlogsCountBody } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { presentBlogCard } from './blogs.presenter.ts';
-import { countBlogs, countLatestBlogs, listLatestBlogs, listTrendingBlogs, searchBlogs, type BlogFilter } from './blog-lists.repository.ts';
+import {
+  countBlogs,
+  countLatestBlogs,
+  listLatestBlogs,
+  listNewestBlogs,
+  listPublishedBlogsPage,
+  listTrendingBlogs,
+  searchBlogs,
+  type BlogFilter,
+} from './blog-lists.repository.ts';
 
 const offsetOf = (page: number, size: number) => (page - 1) * size;
 
@@ -31,3 +40,11 @@ export async function searchBlogsCount(db: Db, body: SearchBlogsCountBody) {
 export async function trendingBlogs(db: Db) {
   return { blogs: (await listTrendingBlogs(db, Limits.trendingSize)).map(presentBlogCard) };
 }
+
+/** The newest `limit` published blogs, whole, of one tag (as stored) or author (id or username), or of the site. */
+export const newestBlogs = (db: Db, filter: { tag?: string; author?: string }, limit: number) => listNewestBlogs(db, filter, limit);
+
+/** Page `page` (1-based) of every published blog's blog_id and last edit, `size` a page, oldest first. */
+export const publishedBlogsPage = (db: Db, page: number, size: number) => listPublishedBlogsPage(db, offsetOf(page, size), size);
+
+export const publishedBlogsCount = (db: Db) => countLatestBlogs(db);

@@ -1,17 +1,59 @@
+import type { EditorOutput } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
+import { authorFeedTitle, feedLinks, tagFeedTitle } from '../discovery/feed-urls.ts';
 import { pageTagsResolver } from '../web/page-urls.ts';
-import { findPublishedBlogCard } from './blog-lists.repository.ts';
+import type { PageTags } from '../web/web.routes.ts';
+import { contentWordCount } from './content-html.ts';
+import { publicationDates } from './blogs.presenter.ts';
+import { findBlog, type BlogWithAuthor } from './blogs.repository.ts';
 
-/** Share tags of /blog/{blog_id}: only for a published blog; a draft is no page to the public (404), and its title never leaks. */
-export const blogPageTags = (app: FastifyInstance) =>
-  pageTagsResolver(
-    app,
-    'blog',
-    (blogId) => findPublishedBlogCard(app.db, blogId),
-    (blog, absolute) => ({
-      title: blog.title,
+/** A published blog, or undefined: a draft is no page to the public (404), and its title never leaks. */
+async function findPublishedBlog(app: FastifyInstance, blogId: string) {
+  const blog = await findBlog(app.db, blogId);
+  return blog && !blog.draft ? blog : undefined;
+}
+
+/** Head tags of a blog: share tags, Open Graph article:*, its author's and tags' feeds, and schema.org BlogPosting. */
+function blogTags(blog: BlogWithAuthor, absolute: (pathOrUrl: string) => string): PageTags {
+  const url = absolute(`/blog/${encodeURIComponent(blog.blogId)}`);
+  const { fullname, username } = blog.author;
+  const authorUrl = absolute(`/user/${encodeURIComponent(username)}`);
+  const image = blog.banner ? absolute(blog.banner) : undefined;
+  const dates = publicationDates(blog);
+  const [published, modified] = [dates.published.toISOString(), dates.modified.toISOString()];
+  return {
+    title: blog.title,
+    description: blog.des,
+    image,
+    url,
+    type: 'article',
+    properties: [
+      ['article:published_time', published],
+      ['article:modified_time', modified],
+      ['article:author', authorUrl],
+      ...blog.tags.map((tag): [string, string] => ['article:tag', tag]),
+    ],
+    feeds: [
+      ...feedLinks({ kind: 'author', username }, authorFeedTitle(fullname, username), absolute),
+      // One format per tag: a blog may carry ten of them.
+      ...blog.tags.flatMap((tag) => feedLinks({ kind: 'tag', tag }, tagFeedTitle(tag), absolute, ['atom'])),
+    ],
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: blog.title,
       description: blog.des,
-      image: blog.banner ? absolute(blog.banner) : undefined,
-      url: absolute(`/blog/${encodeURIComponent(blog.blogId)}`),
-    }),
-  );
+      url,
+      mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+      author: { '@type': 'Person', name: fullname, url: authorUrl },
+      datePublished: published,
+      dateModified: modified,
+      ...(image && { image }),
+      // Stored only after cleanEditorOutput checked every block against its schema.
+      wordCount: contentWordCount((blog.content as EditorOutput).blocks),
+      keywords: blog.tags.join(', '),
+    },
+  };
+}
+
+export const blogPageTags = (app: FastifyInstance) => pageTagsResolver(app, 'blog', (blogId) => findPublishedBlog(app, blogId), blogTags);

@@ -27,3 +27,12 @@ export function presentBlog(blog: BlogWithAuthor): Blog {
   // Content is stored only after cleanEditorOutput checked every block against its schema.
   return { ...presentBlogCard(blog), _id: blog.id, content: [blog.content as EditorOutput], draft: blog.draft };
 }
+
+/**
+ * When a published blog came out and when it last changed. The two stamps come from two clocks
+ * (the server's and the database's, a millisecond apart), so the last change is never put before publishing.
+ */
+export function publicationDates(blog: Pick<BlogWithAuthor, 'publishedAt' | 'createdAt' | 'updatedAt'>): { published: Date; modified: Date } {
+  const published = blog.publishedAt ?? blog.createdAt;
+  return { published, modified: blog.updatedAt > published ? blog.updatedAt : published };
+}

@@ -5,6 +5,7 @@
  * that is either rebuilt from scratch (allowed) or dropped, every other character is escaped,
  * and the result is always balanced, so nothing the browser parses can differ from what we meant.
  */
+import { escapeHtml } from '../../html/escape-html.ts';
 import { decodeEntities, readTag, skipElement } from '../../html/html-tokens.ts';
 
 /** Elements whose content is code or raw text, not markup: dropped together with everything inside. */
@@ -21,8 +22,6 @@ const LINK_REL = 'noopener noreferrer nofollow';
 const ENTITY = /^&(?:#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/i;
 
 const escapeText = (s: string) => s.replace(/[<>"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-const escapeAttribute = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** An absolute http, https or mailto URL, normalised; anything else (javascript:, data:, relative) is null. */
 export function safeLinkHref(raw: string): string | null {
@@ -39,7 +38,7 @@ export function safeLinkHref(raw: string): string | null {
 function openTag(name: string, attributes: Map<string, string>): string {
   if (name === 'a') {
     const href = safeLinkHref(attributes.get('href') ?? '');
-    return href ? `<a href="${escapeAttribute(href)}" rel="${LINK_REL}">` : '<a>';
+    return href ? `<a href="${escapeHtml(href)}" rel="${LINK_REL}">` : '<a>';
   }
   if (name === 'br') return '<br>';
   const fixedClass = FIXED_CLASS[name];

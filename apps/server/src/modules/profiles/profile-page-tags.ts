@@ -1,17 +1,41 @@
+import { SocialLinks } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
+import { authorFeedTitle, feedLinks } from '../discovery/feed-urls.ts';
 import { pageTagsResolver } from '../web/page-urls.ts';
-import { findUserByUsername } from '../users/users.repository.ts';
+import type { PageTags } from '../web/web.routes.ts';
+import { findUserByUsername, type UserRow } from '../users/users.repository.ts';
 
-/** Share tags of /user/{username}: name, bio and picture, nothing private. */
+/** Head tags of /user/{username}: name, bio and picture (nothing private), the author's feeds, and schema.org ProfilePage. */
+function profileTags(user: UserRow, absolute: (pathOrUrl: string) => string): PageTags {
+  const url = absolute(`/user/${encodeURIComponent(user.username)}`);
+  const image = absolute(user.profileImg);
+  const description = user.bio || `Blogs by ${user.fullname} on Inkwell.`;
+  const sameAs = Object.values(SocialLinks.parse(user.socialLinks)).filter(Boolean);
+  return {
+    title: `${user.fullname} (@${user.username})`,
+    description,
+    image,
+    url,
+    type: 'profile',
+    properties: [['profile:username', user.username]],
+    feeds: feedLinks({ kind: 'author', username: user.username }, authorFeedTitle(user.fullname, user.username), absolute),
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'ProfilePage',
+      url,
+      dateCreated: user.joinedAt.toISOString(),
+      mainEntity: {
+        '@type': 'Person',
+        name: user.fullname,
+        alternateName: `@${user.username}`,
+        url,
+        image,
+        description,
+        ...(sameAs.length > 0 && { sameAs }),
+      },
+    },
+  };
+}
+
 export const profilePageTags = (app: FastifyInstance) =>
-  pageTagsResolver(
-    app,
-    'user',
-    (username) => findUserByUsername(app.db, username),
-    (user, absolute) => ({
-      title: `${user.fullname} (@${user.username})`,
-      description: user.bio || `Blogs by ${user.fullname} on Inkwell.`,
-      image: absolute(user.profileImg),
-      url: absolute(`/user/${encodeURIComponent(user.username)}`),
-    }),
-  );
+  pageTagsResolver(app, 'user', (username) => findUserByUsername(app.db, username), profileTags);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
 import { findUserByUsername } from '../users/users.repository.ts';
 import { presentProfile, presentUserCard } from './profiles.presenter.ts';
-import { searchUsers } from './profiles.repository.ts';
+import { countAuthors, listAuthorsPage, searchUsers } from './profiles.repository.ts';
 
 export async function getProfile(db: Db, username: string): Promise<UserProfile> {
   const user = username.trim() ? await findUserByUsername(db, username.trim()) : undefined;
@@ -16,3 +16,8 @@ export async function findUsers(db: Db, query: string): Promise<{ users: UserCar
   const rows = query ? await searchUsers(db, query, Limits.searchUsersMax) : [];
   return { users: rows.map(presentUserCard) };
 }
+
+/** Page `page` (1-based) of the users with a published blog: username and last edit of their blogs, `size` a page. */
+export const authorsPage = (db: Db, page: number, size: number) => listAuthorsPage(db, (page - 1) * size, size);
+
+export const authorsCount = (db: Db) => countAuthors(db);

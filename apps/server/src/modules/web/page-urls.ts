@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { siteOrigin } from '../../site-origin.ts';
+import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
 import { PAGE_MISSING, type PageTags, type PageTagsResolver } from './web.routes.ts';
 
 /** The one decoded parameter of a page path such as /blog/{blog_id}, or null for any other path. */
@@ -24,6 +24,6 @@ export function pageTagsResolver<T>(
     const found = await find(param);
     if (found === undefined) return PAGE_MISSING;
     const origin = siteOrigin(app, request);
-    return tags(found, (pathOrUrl) => new URL(pathOrUrl, `${origin}/`).href);
+    return tags(found, (pathOrUrl) => absoluteUrl(origin, pathOrUrl));
   };
 }

@@ -5,6 +5,9 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readingCalls, type ReadingCall } from './reading-calls.ts';
+import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
+import { siteFeedLinks } from '../discovery/feed-urls.ts';
+import { injectHead } from './head-tags.ts';
 
 export const PAGE_MISSING = 'missing';
 
@@ -22,6 +25,21 @@ export interface PageTags {
   description: string;
   image?: string | undefined;
   url: string;
+  /** og:type; `website` when left out. */
+  type?: 'website' | 'article' | 'profile';
+  /** More Open Graph properties, in order, such as `['article:tag', 'tea']`. */
+  properties?: [string, string][];
+  /** The page's own feeds, for autodiscovery (the site's feeds are on every page). */
+  feeds?: AlternateLink[];
+  /** schema.org data about the page, written as JSON-LD. */
+  jsonLd?: object;
+}
+
+/** A `<link rel="alternate">` to a feed of the page. */
+export interface AlternateLink {
+  type: string;
+  title: string;
+  href: string;
 }
 
 /** The reading pages rendered on the server (SPEC §2): the web app's routes of the same paths. */
@@ -65,16 +83,20 @@ export async function registerWeb(app: FastifyInstance) {
   const rendererFile = path.join(`${dist}-server`, 'entry-server.js');
   const renderer = hasBuild && existsSync(rendererFile) ? ((await import(pathToFileURL(rendererFile).href)) as PageRenderer) : null;
 
-  /** index.html with the page's share tags, and its status: 404 when its subject does not exist. */
+  /** index.html with the page's head tags (the site's feeds on every page), and its status: 404 when its subject does not exist. */
   async function taggedIndex(request: FastifyRequest, html: string) {
+    let tags: PageTags | null = null;
+    let status = 200;
     for (const resolver of app.pageTagResolvers) {
       const page = await resolver(request).catch(() => null);
       if (page === null) continue;
       // A missing page is still the app, whose router shows 'Page not found'; the status tells crawlers and scripts.
-      if (page === PAGE_MISSING) return { html, status: 404 };
-      return { html: injectTags(html, page), status: 200 };
+      if (page === PAGE_MISSING) status = 404;
+      else tags = page;
+      break;
     }
-    return { html, status: 200 };
+    const origin = siteOrigin(app, request);
+    return { html: injectHead(html, tags, siteFeedLinks((path) => absoluteUrl(origin, path))), status };
   }
 
   const sendHtml = (reply: FastifyReply, status: number, html: string | Readable) =>
@@ -116,26 +138,4 @@ export async function registerWeb(app: FastifyInstance) {
     return sendHtml(reply, page.status, Readable.from(document()));
   }
   for (const url of READING_PAGES) app.get(url, { config: { anonymousCache: true } }, sendReadingPage);
-}
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function injectTags(html: string, tags: PageTags): string {
-  const meta = [
-    `<meta name="description" content="${escapeHtml(tags.description)}">`,
-    `<link rel="canonical" href="${escapeHtml(tags.url)}">`,
-    `<meta property="og:title" content="${escapeHtml(tags.title)}">`,
-    `<meta property="og:description" content="${escapeHtml(tags.description)}">`,
-    `<meta property="og:url" content="${escapeHtml(tags.url)}">`,
-    `<meta name="twitter:card" content="${tags.image ? 'summary_large_image' : 'summary'}">`,
-    ...(tags.image
-      ? [`<meta property="og:image" content="${escapeHtml(tags.image)}">`, `<meta name="twitter:image" content="${escapeHtml(tags.image)}">`]
-      : []),
-  ].join('');
-  // Replacer functions, not strings: a title holding "$'" or "$&" must stay text, not splice the page into itself.
-  return html
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(tags.title)} | Inkwell</title>`)
-    .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', () => `${meta}</head>`);
 }

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { notFound } from '../../http-error.ts';
+import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
+import { sendWithValidators } from './conditional-get.ts';
+import { renderFeed } from './feed-formats.ts';
+import { FEED_FORMATS, type FeedFormat, type FeedSubject } from './feed-urls.ts';
+import { buildFeed } from './feeds.service.ts';
+import { homePageTags } from './home-page-tags.ts';
+import { homeSitemap, robotsTxt, SITEMAP_HOME_PATH, SITEMAP_SECTIONS, sitemapIndex, sitemapPage } from './sitemap.service.ts';
+
+/** Every answer here is the same for everyone until a write changes it: the read cache keeps it. */
+const cached = { config: { anonymousCache: true } };
+
+const absoluteFor = (app: FastifyInstance, request: FastifyRequest) => {
+  const origin = siteOrigin(app, request);
+  return (path: string) => absoluteUrl(origin, path);
+};
+
+/** The route each subject's feeds live under (as feedPath writes them), and the subject a matched request names. */
+const FEED_ROUTES: { path: string; subject: (params: Record<string, string>) => FeedSubject }[] = [
+  { path: '', subject: () => ({ kind: 'site' }) },
+  { path: '/user/:username', subject: ({ username }) => ({ kind: 'author', username: username! }) },
+  // Tags are stored trimmed and in lower case.
+  { path: '/tag/:tag', subject: ({ tag }) => ({ kind: 'tag', tag: tag!.trim().toLowerCase() }) },
+];
+
+/**
+ * How the open web finds the blogs: Atom, JSON Feed and RSS feeds of the site, each author and
+ * each tag; the sitemap; robots.txt; and the home page's head tags.
+ */
+export async function discoveryRoutes(app: FastifyInstance) {
+  for (const route of FEED_ROUTES) {
+    for (const format of Object.keys(FEED_FORMATS) as FeedFormat[]) {
+      app.get(`${route.path}/${FEED_FORMATS[format].file}`, cached, async (request, reply) => {
+        const feed = await buildFeed(app.db, route.subject(request.params as Record<string, string>), absoluteFor(app, request));
+        return sendWithValidators(request, reply, { ...renderFeed(feed, format), lastModified: feed.entries.length ? feed.updated : undefined });
+      });
+    }
+  }
+
+  app.get('/sitemap.xml', cached, async (request, reply) => sendWithValidators(request, reply, await sitemapIndex(app.db, absoluteFor(app, request))));
+
+  app.get(SITEMAP_HOME_PATH, cached, async (request, reply) => sendWithValidators(request, reply, homeSitemap(absoluteFor(app, request))));
+
+  for (const section of SITEMAP_SECTIONS) {
+    app.get(`/sitemap-${section}-:page(^[0-9]{1,9}).xml`, cached, async (request, reply) => {
+      const number = Number((request.params as { page: string }).page);
+      const page = number >= 1 ? await sitemapPage(app.db, section, number, absoluteFor(app, request)) : null;
+      if (!page) throw notFound();
+      return sendWithValidators(request, reply, page);
+    });
+  }
+
+  app.get('/robots.txt', cached, async (request, reply) => sendWithValidators(request, reply, robotsTxt(absoluteFor(app, request))));
+
+  app.pageTagResolvers.push(homePageTags(app));
+}

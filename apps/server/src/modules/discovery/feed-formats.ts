@@ -1,0 +1,102 @@
+import { Feed } from 'feed';
+import { escapeHtml } from '../../html/escape-html.ts';
+import { FEED_FORMATS, type FeedFormat } from './feed-urls.ts';
+
+/** One blog as every feed format carries it. `title` and `summary` are plain text; `html` is sanitised HTML. */
+export interface FeedEntry {
+  id: string;
+  url: string;
+  title: string;
+  summary: string;
+  html: string;
+  published: Date;
+  updated: Date;
+  author: { name: string; url: string };
+  tags: string[];
+  image?: string | undefined;
+}
+
+export interface FeedModel {
+  title: string;
+  description: string;
+  /** The page the feed belongs to. */
+  homeUrl: string;
+  /** Where each format of this feed lives (its own `self` link). */
+  urls: Record<FeedFormat, string>;
+  updated: Date;
+  entries: FeedEntry[];
+}
+
+const LANGUAGE = 'en';
+
+/**
+ * The `feed` package's model for Atom and RSS. Their entry titles and summaries are HTML
+ * (Atom says type="html"; RSS readers take them so), so plain text is escaped first: a title
+ * such as `<img onerror=…>` stays text in a reader.
+ */
+function xmlFeed(model: FeedModel): Feed {
+  const feed = new Feed({
+    id: model.urls.atom,
+    title: model.title,
+    description: model.description,
+    link: model.homeUrl,
+    updated: model.updated,
+    language: LANGUAGE,
+    generator: false,
+    copyright: '',
+    feedLinks: { atom: model.urls.atom, rss: model.urls.rss, json: model.urls.json },
+  });
+  for (const entry of model.entries) {
+    feed.addItem({
+      id: entry.id,
+      guid: entry.id,
+      link: entry.url,
+      title: escapeHtml(entry.title),
+      description: escapeHtml(entry.summary),
+      content: entry.html,
+      date: entry.updated,
+      published: entry.published,
+      author: [{ name: entry.author.name, link: entry.author.url }],
+      category: entry.tags.map((tag) => ({ name: tag, term: tag })),
+      ...(entry.image && { image: entry.image }),
+    });
+  }
+  return feed;
+}
+
+/** JSON Feed 1.1 (the `feed` package writes 1.0, without `authors` and `language`). Plain text stays plain here. */
+function jsonFeed(model: FeedModel): string {
+  return JSON.stringify({
+    version: 'https://jsonfeed.org/version/1.1',
+    title: model.title,
+    description: model.description,
+    home_page_url: model.homeUrl,
+    feed_url: model.urls.json,
+    language: LANGUAGE,
+    items: model.entries.map((entry) => ({
+      id: entry.id,
+      url: entry.url,
+      title: entry.title,
+      summary: entry.summary,
+      content_html: entry.html,
+      ...(entry.image && { image: entry.image }),
+      date_published: entry.published.toISOString(),
+      date_modified: entry.updated.toISOString(),
+      authors: [entry.author],
+      tags: entry.tags,
+    })),
+  });
+}
+
+/** The feed written in one format, with its media type. */
+export function renderFeed(model: FeedModel, format: FeedFormat): { body: string; type: string } {
+  const type = `${FEED_FORMATS[format].type}; charset=utf-8`;
+  switch (format) {
+    case 'atom':
+      return { body: xmlFeed(model).atom1(), type };
+    case 'rss':
+      return { body: xmlFeed(model).rss2(), type };
+    case 'json':
+      return { body: jsonFeed(model), type };
+  }
+}

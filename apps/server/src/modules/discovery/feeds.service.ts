@@ -1,0 +1,85 @@
+import type { EditorOutput } from '@inkwell/contracts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../http-error.ts';
+import { escapeHtml } from '../../html/escape-html.ts';
+import { SITE_NAME } from '../../site-origin.ts';
+import { newestBlogs } from '../blogs/blog-lists.service.ts';
+import { publicationDates } from '../blogs/blogs.presenter.ts';
+import type { BlogWithAuthor } from '../blogs/blogs.repository.ts';
+import { contentHtml } from '../blogs/content-html.ts';
+import { getProfile } from '../profiles/profiles.service.ts';
+import type { FeedEntry, FeedModel } from './feed-formats.ts';
+import { authorFeedTitle, FEED_FORMATS, feedPath, tagFeedTitle, type FeedFormat, type FeedSubject } from './feed-urls.ts';
+
+/** How many of the newest published blogs a feed holds. */
+export const FEED_SIZE = 20;
+
+type Absolute = (pathOrUrl: string) => string;
+
+/** A blog as a feed entry; its id is its page's URL, which never changes (blog_id stays through edits). */
+function feedEntry(blog: BlogWithAuthor, absolute: Absolute): FeedEntry {
+  const url = absolute(`/blog/${encodeURIComponent(blog.blogId)}`);
+  const image = blog.banner ? absolute(blog.banner) : undefined;
+  // Stored only after cleanEditorOutput checked every block against its schema.
+  const body = contentHtml((blog.content as EditorOutput).blocks, absolute);
+  const dates = publicationDates(blog);
+  return {
+    id: url,
+    url,
+    title: blog.title,
+    summary: blog.des,
+    html: image ? `<p><img src="${escapeHtml(image)}" alt=""></p>\n${body}` : body,
+    published: dates.published,
+    updated: dates.modified,
+    author: { name: blog.author.fullname, url: absolute(`/user/${encodeURIComponent(blog.author.username)}`) },
+    tags: blog.tags,
+    image,
+  };
+}
+
+interface FeedContent {
+  subject: FeedSubject;
+  title: string;
+  description: string;
+  homePath: string;
+  blogs: BlogWithAuthor[];
+}
+
+/** Whose blogs, under which name: 404 for an unknown author, or a tag no published blog carries. */
+async function feedContent(db: Db, subject: FeedSubject): Promise<FeedContent> {
+  switch (subject.kind) {
+    case 'site':
+      return { subject, title: SITE_NAME, description: `The newest blogs on ${SITE_NAME}.`, homePath: '/', blogs: await newestBlogs(db, {}, FEED_SIZE) };
+    case 'author': {
+      const profile = await getProfile(db, subject.username);
+      const { fullname, username, bio } = profile.personal_info;
+      return {
+        subject: { kind: 'author', username },
+        title: authorFeedTitle(fullname, username),
+        description: bio || `Blogs by ${fullname} on ${SITE_NAME}.`,
+        homePath: `/user/${encodeURIComponent(username)}`,
+        blogs: await newestBlogs(db, { author: profile._id }, FEED_SIZE),
+      };
+    }
+    case 'tag': {
+      const blogs = subject.tag ? await newestBlogs(db, { tag: subject.tag }, FEED_SIZE) : [];
+      if (blogs.length === 0) throw notFound('Tag not found');
+      return { subject, title: tagFeedTitle(subject.tag), description: `The newest blogs tagged ${subject.tag} on ${SITE_NAME}.`, homePath: '/', blogs };
+    }
+  }
+}
+
+/** The feed of a subject, with absolute links (feed readers read them out of context). */
+export async function buildFeed(db: Db, subject: FeedSubject, absolute: Absolute): Promise<FeedModel> {
+  const content = await feedContent(db, subject);
+  const entries = content.blogs.map((blog) => feedEntry(blog, absolute));
+  const urls = Object.fromEntries((Object.keys(FEED_FORMATS) as FeedFormat[]).map((format) => [format, absolute(feedPath(content.subject, format))]));
+  return {
+    title: content.title,
+    description: content.description,
+    homeUrl: absolute(content.homePath),
+    urls: urls as Record<FeedFormat, string>,
+    updated: new Date(Math.max(0, ...entries.map((entry) => entry.updated.getTime()))),
+    entries,
+  };
+}

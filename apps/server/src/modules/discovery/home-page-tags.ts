@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { absoluteUrl, SITE_NAME, siteOrigin } from '../../site-origin.ts';
+import type { PageTagsResolver } from '../web/web.routes.ts';
+
+const HOME_DESCRIPTION = `${SITE_NAME}: read and write blogs.`;
+
+/** Head tags of the home page (any of its lists: `/?page=2` too): the site, and schema.org WebSite with its search. */
+export const homePageTags =
+  (app: FastifyInstance): PageTagsResolver =>
+  async (request) => {
+    if (request.url.split('?')[0] !== '/') return null;
+    const url = absoluteUrl(siteOrigin(app, request), '/');
+    return {
+      title: SITE_NAME,
+      description: HOME_DESCRIPTION,
+      url,
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        name: SITE_NAME,
+        url,
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: { '@type': 'EntryPoint', urlTemplate: `${url}search/{search_term_string}` },
+          'query-input': 'required name=search_term_string',
+        },
+      },
+    };
+  };
