@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 const outDir = process.env.WEB_DIST ?? 'dist';
+const zod = /[\\/]node_modules[\\/]zod[\\/]/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -26,7 +27,25 @@ export default defineConfig(({ isSsrBuild }) => ({
           checks: { bundlerTimings: false },
           // zod in a chunk of its own, with the setting that keeps it from `new Function` (see
           // zod-jitless.ts): the chunk has run, setting and all, before any module builds a schema.
-          output: { codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]zod-jitless\.ts$/ }] } },
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'zod', test: (id) => zod.test(id) || /[\\/]zod-jitless\.ts$/.test(id) },
+                // The contracts in two chunks: their zod-free rules and messages, which the pages use, and
+                // their schemas (the modules that import zod), loaded with the first answer api() checks
+                // (src/lib/contract-schemas.ts) or by a signed-in screen: never by a reading page.
+                {
+                  name: (id, chunking) => {
+                    if (/[\\/]src[\\/]lib[\\/]contract-schemas\.ts$/.test(id)) return 'contract-schemas';
+                    if (!/[\\/]packages[\\/]contracts[\\/]/.test(id)) return null;
+                    return chunking.getModuleInfo(id)?.importedIds.some((dep) => zod.test(dep)) ? 'contract-schemas' : 'contracts';
+                  },
+                  // A schema's zod-free imports stay in 'contracts', where the pages find them.
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
+          },
         },
       },
   ssr: { noExternal: true, external: ['jsdom'] },

@@ -1,5 +1,5 @@
 import { Messages } from './messages.ts';
-import { SettingsMessages } from './settings.ts';
+import { SettingsMessages } from './settings-rules.ts';
 
 /**
  * A refusal about one field of a form: the rule that fails knows which field it checked, so a

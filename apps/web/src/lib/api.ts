@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { AuthMessages } from '@inkwell/contracts';
+import type * as Contracts from '@inkwell/contracts';
 import { currentToken, endRefusedSession } from './session.tsx';
 
 /** An API failure carrying the server's `{ error }` text (shown to users as is). */
@@ -11,12 +12,17 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions<S extends z.ZodType> {
+type Contracts = typeof Contracts;
+/** The name of a schema of the contracts (packages/contracts), which api() loads when it first checks an answer. */
+export type ContractSchema = { [K in keyof Contracts]: Contracts[K] extends z.ZodType ? K : never }[keyof Contracts];
+type Answer<S> = S extends ContractSchema ? z.infer<Contracts[S]> : unknown;
+
+export interface RequestOptions<S extends ContractSchema | undefined> {
   method?: 'GET' | 'POST';
   body?: unknown;
   /** Send the stored access token (the spec's (A) calls). */
   auth?: boolean;
-  /** Validate the response with the shared contract schema. */
+  /** Validate the response with this contract schema. */
   schema?: S;
   signal?: AbortSignal;
 }
@@ -30,10 +36,10 @@ export function sendApiCallsThrough(next: ApiTransport) {
   transport = next;
 }
 
-export async function api<S extends z.ZodType = z.ZodUnknown>(
+export async function api<S extends ContractSchema | undefined = undefined>(
   path: string,
   { method = 'POST', body, auth = false, schema, signal }: RequestOptions<S> = {},
-): Promise<z.infer<S>> {
+): Promise<Answer<S>> {
   const headers: Record<string, string> = {};
   if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
   const token = auth ? currentToken() : undefined;
@@ -68,10 +74,12 @@ export async function api<S extends z.ZodType = z.ZodUnknown>(
         : `Request failed (${response.status})`;
     throw new ApiError(response.status, message);
   }
-  if (!schema) return data as z.infer<S>;
-  const parsed = schema.safeParse(data);
+  if (!schema) return data as Answer<S>;
+  // zod and the schemas load here, after the page: a server-rendered page's answers were checked on the server.
+  const contracts = await import('./contract-schemas.ts');
+  const parsed = (contracts[schema] as z.ZodType).safeParse(data);
   if (!parsed.success) throw new ApiError(response.status, 'Unexpected response from the server');
-  return parsed.data;
+  return parsed.data as Answer<S>;
 }
 
 /**

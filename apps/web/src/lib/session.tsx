@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import toast, { useToasterStore } from 'react-hot-toast';
-import { AuthMessages, SESSION_KEY, Session } from '@inkwell/contracts';
+import { AuthMessages, SESSION_KEY, type Session } from '@inkwell/contracts';
 
 /**
  * SPEC §3 keeps the session in sessionStorage under `user`, which every new tab starts without.
@@ -11,11 +11,25 @@ import { AuthMessages, SESSION_KEY, Session } from '@inkwell/contracts';
  */
 const BROWSER_COPY_KEY = 'inkwell:session';
 
+/**
+ * The fields of the contract's Session, each with its type: checked by hand, as zod is not loaded
+ * at start-up (issue 14's JS budget); `satisfies` keeps the list to Session's fields exactly.
+ */
+const SESSION_FIELDS = {
+  access_token: 'string',
+  username: 'string',
+  fullname: 'string',
+  profile_img: 'string',
+  new_notification_available: 'boolean',
+} as const satisfies Record<keyof Session, 'string' | 'boolean'>;
+
 function parseSession(raw: string | null): Session | null {
   try {
-    if (!raw) return null;
-    const parsed = Session.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const value: unknown = raw ? JSON.parse(raw) : null;
+    if (typeof value !== 'object' || value === null) return null;
+    const fields = value as Record<string, unknown>;
+    const whole = Object.entries(SESSION_FIELDS).every(([field, type]) => typeof fields[field] === type);
+    return whole ? (value as Session) : null;
   } catch {
     return null;
   }

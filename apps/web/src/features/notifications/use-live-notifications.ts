@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { NotificationStreamEvent } from '@inkwell/contracts';
+import type { NotificationStreamEvent } from '@inkwell/contracts';
 import { ApiError } from '../../lib/api.ts';
 import { endRefusedSession, useSession } from '../../lib/session.tsx';
 import { checkNewNotification } from './api/new-notification.ts';
@@ -43,6 +43,8 @@ async function followStream(token: string, onEvent: (event: NotificationStreamEv
       const response = await fetch('/api/notification/stream', { headers: { authorization: `Bearer ${token}` }, signal: attempt.signal });
       if (response.status === 401) return endRefusedSession(token);
       if (!response.ok || !response.body) throw new Error(`notification stream: ${response.status}`);
+      // The schema, and zod with it, load for signed-in readers only, not with the page.
+      const { NotificationStreamEvent } = await import('../../lib/contract-schemas.ts');
       await readEventStream(
         response.body,
         ({ event, data }) => {

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { PublicConfig } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
 
 /** Whether Google sign-in is configured, and where its browser script comes from. */
 export const usePublicConfig = () =>
   useQuery({
     queryKey: ['public-config'],
-    queryFn: () => api('/api/config', { method: 'GET', schema: PublicConfig }),
+    queryFn: () => api('/api/config', { method: 'GET', schema: 'PublicConfig' }),
     staleTime: Infinity,
   });

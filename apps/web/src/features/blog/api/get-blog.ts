@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { GetBlogResponse, type Blog } from '@inkwell/contracts';
+import type { Blog } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
 
 /**
@@ -13,7 +13,7 @@ export const blogQuery = (blogId: string) =>
   queryOptions({
     queryKey: blogQueryKey(blogId),
     queryFn: ({ signal }): Promise<Blog> =>
-      api('/api/blog/get-blog', { body: { blog_id: blogId }, auth: true, schema: GetBlogResponse, signal }).then((r) => r.blog),
+      api('/api/blog/get-blog', { body: { blog_id: blogId }, auth: true, schema: 'GetBlogResponse', signal }).then((r) => r.blog),
   });
 
 export const useBlog = (blogId: string) => useQuery(blogQuery(blogId));

@@ -1,5 +1,4 @@
-import { DeleteBlogResponse } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
 
 export const deleteBlog = (blogId: string) =>
-  api('/api/blog/delete-blog', { auth: true, body: { blog_id: blogId }, schema: DeleteBlogResponse });
+  api('/api/blog/delete-blog', { auth: true, body: { blog_id: blogId }, schema: 'DeleteBlogResponse' });

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { CountResponse, UserWrittenBlogsResponse, type DashboardBlog } from '@inkwell/contracts';
+import type { DashboardBlog } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
 import { pagedListOptions, removeLoadedItems } from '../../../lib/paged-list.ts';
 
@@ -11,10 +11,10 @@ export function useOwnBlogs(draft: boolean, query: string) {
     ...pagedListOptions({
       queryKey: ownBlogsKey(draft, query),
       list: ({ page, deletedDocCount }, signal) =>
-        api('/api/blog/user-written-blogs', { auth: true, body: { page, draft, query, deletedDocCount }, schema: UserWrittenBlogsResponse, signal }).then(
+        api('/api/blog/user-written-blogs', { auth: true, body: { page, draft, query, deletedDocCount }, schema: 'UserWrittenBlogsResponse', signal }).then(
           (r) => r.blogs,
         ),
-      count: (signal) => api('/api/blog/user-written-blogs-count', { auth: true, body: { draft, query }, schema: CountResponse, signal }).then((r) => r.totalDocs),
+      count: (signal) => api('/api/blog/user-written-blogs-count', { auth: true, body: { draft, query }, schema: 'CountResponse', signal }).then((r) => r.totalDocs),
     }),
     // The editor changes these lists elsewhere: always check again when the dashboard opens.
     staleTime: 0,

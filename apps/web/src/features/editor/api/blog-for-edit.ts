@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import { GetBlogResponse } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
 
 /** SPEC §4: the editor loads a blog by blog_id in draft edit mode (the server answers its author only). */
@@ -10,7 +9,7 @@ export const blogForEditQuery = (blogId: string) =>
       const { blog } = await api('/api/blog/get-blog', {
         auth: true,
         body: { blog_id: blogId, draft: true, mode: 'edit' },
-        schema: GetBlogResponse,
+        schema: 'GetBlogResponse',
         signal,
       });
       return blog;

@@ -1,4 +1,3 @@
-import { BlogsResponse, CountResponse } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
 import { pagedListOptions } from '../../../lib/paged-list.ts';
 
@@ -6,6 +5,6 @@ import { pagedListOptions } from '../../../lib/paged-list.ts';
 export const latestBlogsOptions = () =>
   pagedListOptions({
     queryKey: ['blogs', 'latest'],
-    list: ({ page }, signal) => api('/api/blog/latest-blogs', { body: { page }, schema: BlogsResponse, signal }).then((r) => r.blogs),
-    count: (signal) => api('/api/blog/all-latest-blogs-count', { schema: CountResponse, signal }).then((r) => r.totalDocs),
+    list: ({ page }, signal) => api('/api/blog/latest-blogs', { body: { page }, schema: 'BlogsResponse', signal }).then((r) => r.blogs),
+    count: (signal) => api('/api/blog/all-latest-blogs-count', { schema: 'CountResponse', signal }).then((r) => r.totalDocs),
   });

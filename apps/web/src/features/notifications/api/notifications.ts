@@ -1,12 +1,12 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { CountResponse, NotificationsResponse, type Notification, type NotificationFilter } from '@inkwell/contracts';
+import type { Notification, NotificationFilter } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
 import { pagedListOptions, removeLoadedItems } from '../../../lib/paged-list.ts';
 
 export const notificationsKey = (filter: NotificationFilter) => ['notifications', filter] as const;
 
 const countNotifications = (filter: NotificationFilter, signal: AbortSignal) =>
-  api('/api/notification/all-notifications-count', { auth: true, body: { filter }, schema: CountResponse, signal }).then((r) => r.totalDocs);
+  api('/api/notification/all-notifications-count', { auth: true, body: { filter }, schema: 'CountResponse', signal }).then((r) => r.totalDocs);
 
 /** The signed-in user's notifications of one filter, newest first, a page at a time; listing marks them seen. */
 export function useNotifications(filter: NotificationFilter) {
@@ -15,7 +15,7 @@ export function useNotifications(filter: NotificationFilter) {
       queryKey: notificationsKey(filter),
       // SPEC §7: this one has no /api prefix.
       list: ({ page, deletedDocCount }, signal) =>
-        api('/notifications', { auth: true, body: { page, filter, deletedDocCount }, schema: NotificationsResponse, signal }).then((r) => r.notifications),
+        api('/notifications', { auth: true, body: { page, filter, deletedDocCount }, schema: 'NotificationsResponse', signal }).then((r) => r.notifications),
       count: (signal) => countNotifications(filter, signal),
     }),
     // New ones arrive all the time: ask again whenever the screen opens.

@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { UserProfile } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
 
 export const profileQuery = (username: string) =>
   queryOptions({
     queryKey: ['profile', username.toLowerCase()],
-    queryFn: ({ signal }) => api('/api/user/get-profile', { body: { username }, schema: UserProfile, signal }),
+    queryFn: ({ signal }) => api('/api/user/get-profile', { body: { username }, schema: 'UserProfile', signal }),
   });

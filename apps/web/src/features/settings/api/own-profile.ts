@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MyProfileResponse } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
 
 export const ownProfileQuery = () =>
   queryOptions({
     queryKey: ['own-profile'],
-    queryFn: ({ signal }) => api('/api/user/me', { method: 'GET', auth: true, schema: MyProfileResponse, signal }),
+    queryFn: ({ signal }) => api('/api/user/me', { method: 'GET', auth: true, schema: 'MyProfileResponse', signal }),
   });
 
 export const useOwnProfile = () => useQuery(ownProfileQuery());

@@ -1,4 +1,4 @@
-import { IMAGE_FIELD, Messages, UpdateProfileImgResponse, UploadResponse } from '@inkwell/contracts';
+import { IMAGE_FIELD, Messages } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
 
 /** Which SPEC §8 message a failed step shows. */
@@ -8,14 +8,14 @@ export class ProfileImageError extends Error {}
 export async function uploadProfileImg(file: File): Promise<string> {
   const form = new FormData();
   form.append(IMAGE_FIELD, file);
-  const uploaded = await api('/api/upload/image', { auth: true, body: form, schema: UploadResponse }).catch(() => {
+  const uploaded = await api('/api/upload/image', { auth: true, body: form, schema: 'UploadResponse' }).catch(() => {
     throw new ProfileImageError(Messages.uploadFailed);
   });
   if (uploaded.success !== 1) throw new ProfileImageError(Messages.imageUploadFailed);
   const { profile_img } = await api('/api/user/update-profile-img', {
     auth: true,
     body: { url: uploaded.file.url },
-    schema: UpdateProfileImgResponse,
+    schema: 'UpdateProfileImgResponse',
   }).catch(() => {
     throw new ProfileImageError(Messages.profileImageFailed);
   });

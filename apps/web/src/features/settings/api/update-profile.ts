@@ -1,5 +1,5 @@
-import { UpdateProfileResponse, type UpdateProfileBody } from '@inkwell/contracts';
+import type { UpdateProfileBody } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
 
 export const updateProfile = (body: UpdateProfileBody) =>
-  api('/api/user/update-profile', { auth: true, body, schema: UpdateProfileResponse });
+  api('/api/user/update-profile', { auth: true, body, schema: 'UpdateProfileResponse' });

@@ -1,0 +1,49 @@
+import type { FieldError } from './fields.ts';
+import { Limits } from './limits.ts';
+import { Messages } from './messages.ts';
+
+/** SPEC.md §5: local part, @, domain and a 2-3 letter suffix. */
+export const EMAIL_PATTERN = /^[\w.+-]+@[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)*\.[a-zA-Z]{2,3}$/;
+/** SPEC.md §5: 6 to 20 characters with a digit, a lowercase and an uppercase letter. */
+export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{6,20}$/;
+
+export interface AuthInput {
+  fullname?: string | undefined;
+  email: string;
+  password: string;
+}
+
+/**
+ * The authentication rules of SPEC.md §5, in their order. Returns the first failing
+ * one, or null. `fullname` is checked only when present (sign-up).
+ */
+export function authError({ fullname, email, password }: AuthInput): FieldError | null {
+  if (fullname !== undefined && fullname.trim().length < Limits.fullnameMin) return { field: 'fullname', message: Messages.fullnameTooShort };
+  return emailError(email) ?? passwordError(password);
+}
+
+/** Rules 2 and 3 of SPEC.md §5 (also the forgot-password screen). */
+export function emailError(email: string): FieldError | null {
+  if (!email.trim()) return { field: 'email', message: Messages.enterEmail };
+  if (!EMAIL_PATTERN.test(email.trim())) return { field: 'email', message: Messages.emailInvalid };
+  return null;
+}
+
+/** Rule 4 of SPEC.md §5, shared by sign-up, sign-in and password reset (change password names its own fields). */
+export const passwordError = (password: string): FieldError | null =>
+  PASSWORD_PATTERN.test(password) ? null : { field: 'password', message: Messages.passwordRule };
+
+/** Texts of the account flows the spec leaves out (Google conflicts, reset, rate limits). */
+export const AuthMessages = {
+  googleEmailTaken:
+    'An account with this email already exists. Sign in with your email and password instead.',
+  googleEmailUnverified: 'Your Google email address is not verified.',
+  resetMailSent: 'If an account exists for that email, we have sent it a link to reset the password.',
+  resetLinkInvalid: 'This password reset link is invalid, used or expired. Please ask for a new one.',
+  passwordResetDone: 'Your password has been reset. Please sign in.',
+  tooManySignIns: 'Too many sign-in attempts',
+  tooManySignUps: 'Too many sign-ups from this network',
+  tooManyResets: 'Too many password reset requests',
+  /** The web app's word when the server refuses the stored token (revoked, expired, password changed). */
+  sessionEnded: 'Your session has ended. Please sign in again.',
+} as const;
