@@ -49,7 +49,7 @@ test('the session applies after hydration: the author gets the Edit link on the 
   await signIn(page, author);
   const calls = recordApiCalls(page);
   await page.goto(`/blog/${blogId}`);
-  await expect(page.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/editor/${blogId}`);
+  await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveAttribute('href', `/editor/${blogId}`);
   await expect(page.getByRole('link', { name: 'Notifications' })).toBeVisible();
   expect(calls).not.toContain('/api/blog/get-blog');
 });
