@@ -15,3 +15,5 @@ export * from './comment-rules.ts';
 export * from './comments.ts';
 export * from './notifications.ts';
 export * from './image-variants.ts';
+export * from './escape-html.ts';
+export * from './content-text.ts';

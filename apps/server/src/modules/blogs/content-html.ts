@@ -1,5 +1,4 @@
-import { embedPlayerUrl, webUrl, type ContentBlock, type ListItem } from '@inkwell/contracts';
-import { escapeHtml } from '../../html/escape-html.ts';
+import { blockTexts, embedPlayerUrl, escapeHtml, webUrl, type ContentBlock, type ListItem } from '@inkwell/contracts';
 import { inlineText, sanitizeInlineHtml } from './inline-html.ts';
 
 /**
@@ -75,28 +74,7 @@ function embedHtml(data: BlockOf<'embed'>): string {
   return `<figure>${frame}${link}${caption(data.caption)}</figure>`;
 }
 
-const listText = (items: (string | ListItem)[]): string[] =>
-  items.flatMap((item) => (typeof item === 'string' ? [item] : [item.content, ...listText(item.items)]));
-
-/** The text a reader reads in a block, captions included, as inline HTML. */
-function blockText(block: ContentBlock): string[] {
-  switch (block.type) {
-    case 'paragraph':
-    case 'header':
-      return [block.data.text];
-    case 'quote':
-      return [block.data.text, block.data.caption];
-    case 'image':
-    case 'embed':
-      return [block.data.caption];
-    case 'list':
-      return listText(block.data.items);
-    case 'link':
-      return [escapeHtml(block.data.meta.title ?? ''), escapeHtml(block.data.meta.description ?? '')];
-  }
-}
-
 /** How many words the blog's blocks hold (schema.org's wordCount). */
 export function contentWordCount(blocks: ContentBlock[]): number {
-  return blocks.flatMap(blockText).reduce((n, html) => n + inlineText(sanitizeInlineHtml(html)).split(/\s+/).filter(Boolean).length, 0);
+  return blocks.flatMap(blockTexts).reduce((n, html) => n + inlineText(sanitizeInlineHtml(html)).split(/\s+/).filter(Boolean).length, 0);
 }

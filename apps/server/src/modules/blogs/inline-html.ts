@@ -5,7 +5,7 @@
  * that is either rebuilt from scratch (allowed) or dropped, every other character is escaped,
  * and the result is always balanced, so nothing the browser parses can differ from what we meant.
  */
-import { escapeHtml } from '../../html/escape-html.ts';
+import { escapeHtml } from '@inkwell/contracts';
 import { decodeEntities, readTag, skipElement } from '../../html/html-tokens.ts';
 
 /** Elements whose content is code or raw text, not markup: dropped together with everything inside. */

@@ -1,5 +1,5 @@
 import { Feed } from 'feed';
-import { escapeHtml } from '../../html/escape-html.ts';
+import { escapeHtml } from '@inkwell/contracts';
 import { FEED_FORMATS, type FeedFormat } from './feed-urls.ts';
 
 /** One blog as every feed format carries it. `title` and `summary` are plain text; `html` is sanitised HTML. */

@@ -1,7 +1,7 @@
 import type { EditorOutput } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
-import { escapeHtml } from '../../html/escape-html.ts';
+import { escapeHtml } from '@inkwell/contracts';
 import { SITE_NAME } from '../../site-origin.ts';
 import { newestBlogs } from '../blogs/blog-lists.service.ts';
 import { publicationDates } from '../blogs/blogs.presenter.ts';

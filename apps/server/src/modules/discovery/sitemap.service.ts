@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { escapeHtml } from '../../html/escape-html.ts';
+import { escapeHtml } from '@inkwell/contracts';
 import { publishedBlogsCount, publishedBlogsPage } from '../blogs/blog-lists.service.ts';
 import { authorsCount, authorsPage } from '../profiles/profiles.service.ts';
 import type { Representation } from './conditional-get.ts';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../html/escape-html.ts';
+import { escapeHtml } from '@inkwell/contracts';
 import { SITE_NAME } from '../../site-origin.ts';
 import type { AlternateLink, PageTags } from './web.routes.ts';
 

@@ -1,0 +1,27 @@
+import type { ContentBlock, ListItem } from './blog.ts';
+import { escapeHtml } from './escape-html.ts';
+
+const listTexts = (items: (string | ListItem)[]): string[] =>
+  items.flatMap((item) => (typeof item === 'string' ? [item] : [item.content, ...listTexts(item.items)]));
+
+/**
+ * The text a reader reads in a block, captions included, as inline HTML: what reading time (in
+ * the browser) and schema.org's wordCount (on the server) count the words of.
+ */
+export function blockTexts(block: ContentBlock): string[] {
+  switch (block.type) {
+    case 'paragraph':
+    case 'header':
+      return [block.data.text];
+    case 'quote':
+      return [block.data.text, block.data.caption];
+    case 'image':
+    case 'embed':
+      return [block.data.caption];
+    case 'list':
+      return listTexts(block.data.items);
+    case 'link':
+      // A link card's page title and description are plain text.
+      return [escapeHtml(block.data.meta.title ?? ''), escapeHtml(block.data.meta.description ?? '')];
+  }
+}
