@@ -94,6 +94,8 @@ interface Figures {
 async function measure(page: string, port: number): Promise<Figures> {
   const result = await lighthouse(origin + page, { port, output: 'json', logLevel: 'error', formFactor: 'mobile' });
   if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+  // A failed run (a page that never painted, a browser that hung) scores nothing: say so, not zeros.
+  if (result.lhr.runtimeError) throw new Error(`Lighthouse could not measure ${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   return {
