@@ -2,6 +2,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { isNotModified } from '../conditional-request.ts';
 import { cacheGeneration } from './read-cache-generation.ts';
 
 declare module 'fastify' {
@@ -137,20 +138,9 @@ function replayedHeaders(reply: FastifyReply): Record<string, string> {
 
 function replay(request: FastifyRequest, reply: FastifyReply, hit: CachedResponse) {
   reply.code(hit.status).headers(hit.headers);
-  if (request.method === 'GET' && hit.status === 200 && notModified(request, hit.headers)) return reply.code(304).send();
+  const current = { etag: hit.headers.etag, lastModified: hit.headers['last-modified'] };
+  if (request.method === 'GET' && hit.status === 200 && isNotModified(request.headers, current)) return reply.code(304).send();
   return reply.send(hit.body);
-}
-
-/** A conditional GET the cached answer satisfies (RFC 9110 §13.1.1-3: If-None-Match wins over If-Modified-Since). */
-function notModified(request: FastifyRequest, headers: Record<string, string>): boolean {
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch !== undefined) {
-    const etag = headers.etag?.replace(/^W\//, '');
-    return etag !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag);
-  }
-  const since = Date.parse(request.headers['if-modified-since'] ?? '');
-  const modified = Date.parse(headers['last-modified'] ?? '');
-  return !Number.isNaN(since) && !Number.isNaN(modified) && modified <= since;
 }
 
 const isReadable = (payload: unknown): payload is Readable => typeof (payload as Readable | null)?.pipe === 'function';
