@@ -8,8 +8,11 @@
 export const IMAGE_VARIANT_WIDTHS = [200, 400, 700, 1000, 1600] as const;
 export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
 
-/** An uploaded image's URL: the SHA-256 of its bytes and its own extension. */
-const UPLOADED = /^\/uploads\/([0-9a-f]{64})\.(?:png|jpg|webp|gif)$/;
+/** A stored image's file name: the SHA-256 of its bytes (the first group) and its own extension. */
+export const IMAGE_KEY = /^([0-9a-f]{64})\.(?:png|jpg|webp|gif)$/;
+
+/** An uploaded image's URL: `/uploads/` and its file name. */
+const UPLOADED = new RegExp(`^/uploads/${IMAGE_KEY.source.slice(1)}`);
 
 /**
  * The file name of an image's WebP copy at `width` px, or at the image's own width when it is

@@ -1,12 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { IMAGE_FIELD, IMAGE_VARIANT_WIDTHS, ImageByUrlBody, type ImageVariantWidth, Limits, Messages, type UploadResponse } from '@inkwell/contracts';
+import { IMAGE_FIELD, IMAGE_KEY, IMAGE_VARIANT_WIDTHS, ImageByUrlBody, type ImageVariantWidth, Limits, Messages, type UploadResponse } from '@inkwell/contracts';
 import { badRequest, notFound, parse } from '../../http-error.ts';
 import { errorAnswer, INTERNAL_ERROR } from '../../plugins/errors.ts';
 import { enforceRateLimits } from '../rate-limits/rate-limits.service.ts';
 import { createImageStore } from './image-store.ts';
 import { typeOfExtension } from './image-type.ts';
-import { IMAGE_KEY, importImage, storeImage, TOO_MANY_UPLOADS, uploadLimit, variantOpener } from './uploads.service.ts';
+import { importImage, storeImage, TOO_MANY_UPLOADS, uploadLimit, variantOpener } from './uploads.service.ts';
 
 /** A WebP copy's file name: `<hash of the original>-<width>w.webp`. */
 const VARIANT_KEY = new RegExp(`^([0-9a-f]{64})-(${IMAGE_VARIANT_WIDTHS.join('|')})w\\.webp$`);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { imageVariantKey, type ImageVariantWidth, Limits, webUrl } from '@inkwell/contracts';
+import { IMAGE_KEY, imageVariantKey, type ImageVariantWidth, Limits, webUrl } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
 import { badRequest, HttpError } from '../../http-error.ts';
 import { FetchRefused, safeFetch } from '../../net/safe-fetch.ts';
@@ -16,8 +16,6 @@ export interface UploadDeps {
 }
 
 const URL_PREFIX = '/uploads/';
-/** A stored file's name: the SHA-256 of its bytes and our extension. */
-export const IMAGE_KEY = /^[0-9a-f]{64}\.(?:png|jpg|webp|gif)$/;
 
 export const imageUrl = (key: string) => `${URL_PREFIX}${key}`;
 
