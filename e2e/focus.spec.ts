@@ -66,6 +66,8 @@ test('the comments panel is a modal dialog: focus moves in, Tab stays inside, Es
   await page.goto(`/blog/${blog.blog_id}`);
 
   const opener = page.getByRole('button', { name: 'Comments', exact: true });
+  // Enabled once the page has hydrated; a disabled button takes no focus.
+  await expect(opener).toBeEnabled();
   await opener.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Comments (2)' });
@@ -184,6 +186,7 @@ test.describe('on a phone', () => {
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Toggle search' });
     const search = page.getByRole('searchbox', { name: 'Search' });
+    await expect(toggle).toBeEnabled();
     await toggle.focus();
     await page.keyboard.press('Enter');
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');

@@ -69,6 +69,25 @@ test('home, a profile and a search hydrate from the data they came with', async 
   }
 });
 
+test('a server-rendered page fetches the app only once it can paint: not before the style sheet the paint needs', async ({ page, request }) => {
+  const author = await createUser(request);
+  const blogId = await createBlog(request, author);
+  const events: string[] = [];
+  // The style sheet holds the first paint back; held for a second, it orders what follows.
+  await page.route('**/assets/*.css', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    events.push('style sheet');
+    await route.continue();
+  });
+  page.on('request', (request) => {
+    if (/\/assets\/start-[^/]*\.js$/.test(request.url())) events.push('app');
+  });
+  await page.goto(`/blog/${blogId}`);
+  await expect(page.getByRole('button', { name: 'Like' })).toBeEnabled();
+  expect(events[0]).toBe('style sheet');
+  expect(events).toContain('app');
+});
+
 test('a server-rendered blog counts its reader once the page runs, and never its author', async ({ page, browser, request }) => {
   const author = await createUser(request);
   const blogId = await createBlog(request, author);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -5,14 +6,15 @@ import { compression } from 'vite-plugin-compression2';
 
 const outDir = process.env.WEB_DIST ?? 'dist';
 const zod = /[\\/]node_modules[\\/]zod[\\/]/;
+const startModule = path.resolve(import.meta.dirname, 'src/app/start.tsx');
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
     // Brotli and gzip at their best, once, beside each file: the server sends them as they are.
-    // Not index.html, which the server fills in per page and compresses as it goes.
-    ...(isSsrBuild ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.html$/, logLevel: 'silent' })]),
+    // Not index.html, which the server fills in per page and compresses as it goes, nor the manifest.
+    ...(isSsrBuild ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.html$/, /manifest\.json$/], logLevel: 'silent' })]),
   ],
   // `vite build --ssr` builds the server renderer (src/entry-server.tsx) beside the app, out of
   // the folder the server publishes: one self-contained module, React's production build included.
@@ -22,6 +24,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir,
         emptyOutDir: true,
         sourcemap: false,
+        // Which chunks load with which: e2e/support/bundle-budget.ts weighs a reading page from it.
+        manifest: true,
         // Brotli at its best quality takes seconds, on purpose: no report that the build took long.
         rolldownOptions: {
           checks: { bundlerTimings: false },
@@ -43,6 +47,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // A schema's zod-free imports stay in 'contracts', where the pages find them.
                   includeDependenciesRecursively: false,
                 },
+                // The app src/main.tsx starts after the first paint, with all it imports: one chunk, as
+                // it was when it was the entry, not one per module that a lazy screen shares with it.
+                // (Vite's preload helper, which src/main.tsx uses too, stays out of it.)
+                { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
+                { name: 'start', test: (id) => id === startModule },
               ],
             },
           },
