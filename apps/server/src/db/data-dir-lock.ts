@@ -1,37 +1,39 @@
-import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { tryLock, unlock } from 'fs-native-extensions';
 
 /**
- * PGlite does not lock its folder and two processes on one folder corrupt it, so we hold a
- * lock file with our pid. A lock left by a process that no longer runs is taken over.
+ * PGlite does not lock its folder and two processes on one folder corrupt it, so we hold an
+ * operating-system lock on `inkwell.lock` for as long as the database is open. The system takes
+ * it atomically and drops it when the process ends however it ends, so a file left by a crash is
+ * no lock at all, whatever process now has the pid written in it (for people, and the message).
  */
 export function lockDataDir(dataDir: string): () => Promise<void> {
   const file = path.join(dataDir, 'inkwell.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
+  for (;;) {
+    let fd: number;
     try {
-      const fd = openSync(file, 'wx');
-      writeFileSync(fd, String(process.pid));
-      closeSync(fd);
-      return async () => rmSync(file, { force: true });
+      fd = openSync(file, 'a+');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new Error(`Cannot open the data folder ${dataDir}: ${(error as Error).message}`);
-      }
-      const pid = Number(readFileSync(file, 'utf8'));
-      if (pid && pid !== process.pid && isRunning(pid)) {
-        throw new Error(`The data folder ${dataDir} is in use by another Inkwell process (pid ${pid})`);
-      }
-      rmSync(file, { force: true });
+      throw new Error(`Cannot open the data folder ${dataDir}: ${(error as Error).message}`);
     }
-  }
-  throw new Error(`Cannot lock the data folder ${dataDir}`);
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if (!tryLock(fd)) {
+      closeSync(fd);
+      const pid = readFileSync(file, 'utf8').trim();
+      throw new Error(`The data folder ${dataDir} is in use by another Inkwell process${pid ? ` (pid ${pid})` : ''}`);
+    }
+    // The holder before us removes the file before letting go: a lock on a file no longer at
+    // that path is no lock on the folder, so start again on the file that is there now.
+    if (fstatSync(fd).ino !== statSync(file, { throwIfNoEntry: false })?.ino) {
+      closeSync(fd);
+      continue;
+    }
+    ftruncateSync(fd);
+    writeSync(fd, String(process.pid));
+    return async () => {
+      rmSync(file, { force: true });
+      unlock(fd);
+      closeSync(fd);
+    };
   }
 }

@@ -1,8 +1,14 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
 
-// Opening the database applies every pending migration.
-const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await database.close();
-console.log(`migrations applied (${database.kind})`);
+// Opening the database applies every pending migration. What stops it (a running server holding
+// the data folder, a database that does not answer) is one line, as at start-up.
+try {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.close();
+  console.log(`migrations applied (${database.kind})`);
+} catch (error) {
+  console.error(`inkwell: ${(error as Error).message}`);
+  process.exit(1);
+}
