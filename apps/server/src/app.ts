@@ -8,6 +8,7 @@ import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts'
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerShutdown } from './plugins/shutdown.ts';
 import { modules } from './modules/index.ts';
 import type { LogStream } from './start-up.ts';
 import { registerWeb, type PageTagsResolver } from './modules/web/web.routes.ts';
@@ -40,7 +41,14 @@ export async function buildApp({ config, database, logger = false, logStream }: 
     // A path like /api/x%zz must answer 400/404 JSON, never crash the router.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors: answerFrameworkError,
-    return503OnClosing: true,
+    // A client that sends its request slowly, or nothing at all, is let go: thousands of them
+    // must not hold connections and memory that real readers need. (Answers take as long as they
+    // take: the notification stream stays open.) Fastify's keep-alive, 72 s, outlasts the idle
+    // timeout of the usual proxies (60 s), which then close first and never reuse a closed socket.
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    http: { headersTimeout: config.requestTimeoutSeconds * 1000, connectionsCheckingInterval: Math.min(30_000, config.requestTimeoutSeconds * 500) },
+    // Stopping is ours (plugins/shutdown.ts): our 503, and a bound.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
   });
   app.decorate('config', config);
@@ -51,6 +59,7 @@ export async function buildApp({ config, database, logger = false, logStream }: 
   await registerCors(app);
   await registerCompression(app);
   registerErrorHandler(app);
+  registerShutdown(app);
   registerSecurityHeaders(app);
   registerJsonBody(app);
   registerAuth(app);

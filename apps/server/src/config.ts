@@ -31,6 +31,10 @@ const Env = z.object({
   MAIL_FROM: z.string().default('Inkwell <no-reply@localhost>'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   STREAM_HEARTBEAT_SECONDS: z.coerce.number().positive().default(25),
+  /** How long a client may take to send a whole request, headers and body; slower ones are answered 408 and let go. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  /** How long a stop (SIGTERM) waits for requests in flight before it closes every connection. */
+  SHUTDOWN_SECONDS: z.coerce.number().min(0).default(10),
   /** Memory for the cache of anonymous reads, in MiB; 0 turns it off. */
   READ_CACHE_MB: z.coerce.number().min(0).default(64),
   /** Seconds between counts of batched reads (how far total_reads may lag); 0, only at shutdown and when asked. */
@@ -66,6 +70,8 @@ export interface Config {
   mailFrom: string;
   rateLimitMultiplier: number;
   streamHeartbeatSeconds: number;
+  requestTimeoutSeconds: number;
+  shutdownSeconds: number;
   /** Bytes the cache of anonymous reads may hold; 0, no cache. */
   readCacheBytes: number;
   /** Seconds between counts of batched reads; 0, only at shutdown and when asked (tests). */
@@ -162,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     streamHeartbeatSeconds: e.STREAM_HEARTBEAT_SECONDS,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    shutdownSeconds: e.SHUTDOWN_SECONDS,
     readCacheBytes: Math.floor(e.READ_CACHE_MB * 1024 * 1024),
     readFlushSeconds: e.READ_FLUSH_SECONDS,
     // An in-memory database (tests) still needs a real folder for images; they are content-addressed, so sharing it is safe.
