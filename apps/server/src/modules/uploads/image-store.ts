@@ -1,11 +1,12 @@
 import { createReadStream } from 'node:fs';
-import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
 import { randomBytes } from 'node:crypto';
 import { AwsClient } from 'aws4fetch';
 import type { Config, S3Config } from '../../config.ts';
+import { HttpError } from '../../http-error.ts';
 
 /** Where image files live. Keys are content hashes, so a key's bytes never change. */
 export interface ImageStore {
@@ -29,16 +30,28 @@ export function diskImageStore(folder: string): ImageStore {
   return {
     async put(key, data) {
       if (await exists(key)) return;
-      await mkdir(folder, { recursive: true });
-      // Written aside and renamed, so a reader never sees half a file.
+      // Written aside and renamed, so a reader never sees half a file; a write that fails leaves none.
       const temporary = `${file(key)}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(temporary, data);
-      await rename(temporary, file(key));
+      try {
+        await mkdir(folder, { recursive: true });
+        await writeFile(temporary, data);
+        await rename(temporary, file(key));
+      } catch (error) {
+        await rm(temporary, { force: true }).catch(() => {});
+        throw storageFailure(error as NodeJS.ErrnoException);
+      }
     },
     async open(key) {
       return (await exists(key)) ? createReadStream(file(key)) : null;
     },
   };
+}
+
+/** A full or read-only disk, said in words the writer can pass on; anything else stays a fault of ours (500). */
+function storageFailure(error: NodeJS.ErrnoException): Error {
+  if (error.code === 'ENOSPC' || error.code === 'EDQUOT') return new HttpError(507, 'The server has no room left for images. Please tell its administrator.');
+  if (error.code === 'EROFS') return new HttpError(503, 'The server cannot save images right now: its storage is read-only. Please tell its administrator.');
+  return error;
 }
 
 /**
