@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogs, comments, users } from '../../db/schema/index.ts';
+import { visibleToReaders } from '../blogs/index.ts';
 
 export type NewComment = typeof comments.$inferInsert;
 
@@ -14,7 +15,7 @@ export async function lockBlog(tx: Executor, id: string, { published }: { publis
   const [row] = await tx
     .select({ id: blogs.id, blogId: blogs.blogId, authorId: blogs.authorId })
     .from(blogs)
-    .where(published ? and(eq(blogs.id, id), eq(blogs.draft, false)) : eq(blogs.id, id))
+    .where(published ? and(eq(blogs.id, id), visibleToReaders) : eq(blogs.id, id))
     .for('update');
   return row;
 }
@@ -22,7 +23,7 @@ export async function lockBlog(tx: Executor, id: string, { published }: { publis
 /** A published blog named by its `_id` or its `blog_id`: a slug is never a uuid, so the two cannot clash. */
 export async function findPublishedBlog(db: Executor, idOrBlogId: string) {
   const named = isUuid(idOrBlogId) ? eq(blogs.id, idOrBlogId) : eq(blogs.blogId, idOrBlogId);
-  const [row] = await db.select({ id: blogs.id }).from(blogs).where(and(named, eq(blogs.draft, false)));
+  const [row] = await db.select({ id: blogs.id }).from(blogs).where(and(named, visibleToReaders));
   return row;
 }
 
@@ -40,7 +41,7 @@ export async function findPublishedComment(db: Executor, id: string) {
     .select({ id: comments.id })
     .from(comments)
     .innerJoin(blogs, eq(blogs.id, comments.blogId))
-    .where(and(eq(comments.id, id), eq(blogs.draft, false)));
+    .where(and(eq(comments.id, id), visibleToReaders));
   return row;
 }
 

@@ -10,8 +10,8 @@ import {
 } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
-import type { SessionUser } from '../auth/sessions.repository.ts';
-import { forgetDeletedComments, notifyComment, notifyReply } from '../notifications/notifications.service.ts';
+import type { SessionUser } from '../auth/index.ts';
+import { forgetDeletedComments, notifyComment, notifyReply } from '../notifications/index.ts';
 import { presentComment } from './comments.presenter.ts';
 import {
   addToCounters,

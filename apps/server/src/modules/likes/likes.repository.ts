@@ -1,13 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { blogs, likes } from '../../db/schema/index.ts';
+import { visibleToReaders } from '../blogs/index.ts';
 
 /** A published blog to like, locked against deletion (not against other likes) until the transaction ends. */
 export async function findLikeableBlog(tx: Executor, id: string) {
   const [row] = await tx
     .select({ id: blogs.id, authorId: blogs.authorId })
     .from(blogs)
-    .where(and(eq(blogs.id, id), eq(blogs.draft, false)))
+    .where(and(eq(blogs.id, id), visibleToReaders))
     .for('key share');
   return row;
 }
@@ -40,6 +41,6 @@ export async function findLiked(db: Executor, userId: string, blogId: string): P
   const [row] = await db
     .select({ liked: sql<boolean>`exists (select 1 from ${likes} where ${likes.userId} = ${userId} and ${likes.blogId} = ${blogs.id})` })
     .from(blogs)
-    .where(and(eq(blogs.id, blogId), eq(blogs.draft, false)));
+    .where(and(eq(blogs.id, blogId), visibleToReaders));
   return row?.liked;
 }

@@ -1,7 +1,7 @@
 import { isUuid, type LikeBlogBody, type LikeBlogResponse } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
-import { notifyLike, removeLikeNotification } from '../notifications/notifications.service.ts';
+import { notifyLike, removeLikeNotification } from '../notifications/index.ts';
 import { addToTotalLikes, deleteLike, findLikeableBlog, findLiked, insertLike, totalLikes } from './likes.repository.ts';
 
 const blogNotFound = () => notFound('Blog not found');
