@@ -60,6 +60,43 @@ export async function updateBlog(tx: Executor, id: string, values: Partial<NewBl
   await tx.update(blogs).set({ ...values, updatedAt: sql`now()` }).where(eq(blogs.id, id));
 }
 
+/**
+ * The blog's row, locked until the transaction ends: 'update' makes every comment change of a blog
+ * wait for the one before (its counters with it); 'key share' only keeps the blog from being
+ * deleted meanwhile, so likes of one blog go on side by side. `readable` leaves out a blog no
+ * reader may see.
+ */
+export async function lockBlog(tx: Executor, id: string, { lock, readable }: { lock: 'update' | 'key share'; readable: boolean }) {
+  const [row] = await tx
+    .select({ id: blogs.id, blogId: blogs.blogId, authorId: blogs.authorId })
+    .from(blogs)
+    .where(readable ? and(eq(blogs.id, id), visibleToReaders) : eq(blogs.id, id))
+    .for(lock);
+  return row;
+}
+
+export type ActivityCounters = Pick<BlogRow, 'totalLikes' | 'totalComments' | 'totalParentComments'>;
+const activityCounters = { totalLikes: blogs.totalLikes, totalComments: blogs.totalComments, totalParentComments: blogs.totalParentComments };
+
+/** Changes a blog's like and comment counters by the rows just added or removed; answers the new totals. */
+export async function addToActivity(tx: Executor, id: string, { likes = 0, comments = 0, parents = 0 }: { likes?: number; comments?: number; parents?: number }) {
+  const [row] = await tx
+    .update(blogs)
+    .set({
+      totalLikes: sql`${blogs.totalLikes} + ${likes}`,
+      totalComments: sql`${blogs.totalComments} + ${comments}`,
+      totalParentComments: sql`${blogs.totalParentComments} + ${parents}`,
+    })
+    .where(eq(blogs.id, id))
+    .returning(activityCounters);
+  return row!;
+}
+
+export async function findActivity(db: Executor, id: string): Promise<ActivityCounters | undefined> {
+  const [row] = await db.select(activityCounters).from(blogs).where(eq(blogs.id, id));
+  return row;
+}
+
 export async function findBlogForDelete(tx: Executor, blogId: string) {
   const [row] = await tx
     .select({ id: blogs.id, authorId: blogs.authorId, draft: blogs.draft, totalReads: blogs.totalReads })

@@ -3,16 +3,6 @@ import type { Executor } from '../../db/client.ts';
 import { blogs, likes } from '../../db/schema/index.ts';
 import { visibleToReaders } from '../blogs/index.ts';
 
-/** A published blog to like, locked against deletion (not against other likes) until the transaction ends. */
-export async function findLikeableBlog(tx: Executor, id: string) {
-  const [row] = await tx
-    .select({ id: blogs.id, authorId: blogs.authorId })
-    .from(blogs)
-    .where(and(eq(blogs.id, id), visibleToReaders))
-    .for('key share');
-  return row;
-}
-
 /** Answers whether a like was added; a like that exists already (even one being added right now) is left alone. */
 export async function insertLike(tx: Executor, userId: string, blogId: string): Promise<boolean> {
   const rows = await tx.insert(likes).values({ userId, blogId }).onConflictDoNothing().returning({ userId: likes.userId });
@@ -25,15 +15,6 @@ export async function deleteLike(tx: Executor, userId: string, blogId: string): 
     .where(and(eq(likes.userId, userId), eq(likes.blogId, blogId)))
     .returning({ userId: likes.userId });
   return rows.length > 0;
-}
-
-export async function addToTotalLikes(tx: Executor, blogId: string, delta: number) {
-  await tx.update(blogs).set({ totalLikes: sql`${blogs.totalLikes} + ${delta}` }).where(eq(blogs.id, blogId));
-}
-
-export async function totalLikes(tx: Executor, blogId: string): Promise<number> {
-  const [row] = await tx.select({ total: blogs.totalLikes }).from(blogs).where(eq(blogs.id, blogId));
-  return row?.total ?? 0;
 }
 
 /** Whether the user likes the published blog; undefined when there is no such blog. */
