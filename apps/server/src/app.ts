@@ -9,10 +9,8 @@ import { registerJsonBody } from './plugins/json-body.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerShutdown } from './plugins/shutdown.ts';
-import { modules } from './modules/index.ts';
+import { modules, registerReadCounts, registerWeb, type PageTagsResolver } from './modules/index.ts';
 import type { LogStream } from './start-up.ts';
-import { registerWeb, type PageTagsResolver } from './modules/web/web.routes.ts';
-import { registerReadCounts } from './modules/blogs/read-counts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -14,5 +14,9 @@ import { settingsRoutes } from './settings/settings.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
 import { uploadRoutes } from './uploads/uploads.routes.ts';
 
+export { registerReadCounts } from './blogs/read-counts.ts';
+export { registerWeb } from './web/web.routes.ts';
+export type { PageTagsResolver } from './web/index.ts';
+
 /** Every feature module, registered in this order by buildApp. */
 export const modules: FastifyPluginAsync[] = [systemRoutes, avatarRoutes, authRoutes, settingsRoutes, dashboardRoutes, blogRoutes, blogListRoutes, likeRoutes, profileRoutes, uploadRoutes, linkPreviewRoutes, commentRoutes, notificationRoutes, discoveryRoutes];

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Messages } from '@inkwell/contracts';
 import { unauthorized } from '../http-error.ts';
-import { findSessionUser, type SessionUser } from '../modules/auth/sessions.repository.ts';
-import { TOKEN_PATTERN } from '../modules/auth/tokens.ts';
+import { userOfToken, type SessionUser } from '../modules/auth/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,8 +27,7 @@ export function registerAuth(app: FastifyInstance) {
 
   async function resolve(request: FastifyRequest): Promise<SessionUser | null> {
     const token = bearer(request);
-    if (!token || !TOKEN_PATTERN.test(token)) return null;
-    return (await findSessionUser(app.db, token)) ?? null;
+    return token ? userOfToken(app.db, token) : null;
   }
 
   app.decorate('requireUser', async (request: FastifyRequest) => {

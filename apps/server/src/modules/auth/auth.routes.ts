@@ -2,16 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { AuthMessages, ForgotPasswordBody, GoogleAuthBody, ResetPasswordBody, SignInBody, SignUpBody } from '@inkwell/contracts';
 import { parse } from '../../http-error.ts';
 import { siteOrigin } from '../../site-origin.ts';
-import { createMailer } from '../mail/mail.service.ts';
+import { createMailer } from '../mail/index.ts';
 import { enforceRateLimits, reset as forgetRateLimit } from '../rate-limits/rate-limits.service.ts';
 import { AuthLimits } from './auth.limits.ts';
-import { googleSignIn, signIn, signUp } from './auth.service.ts';
+import { googleSignIn, signIn, signOut, signUp } from './auth.service.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
-import { revokeSession } from './sessions.repository.ts';
 
 export async function authRoutes(app: FastifyInstance) {
   const deps = { db: app.db, sessionDays: app.config.sessionDays };
-  const sendMail = createMailer(app);
+  const mailer = createMailer(app.config, app.log);
+  app.addHook('onClose', mailer.close);
 
   app.post('/api/user/signup', async (request) => {
     const body = parse(SignUpBody, request.body);
@@ -37,7 +37,7 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/user/signout', { preHandler: app.requireUser }, async (request) => {
-    await revokeSession(app.db, request.user!.sessionId);
+    await signOut(app.db, request.user!.sessionId);
     return { success: true };
   });
 
@@ -45,7 +45,7 @@ export async function authRoutes(app: FastifyInstance) {
     const body = parse(ForgotPasswordBody, request.body);
     await enforceRateLimits(app, [AuthLimits.forgotPerIp(request.ip), AuthLimits.forgotPerEmail(body.email)], AuthMessages.tooManyResets);
     const onMailError = (error: unknown) => app.log.error({ err: error }, 'the password reset mail could not be sent');
-    return requestPasswordReset({ db: app.db, sendMail, onMailError }, body, siteOrigin(app, request));
+    return requestPasswordReset({ db: app.db, sendMail: mailer.send, onMailError }, body, siteOrigin(app, request));
   });
 
   app.post('/api/user/reset-password', async (request) => {

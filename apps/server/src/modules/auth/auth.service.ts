@@ -1,40 +1,33 @@
 import { AuthMessages, authError, Messages, type Session, type SignInBody, type SignUpBody } from '@inkwell/contracts';
 import type { GoogleConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, HttpError } from '../../http-error.ts';
-import { avatarUrl } from '../avatars/avatars.routes.ts';
-import { findUserByEmail, findUserByGoogleSub, freeUsername, insertUser } from '../users/users.repository.ts';
+import { hasNewNotification } from '../notifications/index.ts';
+import { createUser, findUserByEmail, findUserByGoogleSub, type NewAccount, type UserRow } from '../users/index.ts';
 import { verifyGoogleIdToken, type GoogleIdentity } from './google-id-token.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { presentSession } from './session.presenter.ts';
-import { createSession } from './sessions.repository.ts';
+import { createSession, findSessionUser, revokeSession, revokeUserSessions, type SessionUser } from './sessions.repository.ts';
+import { TOKEN_PATTERN } from './tokens.ts';
 
 export interface AuthDeps {
   db: Db;
   sessionDays: number;
 }
 
-interface NewAccount {
-  fullname: string;
-  email: string;
-  passwordHash: string | null;
-  googleSub: string | null;
-  /** A picture from Google; otherwise the generated avatar of the new username. */
-  profileImg?: string | undefined;
+/** A new session of the user, answered as sign-in answers it. */
+async function startSession(db: Executor, user: UserRow, sessionDays: number): Promise<Session> {
+  const accessToken = await createSession(db, user.id, sessionDays);
+  return presentSession(user, accessToken, await hasNewNotification(db, user.id));
 }
 
 /** Creates the user with a free username and signs it in; 409 when the e-mail is taken. */
 async function createAccount({ db, sessionDays }: AuthDeps, account: NewAccount, emailTaken: string): Promise<Session> {
-  const { profileImg, ...values } = account;
   // Two sign-ups may pick the same free username at once; the unique index decides, we retry.
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction(async (tx) => {
-        const username = await freeUsername(tx, account.email);
-        const user = await insertUser(tx, { ...values, username, profileImg: profileImg ?? avatarUrl(username) });
-        return presentSession(tx, user, await createSession(tx, user.id, sessionDays));
-      });
+      return await db.transaction(async (tx) => startSession(tx, await createUser(tx, account), sessionDays));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       if (await findUserByEmail(db, account.email)) throw conflict(emailTaken);
@@ -62,7 +55,7 @@ export async function signIn({ db, sessionDays }: AuthDeps, body: SignInBody): P
   }
   if (!user.passwordHash) throw badRequest(Messages.useGoogle);
   if (!(await verifyPassword(user.passwordHash, body.password))) throw new HttpError(401, Messages.wrongCredentials);
-  return presentSession(db, user, await createSession(db, user.id, sessionDays));
+  return startSession(db, user, sessionDays);
 }
 
 const httpsUrl = (url: string | undefined) => (url && /^https:\/\/[^\s]+$/i.test(url) ? url : undefined);
@@ -82,7 +75,7 @@ export async function googleSignIn(deps: AuthDeps & { google: GoogleConfig }, id
   if (!identity.emailVerified) throw new HttpError(401, AuthMessages.googleEmailUnverified);
 
   const existing = await findUserByGoogleSub(deps.db, identity.sub);
-  if (existing) return presentSession(deps.db, existing, await createSession(deps.db, existing.id, deps.sessionDays));
+  if (existing) return startSession(deps.db, existing, deps.sessionDays);
   if (await findUserByEmail(deps.db, identity.email)) throw conflict(AuthMessages.googleEmailTaken);
   const fullname = identity.name ?? identity.email.split('@')[0]!;
   return createAccount(
@@ -91,3 +84,15 @@ export async function googleSignIn(deps: AuthDeps & { google: GoogleConfig }, id
     AuthMessages.googleEmailTaken,
   );
 }
+
+/** The signed-in user a bearer token names, or null when it is malformed, unknown, expired or revoked. */
+export async function userOfToken(db: Executor, token: string): Promise<SessionUser | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  return (await findSessionUser(db, token)) ?? null;
+}
+
+/** Signs one device out: its session stops working at once. */
+export const signOut = (db: Executor, sessionId: string) => revokeSession(db, sessionId);
+
+/** Signs every device of the user out, or every one but the session `keep` (password changes). */
+export const signOutOtherSessions = (db: Executor, userId: string, keep?: string) => revokeUserSessions(db, userId, keep);

@@ -1,15 +1,14 @@
 import { AuthMessages, emailError, passwordError, type AuthNotice, type ForgotPasswordBody, type ResetPasswordBody } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../http-error.ts';
-import type { SendMail } from '../mail/mail.service.ts';
-import { findUserByEmail } from '../users/users.repository.ts';
+import type { SendMail } from '../mail/index.ts';
+import { findUserByEmail, setPasswordHash } from '../users/index.ts';
 import { hashPassword } from './passwords.ts';
 import {
   consumePasswordReset,
   deleteOtherPasswordResets,
   insertPasswordReset,
   isPasswordResetUsable,
-  setPasswordHash,
 } from './password-resets.repository.ts';
 import { revokeUserSessions } from './sessions.repository.ts';
 import { hashToken, newToken, TOKEN_PATTERN } from './tokens.ts';

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { passwordResets, users } from '../../db/schema/index.ts';
+import { passwordResets } from '../../db/schema/index.ts';
 
 export async function insertPasswordReset(db: Executor, userId: string, tokenHash: string, validMinutes: number) {
   await db.insert(passwordResets).values({
@@ -33,6 +33,3 @@ export async function deleteOtherPasswordResets(db: Executor, userId: string, ke
   await db.delete(passwordResets).where(and(eq(passwordResets.userId, userId), ne(passwordResets.tokenHash, keepTokenHash)));
 }
 
-export async function setPasswordHash(db: Executor, userId: string, passwordHash: string) {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
-}

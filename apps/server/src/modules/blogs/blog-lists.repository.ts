@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogs, users } from '../../db/schema/index.ts';
 import { blogCardColumns, type BlogCardRow, type BlogWithAuthor } from './blogs.repository.ts';
+import { visibleToReaders } from './visibility.ts';
 
 /**
  * A text search reads every blog it matches, so ranking happens among the newest this many
@@ -30,7 +31,6 @@ export interface BlogFilter {
 
 // Written as literals, in the index's own order, so blogs_latest_idx (published_at desc nulls last,
 // id desc nulls last, where draft = false) serves every list, even from a prepared statement's generic plan.
-const published = sql`${blogs.draft} = false`;
 const newestFirst = [sql`${blogs.publishedAt} desc nulls last`, sql`${blogs.id} desc nulls last`];
 const newestOrder = sql.join(newestFirst, sql`, `);
 
@@ -47,7 +47,7 @@ const relevance = (query: string) =>
 
 /** Every filter but the text. */
 function filterWhere({ tag, author, excludeBlogId }: BlogFilter): SQL {
-  const conditions = [published];
+  const conditions = [visibleToReaders];
   if (tag !== undefined) conditions.push(sql`${blogs.tags} @> array[${tag}]::text[]`);
   if (author !== undefined) {
     // Usernames hold no dashes, so a uuid is always an id.
@@ -108,10 +108,10 @@ const prepared = new WeakMap<Db, ReturnType<typeof prepareLatest>>();
 
 function prepareLatest(db: Db) {
   return {
-    list: cardsOf(db, newestPage(published, sql.placeholder('offset'), sql.placeholder('limit')))
+    list: cardsOf(db, newestPage(visibleToReaders, sql.placeholder('offset'), sql.placeholder('limit')))
       .orderBy(...newestFirst)
       .prepare('latest_blogs'),
-    count: db.select({ total: sql<number>`count(*)::int` }).from(blogs).where(published).prepare('latest_blogs_count'),
+    count: db.select({ total: sql<number>`count(*)::int` }).from(blogs).where(visibleToReaders).prepare('latest_blogs_count'),
   };
 }
 
@@ -140,7 +140,7 @@ export async function listTrendingBlogs(db: Executor, limit: number): Promise<Bl
   const recent = db
     .select({ id: blogs.id, publishedAt: blogs.publishedAt, score: sql<number>`${trendingScore}`.as('score') })
     .from(blogs)
-    .where(published)
+    .where(visibleToReaders)
     .orderBy(...newestFirst)
     .limit(TRENDING_CANDIDATES)
     .as('recent');
@@ -168,7 +168,7 @@ export async function listNewestBlogs(db: Executor, filter: BlogFilter, limit: n
  * lands on the last page and the others keep theirs: its blog_id and last edit.
  */
 export async function listPublishedBlogsPage(db: Executor, offset: number, limit: number) {
-  const ids = sql`select ${blogs.id} from ${blogs} where ${published}
+  const ids = sql`select ${blogs.id} from ${blogs} where ${visibleToReaders}
     order by ${blogs.publishedAt} asc nulls first, ${blogs.id} asc nulls first offset ${offset} limit ${limit}`;
   return db
     .select({ blogId: blogs.blogId, updatedAt: blogs.updatedAt })

@@ -1,16 +1,16 @@
 import type { EditorOutput } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
-import { authorFeedTitle, feedLinks, tagFeedTitle } from '../discovery/feed-urls.ts';
-import { pageTagsResolver } from '../web/page-urls.ts';
-import type { PageTags } from '../web/web.routes.ts';
+import { authorFeedTitle, feedLinks, tagFeedTitle } from '../discovery/index.ts';
+import { pageTagsResolver, type PageTags } from '../web/index.ts';
 import { contentWordCount } from './content-html.ts';
 import { publicationDates } from './blogs.presenter.ts';
 import { findBlog, type BlogWithAuthor } from './blogs.repository.ts';
+import { isVisibleTo } from './visibility.ts';
 
 /** A published blog, or undefined: a draft is no page to the public (404), and its title never leaks. */
 async function findPublishedBlog(app: FastifyInstance, blogId: string) {
   const blog = await findBlog(app.db, blogId);
-  return blog && !blog.draft ? blog : undefined;
+  return blog && isVisibleTo(blog, null) ? blog : undefined;
 }
 
 /** Head tags of a blog: share tags, Open Graph article:*, its author's and tags' feeds, and schema.org BlogPosting. */

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogs, users } from '../../db/schema/index.ts';
+import { visibleToReaders } from './visibility.ts';
 
 export type BlogRow = typeof blogs.$inferSelect;
 export type NewBlog = typeof blogs.$inferInsert;
@@ -59,10 +60,66 @@ export async function updateBlog(tx: Executor, id: string, values: Partial<NewBl
   await tx.update(blogs).set({ ...values, updatedAt: sql`now()` }).where(eq(blogs.id, id));
 }
 
-/** The author's count of published blogs; called in the transaction that publishes or unpublishes. */
-export async function addAuthorPosts(tx: Executor, authorId: string, delta: number): Promise<void> {
-  if (delta === 0) return;
-  await tx.update(users).set({ totalPosts: sql`${users.totalPosts} + ${delta}` }).where(eq(users.id, authorId));
+/**
+ * The blog's row, locked until the transaction ends: 'update' makes every comment change of a blog
+ * wait for the one before (its counters with it); 'key share' only keeps the blog from being
+ * deleted meanwhile, so likes of one blog go on side by side. `readable` leaves out a blog no
+ * reader may see.
+ */
+export async function lockBlog(tx: Executor, id: string, { lock, readable }: { lock: 'update' | 'key share'; readable: boolean }) {
+  const [row] = await tx
+    .select({ id: blogs.id, blogId: blogs.blogId, authorId: blogs.authorId })
+    .from(blogs)
+    .where(readable ? and(eq(blogs.id, id), visibleToReaders) : eq(blogs.id, id))
+    .for(lock);
+  return row;
+}
+
+export type ActivityCounters = Pick<BlogRow, 'totalLikes' | 'totalComments' | 'totalParentComments'>;
+const activityCounters = { totalLikes: blogs.totalLikes, totalComments: blogs.totalComments, totalParentComments: blogs.totalParentComments };
+
+/** Changes a blog's like and comment counters by the rows just added or removed; answers the new totals. */
+export async function addToActivity(tx: Executor, id: string, { likes = 0, comments = 0, parents = 0 }: { likes?: number; comments?: number; parents?: number }) {
+  const [row] = await tx
+    .update(blogs)
+    .set({
+      totalLikes: sql`${blogs.totalLikes} + ${likes}`,
+      totalComments: sql`${blogs.totalComments} + ${comments}`,
+      totalParentComments: sql`${blogs.totalParentComments} + ${parents}`,
+    })
+    .where(eq(blogs.id, id))
+    .returning(activityCounters);
+  return row!;
+}
+
+export async function findActivity(db: Executor, id: string): Promise<ActivityCounters | undefined> {
+  const [row] = await db.select(activityCounters).from(blogs).where(eq(blogs.id, id));
+  return row;
+}
+
+export async function findBlogForDelete(tx: Executor, blogId: string) {
+  const [row] = await tx
+    .select({ id: blogs.id, authorId: blogs.authorId, draft: blogs.draft, totalReads: blogs.totalReads })
+    .from(blogs)
+    .where(eq(blogs.blogId, blogId))
+    .for('update');
+  return row;
+}
+
+/** Likes, comments, reads and notifications of the blog go with it (foreign keys cascade). */
+export async function deleteBlogRow(tx: Executor, id: string) {
+  await tx.delete(blogs).where(eq(blogs.id, id));
+}
+
+/** The last edit of each author's published blogs (through blogs_author_idx); an author without one is left out. */
+export async function lastPublishedEdits(db: Executor, authorIds: string[]): Promise<Map<string, Date>> {
+  if (authorIds.length === 0) return new Map();
+  const rows = await db
+    .select({ authorId: blogs.authorId, lastEdit: sql`max(${blogs.updatedAt})`.mapWith(blogs.updatedAt) })
+    .from(blogs)
+    .where(and(inArray(blogs.authorId, authorIds), visibleToReaders))
+    .groupBy(blogs.authorId);
+  return new Map(rows.map((row) => [row.authorId, row.lastEdit]));
 }
 
 /** One visitor's read of a blog (by its blog_id) on a UTC day (`YYYY-MM-DD`), waiting to be counted. */
@@ -75,22 +132,22 @@ export interface Read {
 
 /**
  * Counts a batch of reads in one statement: each (blog, visitor, day) that has no row yet gets one,
- * and adds one read to the blog's and its author's counters. A read already counted (by an earlier
- * batch, or by another instance), by the blog's own author, or of a blog that is not published (or
- * no longer) counts nothing. Answers how many counted.
+ * and adds one read to the blog's counter. A read already counted (by an earlier batch, or by
+ * another instance), by the blog's own author, or of a blog no reader may see counts nothing.
+ * Answers how many counted for each author, whose counters the caller adds them to.
  */
-export async function recordReads(db: Executor, reads: Read[]): Promise<number> {
+export async function recordReads(tx: Executor, reads: Read[]): Promise<{ authorId: string; reads: number }[]> {
   const incoming = sql.join(
     reads.map((r) => sql`(${r.blogId}::text, ${r.visitor}::text, ${r.day}::date)`),
     sql`, `,
   );
-  const [row] = await queryRows<{ counted: number }>(
-    db,
+  const rows = await queryRows<{ author_id: string; reads: number }>(
+    tx,
     sql`with incoming (blog_id, visitor, day) as (values ${incoming}),
       counted as (
         insert into blog_reads (blog_id, visitor, day)
-        select b.id, i.visitor, i.day from incoming i
-        join blogs b on b.blog_id = i.blog_id and not b.draft and i.visitor <> ('user:' || b.author_id)
+        select ${blogs.id}, i.visitor, i.day from incoming i
+        join ${blogs} on ${blogs.blogId} = i.blog_id and ${visibleToReaders} and i.visitor <> ('user:' || ${blogs.authorId})
         on conflict do nothing
         returning blog_id
       ),
@@ -99,12 +156,8 @@ export async function recordReads(db: Executor, reads: Read[]): Promise<number> 
         update blogs set total_reads = blogs.total_reads + p.n
         from per_blog p where blogs.id = p.blog_id
         returning blogs.author_id, p.n
-      ),
-      authors_counted as (
-        update users set total_reads = users.total_reads + a.n
-        from (select author_id, sum(n)::int as n from blogs_counted group by author_id) a where users.id = a.author_id
       )
-      select coalesce(sum(n), 0)::int as counted from per_blog`,
+      select author_id::text as author_id, sum(n)::int as reads from blogs_counted group by author_id`,
   );
-  return Number(row!.counted);
+  return rows.map((row) => ({ authorId: row.author_id, reads: Number(row.reads) }));
 }

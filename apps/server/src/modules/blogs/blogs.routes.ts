@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { CreateBlogBody, GetBlogBody, ReadBlogBody } from '@inkwell/contracts';
+import { CreateBlogBody, ReadBlogBody } from '@inkwell/contracts';
 import { parse } from '../../http-error.ts';
-import { getBlog, saveBlog } from './blogs.service.ts';
-
-/** get-blog's answer (SPEC §7), for the API and for the server-rendered blog page alike; it counts no read. */
-export const answerGetBlog = async (db: Db, body: unknown, userId: string | null) => ({ blog: await getBlog(db, parse(GetBlogBody, body), userId) });
+import { answerGetBlog, saveBlog } from './blogs.service.ts';
 
 export async function blogRoutes(app: FastifyInstance) {
   app.post('/api/blog/create-blog', { preHandler: app.requireUser }, async (request) => ({

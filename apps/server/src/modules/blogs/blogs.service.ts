@@ -5,15 +5,17 @@ import {
   tagsError,
   type Blog,
   type CreateBlogBody,
-  type GetBlogBody,
+  GetBlogBody,
 } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { badRequest, forbidden, notFound } from '../../http-error.ts';
+import { badRequest, forbidden, notFound, parse } from '../../http-error.ts';
+import { addAuthorReads, addToAuthorCounters } from '../users/index.ts';
 import { newBlogId } from './blog-id.ts';
-import { addAuthorPosts, findBlog, findBlogForUpdate, insertBlog, updateBlog } from './blogs.repository.ts';
+import { deleteBlogRow, findBlog, findBlogForDelete, findBlogForUpdate, insertBlog, recordReads, updateBlog, type Read } from './blogs.repository.ts';
 import { presentBlog } from './blogs.presenter.ts';
 import { cleanEditorOutput, isImageUrl } from './content-blocks.ts';
+import { isVisibleTo } from './visibility.ts';
 
 const BLOG_ID_ATTEMPTS = 5;
 
@@ -44,7 +46,7 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): 
       if (!existing) throw notFound();
       if (existing.authorId !== authorId) throw forbidden('Only the author can edit this blog');
       await updateBlog(tx, existing.id, { ...values, publishedAt: existing.publishedAt ?? (values.draft ? null : new Date()) });
-      await addAuthorPosts(tx, authorId, published - (existing.draft ? 0 : 1));
+      await addToAuthorCounters(tx, authorId, { posts: published - (existing.draft ? 0 : 1), reads: 0 });
       return blogId;
     });
   }
@@ -52,7 +54,7 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): 
     try {
       return await db.transaction(async (tx) => {
         const blog = await insertBlog(tx, { ...values, authorId, blogId: newBlogId(values.title), publishedAt: values.draft ? null : new Date() });
-        await addAuthorPosts(tx, authorId, published);
+        await addToAuthorCounters(tx, authorId, { posts: published, reads: 0 });
         return blog.blogId;
       });
     } catch (error) {
@@ -69,6 +71,30 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): 
  */
 export async function getBlog(db: Db, { blog_id }: GetBlogBody, userId: string | null): Promise<Blog> {
   const blog = await findBlog(db, blog_id);
-  if (!blog || (blog.draft && userId !== blog.authorId)) throw notFound();
+  if (!blog || !isVisibleTo(blog, userId)) throw notFound();
   return presentBlog(blog);
+}
+
+/** get-blog's answer (SPEC §7), for the API and for the server-rendered blog page alike; it counts no read. */
+export const answerGetBlog = async (db: Db, body: unknown, userId: string | null) => ({ blog: await getBlog(db, parse(GetBlogBody, body), userId) });
+
+/** Only the author deletes a blog; its rows and the author's counters change together. */
+export async function deleteBlog(db: Db, userId: string, blogId: string) {
+  await db.transaction(async (tx) => {
+    const blog = await findBlogForDelete(tx, blogId);
+    if (!blog) throw notFound('Blog not found');
+    if (blog.authorId !== userId) throw forbidden('You can only delete your own blogs');
+    await deleteBlogRow(tx, blog.id);
+    await addToAuthorCounters(tx, userId, { posts: blog.draft ? 0 : -1, reads: -blog.totalReads });
+  });
+  return { status: 'done' as const };
+}
+
+/** Counts a batch of reads (see recordReads) on the blogs and their authors together; answers how many counted. */
+export async function countReads(db: Db, reads: Read[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    const perAuthor = await recordReads(tx, reads);
+    await addAuthorReads(tx, perAuthor);
+    return perAuthor.reduce((sum, author) => sum + author.reads, 0);
+  });
 }

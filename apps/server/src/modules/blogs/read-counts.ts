@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GetBlogBody } from '@inkwell/contracts';
-import { recordReads, type Read } from './blogs.repository.ts';
+import type { Read } from './blogs.repository.ts';
+import { countReads } from './blogs.service.ts';
 
 /** Three parameters a read: well below PostgreSQL's 65 535 a statement. */
 const READS_PER_STATEMENT = 5000;
@@ -52,7 +53,7 @@ export function registerReadCounts(app: FastifyInstance) {
       let counted = 0;
       try {
         for (let start = 0; start < batch.length; start += READS_PER_STATEMENT) {
-          counted += await recordReads(app.db, batch.slice(start, start + READS_PER_STATEMENT).map(([, read]) => read));
+          counted += await countReads(app.db, batch.slice(start, start + READS_PER_STATEMENT).map(([, read]) => read));
         }
       } catch (error) {
         // Chunks already counted count nothing the second time: their rows exist.

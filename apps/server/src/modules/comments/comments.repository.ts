@@ -3,26 +3,14 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogs, comments, users } from '../../db/schema/index.ts';
+import { visibleToReaders } from '../blogs/index.ts';
 
 export type NewComment = typeof comments.$inferInsert;
-
-/**
- * The blog's row, locked: every comment change of a blog takes this lock first, so additions and
- * deletions of one blog's comments (and its counters) happen one after another.
- */
-export async function lockBlog(tx: Executor, id: string, { published }: { published: boolean }) {
-  const [row] = await tx
-    .select({ id: blogs.id, blogId: blogs.blogId, authorId: blogs.authorId })
-    .from(blogs)
-    .where(published ? and(eq(blogs.id, id), eq(blogs.draft, false)) : eq(blogs.id, id))
-    .for('update');
-  return row;
-}
 
 /** A published blog named by its `_id` or its `blog_id`: a slug is never a uuid, so the two cannot clash. */
 export async function findPublishedBlog(db: Executor, idOrBlogId: string) {
   const named = isUuid(idOrBlogId) ? eq(blogs.id, idOrBlogId) : eq(blogs.blogId, idOrBlogId);
-  const [row] = await db.select({ id: blogs.id }).from(blogs).where(and(named, eq(blogs.draft, false)));
+  const [row] = await db.select({ id: blogs.id }).from(blogs).where(and(named, visibleToReaders));
   return row;
 }
 
@@ -40,25 +28,12 @@ export async function findPublishedComment(db: Executor, id: string) {
     .select({ id: comments.id })
     .from(comments)
     .innerJoin(blogs, eq(blogs.id, comments.blogId))
-    .where(and(eq(comments.id, id), eq(blogs.draft, false)));
+    .where(and(eq(comments.id, id), visibleToReaders));
   return row;
 }
 
 export async function insertComment(tx: Executor, values: NewComment) {
   const [row] = await tx.insert(comments).values(values).returning({ id: comments.id, createdAt: comments.createdAt });
-  return row!;
-}
-
-/** Changes the blog's comment counters by the rows just added or removed; answers the new totals. */
-export async function addToCounters(tx: Executor, blogId: string, { comments: all, parents }: { comments: number; parents: number }) {
-  const [row] = await tx
-    .update(blogs)
-    .set({
-      totalComments: sql`${blogs.totalComments} + ${all}`,
-      totalParentComments: sql`${blogs.totalParentComments} + ${parents}`,
-    })
-    .where(eq(blogs.id, blogId))
-    .returning({ totalComments: blogs.totalComments, totalParentComments: blogs.totalParentComments });
   return row!;
 }
 

@@ -10,11 +10,11 @@ import {
 } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
-import type { SessionUser } from '../auth/sessions.repository.ts';
-import { forgetDeletedComments, notifyComment, notifyReply } from '../notifications/notifications.service.ts';
+import type { SessionUser } from '../auth/index.ts';
+import { addToActivity, lockBlog } from '../blogs/index.ts';
+import { forgetDeletedComments, notifyComment, notifyReply } from '../notifications/index.ts';
 import { presentComment } from './comments.presenter.ts';
 import {
-  addToCounters,
   deleteComments,
   findComment,
   findPublishedBlog,
@@ -23,7 +23,6 @@ import {
   insertComment,
   listReplies,
   listTopLevelComments,
-  lockBlog,
 } from './comments.repository.ts';
 
 /**
@@ -35,7 +34,7 @@ export async function addComment(db: Db, user: SessionUser, body: AddCommentBody
   if (error) throw badRequest(error.message);
   const text = body.comment.trim();
   return db.transaction(async (tx) => {
-    const blog = await lockBlog(tx, body._id, { published: true });
+    const blog = await lockBlog(tx, body._id, { lock: 'update', readable: true });
     if (!blog) throw notFound(CommentMessages.blogNotFound);
     const parent = body.replying_to ? await findComment(tx, body.replying_to) : undefined;
     if (body.replying_to && parent?.blogId !== blog.id) throw notFound(CommentMessages.commentNotFound);
@@ -47,7 +46,7 @@ export async function addComment(db: Db, user: SessionUser, body: AddCommentBody
       parentId: parent?.id ?? null,
       comment: text,
     });
-    await addToCounters(tx, blog.id, { comments: 1, parents: parent ? 0 : 1 });
+    await addToActivity(tx, blog.id, { comments: 1, parents: parent ? 0 : 1 });
     const notification = { blogId: blog.id, userId: user.id, commentId: row.id };
     if (parent) await notifyReply(tx, { ...notification, parentId: parent.id, parentWriterId: parent.commentedBy });
     else await notifyComment(tx, { ...notification, authorId: blog.authorId });
@@ -86,7 +85,7 @@ export async function getReplies(db: Db, { _id, skip }: GetRepliesBody) {
 export async function deleteComment(db: Db, userId: string, id: string): Promise<DeleteCommentResponse> {
   return db.transaction(async (tx) => {
     const found = await findComment(tx, id);
-    const blog = found && (await lockBlog(tx, found.blogId, { published: false }));
+    const blog = found && (await lockBlog(tx, found.blogId, { lock: 'update', readable: false }));
     // Read again under the blog's lock: a deletion of an ancestor may have taken it meanwhile.
     const comment = blog && (await findComment(tx, id));
     if (!blog || !comment) throw notFound(CommentMessages.commentNotFound);
@@ -96,7 +95,7 @@ export async function deleteComment(db: Db, userId: string, id: string): Promise
     const ids = subtree.map((row) => row.id);
     await forgetDeletedComments(tx, ids);
     await deleteComments(tx, ids);
-    const totals = await addToCounters(tx, blog.id, {
+    const totals = await addToActivity(tx, blog.id, {
       comments: -ids.length,
       parents: -subtree.filter((row) => row.top_level).length,
     });

@@ -1,7 +1,7 @@
 import type { DashboardBlog } from '@inkwell/contracts';
-import type { DashboardBlogRow } from './dashboard.repository.ts';
+import type { AuthorBlogRow } from '../blogs/index.ts';
 
-export function presentDashboardBlog(row: DashboardBlogRow): DashboardBlog {
+export function presentDashboardBlog(row: AuthorBlogRow): DashboardBlog {
   return {
     blog_id: row.blogId,
     title: row.title,

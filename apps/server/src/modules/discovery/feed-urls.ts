@@ -1,5 +1,5 @@
 import { SITE_NAME } from '../../site-origin.ts';
-import type { AlternateLink } from '../web/web.routes.ts';
+import type { AlternateLink } from '../web/index.ts';
 
 /** Each feed comes in three formats, at the same three file names under its subject's path. */
 export const FEED_FORMATS = {

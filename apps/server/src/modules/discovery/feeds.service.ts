@@ -3,11 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
 import { escapeHtml } from '@inkwell/contracts';
 import { SITE_NAME } from '../../site-origin.ts';
-import { newestBlogs } from '../blogs/blog-lists.service.ts';
-import { publicationDates } from '../blogs/blogs.presenter.ts';
-import type { BlogWithAuthor } from '../blogs/blogs.repository.ts';
-import { contentHtml } from '../blogs/content-html.ts';
-import { getProfile } from '../profiles/profiles.service.ts';
+import { contentHtml, newestBlogs, publicationDates, type BlogWithAuthor } from '../blogs/index.ts';
+import { getProfile } from '../profiles/index.ts';
 import type { FeedEntry, FeedModel } from './feed-formats.ts';
 import { authorFeedTitle, FEED_FORMATS, feedPath, tagFeedTitle, type FeedFormat, type FeedSubject } from './feed-urls.ts';
 

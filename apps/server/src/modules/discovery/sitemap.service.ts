@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { escapeHtml } from '@inkwell/contracts';
-import { publishedBlogsCount, publishedBlogsPage } from '../blogs/blog-lists.service.ts';
-import { authorsCount, authorsPage } from '../profiles/profiles.service.ts';
+import { publishedBlogsCount, publishedBlogsPage } from '../blogs/index.ts';
+import { authorsCount, authorsPage } from '../profiles/index.ts';
 import type { Representation } from './conditional-get.ts';
 
 /** The sitemap protocol's most URLs in one file. */

@@ -1,16 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { blogs, likes } from '../../db/schema/index.ts';
-
-/** A published blog to like, locked against deletion (not against other likes) until the transaction ends. */
-export async function findLikeableBlog(tx: Executor, id: string) {
-  const [row] = await tx
-    .select({ id: blogs.id, authorId: blogs.authorId })
-    .from(blogs)
-    .where(and(eq(blogs.id, id), eq(blogs.draft, false)))
-    .for('key share');
-  return row;
-}
+import { visibleToReaders } from '../blogs/index.ts';
 
 /** Answers whether a like was added; a like that exists already (even one being added right now) is left alone. */
 export async function insertLike(tx: Executor, userId: string, blogId: string): Promise<boolean> {
@@ -26,20 +17,11 @@ export async function deleteLike(tx: Executor, userId: string, blogId: string): 
   return rows.length > 0;
 }
 
-export async function addToTotalLikes(tx: Executor, blogId: string, delta: number) {
-  await tx.update(blogs).set({ totalLikes: sql`${blogs.totalLikes} + ${delta}` }).where(eq(blogs.id, blogId));
-}
-
-export async function totalLikes(tx: Executor, blogId: string): Promise<number> {
-  const [row] = await tx.select({ total: blogs.totalLikes }).from(blogs).where(eq(blogs.id, blogId));
-  return row?.total ?? 0;
-}
-
 /** Whether the user likes the published blog; undefined when there is no such blog. */
 export async function findLiked(db: Executor, userId: string, blogId: string): Promise<boolean | undefined> {
   const [row] = await db
     .select({ liked: sql<boolean>`exists (select 1 from ${likes} where ${likes.userId} = ${userId} and ${likes.blogId} = ${blogs.id})` })
     .from(blogs)
-    .where(and(eq(blogs.id, blogId), eq(blogs.draft, false)));
+    .where(and(eq(blogs.id, blogId), visibleToReaders));
   return row?.liked;
 }

@@ -1,8 +1,9 @@
 import { isUuid, type LikeBlogBody, type LikeBlogResponse } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
-import { notifyLike, removeLikeNotification } from '../notifications/notifications.service.ts';
-import { addToTotalLikes, deleteLike, findLikeableBlog, findLiked, insertLike, totalLikes } from './likes.repository.ts';
+import { addToActivity, findActivity, lockBlog } from '../blogs/index.ts';
+import { notifyLike, removeLikeNotification } from '../notifications/index.ts';
+import { deleteLike, findLiked, insertLike } from './likes.repository.ts';
 
 const blogNotFound = () => notFound('Blog not found');
 
@@ -15,15 +16,15 @@ export async function likeBlog(db: Db, userId: string, { _id, isLikedByUser }: L
   if (!isUuid(_id)) throw blogNotFound();
   const like = !isLikedByUser;
   return db.transaction(async (tx) => {
-    const blog = await findLikeableBlog(tx, _id);
+    // Locked against deletion only: likes of one blog go on side by side.
+    const blog = await lockBlog(tx, _id, { lock: 'key share', readable: true });
     if (!blog) throw blogNotFound();
     const changed = like ? await insertLike(tx, userId, blog.id) : await deleteLike(tx, userId, blog.id);
-    if (changed) {
-      await addToTotalLikes(tx, blog.id, like ? 1 : -1);
-      if (like) await notifyLike(tx, { blogId: blog.id, authorId: blog.authorId, userId });
-      else await removeLikeNotification(tx, { blogId: blog.id, userId });
-    }
-    return { liked_by_user: like, total_likes: await totalLikes(tx, blog.id) };
+    if (!changed) return { liked_by_user: like, total_likes: (await findActivity(tx, blog.id))!.totalLikes };
+    const { totalLikes } = await addToActivity(tx, blog.id, { likes: like ? 1 : -1 });
+    if (like) await notifyLike(tx, { blogId: blog.id, authorId: blog.authorId, userId });
+    else await removeLikeNotification(tx, { blogId: blog.id, userId });
+    return { liked_by_user: like, total_likes: totalLikes };
   });
 }
 

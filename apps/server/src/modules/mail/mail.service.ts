@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { Config } from '../../config.ts';
 
 export interface Mail {
   to: string;
@@ -9,21 +9,30 @@ export interface Mail {
 
 export type SendMail = (mail: Mail) => Promise<void>;
 
+export interface Mailer {
+  send: SendMail;
+  /** Closes the pooled SMTP connections; call it when the app closes. */
+  close: () => Promise<void>;
+}
+
 /**
- * A sender of plain-text mail through SMTP_URL; call it while registering a plugin (it closes
- * the pooled connections with the app). Without SMTP the mail goes to the server log, so a
+ * A sender of plain-text mail through SMTP_URL. Without SMTP the mail goes to the log, so a
  * self-hoster can still read a reset link.
  */
-export function createMailer(app: FastifyInstance): SendMail {
-  const { smtpUrl, mailFrom } = app.config;
+export function createMailer({ smtpUrl, mailFrom }: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: { warn: (message: string) => void }): Mailer {
   if (!smtpUrl) {
-    return async (mail) => {
-      app.log.warn(`SMTP_URL is not set; this mail was written here instead:\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`);
+    return {
+      send: async (mail) => {
+        log.warn(`SMTP_URL is not set; this mail was written here instead:\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`);
+      },
+      close: async () => {},
     };
   }
   const transport = nodemailer.createTransport(smtpUrl);
-  app.addHook('onClose', async () => transport.close());
-  return async (mail) => {
-    await transport.sendMail({ from: mailFrom, ...mail });
+  return {
+    send: async (mail) => {
+      await transport.sendMail({ from: mailFrom, ...mail });
+    },
+    close: async () => transport.close(),
   };
 }

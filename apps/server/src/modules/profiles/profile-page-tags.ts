@@ -1,9 +1,8 @@
 import { SocialLinks } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
-import { authorFeedTitle, feedLinks } from '../discovery/feed-urls.ts';
-import { pageTagsResolver } from '../web/page-urls.ts';
-import type { PageTags } from '../web/web.routes.ts';
-import { findUserByUsername, type UserRow } from '../users/users.repository.ts';
+import { authorFeedTitle, feedLinks } from '../discovery/index.ts';
+import { pageTagsResolver, type PageTags } from '../web/index.ts';
+import { findUserByUsername, type UserRow } from '../users/index.ts';
 
 /** Head tags of /user/{username}: name, bio and picture (nothing private), the author's feeds, and schema.org ProfilePage. */
 function profileTags(user: UserRow, absolute: (pathOrUrl: string) => string): PageTags {

@@ -1,6 +1,5 @@
 import { SocialLinks, type UserCard, type UserProfile } from '@inkwell/contracts';
-import type { UserRow } from '../users/users.repository.ts';
-import type { UserCardRow } from './profiles.repository.ts';
+import type { UserCardRow, UserRow } from '../users/index.ts';
 
 export function presentUserCard(row: UserCardRow): UserCard {
   return { personal_info: { fullname: row.fullname, username: row.username, profile_img: row.profileImg } };

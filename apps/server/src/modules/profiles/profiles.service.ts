@@ -1,9 +1,9 @@
 import { Limits, type UserCard, type UserProfile } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
-import { findUserByUsername } from '../users/users.repository.ts';
+import { lastPublishedEdits } from '../blogs/index.ts';
+import { countAuthors, findUserByUsername, listAuthors, searchUsers } from '../users/index.ts';
 import { presentProfile, presentUserCard } from './profiles.presenter.ts';
-import { countAuthors, listAuthorsPage, searchUsers } from './profiles.repository.ts';
 
 export async function getProfile(db: Db, username: string): Promise<UserProfile> {
   const user = username.trim() ? await findUserByUsername(db, username.trim()) : undefined;
@@ -18,6 +18,10 @@ export async function findUsers(db: Db, query: string): Promise<{ users: UserCar
 }
 
 /** Page `page` (1-based) of the users with a published blog: username and last edit of their blogs, `size` a page. */
-export const authorsPage = (db: Db, page: number, size: number) => listAuthorsPage(db, (page - 1) * size, size);
+export async function authorsPage(db: Db, page: number, size: number) {
+  const authors = await listAuthors(db, (page - 1) * size, size);
+  const lastEdits = await lastPublishedEdits(db, authors.map((author) => author.id));
+  return authors.map(({ id, username }) => ({ username, lastEdit: lastEdits.get(id) ?? null }));
+}
 
 export const authorsCount = (db: Db) => countAuthors(db);

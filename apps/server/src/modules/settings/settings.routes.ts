@@ -3,8 +3,7 @@ import { ChangePasswordBody, UpdateProfileBody, UpdateProfileImgBody } from '@in
 import { parse } from '../../http-error.ts';
 import { requestOrigin, siteOrigin } from '../../site-origin.ts';
 import { enforceRateLimits } from '../rate-limits/rate-limits.service.ts';
-import { createImageStore } from '../uploads/image-store.ts';
-import { TOO_MANY_UPLOADS, uploadLimit } from '../uploads/uploads.service.ts';
+import { createImageStore, TOO_MANY_UPLOADS, uploadLimit } from '../uploads/index.ts';
 import { changePassword, changeProfileImg, editProfile, getOwnProfile } from './settings.service.ts';
 
 /** Password guesses through a stolen session are slowed down, per account. */

@@ -11,17 +11,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http-error.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { revokeUserSessions, type SessionUser } from '../auth/sessions.repository.ts';
-import { importImage, isStoredImageUrl, pathOnSite, type UploadDeps } from '../uploads/uploads.service.ts';
+import { hashPassword, signOutOtherSessions, verifyPassword, type SessionUser } from '../auth/index.ts';
+import { importImage, isStoredImageUrl, pathOnSite, type UploadDeps } from '../uploads/index.ts';
+import { findOwnProfile, findPasswordHash, setPasswordHash, updateProfile, updateProfileImg } from '../users/index.ts';
 import { presentOwnProfile } from './settings.presenter.ts';
-import {
-  findOwnProfile,
-  findPasswordHash,
-  updatePasswordHash,
-  updateProfile,
-  updateProfileImg,
-} from './settings.repository.ts';
 
 export async function getOwnProfile(db: Db, userId: string): Promise<MyProfileResponse> {
   const row = await findOwnProfile(db, userId);
@@ -88,8 +81,8 @@ export async function changePassword(db: Db, user: SessionUser, body: ChangePass
   if (!(await verifyPassword(currentHash, body.currentPassword))) throw forbidden(SettingsMessages.wrongCurrentPassword);
   const newHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
-    await updatePasswordHash(tx, user.id, newHash);
-    await revokeUserSessions(tx, user.id, user.sessionId);
+    await setPasswordHash(tx, user.id, newHash);
+    await signOutOtherSessions(tx, user.id, user.sessionId);
   });
   return { status: 'done' as const };
 }

@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { escapeLike } from '../../db/like-pattern.ts';
+import { users, type SocialLinks } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -47,4 +48,109 @@ export async function freeUsername(db: Executor, email: string): Promise<string>
 export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row!;
+}
+
+export type OwnProfileRow = Pick<UserRow, 'fullname' | 'username' | 'email' | 'profileImg' | 'bio' | 'socialLinks'>;
+
+export async function findOwnProfile(db: Executor, userId: string): Promise<OwnProfileRow | undefined> {
+  const [row] = await db
+    .select({
+      fullname: users.fullname,
+      username: users.username,
+      email: users.email,
+      profileImg: users.profileImg,
+      bio: users.bio,
+      socialLinks: users.socialLinks,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** The unique index on lower(username) refuses a name another user holds, even in a race. */
+export async function updateProfile(db: Executor, userId: string, values: { username: string; bio: string; socialLinks: SocialLinks }) {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+export async function updateProfileImg(db: Executor, userId: string, profileImg: string) {
+  await db.update(users).set({ profileImg }).where(eq(users.id, userId));
+}
+
+export async function findPasswordHash(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.passwordHash ?? null;
+}
+
+/** The one writer of a password (sign-up writes the first with the row). */
+export async function setPasswordHash(db: Executor, userId: string, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** Adds to (or, negative, takes from) an author's counters; they never go below zero. */
+export async function addToAuthorCounters(db: Executor, authorId: string, { posts, reads }: { posts: number; reads: number }) {
+  if (posts === 0 && reads === 0) return;
+  await db
+    .update(users)
+    .set({
+      totalPosts: sql`greatest(0, ${users.totalPosts} + ${posts})`,
+      totalReads: sql`greatest(0, ${users.totalReads} + ${reads})`,
+    })
+    .where(eq(users.id, authorId));
+}
+
+/** Adds each author's newly counted reads, in one statement. */
+export async function addAuthorReads(db: Executor, reads: { authorId: string; reads: number }[]) {
+  if (reads.length === 0) return;
+  const counted = sql.join(
+    reads.map((r) => sql`(${r.authorId}::uuid, ${r.reads}::int)`),
+    sql`, `,
+  );
+  await db.execute(sql`update users set total_reads = users.total_reads + c.reads
+    from (values ${counted}) as c (author_id, reads) where users.id = c.author_id`);
+}
+
+const usernameLower = sql`lower(${users.username})`;
+const fullnameLower = sql`lower(${users.fullname})`;
+
+export type UserCardRow = Awaited<ReturnType<typeof searchUsers>>[number];
+
+/**
+ * Users whose username or a word of whose full name starts with the query, or is like it
+ * (pg_trgm strict word similarity of at least 0.5, through the trigram indexes on both): best match first.
+ */
+export async function searchUsers(db: Executor, query: string, limit: number) {
+  const text = query.toLowerCase();
+  const prefix = `${escapeLike(text)}%`;
+  return db
+    .select({ fullname: users.fullname, username: users.username, profileImg: users.profileImg })
+    .from(users)
+    .where(
+      or(
+        sql`${usernameLower} like ${prefix} escape '\\'`,
+        sql`${fullnameLower} like ${prefix} escape '\\'`,
+        sql`${fullnameLower} like ${`% ${prefix}`} escape '\\'`,
+        sql`${usernameLower} %>> ${text}`,
+        sql`${fullnameLower} %>> ${text}`,
+      ),
+    )
+    .orderBy(
+      desc(sql`${usernameLower} = ${text}`),
+      desc(sql`${usernameLower} like ${prefix} escape '\\'`),
+      desc(sql`greatest(strict_word_similarity(${text}, ${usernameLower}), strict_word_similarity(${text}, ${fullnameLower}))`),
+      asc(users.username),
+    )
+    .limit(limit);
+}
+
+/** An author has published at least one blog (the users' own counter, kept with every publish). */
+const isAuthor = gt(users.totalPosts, 0);
+
+/** One page of authors, in primary-key order. */
+export async function listAuthors(db: Executor, offset: number, limit: number) {
+  return db.select({ id: users.id, username: users.username }).from(users).where(isAuthor).orderBy(asc(users.id)).offset(offset).limit(limit);
+}
+
+export async function countAuthors(db: Executor): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(users).where(isAuthor);
+  return row?.total ?? 0;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
-import { PAGE_MISSING, type PageTags, type PageTagsResolver } from './web.routes.ts';
+import { PAGE_MISSING, type PageTags, type PageTagsResolver } from './page-tags.ts';
 
 /** The one decoded parameter of a page path such as /blog/{blog_id}, or null for any other path. */
 export function pageParam(url: string, section: string): string | null {

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { GetProfileBody, LatestBlogsBody, SearchBlogsBody, SearchBlogsCountBody, SearchUsersBody } from '@inkwell/contracts';
 import { HttpError, parse } from '../../http-error.ts';
-import { answerGetBlog } from '../blogs/blogs.routes.ts';
-import { latestBlogs, latestBlogsCount, searchBlogsCount, searchBlogsPage, trendingBlogs } from '../blogs/blog-lists.service.ts';
-import { findUsers, getProfile } from '../profiles/profiles.service.ts';
+import { answerGetBlog, latestBlogs, latestBlogsCount, searchBlogsCount, searchBlogsPage, trendingBlogs } from '../blogs/index.ts';
+import { findUsers, getProfile } from '../profiles/index.ts';
 
 /** How the server renderer asks for data: a reading call's path and JSON body, answered with the API's status and body. */
 export type ReadingCall = (path: string, body: unknown) => Promise<{ status: number; body: unknown }>;

@@ -6,41 +6,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readingCalls, type ReadingCall } from './reading-calls.ts';
 import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
-import { siteFeedLinks } from '../discovery/feed-urls.ts';
+import { siteFeedLinks } from '../discovery/index.ts';
 import { injectHead } from './head-tags.ts';
-
-export const PAGE_MISSING = 'missing';
+import { PAGE_MISSING, type PageTags } from './page-tags.ts';
 
 /** Paths that are never pages: a file that is not there, or an API call, is a JSON 404. */
 const NOT_PAGES = /^\/(?:assets\/|uploads\/|api(?:\/|$))/;
-
-/**
- * What a module makes of a page request: null when the path is not one of its pages, the share
- * tags of the page, or PAGE_MISSING when its subject does not exist (the page answers 404).
- */
-export type PageTagsResolver = (request: FastifyRequest) => Promise<PageTags | typeof PAGE_MISSING | null>;
-
-export interface PageTags {
-  title: string;
-  description: string;
-  image?: string | undefined;
-  url: string;
-  /** og:type; `website` when left out. */
-  type?: 'website' | 'article' | 'profile';
-  /** More Open Graph properties, in order, such as `['article:tag', 'tea']`. */
-  properties?: [string, string][];
-  /** The page's own feeds, for autodiscovery (the site's feeds are on every page). */
-  feeds?: AlternateLink[];
-  /** schema.org data about the page, written as JSON-LD. */
-  jsonLd?: object;
-}
-
-/** A `<link rel="alternate">` to a feed of the page. */
-export interface AlternateLink {
-  type: string;
-  title: string;
-  href: string;
-}
 
 /** The reading pages rendered on the server (SPEC §2): the web app's routes of the same paths. */
 const READING_PAGES = ['/', '/blog/:blog_id', '/user/:username', '/search/:query'];

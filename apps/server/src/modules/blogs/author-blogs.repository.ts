@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { escapeLike } from '../../db/like-pattern.ts';
-import { blogs, users } from '../../db/schema/index.ts';
+import { blogs } from '../../db/schema/index.ts';
 
 export interface AuthorBlogsFilter {
   authorId: string;
@@ -16,7 +16,7 @@ function authorBlogsWhere({ authorId, draft, query }: AuthorBlogsFilter): SQL {
   return and(...conditions)!;
 }
 
-const dashboardColumns = {
+const authorBlogColumns = {
   blogId: blogs.blogId,
   title: blogs.title,
   banner: blogs.banner,
@@ -29,13 +29,13 @@ const dashboardColumns = {
   totalReads: blogs.totalReads,
   totalParentComments: blogs.totalParentComments,
 };
-export type DashboardBlogRow = Awaited<ReturnType<typeof listAuthorBlogs>>[number];
+export type AuthorBlogRow = Awaited<ReturnType<typeof listAuthorBlogs>>[number];
 
 /** Newest first: published blogs by publication, drafts by their last edit. */
 export async function listAuthorBlogs(db: Executor, filter: AuthorBlogsFilter, offset: number, limit: number) {
   const newest = filter.draft ? desc(blogs.updatedAt) : desc(blogs.publishedAt);
   return db
-    .select(dashboardColumns)
+    .select(authorBlogColumns)
     .from(blogs)
     .where(authorBlogsWhere(filter))
     .orderBy(newest, desc(blogs.id))
@@ -46,29 +46,4 @@ export async function listAuthorBlogs(db: Executor, filter: AuthorBlogsFilter, o
 export async function countAuthorBlogs(db: Executor, filter: AuthorBlogsFilter): Promise<number> {
   const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(blogs).where(authorBlogsWhere(filter));
   return Number(row?.total ?? 0);
-}
-
-export async function findBlogForDelete(db: Executor, blogId: string) {
-  const [row] = await db
-    .select({ id: blogs.id, authorId: blogs.authorId, draft: blogs.draft, totalReads: blogs.totalReads })
-    .from(blogs)
-    .where(eq(blogs.blogId, blogId))
-    .for('update');
-  return row;
-}
-
-/** Likes, comments, reads and notifications of the blog go with it (foreign keys cascade). */
-export async function deleteBlogRow(db: Executor, id: string) {
-  await db.delete(blogs).where(eq(blogs.id, id));
-}
-
-/** The author's counters lose what the blog added: a post if it was published, and its reads. */
-export async function subtractFromAuthor(db: Executor, authorId: string, { posts, reads }: { posts: number; reads: number }) {
-  await db
-    .update(users)
-    .set({
-      totalPosts: sql`greatest(0, ${users.totalPosts} - ${posts})`,
-      totalReads: sql`greatest(0, ${users.totalReads} - ${reads})`,
-    })
-    .where(eq(users.id, authorId));
 }

@@ -1,0 +1,4 @@
+/** What other modules (and plugins/auth) may use of auth: sessions and password hashing. */
+export { signOutOtherSessions, userOfToken } from './auth.service.ts';
+export { hashPassword, verifyPassword } from './passwords.ts';
+export type { SessionUser } from './sessions.repository.ts';

@@ -1,0 +1,1 @@
+export { avatarUrl } from './avatars.ts';

@@ -1,0 +1,1 @@
+export { authorFeedTitle, feedLinks, siteFeedLinks, tagFeedTitle } from './feed-urls.ts';

@@ -1,0 +1,1 @@
+export { createMailer, type Mailer, type SendMail } from './mail.service.ts';

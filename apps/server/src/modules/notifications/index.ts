@@ -1,0 +1,1 @@
+export { forgetDeletedComments, hasNewNotification, notifyComment, notifyLike, notifyReply, removeLikeNotification } from './notifications.service.ts';

@@ -1,0 +1,1 @@
+export { authorsCount, authorsPage, findUsers, getProfile } from './profiles.service.ts';

@@ -1,0 +1,21 @@
+import type { Executor } from '../../db/client.ts';
+import { avatarUrl } from '../avatars/index.ts';
+import { freeUsername, insertUser, type UserRow } from './users.repository.ts';
+
+export interface NewAccount {
+  fullname: string;
+  email: string;
+  passwordHash: string | null;
+  googleSub: string | null;
+  /** A picture from Google; otherwise the generated avatar of the new username. */
+  profileImg?: string | undefined;
+}
+
+/**
+ * Creates a user with a username made from the e-mail. Two sign-ups may pick the same free
+ * username at once: the unique index decides, and the caller retries on a unique violation.
+ */
+export async function createUser(tx: Executor, { profileImg, ...account }: NewAccount): Promise<UserRow> {
+  const username = await freeUsername(tx, account.email);
+  return insertUser(tx, { ...account, username, profileImg: profileImg ?? avatarUrl(username) });
+}
