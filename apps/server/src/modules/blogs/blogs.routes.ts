@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { CreateBlogBody, GetBlogBody, ReadBlogBody } from '@inkwell/contracts';
+import { BlogCanBody, CreateBlogBody, GetBlogBody, ReadBlogBody } from '@inkwell/contracts';
 import { parse } from '../../http-error.ts';
-import { getBlog, saveBlog } from './blogs.service.ts';
+import { getBlog, getBlogCan, saveBlog } from './blogs.service.ts';
 
 /** get-blog's answer (SPEC §7), for the API and for the server-rendered blog page alike; it counts no read. */
 export const answerGetBlog = async (db: Db, body: unknown, userId: string | null) => ({ blog: await getBlog(db, parse(GetBlogBody, body), userId) });
@@ -15,6 +15,11 @@ export async function blogRoutes(app: FastifyInstance) {
   // Reads are counted once answered, from the cache or not.
   app.post('/api/blog/get-blog', { preHandler: app.optionalUser, onResponse: app.readCounts.countRead, config: { anonymousCache: true } }, async (request) =>
     answerGetBlog(app.db, request.body, request.user?.id ?? null),
+  );
+
+  // What the caller may do to the blog: a server-rendered blog page, signed in, asks it after hydration.
+  app.post('/api/blog/can', { preHandler: app.optionalUser, config: { keepsReadCache: true } }, async (request) =>
+    getBlogCan(app.db, parse(BlogCanBody, request.body), request.user?.id ?? null),
   );
 
   // A server-rendered blog page read in the browser: counted like get-blog's reads, answering nothing.

@@ -1,9 +1,11 @@
 import {
+  canEditBlog,
   draftError,
   normaliseTags,
   publishError,
   tagsError,
   type Blog,
+  type BlogCanBody,
   type CreateBlogBody,
   type GetBlogBody,
 } from '@inkwell/contracts';
@@ -42,7 +44,7 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): 
     return db.transaction(async (tx) => {
       const existing = await findBlogForUpdate(tx, blogId);
       if (!existing) throw notFound();
-      if (existing.authorId !== authorId) throw forbidden('Only the author can edit this blog');
+      if (!canEditBlog(authorId, existing)) throw forbidden('Only the author can edit this blog');
       await updateBlog(tx, existing.id, { ...values, publishedAt: existing.publishedAt ?? (values.draft ? null : new Date()) });
       await addAuthorPosts(tx, authorId, published - (existing.draft ? 0 : 1));
       return blogId;
@@ -70,5 +72,8 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): 
 export async function getBlog(db: Db, { blog_id }: GetBlogBody, userId: string | null): Promise<Blog> {
   const blog = await findBlog(db, blog_id);
   if (!blog || (blog.draft && userId !== blog.authorId)) throw notFound();
-  return presentBlog(blog);
+  return presentBlog(blog, userId);
 }
+
+/** What the caller may do to a blog they may see (`POST /api/blog/can`): the `can` of getBlog's answer. */
+export const getBlogCan = async (db: Db, body: BlogCanBody, userId: string | null) => ({ can: (await getBlog(db, body, userId)).can });

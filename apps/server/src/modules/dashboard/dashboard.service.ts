@@ -1,4 +1,4 @@
-import { Limits, type UserWrittenBlogsBody, type UserWrittenBlogsCountBody } from '@inkwell/contracts';
+import { canDeleteBlog, Limits, type UserWrittenBlogsBody, type UserWrittenBlogsCountBody } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../http-error.ts';
 import { presentDashboardBlog } from './dashboard.presenter.ts';
@@ -20,7 +20,7 @@ export async function deleteOwnBlog(db: Db, userId: string, blogId: string) {
   await db.transaction(async (tx) => {
     const blog = await findBlogForDelete(tx, blogId);
     if (!blog) throw notFound('Blog not found');
-    if (blog.authorId !== userId) throw forbidden('You can only delete your own blogs');
+    if (!canDeleteBlog(userId, blog)) throw forbidden('You can only delete your own blogs');
     await deleteBlogRow(tx, blog.id);
     await subtractFromAuthor(tx, userId, { posts: blog.draft ? 0 : 1, reads: blog.totalReads });
   });
