@@ -40,9 +40,6 @@ export function CommentCard({ comment, level, blog, events, onRemoved }: Comment
   const loadReplies = useCallback((skip: number) => fetchReplies(comment._id, skip), [comment._id]);
   const replies = useCommentList({ load: loadReplies, newestFirst: false });
 
-  const me = session?.username.toLowerCase();
-  const canDelete = !!me && (me === username.toLowerCase() || me === blog.author.personal_info.username.toLowerCase());
-
   const loadMoreReplies = async () => {
     if (!(await replies.loadMore())) notifyError(Messages.repliesFailed);
   };
@@ -103,7 +100,7 @@ export function CommentCard({ comment, level, blog, events, onRemoved }: Comment
           <button type="button" className="underline underline-offset-2" onClick={onReply} aria-expanded={replying}>
             Reply
           </button>
-          {canDelete && <DeleteCommentButton onDelete={remove} />}
+          {comment.can.delete && <DeleteCommentButton onDelete={remove} />}
         </div>
         {replying && (
           <div className="mt-5">

@@ -19,7 +19,6 @@ export function NotificationCard({ notification, onCommentDeleted }: { notificat
   const { fullname, username, profile_img } = user.personal_info;
   const [reply, setReply] = useState(notification.reply);
   const [replying, setReplying] = useState(false);
-  const onOwnBlog = session?.username.toLowerCase() === blog.author.personal_info.username.toLowerCase();
 
   const onReply = () => {
     if (!session) return notifyError(Messages.loginToReply);
@@ -67,7 +66,7 @@ export function NotificationCard({ notification, onCommentDeleted }: { notificat
                     Reply
                   </button>
                 )}
-                {onOwnBlog && <DeleteCommentButton onDelete={remove} />}
+                {comment.can.delete && <DeleteCommentButton onDelete={remove} />}
               </>
             )}
           </div>
