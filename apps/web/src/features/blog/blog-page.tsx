@@ -12,7 +12,8 @@ import { ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { useHydrated } from '../../lib/hydration.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { CommentsPanel } from '../comments/comments-panel.tsx';
+import { CommentsPanel } from '../comments/index.ts';
+import { useSetCommentCounts } from './api/comment-counts.ts';
 import { useBlog, useBlogCan, useCountRead } from './api/get-blog.ts';
 import { similarBlogsQuery } from './api/similar-blogs.ts';
 import { BlogContent, READING_COLUMN_SIZES } from './components/blog-content.tsx';
@@ -46,6 +47,7 @@ function BlogArticle({ blog }: { blog: Blog }) {
   const { fullname, username, profile_img } = blog.author.personal_info;
   const blocks = blog.content[0]?.blocks ?? [];
   const [commentsOpen, setCommentsOpen] = useState(false);
+  const setCommentCounts = useSetCommentCounts(blog.blog_id);
 
   return (
     <>
@@ -86,7 +88,7 @@ function BlogArticle({ blog }: { blog: Blog }) {
         <BlogContent blocks={blocks} />
         <SimilarBlogs blog={blog} />
       </article>
-      <CommentsPanel blog={blog} open={commentsOpen} onClose={() => setCommentsOpen(false)} />
+      <CommentsPanel blog={blog} open={commentsOpen} onClose={() => setCommentsOpen(false)} setCounts={setCommentCounts} />
     </>
   );
 }

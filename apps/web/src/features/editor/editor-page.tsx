@@ -10,7 +10,7 @@ import { editorBlogOf, emptyBlog } from './editor-blog.ts';
  * when that fails, or the server says the writer may not edit it (get-blog answers any published
  * blog, in any mode, with `can`), the editor starts with an empty, new blog (SPEC §4).
  */
-export default function EditorPage() {
+export function EditorPage() {
   const { blog_id: blogId } = useParams();
   const existing = useQuery({ ...blogForEditQuery(blogId ?? ''), enabled: blogId !== undefined });
   usePageTitle('Editor');
