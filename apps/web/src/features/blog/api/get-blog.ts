@@ -20,26 +20,24 @@ export const blogQuery = (blogId: string) =>
 export const useBlog = (blogId: string) => useQuery(blogQuery(blogId));
 
 /** What the signed-in `username` may do to the blog, asked apart from the blog itself (see useBlogCan). */
-export const blogCanQuery = (blogId: string, username: string) =>
+const blogCanQuery = (blogId: string, username: string) =>
   queryOptions({
     queryKey: [...blogQueryKey(blogId), 'can', username],
     queryFn: ({ signal }): Promise<BlogCan> =>
       api('/api/blog/can', { body: { blog_id: blogId }, auth: true, schema: 'BlogCanResponse', signal }).then((r) => r.can),
   });
 
-const NOTHING: BlogCan = { edit: false, delete: false };
-
 /**
  * What the reader may do to the blog (its Edit link), as the server says. get-blog's blog says it
  * for whoever asked, but a server-rendered page asked as nobody (the session stays in the browser,
  * and the page is cached for everyone), and the browser takes that blog over without asking again:
  * so a signed-in reader asks /api/blog/can, a call of its own, once the session applies after
- * hydration. Signed out, the blog's own `can` (all false) holds.
+ * hydration. Until it answers, and signed out, the blog's own `can` holds.
  */
 export function useBlogCan(blog: Blog): BlogCan {
   const { session } = useSession();
   const asked = useQuery({ ...blogCanQuery(blog.blog_id, session?.username ?? ''), enabled: session !== null });
-  return session ? (asked.data ?? NOTHING) : blog.can;
+  return asked.data ?? blog.can;
 }
 
 /**
