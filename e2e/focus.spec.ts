@@ -141,6 +141,8 @@ test('the profile menu and the comments dialog, opened by keyboard, show a focus
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: /^Comments/ });
   await expect(dialog.getByRole('button', { name: 'Close comments' })).toBeFocused();
+  // The comments load as the dialog opens: the round starts once the reader's comment is there.
+  await expect(dialog.getByRole('listitem', { name: 'Comment by Ring Reader' })).toBeVisible();
   // Close, the comment box, its button, the comment's Reply and Delete: then round again.
   const seen: string[] = [];
   for (let ring = await focusRing(page); ring; ring = await focusRing(page)) {

@@ -207,13 +207,26 @@ export const BlogCard = z.object({
 });
 export type BlogCard = z.infer<typeof BlogCard>;
 
+/** What the caller may do to a blog (policies.ts), beside SPEC §3's fields; anonymous: all false. */
+export const BlogCan = z.object({ edit: z.boolean(), delete: z.boolean() });
+export type BlogCan = z.infer<typeof BlogCan>;
+
 export const Blog = BlogCard.extend({
   _id: z.string(),
   content: BlogContent,
   draft: z.boolean(),
+  can: BlogCan,
 });
 export type Blog = z.infer<typeof Blog>;
 
 export const GetBlogResponse = z.object({ blog: Blog });
+
+/**
+ * `POST /api/blog/can` (ours): what the caller may do to a blog, the `can` of get-blog's blog. The
+ * blog page the server rendered for everyone carries an anonymous `can`; a signed-in browser asks this.
+ */
+export const BlogCanBody = z.object({ blog_id: z.string().max(300) });
+export type BlogCanBody = z.infer<typeof BlogCanBody>;
+export const BlogCanResponse = z.object({ can: BlogCan });
 export const BlogsResponse = z.object({ blogs: z.array(BlogCard) });
 export const CountResponse = z.object({ totalDocs: z.number() });

@@ -30,6 +30,10 @@ export type GetBlogCommentsBody = z.infer<typeof GetBlogCommentsBody>;
 export const GetRepliesBody = z.object({ _id: commentUuid, skip });
 export type GetRepliesBody = z.infer<typeof GetRepliesBody>;
 
+/** What the caller may do to a comment (policies.ts), beside SPEC §3's fields; anonymous: all false. */
+export const CommentCan = z.object({ delete: z.boolean() });
+export type CommentCan = z.infer<typeof CommentCan>;
+
 export const DeleteCommentBody = z.object({ _id: commentUuid });
 
 /** SPEC §3 Comment as the server sends it; `level` and the loaded flag are the web app's own. */
@@ -43,6 +47,7 @@ export const Comment = z.object({
   parent: z.string().nullable(),
   /** The Blog's `blog_id` (slug). */
   blog_id: z.string(),
+  can: CommentCan,
 });
 export type Comment = z.infer<typeof Comment>;
 

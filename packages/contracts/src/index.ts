@@ -1,6 +1,7 @@
 export * from './messages.ts';
 export * from './fields.ts';
 export * from './limits.ts';
+export * from './policies.ts';
 export * from './auth-rules.ts';
 export * from './auth.ts';
 export * from './embeds.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PersonalInfo } from './blog.ts';
+import { CommentCan } from './comments.ts';
 import { NOTIFICATION_FILTERS } from './limits.ts';
 
 const filter = z.enum(NOTIFICATION_FILTERS).default('all');
@@ -30,8 +31,8 @@ export const Notification = z.object({
   /** Who liked, commented or replied. */
   user: z.object({ personal_info: PersonalInfo }),
   blog: z.object({ _id: z.string(), blog_id: z.string(), title: z.string(), author: z.object({ personal_info: PersonalInfo }) }),
-  /** The new comment (type comment) or the new reply (type reply). */
-  comment: CommentRef.nullable(),
+  /** The new comment (type comment) or the new reply (type reply), and whether the reader may delete it. */
+  comment: CommentRef.extend({ can: CommentCan }).nullable(),
   /** The reader's own comment that was replied to (type reply). */
   replied_on_comment: CommentRef.nullable(),
   /** The reader's latest reply to `comment`. */

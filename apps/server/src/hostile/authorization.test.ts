@@ -138,6 +138,7 @@ const PUBLIC = new Set([
   'POST /api/user/search-users',
   'POST /api/blog/get-blog',
   'POST /api/blog/read',
+  'POST /api/blog/can',
   'POST /api/blog/latest-blogs',
   'POST /api/blog/all-latest-blogs-count',
   'POST /api/blog/search-blogs',

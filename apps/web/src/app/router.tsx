@@ -1,14 +1,14 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { RequireSignedIn, RequireSignedOut } from '../components/guards.tsx';
-import { Navbar } from '../components/navbar.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { RouteFocus } from '../components/route-focus.tsx';
 import { SidebarLayout } from '../components/sidebar-layout.tsx';
-import { BlogPage } from '../features/blog/blog-page.tsx';
-import { HomePage } from '../features/home/home-page.tsx';
-import { ProfilePage } from '../features/profile/profile-page.tsx';
-import { SearchPage } from '../features/search/search-page.tsx';
+import { BlogPage } from '../features/blog/index.ts';
+import { HomePage } from '../features/home/index.ts';
+import { ProfilePage } from '../features/profile/index.ts';
+import { SearchPage } from '../features/search/index.ts';
+import { Navbar } from './navbar.tsx';
 
 /**
  * A screen loaded as its own chunk on first visit. Reading pages (home, blog, search, profile)
@@ -26,7 +26,11 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>, loadi
   };
 }
 
-const EditorPage = lazyPage(() => import('../features/editor/editor-page.tsx').then((m) => m.default), 'Loading the editor…');
+/*
+ * The screens loaded on demand are imported by their own module, not through their feature's
+ * index.ts (which the main bundle may hold): each stays a chunk of its own, named after it.
+ */
+const EditorPage = lazyPage(() => import('../features/editor/editor-page.tsx').then((m) => m.EditorPage), 'Loading the editor…');
 const AuthPage = lazyPage(() => import('../features/auth/auth-page.tsx').then((m) => m.AuthPage));
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage));
 const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage));

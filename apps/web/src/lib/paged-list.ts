@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { infiniteQueryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 
 /** Where the next page starts: its number, and how many items were deleted from the loaded pages since they loaded. */
 export interface PageParam {
@@ -61,18 +61,3 @@ export function linkedPageCount(search: URLSearchParams): number {
 }
 
 export const loadedItems = <T>(data: ListData<T>): T[] => data.pages.flatMap((page) => page.items);
-
-/** Takes the items `isGone` picks out of every loaded list under `queryKey`, without reloading them or losing Load More's place. */
-export function removeLoadedItems<T>(queryClient: QueryClient, queryKey: QueryKey, isGone: (item: T) => boolean) {
-  queryClient.setQueriesData<ListData<T>>({ queryKey }, (data) => {
-    const gone = data?.pages.reduce((n, page) => n + page.items.filter(isGone).length, 0);
-    if (!data || !gone) return data;
-    return {
-      ...data,
-      pages: data.pages.map((page) => {
-        const items = page.items.filter((item) => !isGone(item));
-        return { items, totalDocs: page.totalDocs - gone, removed: page.removed + page.items.length - items.length };
-      }),
-    };
-  });
-}

@@ -1,4 +1,4 @@
-import type { Blog, BlogCard, EditorOutput } from '@inkwell/contracts';
+import { blogCan, type Blog, type BlogCard, type EditorOutput } from '@inkwell/contracts';
 import type { BlogCardRow, BlogWithAuthor } from './blogs.repository.ts';
 
 /** SPEC §3 Blog as a list shows it: never the content. */
@@ -22,10 +22,10 @@ export function presentBlogCard(blog: BlogCardRow): BlogCard {
   };
 }
 
-/** SPEC §3 Blog whole; `content` is an array whose first item holds the blocks. */
-export function presentBlog(blog: BlogWithAuthor): Blog {
+/** SPEC §3 Blog whole, and what `viewerId` (null: anonymous) may do to it; `content` is an array whose first item holds the blocks. */
+export function presentBlog(blog: BlogWithAuthor, viewerId: string | null): Blog {
   // Content is stored only after cleanEditorOutput checked every block against its schema.
-  return { ...presentBlogCard(blog), _id: blog.id, content: [blog.content as EditorOutput], draft: blog.draft };
+  return { ...presentBlogCard(blog), _id: blog.id, content: [blog.content as EditorOutput], draft: blog.draft, can: blogCan(viewerId, blog) };
 }
 
 /**

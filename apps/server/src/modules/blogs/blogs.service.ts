@@ -1,9 +1,12 @@
 import {
+  canDeleteBlog,
+  canEditBlog,
   draftError,
   normaliseTags,
   publishError,
   tagsError,
   type Blog,
+  type BlogCanBody,
   type CreateBlogBody,
   GetBlogBody,
 } from '@inkwell/contracts';
@@ -44,7 +47,7 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): 
     return db.transaction(async (tx) => {
       const existing = await findBlogForUpdate(tx, blogId);
       if (!existing) throw notFound();
-      if (existing.authorId !== authorId) throw forbidden('Only the author can edit this blog');
+      if (!canEditBlog(authorId, existing)) throw forbidden('Only the author can edit this blog');
       await updateBlog(tx, existing.id, { ...values, publishedAt: existing.publishedAt ?? (values.draft ? null : new Date()) });
       await addToAuthorCounters(tx, authorId, { posts: published - (existing.draft ? 0 : 1), reads: 0 });
       return blogId;
@@ -72,8 +75,11 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): 
 export async function getBlog(db: Db, { blog_id }: GetBlogBody, userId: string | null): Promise<Blog> {
   const blog = await findBlog(db, blog_id);
   if (!blog || !isVisibleTo(blog, userId)) throw notFound();
-  return presentBlog(blog);
+  return presentBlog(blog, userId);
 }
+
+/** What the caller may do to a blog they may see (`POST /api/blog/can`): the `can` of getBlog's answer. */
+export const getBlogCan = async (db: Db, body: BlogCanBody, userId: string | null) => ({ can: (await getBlog(db, body, userId)).can });
 
 /** get-blog's answer (SPEC §7), for the API and for the server-rendered blog page alike; it counts no read. */
 export const answerGetBlog = async (db: Db, body: unknown, userId: string | null) => ({ blog: await getBlog(db, parse(GetBlogBody, body), userId) });
@@ -83,7 +89,7 @@ export async function deleteBlog(db: Db, userId: string, blogId: string) {
   await db.transaction(async (tx) => {
     const blog = await findBlogForDelete(tx, blogId);
     if (!blog) throw notFound('Blog not found');
-    if (blog.authorId !== userId) throw forbidden('You can only delete your own blogs');
+    if (!canDeleteBlog(userId, blog)) throw forbidden('You can only delete your own blogs');
     await deleteBlogRow(tx, blog.id);
     await addToAuthorCounters(tx, userId, { posts: blog.draft ? 0 : -1, reads: -blog.totalReads });
   });

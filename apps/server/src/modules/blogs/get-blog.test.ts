@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/query-rows.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { bearer, buildBlog, buildUser, type TestUser } from '../../test/factories.ts';
+import { bearer, buildBlog, buildUser, post, publishableBlog, type TestUser } from '../../test/factories.ts';
 
 let t: TestApp;
 let author: TestUser;
@@ -219,5 +219,48 @@ describe('POST /api/blog/read: a server-rendered blog page read in the browser',
       expect(res.json()).toHaveProperty('error');
     }
     expect(await authorReads()).toBe(before);
+  });
+});
+
+describe('what the caller may do to a blog: `can`', () => {
+  const can = async (blogId: string, user?: TestUser) => {
+    const res = await post(t.app, '/api/blog/can', { blog_id: blogId }, user?.token);
+    expect(res.statusCode).toBe(200);
+    return res.json<{ can: Blog['can'] }>().can;
+  };
+
+  it('tells the author they may edit and delete, and anyone else (anonymous too) that they may not, in get-blog and in /api/blog/can', async () => {
+    const blogId = await buildBlog(t.app, author);
+    // Anonymous first: its answer is cached, and must not reach a signed-in caller.
+    for (const [user, expected] of [
+      [undefined, { edit: false, delete: false }],
+      [reader, { edit: false, delete: false }],
+      [author, { edit: true, delete: true }],
+    ] as const) {
+      expect((await getBlog({ blog_id: blogId }, { user })).json().blog.can).toEqual(expected);
+      expect(await can(blogId, user)).toEqual(expected);
+    }
+  });
+
+  it('answers /api/blog/can only about a blog the caller may see', async () => {
+    const draftId = await buildBlog(t.app, author, { draft: true });
+    expect(await can(draftId, author)).toEqual({ edit: true, delete: true });
+    for (const user of [undefined, reader]) {
+      const res = await post(t.app, '/api/blog/can', { blog_id: draftId }, user?.token);
+      expect([res.statusCode, res.json()]).toEqual([404, { error: Messages.notFound }]);
+    }
+    expect((await post(t.app, '/api/blog/can', { blog_id: 5 })).statusCode).toBe(400);
+  });
+
+  it('refuses a save and a delete exactly when `can` says no: one rule, two uses', async () => {
+    for (const user of [reader, author]) {
+      const blogId = await buildBlog(t.app, author);
+      const { edit, delete: remove } = await can(blogId, user);
+      expect([edit, remove]).toEqual(user === author ? [true, true] : [false, false]);
+      const saved = await post(t.app, '/api/blog/create-blog', publishableBlog({ id: blogId, title: 'Taken over' }), user.token);
+      expect([saved.statusCode, saved.json()]).toEqual(edit ? [200, { id: blogId }] : [403, { error: 'Only the author can edit this blog' }]);
+      const deleted = await post(t.app, '/api/blog/delete-blog', { blog_id: blogId }, user.token);
+      expect([deleted.statusCode, deleted.json()]).toEqual(remove ? [200, { status: 'done' }] : [403, { error: 'You can only delete your own blogs' }]);
+    }
   });
 });

@@ -1,8 +1,8 @@
-import type { Comment } from '@inkwell/contracts';
+import { commentCan, type Comment } from '@inkwell/contracts';
 import type { CommentRow } from './comments.repository.ts';
 
-/** SPEC §3 Comment. */
-export function presentComment(row: CommentRow): Comment {
+/** SPEC §3 Comment, and what `viewerId` (null: anonymous) may do to it. */
+export function presentComment(row: CommentRow, viewerId: string | null): Comment {
   return {
     _id: row.id,
     comment: row.comment,
@@ -11,5 +11,6 @@ export function presentComment(row: CommentRow): Comment {
     children: row.children,
     parent: row.parentId,
     blog_id: row.blogId,
+    can: commentCan(viewerId, row),
   };
 }

@@ -43,6 +43,9 @@ const commentColumns = {
   createdAt: comments.createdAt,
   parentId: comments.parentId,
   blogId: blogs.blogId,
+  // Who wrote it and on whose blog: what the policy of deleting it needs.
+  commentedBy: comments.commentedBy,
+  blogAuthorId: blogs.authorId,
   fullname: users.fullname,
   username: users.username,
   profileImg: users.profileImg,

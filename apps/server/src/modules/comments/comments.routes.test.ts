@@ -43,6 +43,7 @@ describe('POST /api/comment/add-comment', () => {
       children: [],
       parent: null,
       blog_id: blog.blog_id,
+      can: { delete: true },
     });
     expect(Date.now() - Date.parse(comment.commentedAt)).toBeLessThan(60_000);
     expect((await topLevel(blog)).map((c) => c._id)).toEqual([comment._id]);
@@ -239,5 +240,49 @@ describe('POST /api/comment/delete-comment', () => {
     const malformed = await post(t.app, '/api/comment/delete-comment', { _id: 42 }, ann.token);
     expect([malformed.statusCode, malformed.json()]).toEqual([400, { error: CommentMessages.commentNotFound }]);
     expect((await commentCounts(t.app, blog._id)).counters).toEqual({ total: 5, parents: 2 });
+  });
+});
+
+describe('what the caller may do to a comment: `can`', () => {
+  /** Ann's comment on the author's blog, and Ben's reply to it. */
+  async function conversation() {
+    const { author, blog } = await newBlog();
+    const [ann, ben] = [await buildUser(t.app), await buildUser(t.app)];
+    const comment = await buildComment(t.app, ann, blog, { comment: 'Root' });
+    const reply = await buildComment(t.app, ben, blog, { comment: 'Reply', replying_to: comment._id });
+    return { author, blog, ann, ben, comment, reply };
+  }
+  const asSeenBy = async (user: TestUser | undefined, blog: Blog, parent: Comment) => {
+    const top = await post(t.app, '/api/comment/get-blog-comments', { blog_id: blog.blog_id, skip: 0 }, user?.token);
+    const below = await post(t.app, '/api/comment/get-replies', { _id: parent._id, skip: 0 }, user?.token);
+    return { comment: top.json<Comment[]>()[0]!.can, reply: below.json<{ replies: Comment[] }>().replies[0]!.can };
+  };
+
+  it('tells the commenter and the blog’s author they may delete it, and nobody else (anonymous neither)', async () => {
+    const { author, blog, ann, ben, comment, reply } = await conversation();
+    expect(comment.can).toEqual({ delete: true });
+    expect(reply.can).toEqual({ delete: true });
+    const stranger = await buildUser(t.app);
+    // Anonymous first: its answer is cached, and must not reach a signed-in caller.
+    for (const [user, expected] of [
+      [undefined, { comment: false, reply: false }],
+      [stranger, { comment: false, reply: false }],
+      [ann, { comment: true, reply: false }],
+      [ben, { comment: false, reply: true }],
+      [author, { comment: true, reply: true }],
+    ] as const) {
+      expect(await asSeenBy(user, blog, comment)).toEqual({ comment: { delete: expected.comment }, reply: { delete: expected.reply } });
+    }
+  });
+
+  it('refuses a delete exactly when `can` says no: one rule, two uses', async () => {
+    for (const who of ['stranger', 'ann', 'ben', 'author'] as const) {
+      const { blog, comment, ...people } = await conversation();
+      const user = who === 'stranger' ? await buildUser(t.app) : people[who];
+      const { comment: can } = await asSeenBy(user, blog, comment);
+      expect(can.delete, who).toBe(who === 'ann' || who === 'author');
+      const res = await remove(user, comment);
+      expect([res.statusCode, res.json().error], who).toEqual(can.delete ? [200, undefined] : [403, CommentMessages.deleteNotAllowed]);
+    }
   });
 });

@@ -20,9 +20,14 @@ export async function commentRoutes(app: FastifyInstance) {
     return addComment(app.db, request.user!, body);
   });
 
-  app.post('/api/comment/get-blog-comments', { config: { anonymousCache: true } }, async (request) => getBlogComments(app.db, parse(GetBlogCommentsBody, request.body)));
+  // Each comment says what the caller may do to it, so a signed-in caller's answer is their own (and not cached).
+  const viewer = { preHandler: app.optionalUser, config: { anonymousCache: true } };
 
-  app.post('/api/comment/get-replies', { config: { anonymousCache: true } }, async (request) => getReplies(app.db, parse(GetRepliesBody, request.body)));
+  app.post('/api/comment/get-blog-comments', viewer, async (request) =>
+    getBlogComments(app.db, parse(GetBlogCommentsBody, request.body), request.user?.id ?? null),
+  );
+
+  app.post('/api/comment/get-replies', viewer, async (request) => getReplies(app.db, parse(GetRepliesBody, request.body), request.user?.id ?? null));
 
   app.post('/api/comment/delete-comment', signedIn, async (request) =>
     deleteComment(app.db, request.user!.id, parse(DeleteCommentBody, request.body)._id),

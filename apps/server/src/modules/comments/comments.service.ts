@@ -1,4 +1,5 @@
 import {
+  canDeleteComment,
   CommentMessages,
   Limits,
   commentError,
@@ -51,31 +52,36 @@ export async function addComment(db: Db, user: SessionUser, body: AddCommentBody
     if (parent) await notifyReply(tx, { ...notification, parentId: parent.id, parentWriterId: parent.commentedBy });
     else await notifyComment(tx, { ...notification, authorId: blog.authorId });
 
-    return presentComment({
-      ...row,
-      comment: text,
-      parentId: parent?.id ?? null,
-      blogId: blog.blogId,
+    return presentComment(
+      {
+        ...row,
+        comment: text,
+        parentId: parent?.id ?? null,
+        blogId: blog.blogId,
+        commentedBy: user.id,
+        blogAuthorId: blog.authorId,
       fullname: user.fullname,
       username: user.username,
-      profileImg: user.profileImg,
-      children: [],
-    });
+        profileImg: user.profileImg,
+        children: [],
+      },
+      user.id,
+    );
   });
 }
 
 /** A page of a published blog's top-level comments, newest first. */
-export async function getBlogComments(db: Db, { blog_id, skip }: GetBlogCommentsBody): Promise<Comment[]> {
+export async function getBlogComments(db: Db, { blog_id, skip }: GetBlogCommentsBody, viewerId: string | null): Promise<Comment[]> {
   const blog = await findPublishedBlog(db, blog_id);
   if (!blog) throw notFound(CommentMessages.blogNotFound);
   const rows = await listTopLevelComments(db, blog.id, skip, Limits.commentsPageSize);
-  return rows.map(presentComment);
+  return rows.map((row) => presentComment(row, viewerId));
 }
 
-export async function getReplies(db: Db, { _id, skip }: GetRepliesBody) {
+export async function getReplies(db: Db, { _id, skip }: GetRepliesBody, viewerId: string | null) {
   if (!(await findPublishedComment(db, _id))) throw notFound(CommentMessages.commentNotFound);
   const rows = await listReplies(db, _id, skip, Limits.commentsPageSize);
-  return { replies: rows.map(presentComment) };
+  return { replies: rows.map((row) => presentComment(row, viewerId)) };
 }
 
 /**
@@ -89,7 +95,7 @@ export async function deleteComment(db: Db, userId: string, id: string): Promise
     // Read again under the blog's lock: a deletion of an ancestor may have taken it meanwhile.
     const comment = blog && (await findComment(tx, id));
     if (!blog || !comment) throw notFound(CommentMessages.commentNotFound);
-    if (comment.commentedBy !== userId && blog.authorId !== userId) throw forbidden(CommentMessages.deleteNotAllowed);
+    if (!canDeleteComment(userId, { commentedBy: comment.commentedBy, blogAuthorId: blog.authorId })) throw forbidden(CommentMessages.deleteNotAllowed);
 
     const subtree = await findSubtree(tx, id);
     const ids = subtree.map((row) => row.id);

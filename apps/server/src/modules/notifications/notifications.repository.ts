@@ -64,9 +64,9 @@ export async function listNotifications(db: Executor, userId: string, filter: No
       seen: notifications.seen,
       createdAt: notifications.createdAt,
       user: { fullname: actor.fullname, username: actor.username, profileImg: actor.profileImg },
-      blog: { id: blogs.id, blogId: blogs.blogId, title: blogs.title },
+      blog: { id: blogs.id, blogId: blogs.blogId, title: blogs.title, authorId: blogs.authorId },
       author: { fullname: author.fullname, username: author.username, profileImg: author.profileImg },
-      comment: { id: comment.id, comment: comment.comment },
+      comment: { id: comment.id, comment: comment.comment, commentedBy: comment.commentedBy },
       repliedOnComment: { id: repliedOn.id, comment: repliedOn.comment },
       reply: { id: reply.id, comment: reply.comment },
     })

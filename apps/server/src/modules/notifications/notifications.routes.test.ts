@@ -61,7 +61,8 @@ describe('who is told', () => {
         createdAt: expect.any(String),
         user: { personal_info: personalInfo(ann) },
         blog: blogRef,
-        comment: { _id: comment._id, comment: 'Where is this?' },
+        // On the author's own blog: they may delete it.
+        comment: { _id: comment._id, comment: 'Where is this?', can: { delete: true } },
         replied_on_comment: null,
         reply: null,
       },
@@ -71,7 +72,8 @@ describe('who is told', () => {
         type: 'reply',
         user: { personal_info: personalInfo(ben) },
         blog: blogRef,
-        comment: { _id: reply._id, comment: 'The Lake District.' },
+        // Ben's reply on someone else's blog: not Ann's to delete.
+        comment: { _id: reply._id, comment: 'The Lake District.', can: { delete: false } },
         replied_on_comment: { _id: comment._id, comment: 'Where is this?' },
         reply: null,
       }),

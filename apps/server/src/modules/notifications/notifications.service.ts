@@ -77,7 +77,7 @@ export async function listOwnNotifications(db: Db, userId: string, { page, filte
   const offset = Math.max(0, (page - 1) * Limits.notificationsPageSize - deletedDocCount);
   const rows = await listNotifications(db, userId, filter, offset, Limits.notificationsPageSize);
   await markSeen(db, rows.filter((row) => !row.seen).map((row) => row.id));
-  return { notifications: rows.map(presentNotification) };
+  return { notifications: rows.map((row) => presentNotification(row, userId)) };
 }
 
 export async function countOwnNotifications(db: Db, userId: string, { filter }: NotificationsCountBody) {

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { authError } from '@inkwell/contracts';
 import { LockIcon, UserIcon } from '../../components/icons.tsx';
@@ -20,10 +21,17 @@ function AuthForm({ type }: { type: 'sign-in' | 'sign-up' }) {
   const isSignUp = type === 'sign-up';
   usePageTitle(isSignUp ? 'Sign Up' : 'Sign In');
   const completeSignIn = useCompleteSignIn();
-  const [busy, setBusy] = useState(false);
   const errors = useFormErrors(AUTH_FORM);
+  const send = useMutation({
+    mutationFn: ({ fullname, ...credentials }: { email: string; password: string; fullname: string | undefined }) =>
+      fullname === undefined ? signIn(credentials) : signUp({ ...credentials, fullname }),
+    onSuccess: completeSignIn,
+    onError: (e) => errors.refuse(e.message),
+  });
+  // Still busy once signed in, while the screen changes.
+  const busy = send.isPending || send.isSuccess;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const data = new FormData(event.currentTarget);
@@ -36,13 +44,7 @@ function AuthForm({ type }: { type: 'sign-in' | 'sign-up' }) {
       errors.refuse(error);
       return;
     }
-    setBusy(true);
-    try {
-      completeSignIn(await (fullname === undefined ? signIn(credentials) : signUp({ ...credentials, fullname })));
-    } catch (e) {
-      errors.refuse((e as Error).message);
-      setBusy(false);
-    }
+    send.mutate({ ...credentials, fullname });
   };
 
   return (

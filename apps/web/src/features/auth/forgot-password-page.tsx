@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { emailError } from '@inkwell/contracts';
 import { TextField } from '../../components/text-field.tsx';
@@ -10,11 +11,15 @@ import { AtSignIcon } from './components/at-sign-icon.tsx';
 /** Asks for a reset link; the answer is the same whether or not the account exists. */
 export function ForgotPasswordPage() {
   usePageTitle('Forgot password');
-  const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const errors = useFormErrors('forgot-password');
+  const send = useMutation({
+    mutationFn: forgotPassword,
+    onSuccess: () => errors.succeed(),
+    onError: (e) => errors.refuse(e.message),
+  });
+  const sent = send.data?.message;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '');
     const error = emailError(email);
@@ -22,15 +27,7 @@ export function ForgotPasswordPage() {
       errors.refuse(error);
       return;
     }
-    setBusy(true);
-    try {
-      setSent((await forgotPassword({ email })).message);
-      errors.succeed();
-    } catch (e) {
-      errors.refuse((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    send.mutate({ email });
   };
 
   return (
@@ -45,7 +42,7 @@ export function ForgotPasswordPage() {
           <form onSubmit={onSubmit} onChange={errors.onEdit} noValidate>
             <p className="mb-8 text-center text-neutral-600">Enter the email of your account and we will send you a link to choose a new password.</p>
             <TextField name="email" label="Email" type="email" autoComplete="email" icon={<AtSignIcon />} error={errors.about('email')} />
-            <button type="submit" className="btn-dark mx-auto mt-8 block px-10" disabled={busy}>
+            <button type="submit" className="btn-dark mx-auto mt-8 block px-10" disabled={send.isPending}>
               Send reset link
             </button>
           </form>

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { passwordError } from '@inkwell/contracts';
 import { LockIcon } from '../../components/icons.tsx';
@@ -12,10 +13,17 @@ export function ResetPasswordPage() {
   usePageTitle('Reset password');
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
   const errors = useFormErrors('reset-password');
+  const reset = useMutation({
+    mutationFn: resetPassword,
+    onSuccess: ({ message }) => {
+      errors.succeed(message);
+      navigate('/signin', { replace: true });
+    },
+    onError: (e) => errors.refuse(e.message),
+  });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const password = String(new FormData(event.currentTarget).get('password') ?? '');
     const error = passwordError(password);
@@ -23,15 +31,7 @@ export function ResetPasswordPage() {
       errors.refuse(error);
       return;
     }
-    setBusy(true);
-    try {
-      const { message } = await resetPassword({ token, password });
-      errors.succeed(message);
-      navigate('/signin', { replace: true });
-    } catch (e) {
-      errors.refuse((e as Error).message);
-      setBusy(false);
-    }
+    reset.mutate({ token, password });
   };
 
   return (
@@ -40,7 +40,7 @@ export function ResetPasswordPage() {
         <h1 className="mb-6 text-center font-serif text-4xl">Choose a new password</h1>
         <p className="mb-8 text-center text-neutral-600">6 to 20 characters with a number, a lowercase and an uppercase letter.</p>
         <TextField name="password" label="New Password" type="password" autoComplete="new-password" icon={<LockIcon />} error={errors.about('password')} />
-        <button type="submit" className="btn-dark mx-auto mt-8 block px-10" disabled={busy}>
+        <button type="submit" className="btn-dark mx-auto mt-8 block px-10" disabled={reset.isPending || reset.isSuccess}>
           Set new password
         </button>
         <p className="mt-8 text-center text-neutral-500">

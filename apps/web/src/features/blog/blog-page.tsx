@@ -12,9 +12,9 @@ import { ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format-date.ts';
 import { useHydrated } from '../../lib/hydration.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { useSession } from '../../lib/session.tsx';
-import { CommentsPanel } from '../comments/comments-panel.tsx';
-import { useBlog, useCountRead } from './api/get-blog.ts';
+import { CommentsPanel } from '../comments/index.ts';
+import { useSetCommentCounts } from './api/comment-counts.ts';
+import { useBlog, useBlogCan, useCountRead } from './api/get-blog.ts';
 import { similarBlogsQuery } from './api/similar-blogs.ts';
 import { BlogContent, READING_COLUMN_SIZES } from './components/blog-content.tsx';
 import { LikeButton } from './components/like-button.tsx';
@@ -47,6 +47,7 @@ function BlogArticle({ blog }: { blog: Blog }) {
   const { fullname, username, profile_img } = blog.author.personal_info;
   const blocks = blog.content[0]?.blocks ?? [];
   const [commentsOpen, setCommentsOpen] = useState(false);
+  const setCommentCounts = useSetCommentCounts(blog.blog_id);
 
   return (
     <>
@@ -87,15 +88,14 @@ function BlogArticle({ blog }: { blog: Blog }) {
         <BlogContent blocks={blocks} />
         <SimilarBlogs blog={blog} />
       </article>
-      <CommentsPanel blog={blog} open={commentsOpen} onClose={() => setCommentsOpen(false)} />
+      <CommentsPanel blog={blog} open={commentsOpen} onClose={() => setCommentsOpen(false)} setCounts={setCommentCounts} />
     </>
   );
 }
 
 function BlogInteraction({ blog, onOpenComments }: { blog: Blog; onOpenComments: () => void }) {
-  const { session } = useSession();
+  const can = useBlogCan(blog);
   const hydrated = useHydrated();
-  const isAuthor = session?.username.toLowerCase() === blog.author.personal_info.username.toLowerCase();
   return (
     <div className="my-6 flex flex-wrap items-center justify-between gap-4 border-y border-neutral-100 py-3">
       <div className="flex items-center gap-6">
@@ -110,7 +110,7 @@ function BlogInteraction({ blog, onOpenComments }: { blog: Blog; onOpenComments:
         </div>
       </div>
       <div className="flex items-center gap-4">
-        {isAuthor && (
+        {can.edit && (
           <Link to={`/editor/${blog.blog_id}`} className="underline underline-offset-4 hover:text-neutral-600">
             Edit
           </Link>

@@ -3,15 +3,18 @@ import type { Blog, Comment } from '@inkwell/contracts';
 import { CloseIcon } from '../../components/icons.tsx';
 import { useModalFocus } from '../../lib/use-modal-focus.ts';
 import { fetchBlogComments } from './api/comments.ts';
-import { useSetCommentCounts } from './api/blog-activity.ts';
 import { CommentCard, type ThreadEvents } from './components/comment-card.tsx';
 import { CommentField } from './components/comment-field.tsx';
 import { useCommentList } from './use-comment-list.ts';
+
+export type CommentCounts = Pick<Blog['activity'], 'total_comments' | 'total_parent_comments'>;
 
 export interface CommentsPanelProps {
   blog: Blog;
   open: boolean;
   onClose: () => void;
+  /** Where the blog's comment counts change, as comments are added and deleted (the blog page keeps the blog). */
+  setCounts: (change: (counts: CommentCounts) => CommentCounts) => void;
 }
 
 /**
@@ -20,9 +23,8 @@ export interface CommentsPanelProps {
  * Comments load the first time it opens, and stay while it slides away and back. It is a modal
  * dialog: the keyboard stays inside until Escape or the close button, then returns to the opener.
  */
-export function CommentsPanel({ blog, open, onClose }: CommentsPanelProps) {
+export function CommentsPanel({ blog, open, onClose, setCounts }: CommentsPanelProps) {
   const { total_comments, total_parent_comments } = blog.activity;
-  const setCounts = useSetCommentCounts(blog.blog_id);
   const load = useCallback((skip: number) => fetchBlogComments(blog.blog_id, skip), [blog.blog_id]);
   const comments = useCommentList({ load, newestFirst: true });
   const started = useRef(false);

@@ -1,4 +1,4 @@
-/** What other features may use of the conversation: the comment box and deleting a comment. */
-export { deleteComment } from './api/comments.ts';
+/** What other features use of the conversation: the panel, the comment box and a comment's Delete. */
+export { CommentsPanel, type CommentCounts } from './comments-panel.tsx';
 export { CommentField } from './components/comment-field.tsx';
 export { DeleteCommentButton } from './components/delete-comment-button.tsx';

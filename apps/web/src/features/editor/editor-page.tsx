@@ -1,25 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { useSession } from '../../lib/session.tsx';
 import { blogForEditQuery } from './api/blog-for-edit.ts';
 import { BlogEditor } from './components/blog-editor.tsx';
 import { editorBlogOf, emptyBlog } from './editor-blog.ts';
 
 /**
  * SPEC §2 Blog editor at /editor and /editor/:blog_id. An existing blog is loaded in edit mode;
- * when that fails, or the blog is someone else's (get-blog answers any published blog, in any
- * mode), the editor starts with an empty, new blog (SPEC §4).
+ * when that fails, or the server says the writer may not edit it (get-blog answers any published
+ * blog, in any mode, with `can`), the editor starts with an empty, new blog (SPEC §4).
  */
-export default function EditorPage() {
+export function EditorPage() {
   const { blog_id: blogId } = useParams();
-  const { session } = useSession();
   const existing = useQuery({ ...blogForEditQuery(blogId ?? ''), enabled: blogId !== undefined });
   usePageTitle('Editor');
 
   if (blogId !== undefined && existing.isPending) return <p className="p-10 text-neutral-500">Loading the blog…</p>;
-  const own = existing.data?.author.personal_info.username.toLowerCase() === session?.username.toLowerCase();
-  const blog = own ? existing.data : undefined;
+  const blog = existing.data?.can.edit ? existing.data : undefined;
   return (
     <BlogEditor
       key={blogId ?? 'new'}

@@ -1,10 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { draftError, EditorMessages, publishError, REDIRECT_AFTER_SAVE_MS } from '@inkwell/contracts';
+import { blogListsKey } from '../../lib/blog-lists.ts';
+import { useSession } from '../../lib/session.tsx';
 import type { FormErrors } from '../../lib/use-form-errors.ts';
+import { blogQueryKey } from '../blog/index.ts';
+import { profileQuery } from '../profile/index.ts';
 import { saveBlog } from './api/save-blog.ts';
 import { draftishOf, type EditorBlog } from './editor-blog.ts';
+
+interface Save {
+  blog: EditorBlog;
+  draft: boolean;
+}
 
 /**
  * Save Draft and Publish (SPEC §5): the shared rules first (a refused blog is never sent),
@@ -14,11 +23,35 @@ import { draftishOf, type EditorBlog } from './editor-blog.ts';
 export function useSaveBlog(blogId: string | undefined, published: boolean, onSaved: () => void, errors: FormErrors) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // A ref, not the state: two clicks in one frame both see the state before either re-render.
+  const { session } = useSession();
+  // A ref, not the mutation's state: two clicks in one frame both see the state before either re-render.
   const inFlight = useRef(false);
-  const [saving, setSaving] = useState(false);
+  /** What the toast says while saving, and once saved. */
+  const messages = (draft: boolean): [string, string] =>
+    draft
+      ? [EditorMessages.savingDraft, EditorMessages.draftSaved]
+      : published
+        ? [EditorMessages.updating, EditorMessages.updated]
+        : [EditorMessages.publishing, EditorMessages.published];
+  const mutation = useMutation({
+    mutationFn: ({ blog, draft }: Save) => saveBlog(blog, draft, blogId),
+    onMutate: ({ draft }) => errors.progress(messages(draft)[0]),
+    onSuccess: (savedId, { draft }) => {
+      errors.succeed(messages(draft)[1]);
+      onSaved();
+      // What a save changes: every list of blogs, the blog's own page, and its author's count of blogs.
+      void queryClient.invalidateQueries({ queryKey: blogListsKey });
+      void queryClient.invalidateQueries({ queryKey: blogQueryKey(savedId) });
+      if (session) void queryClient.invalidateQueries({ queryKey: profileQuery(session.username).queryKey });
+      setTimeout(() => navigate('/'), REDIRECT_AFTER_SAVE_MS);
+    },
+    onError: (e) => {
+      errors.refuse(e.message);
+      inFlight.current = false;
+    },
+  });
 
-  const save = async (blog: EditorBlog, draft: boolean) => {
+  const save = (blog: EditorBlog, draft: boolean) => {
     if (inFlight.current) return;
     const error = draft ? draftError(blog) : publishError(draftishOf(blog));
     if (error) {
@@ -26,27 +59,9 @@ export function useSaveBlog(blogId: string | undefined, published: boolean, onSa
       return;
     }
     inFlight.current = true;
-    setSaving(true);
-    const [pending, done] = draft
-      ? [EditorMessages.savingDraft, EditorMessages.draftSaved]
-      : published
-        ? [EditorMessages.updating, EditorMessages.updated]
-        : [EditorMessages.publishing, EditorMessages.published];
-    errors.progress(pending);
-    try {
-      await saveBlog(blog, draft, blogId);
-      errors.succeed(done);
-      onSaved();
-      // A saved blog changes lists all over the app (home, profile, dashboard, search).
-      void queryClient.invalidateQueries();
-      // Still "saving" until we leave, so nothing is sent twice.
-      setTimeout(() => navigate('/'), REDIRECT_AFTER_SAVE_MS);
-    } catch (e) {
-      errors.refuse((e as Error).message);
-      inFlight.current = false;
-      setSaving(false);
-    }
+    mutation.mutate({ blog, draft });
   };
 
-  return { saving, save };
+  // Still "saving" once saved, until we leave, so nothing is sent twice.
+  return { saving: mutation.isPending || mutation.isSuccess, save };
 }

@@ -5,7 +5,7 @@ import { EmptyMessage } from '../../components/paged-blog-list.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { loadedItems } from '../../lib/paged-list.ts';
 import { useSession } from '../../lib/session.tsx';
-import { useForgetNotificationsOf, useNotifications } from './api/notifications.ts';
+import { allNotificationsKey, useForgetNotificationsOf, useNotifications } from './api/notifications.ts';
 import { NotificationCard } from './components/notification-card.tsx';
 
 /** The notifications screen (SPEC §2, grown by issue 6): filters, the entries a page at a time, Load More. */
@@ -45,7 +45,7 @@ function useClearNewNotification() {
   const fresh = session?.new_notification_available === true;
   const opened = useRef(false);
   useEffect(() => {
-    if (opened.current && fresh) void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    if (opened.current && fresh) void queryClient.invalidateQueries({ queryKey: allNotificationsKey });
     opened.current = true;
     if (fresh) updateSession({ new_notification_available: false });
   }, [fresh, queryClient, updateSession]);

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
 import { changePasswordError, SettingsMessages } from '@inkwell/contracts';
 import { LockIcon } from '../../components/icons.tsx';
 import { TextField } from '../../components/text-field.tsx';
@@ -9,10 +10,15 @@ import { changePassword } from './api/change-password.ts';
 /** SPEC §2 Change password: the server signs every other device out on success. */
 export function ChangePasswordPage() {
   usePageTitle('Change Password');
-  const [saving, setSaving] = useState(false);
   const errors = useFormErrors('change-password');
+  const change = useMutation({
+    mutationFn: changePassword,
+    onMutate: () => errors.progress('Changing password…'),
+    onSuccess: () => errors.succeed(SettingsMessages.passwordChanged),
+    onError: (e) => errors.refuse(e.message),
+  });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
@@ -22,17 +28,7 @@ export function ChangePasswordPage() {
       errors.refuse(error);
       return;
     }
-    setSaving(true);
-    errors.progress('Changing password…');
-    try {
-      await changePassword(body);
-      form.reset();
-      errors.succeed(SettingsMessages.passwordChanged);
-    } catch (e) {
-      errors.refuse((e as Error).message);
-    } finally {
-      setSaving(false);
-    }
+    change.mutate(body, { onSuccess: () => form.reset() });
   };
 
   return (
@@ -56,7 +52,7 @@ export function ChangePasswordPage() {
         showLabel
         error={errors.about('newPassword')}
       />
-      <button type="submit" className="btn-dark mt-2 px-10" disabled={saving}>
+      <button type="submit" className="btn-dark mt-2 px-10" disabled={change.isPending}>
         Change Password
       </button>
     </form>

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Limits,
@@ -44,7 +44,6 @@ function EditProfileForm({ profile }: { profile: MyProfileResponse }) {
   const { updateSession } = useSession();
   const { fullname, email, username, bio: savedBio, profile_img } = profile.personal_info;
   const [bio, setBio] = useState(savedBio);
-  const [saving, setSaving] = useState(false);
   const bioCounterId = useId();
   const errors = useFormErrors('edit-profile');
 
@@ -53,7 +52,18 @@ function EditProfileForm({ profile }: { profile: MyProfileResponse }) {
       old && { personal_info: { ...old.personal_info, ...patch }, social_links: links ?? old.social_links },
     );
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const save = useMutation({
+    mutationFn: updateProfile,
+    onMutate: () => errors.progress('Updating…'),
+    onSuccess: (saved, body) => {
+      updateSession({ username: saved.username });
+      refresh({ username: saved.username, bio: body.bio }, body.social_links);
+      errors.succeed(SettingsMessages.profileUpdated);
+    },
+    onError: (e) => errors.refuse(e instanceof ApiError && e.status >= 400 ? e.message : Messages.updateProfileFailed),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const value = (name: string) => String(data.get(name) ?? '');
@@ -64,18 +74,7 @@ function EditProfileForm({ profile }: { profile: MyProfileResponse }) {
       errors.refuse(error);
       return;
     }
-    setSaving(true);
-    errors.progress('Updating…');
-    try {
-      const saved = await updateProfile(body);
-      updateSession({ username: saved.username });
-      refresh({ username: saved.username, bio: body.bio }, social_links);
-      errors.succeed(SettingsMessages.profileUpdated);
-    } catch (e) {
-      errors.refuse(e instanceof ApiError && e.status >= 400 ? e.message : Messages.updateProfileFailed);
-    } finally {
-      setSaving(false);
-    }
+    save.mutate(body);
   };
 
   return (
@@ -134,7 +133,7 @@ function EditProfileForm({ profile }: { profile: MyProfileResponse }) {
               </Field>
             ))}
           </div>
-          <button type="submit" className="btn-dark w-auto px-10" disabled={saving}>
+          <button type="submit" className="btn-dark w-auto px-10" disabled={save.isPending}>
             Update
           </button>
         </div>

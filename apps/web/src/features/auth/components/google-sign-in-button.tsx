@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Messages } from '@inkwell/contracts';
 import { ApiError } from '../../../lib/api.ts';
 import { googleAuth } from '../api/google-auth.ts';
@@ -22,9 +23,18 @@ const GoogleLogo = () => (
 export function GoogleSignInButton({ onError }: { onError: (message: string) => void }) {
   const { data: config } = usePublicConfig();
   const completeSignIn = useCompleteSignIn();
-  const [busy, setBusy] = useState(false);
   const clientId = config?.googleClientId;
   const scriptUrl = config?.googleScriptUrl;
+
+  const signIn = useMutation({
+    mutationFn: googleAuth,
+    onSuccess: completeSignIn,
+    onError: (error) => {
+      // Our own refusals (e.g. an e-mail that belongs to a password account) say what to do.
+      const fromServer = error instanceof ApiError && error.status >= 400 && error.status < 500;
+      onError(fromServer ? error.message : Messages.googleFailed);
+    },
+  });
 
   useEffect(() => {
     if (clientId && scriptUrl) preloadGoogleIdentity(scriptUrl);
@@ -32,25 +42,13 @@ export function GoogleSignInButton({ onError }: { onError: (message: string) => 
 
   if (!clientId || !scriptUrl) return null;
 
-  const onCredential = async (credential: string | undefined) => {
-    if (!credential) {
-      onError(Messages.googleFailed);
-      return;
-    }
-    setBusy(true);
-    try {
-      completeSignIn(await googleAuth(credential));
-    } catch (error) {
-      // Our own refusals (e.g. an e-mail that belongs to a password account) say what to do.
-      const fromServer = error instanceof ApiError && error.status >= 400 && error.status < 500;
-      onError(fromServer ? error.message : Messages.googleFailed);
-    } finally {
-      setBusy(false);
-    }
+  const onCredential = (credential: string | undefined) => {
+    if (credential) signIn.mutate(credential);
+    else onError(Messages.googleFailed);
   };
 
   const onClick = () => {
-    promptGoogleSignIn(scriptUrl, clientId, (credential) => void onCredential(credential)).catch(() => onError(Messages.googleFailed));
+    promptGoogleSignIn(scriptUrl, clientId, onCredential).catch(() => onError(Messages.googleFailed));
   };
 
   return (
@@ -60,7 +58,7 @@ export function GoogleSignInButton({ onError }: { onError: (message: string) => 
         <p>or</p>
         <hr className="w-1/2 border-neutral-200" />
       </div>
-      <button type="button" className="btn-dark mx-auto flex w-[90%] items-center justify-center gap-4" disabled={busy} onClick={onClick}>
+      <button type="button" className="btn-dark mx-auto flex w-[90%] items-center justify-center gap-4" disabled={signIn.isPending} onClick={onClick}>
         <GoogleLogo />
         continue with google
       </button>

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { Limits, type Blog } from '@inkwell/contracts';
-import { searchBlogs } from '../../../lib/blog-lists.ts';
+import { blogListsKey, searchBlogs } from '../../../lib/blog-lists.ts';
 
 /** SPEC §2: up to 6 other published blogs sharing the blog's first tag. */
 export function similarBlogsQuery(blog: Blog) {
   const tag = blog.tags[0];
   return queryOptions({
-    queryKey: ['blogs', 'similar', blog.blog_id, tag],
+    queryKey: [...blogListsKey, 'similar', blog.blog_id, tag],
     queryFn: ({ signal }) => searchBlogs({ tag: tag!, limit: Limits.similarBlogs, eliminate_blog: blog.blog_id }, signal),
     enabled: tag !== undefined,
   });

@@ -1,5 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Messages, type Blog } from '@inkwell/contracts';
 import { IconButton } from '../../../components/icon-button.tsx';
 import { HeartIcon } from '../../../components/icons.tsx';
@@ -18,30 +17,29 @@ export function LikeButton({ blog }: { blog: Blog }) {
   const likedOptions = isLikedQuery(blog._id, session?.username ?? '');
   const likedQuery = useQuery({ ...likedOptions, enabled: session !== null });
   const liked = likedQuery.data ?? false;
-  const [sending, setSending] = useState(false);
 
   const show = (isLiked: boolean, totalLikes: number) => {
     queryClient.setQueryData(likedOptions.queryKey, isLiked);
     queryClient.setQueryData<Blog>(blogQueryKey(blog.blog_id), (old) => old && { ...old, activity: { ...old.activity, total_likes: totalLikes } });
   };
 
-  const onClick = async () => {
-    if (!session) {
-      notifyError(Messages.loginToLike);
-      return;
-    }
-    const before = { liked, total: blog.activity.total_likes };
-    show(!liked, before.total + (liked ? -1 : 1));
-    setSending(true);
-    try {
-      const answer = await likeBlog(blog._id, before.liked);
-      show(answer.liked_by_user, answer.total_likes);
-    } catch (error) {
-      show(before.liked, before.total);
-      notifyError((error as Error).message);
-    } finally {
-      setSending(false);
-    }
+  const toggle = useMutation({
+    mutationFn: (isLiked: boolean) => likeBlog(blog._id, isLiked),
+    onMutate: (isLiked) => {
+      const before = { liked: isLiked, total: blog.activity.total_likes };
+      show(!isLiked, before.total + (isLiked ? -1 : 1));
+      return before;
+    },
+    onSuccess: (answer) => show(answer.liked_by_user, answer.total_likes),
+    onError: (error, _isLiked, before) => {
+      if (before) show(before.liked, before.total);
+      notifyError(error.message);
+    },
+  });
+
+  const onClick = () => {
+    if (!session) return notifyError(Messages.loginToLike);
+    toggle.mutate(liked);
   };
 
   return (
@@ -50,8 +48,8 @@ export function LikeButton({ blog }: { blog: Blog }) {
         label="Like"
         aria-pressed={liked}
         // Until the server says whether the reader likes it, a click could send the wrong state.
-        disabled={sending || likedQuery.isLoading}
-        onClick={() => void onClick()}
+        disabled={toggle.isPending || likedQuery.isLoading}
+        onClick={onClick}
         className={liked ? 'bg-red-100 text-red-600' : undefined}
       >
         <HeartIcon filled={liked} />

@@ -1,13 +1,18 @@
 import type { AddCommentBody } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
 
+/*
+ * Comments are asked for as the signed-in reader, if any: each says whether the reader may delete it
+ * (`can`). They load in the browser only, so the session is always there to send.
+ */
+
 /** One page of a blog's top-level comments, newest first; `blogId` is the Blog's blog_id. */
 export const fetchBlogComments = (blogId: string, skip: number) =>
-  api('/api/comment/get-blog-comments', { body: { blog_id: blogId, skip }, schema: 'BlogCommentsResponse' });
+  api('/api/comment/get-blog-comments', { auth: true, body: { blog_id: blogId, skip }, schema: 'BlogCommentsResponse' });
 
 /** One page of a comment's direct replies, oldest first. */
 export const fetchReplies = (commentId: string, skip: number) =>
-  api('/api/comment/get-replies', { body: { _id: commentId, skip }, schema: 'RepliesResponse' }).then((r) => r.replies);
+  api('/api/comment/get-replies', { auth: true, body: { _id: commentId, skip }, schema: 'RepliesResponse' }).then((r) => r.replies);
 
 export const addComment = (body: AddCommentBody) => api('/api/comment/add-comment', { auth: true, body, schema: 'Comment' });
 

@@ -4,7 +4,7 @@ import { Messages, type Blog, type Comment, type DeleteCommentResponse } from '@
 import { Avatar } from '../../../components/avatar.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { deleteComment, fetchReplies } from '../api/comments.ts';
+import { fetchReplies } from '../api/comments.ts';
 import { useCommentList } from '../use-comment-list.ts';
 import { CommentField } from './comment-field.tsx';
 import { DeleteCommentButton } from './delete-comment-button.tsx';
@@ -40,9 +40,6 @@ export function CommentCard({ comment, level, blog, events, onRemoved }: Comment
   const loadReplies = useCallback((skip: number) => fetchReplies(comment._id, skip), [comment._id]);
   const replies = useCommentList({ load: loadReplies, newestFirst: false });
 
-  const me = session?.username.toLowerCase();
-  const canDelete = !!me && (me === username.toLowerCase() || me === blog.author.personal_info.username.toLowerCase());
-
   const loadMoreReplies = async () => {
     if (!(await replies.loadMore())) notifyError(Messages.repliesFailed);
   };
@@ -66,8 +63,7 @@ export function CommentCard({ comment, level, blog, events, onRemoved }: Comment
     replies.remove(id);
     setReplyCount((n) => n - 1);
   };
-  const remove = async () => {
-    const counts = await deleteComment(comment._id);
+  const onDeleted = (counts: DeleteCommentResponse) => {
     onRemoved(comment._id);
     events.deleted(counts);
   };
@@ -103,7 +99,7 @@ export function CommentCard({ comment, level, blog, events, onRemoved }: Comment
           <button type="button" className="underline underline-offset-2" onClick={onReply} aria-expanded={replying}>
             Reply
           </button>
-          {canDelete && <DeleteCommentButton onDelete={remove} />}
+          {comment.can.delete && <DeleteCommentButton commentId={comment._id} onDeleted={onDeleted} />}
         </div>
         {replying && (
           <div className="mt-5">

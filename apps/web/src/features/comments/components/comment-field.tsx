@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { commentError, Limits, Messages, type Comment } from '@inkwell/contracts';
 import { FieldErrorMessage, fieldErrorProps } from '../../../components/field-error-message.tsx';
@@ -23,12 +24,22 @@ export interface CommentFieldProps {
 export function CommentField({ blog, replyingTo, action, label, onAdded, autoFocus = false }: CommentFieldProps) {
   const { session } = useSession();
   const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
   const id = useId();
   const errors = useFormErrors(replyingTo ? `reply:${replyingTo}` : `comment:${blog._id}`);
   const error = errors.about('comment');
 
-  const onSubmit = async (event: FormEvent) => {
+  const send = useMutation({
+    mutationFn: addComment,
+    onSuccess: (comment) => {
+      setText('');
+      errors.succeed();
+      onAdded(comment);
+    },
+    // A rate limit says how long to wait; any other failure is SPEC §8's.
+    onError: (e) => errors.refuse(e instanceof ApiError && e.status === 429 ? e.message : Messages.somethingWrong),
+  });
+
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!session) {
       errors.refuse(Messages.loginToComment);
@@ -39,18 +50,7 @@ export function CommentField({ blog, replyingTo, action, label, onAdded, autoFoc
       errors.refuse(refusal);
       return;
     }
-    setSending(true);
-    try {
-      const comment = await addComment({ _id: blog._id, comment: text, blog_author: blog.author, replying_to: replyingTo });
-      setText('');
-      errors.succeed();
-      onAdded(comment);
-    } catch (e) {
-      // A rate limit says how long to wait; any other failure is SPEC §8's.
-      errors.refuse(e instanceof ApiError && e.status === 429 ? e.message : Messages.somethingWrong);
-    } finally {
-      setSending(false);
-    }
+    send.mutate({ _id: blog._id, comment: text, blog_author: blog.author, replying_to: replyingTo });
   };
 
   return (
@@ -70,7 +70,7 @@ export function CommentField({ blog, replyingTo, action, label, onAdded, autoFoc
         className="input-box h-[120px] resize-none pl-5 leading-7"
       />
       <FieldErrorMessage error={error} />
-      <button type="submit" className="btn-dark mt-4 px-8" disabled={sending}>
+      <button type="submit" className="btn-dark mt-4 px-8" disabled={send.isPending}>
         {action}
       </button>
     </form>

@@ -1,25 +1,29 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { Messages } from '@inkwell/contracts';
+import { Messages, type DeleteCommentResponse } from '@inkwell/contracts';
 import { notifyError } from '../../../lib/notify.ts';
+import { deleteComment } from '../api/comments.ts';
 
-/** Delete of SPEC §6 (shown to the commenter or the blog's author), with SPEC §8's two outcomes. */
-export function DeleteCommentButton({ onDelete }: { onDelete: () => Promise<void> }) {
-  const [deleting, setDeleting] = useState(false);
+export interface DeleteCommentButtonProps {
+  commentId: string;
+  /** The comment and its replies are gone: the answer names them all, with the blog's new counters. */
+  onDeleted: (answer: DeleteCommentResponse) => void;
+}
 
-  const onClick = async () => {
-    setDeleting(true);
-    try {
-      await onDelete();
+/** Delete of SPEC §6 (shown when the comment's `can` allows it), with SPEC §8's two outcomes. */
+export function DeleteCommentButton({ commentId, onDeleted }: DeleteCommentButtonProps) {
+  const remove = useMutation({
+    mutationFn: () => deleteComment(commentId),
+    onSuccess: (answer) => {
+      onDeleted(answer);
       toast.success(Messages.commentDeleted);
-    } catch {
-      notifyError(Messages.deleteCommentFailed);
-      setDeleting(false);
-    }
-  };
+    },
+    onError: () => notifyError(Messages.deleteCommentFailed),
+  });
 
   return (
-    <button type="button" className="text-red-600 underline underline-offset-2 disabled:opacity-50" onClick={() => void onClick()} disabled={deleting}>
+    // Still disabled once deleted, until the comment leaves the list.
+    <button type="button" className="text-red-600 underline underline-offset-2 disabled:opacity-50" onClick={() => remove.mutate()} disabled={remove.isPending || remove.isSuccess}>
       Delete
     </button>
   );

@@ -1,9 +1,13 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { DashboardBlog } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
-import { pagedListOptions, removeLoadedItems } from '../../../lib/paged-list.ts';
+import { pagedListOptions } from '../../../lib/paged-list.ts';
+import { removeLoadedItems } from '../../../lib/remove-loaded-items.ts';
 
-export const ownBlogsKey = (draft: boolean, query: string) => ['own-blogs', { draft, query }] as const;
+/** Every loaded list of the author's own blogs, whatever its kind and search. */
+const allOwnBlogsKey = ['own-blogs'] as const;
+
+export const ownBlogsKey = (draft: boolean, query: string) => [...allOwnBlogsKey, { draft, query }] as const;
 
 /** The signed-in author's published blogs or drafts, a page at a time, optionally by title. */
 export function useOwnBlogs(draft: boolean, query: string) {
@@ -24,5 +28,5 @@ export function useOwnBlogs(draft: boolean, query: string) {
 /** Takes a deleted blog out of every loaded list that shows it, without reloading them. */
 export function useForgetOwnBlog() {
   const queryClient = useQueryClient();
-  return (blogId: string) => removeLoadedItems<DashboardBlog>(queryClient, ['own-blogs'], (blog) => blog.blog_id === blogId);
+  return (blogId: string) => removeLoadedItems<DashboardBlog>(queryClient, allOwnBlogsKey, (blog) => blog.blog_id === blogId);
 }

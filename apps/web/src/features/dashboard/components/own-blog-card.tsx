@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
@@ -11,22 +12,22 @@ import { useForgetOwnBlog } from '../api/own-blogs.ts';
 /** One of the author's blogs: what it is, how it does, and Edit / Delete. */
 export function OwnBlogCard({ blog }: { blog: DashboardBlog }) {
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const forget = useForgetOwnBlog();
   const { total_likes, total_comments, total_reads } = blog.activity;
 
-  const onDelete = async () => {
-    setDeleting(true);
-    try {
-      await deleteBlog(blog.blog_id);
+  const remove = useMutation({
+    mutationFn: () => deleteBlog(blog.blog_id),
+    onSuccess: () => {
       forget(blog.blog_id);
       toast.success('Blog deleted');
-    } catch (e) {
-      toast.error((e as Error).message);
-      setDeleting(false);
+    },
+    onError: (e) => {
+      toast.error(e.message);
       setConfirming(false);
-    }
-  };
+    },
+  });
+  // Still deleting once deleted, until the card leaves the list.
+  const deleting = remove.isPending || remove.isSuccess;
 
   return (
     <li className="border-b border-neutral-100 py-6" aria-label={blog.title}>
@@ -81,7 +82,7 @@ export function OwnBlogCard({ blog }: { blog: DashboardBlog }) {
         )}
       </div>
       {confirming && (
-        <ConfirmDialog confirmLabel="Confirm" busy={deleting} onConfirm={onDelete} onCancel={() => setConfirming(false)} className="mt-4">
+        <ConfirmDialog confirmLabel="Confirm" busy={deleting} onConfirm={() => remove.mutate()} onCancel={() => setConfirming(false)} className="mt-4">
           Delete “{blog.title}”? Its likes, comments and reads go with it. This cannot be undone.
         </ConfirmDialog>
       )}

@@ -1,4 +1,5 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useId, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
 import { BANNER_TYPES, EditorMessages, Messages } from '@inkwell/contracts';
 import { ApiError } from '../../../lib/api.ts';
@@ -7,27 +8,27 @@ import { uploadImage } from '../api/upload-image.ts';
 /** SPEC §5 Banner upload: a png, jpg or jpeg goes to our upload endpoint and becomes the banner. */
 export function BannerUpload({ banner, onChange }: { banner: string; onChange: (url: string) => void }) {
   const inputId = useId();
-  const [uploading, setUploading] = useState(false);
+  const upload = useMutation({
+    mutationFn: uploadImage,
+    onMutate: () => toast.loading(EditorMessages.uploadingBanner),
+    onSuccess: (url) => {
+      onChange(url);
+      toast.success(EditorMessages.bannerUploaded);
+    },
+    // The server's reason when it refused this file (too big, not an image…), ours otherwise.
+    onError: (error) => toast.error(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : Messages.imageUploadFailed),
+    onSettled: (_url, _error, _file, loading) => toast.dismiss(loading),
+  });
+  const uploading = upload.isPending;
 
-  const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
+  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file || !(BANNER_TYPES as readonly string[]).includes(file.type)) {
       toast.error(Messages.selectImage);
       return;
     }
-    setUploading(true);
-    const loading = toast.loading(EditorMessages.uploadingBanner);
-    try {
-      onChange(await uploadImage(file));
-      toast.success(EditorMessages.bannerUploaded);
-    } catch (error) {
-      // The server's reason when it refused this file (too big, not an image…), ours otherwise.
-      toast.error(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : Messages.imageUploadFailed);
-    } finally {
-      toast.dismiss(loading);
-      setUploading(false);
-    }
+    upload.mutate(file);
   };
 
   return (

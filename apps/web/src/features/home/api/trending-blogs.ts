@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { blogListsKey } from '../../../lib/blog-lists.ts';
 
 export const trendingBlogsQuery = () =>
   queryOptions({
-    queryKey: ['blogs', 'trending'],
+    queryKey: [...blogListsKey, 'trending'],
     queryFn: ({ signal }) => api('/api/blog/trending-blogs', { method: 'GET', schema: 'TrendingBlogsResponse', signal }).then((r) => r.blogs),
   });

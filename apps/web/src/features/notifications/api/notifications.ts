@@ -1,9 +1,13 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { Notification, NotificationFilter } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
-import { pagedListOptions, removeLoadedItems } from '../../../lib/paged-list.ts';
+import { pagedListOptions } from '../../../lib/paged-list.ts';
+import { removeLoadedItems } from '../../../lib/remove-loaded-items.ts';
 
-export const notificationsKey = (filter: NotificationFilter) => ['notifications', filter] as const;
+/** Every loaded list of notifications, whatever its filter. */
+export const allNotificationsKey = ['notifications'] as const;
+
+export const notificationsKey = (filter: NotificationFilter) => [...allNotificationsKey, filter] as const;
 
 const countNotifications = (filter: NotificationFilter, signal: AbortSignal) =>
   api('/api/notification/all-notifications-count', { auth: true, body: { filter }, schema: 'CountResponse', signal }).then((r) => r.totalDocs);
@@ -31,6 +35,6 @@ export function useForgetNotificationsOf() {
   const queryClient = useQueryClient();
   return (commentIds: string[]) => {
     const gone = new Set(commentIds);
-    removeLoadedItems<Notification>(queryClient, ['notifications'], (n) => gone.has(n.comment?._id ?? '') || gone.has(n.replied_on_comment?._id ?? ''));
+    removeLoadedItems<Notification>(queryClient, allNotificationsKey, (n) => gone.has(n.comment?._id ?? '') || gone.has(n.replied_on_comment?._id ?? ''));
   };
 }

@@ -4,7 +4,7 @@ import { Messages, type Notification } from '@inkwell/contracts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { CommentField, DeleteCommentButton, deleteComment } from '../../comments/index.ts';
+import { CommentField, DeleteCommentButton } from '../../comments/index.ts';
 import { notifyError } from '../../../lib/notify.ts';
 
 const ACTIONS = { like: 'liked your blog', comment: 'commented on', reply: 'replied on' } as const;
@@ -19,15 +19,10 @@ export function NotificationCard({ notification, onCommentDeleted }: { notificat
   const { fullname, username, profile_img } = user.personal_info;
   const [reply, setReply] = useState(notification.reply);
   const [replying, setReplying] = useState(false);
-  const onOwnBlog = session?.username.toLowerCase() === blog.author.personal_info.username.toLowerCase();
 
   const onReply = () => {
     if (!session) return notifyError(Messages.loginToReply);
     setReplying((open) => !open);
-  };
-  const remove = async () => {
-    const { deleted } = await deleteComment(comment!._id);
-    onCommentDeleted(deleted);
   };
 
   return (
@@ -67,7 +62,7 @@ export function NotificationCard({ notification, onCommentDeleted }: { notificat
                     Reply
                   </button>
                 )}
-                {onOwnBlog && <DeleteCommentButton onDelete={remove} />}
+                {comment.can.delete && <DeleteCommentButton commentId={comment._id} onDeleted={({ deleted }) => onCommentDeleted(deleted)} />}
               </>
             )}
           </div>

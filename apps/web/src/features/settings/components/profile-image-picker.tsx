@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { BANNER_TYPES, Messages } from '@inkwell/contracts';
 import { formError, formProgress, formSuccess } from '../../../lib/notify.ts';
@@ -12,7 +13,6 @@ export function ProfileImagePicker({ current, onChanged }: { current: string; on
   const { updateSession } = useSession();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
 
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
@@ -27,25 +27,22 @@ export function ProfileImagePicker({ current, onChanged }: { current: string; on
     setPreview(picked ? URL.createObjectURL(picked) : null);
   };
 
-  const onUpload = async () => {
-    if (!file) {
-      formError(FORM, Messages.selectImage);
-      return;
-    }
-    setUploading(true);
-    formProgress(FORM, 'Uploading…');
-    try {
-      const url = await uploadProfileImg(file);
+  const upload = useMutation({
+    mutationFn: uploadProfileImg,
+    onMutate: () => formProgress(FORM, 'Uploading…'),
+    onSuccess: (url) => {
       updateSession({ profile_img: url });
       onChanged(url);
       setFile(null);
       setPreview(null);
       formSuccess(FORM, 'Profile picture updated');
-    } catch (e) {
-      formError(FORM, (e as Error).message);
-    } finally {
-      setUploading(false);
-    }
+    },
+    onError: (e) => formError(FORM, e.message),
+  });
+
+  const onUpload = () => {
+    if (file) upload.mutate(file);
+    else formError(FORM, Messages.selectImage);
   };
 
   return (
@@ -67,7 +64,7 @@ export function ProfileImagePicker({ current, onChanged }: { current: string; on
           onChange={onPick}
         />
       </label>
-      <button type="button" className="btn-light px-10" onClick={onUpload} disabled={uploading}>
+      <button type="button" className="btn-light px-10" onClick={onUpload} disabled={upload.isPending}>
         Upload
       </button>
     </div>

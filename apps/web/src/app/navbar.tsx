@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
-import { useLiveNotifications } from '../features/notifications/use-live-notifications.ts';
+import { useLiveNotifications } from '../features/notifications/index.ts';
 import { useHydrated } from '../lib/hydration.ts';
 import { useSession } from '../lib/session.tsx';
-import { BellIcon, PenIcon, SearchIcon } from './icons.tsx';
-import { ThemeToggle } from './theme-toggle.tsx';
+import { BellIcon, PenIcon, SearchIcon } from '../components/icons.tsx';
+import { LogoMark } from '../components/logo-mark.tsx';
+import { ThemeToggle } from '../components/theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
-import { LogoMark } from './logo-mark.tsx';
 
 /** SPEC §2 top navigation bar; the screen renders below it, in the page's one main landmark. */
 export function Navbar() {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { DROPDOWN_CLOSE_MS, type Session } from '@inkwell/contracts';
-import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { useSignOut } from '../features/auth/index.ts';
 
 /**
  * The profile picture toggles this menu; it closes 200 ms after it loses focus (SPEC §9). As a
