@@ -6,7 +6,9 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerCors } from './plugins/cors.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
+import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
+import { registerRouteSchemas } from './plugins/route-schemas.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { modules } from './modules/index.ts';
 import type { LogStream } from './start-up.ts';
@@ -54,6 +56,8 @@ export async function buildApp({ config, database, logger = false, logStream }: 
   registerSecurityHeaders(app);
   registerJsonBody(app);
   registerAuth(app);
+  registerRouteSchemas(app);
+  registerRateLimits(app);
   await registerReadCache(app);
   registerReadCounts(app);
 

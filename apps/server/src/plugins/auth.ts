@@ -9,9 +9,12 @@ declare module 'fastify' {
     user: SessionUser | null;
   }
   interface FastifyInstance {
-    /** preHandler for (A) endpoints: 401 unless a live session token is sent. */
+    /**
+     * preValidation for (A) endpoints: 401 unless a live session token is sent. Before validation,
+     * so a stranger hears that they must sign in, whatever they sent.
+     */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** preHandler for public endpoints that behave differently for a signed-in reader. */
+    /** Hook for public endpoints that behave differently for a signed-in reader. */
     optionalUser: (request: FastifyRequest) => Promise<void>;
   }
 }
@@ -21,6 +24,12 @@ function bearer(request: FastifyRequest): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
   return match?.[1];
+}
+
+/** The user of a route that requires one: its `requireUser` hook (or one like it) ran first. */
+export function signedInUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new Error(`${request.method} ${request.routeOptions.url} reads the signed-in user but does not require one`);
+  return request.user;
 }
 
 export function registerAuth(app: FastifyInstance) {

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { nonJsonResponse } from '../../plugins/route-schemas.ts';
 
 const PALETTE = ['#f97316', '#0ea5e9', '#22c55e', '#a855f7', '#ef4444', '#14b8a6', '#eab308', '#6366f1'];
 
@@ -19,12 +21,13 @@ export function avatarSvg(seed: string): string {
 
 export const avatarUrl = (seed: string) => `/api/avatar/${encodeURIComponent(seed)}.svg`;
 
-export async function avatarRoutes(app: FastifyInstance) {
-  app.get<{ Params: { seed: string } }>('/api/avatar/:seed', async (request, reply) => {
+export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
+  const schema = { params: z.object({ seed: z.string() }), response: { 200: nonJsonResponse('The picture drawn from the seed (`.svg` at the end is left out of it)', 'image/svg+xml') } };
+  app.get('/api/avatar/:seed', { schema }, async (request, reply) => {
     const seed = request.params.seed.replace(/\.svg$/, '').slice(0, 100);
     return reply
       .type('image/svg+xml')
       .header('cache-control', 'public, max-age=31536000, immutable')
       .send(avatarSvg(seed));
   });
-}
+};

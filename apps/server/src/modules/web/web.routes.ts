@@ -8,6 +8,7 @@ import { readingCalls, type ReadingCall } from './reading-calls.ts';
 import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
 import { siteFeedLinks } from '../discovery/feed-urls.ts';
 import { injectHead } from './head-tags.ts';
+import { nonJsonResponse } from '../../plugins/route-schemas.ts';
 
 export const PAGE_MISSING = 'missing';
 
@@ -137,5 +138,9 @@ export async function registerWeb(app: FastifyInstance) {
     }
     return sendHtml(reply, page.status, Readable.from(document()));
   }
-  for (const url of READING_PAGES) app.get(url, { config: { anonymousCache: true } }, sendReadingPage);
+  const response = {
+    200: nonJsonResponse('The page, rendered on the server, with its data for the app to hydrate from', 'text/html'),
+    404: nonJsonResponse('The app’s “Page not found”: the blog, user or page does not exist', 'text/html'),
+  };
+  for (const url of READING_PAGES) app.get(url, { schema: { response }, config: { anonymousCache: true } }, sendReadingPage);
 }
