@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Messages } from '@inkwell/contracts';
 import { unauthorized } from '../http-error.ts';
 import { findSessionUser, type SessionUser } from '../modules/auth/sessions.repository.ts';
@@ -14,6 +14,8 @@ declare module 'fastify' {
      * so a stranger hears that they must sign in, whatever they sent.
      */
     requireUser: (request: FastifyRequest) => Promise<void>;
+    /** requireUser refusing in the words given (SPEC §5's own for a like). */
+    requireUserSaying: (message: string) => (request: FastifyRequest) => Promise<void>;
     /** Hook for public endpoints that behave differently for a signed-in reader. */
     optionalUser: (request: FastifyRequest) => Promise<void>;
   }
@@ -25,6 +27,11 @@ function bearer(request: FastifyRequest): string | undefined {
   const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
   return match?.[1];
 }
+
+/** The hooks that answer 401 without a live session: a route with one takes a bearer token (the OpenAPI document says so). */
+const sessionChecks = new WeakSet<object>();
+export const requiresSession = ({ preValidation }: Pick<RouteOptions, 'preValidation'>) =>
+  [preValidation].flat().some((hook) => hook !== undefined && sessionChecks.has(hook));
 
 /** The user of a route that requires one: its `requireUser` hook (or one like it) ran first. */
 export function signedInUser(request: FastifyRequest): SessionUser {
@@ -41,10 +48,16 @@ export function registerAuth(app: FastifyInstance) {
     return (await findSessionUser(app.db, token)) ?? null;
   }
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    request.user = await resolve(request);
-    if (!request.user) throw unauthorized(Messages.unauthorized);
-  });
+  const requireUserSaying = (message: string) => {
+    const check = async (request: FastifyRequest) => {
+      request.user = await resolve(request);
+      if (!request.user) throw unauthorized(message);
+    };
+    sessionChecks.add(check);
+    return check;
+  };
+  app.decorate('requireUserSaying', requireUserSaying);
+  app.decorate('requireUser', requireUserSaying(Messages.unauthorized));
   app.decorate('optionalUser', async (request: FastifyRequest) => {
     request.user = await resolve(request);
   });

@@ -7,7 +7,7 @@ import { createTestDatabase } from '../test/test-database.ts';
 import { fakeWebDist } from '../test/web-dist.ts';
 import { DOCS_PATH, isUndocumented, OPENAPI_PATH } from './openapi.ts';
 
-type Document = { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+type Document = { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown }>> };
 
 const routes: RouteOptions[] = [];
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -83,11 +83,12 @@ describe('the OpenAPI document', () => {
     );
   });
 
-  it('has every call of SPEC §7 with its answer, and 401 for those that need a token', () => {
+  it('has every call of SPEC §7 with its answer; those that need a token say so, and answer 401', () => {
     for (const [method, url, signedIn] of SPEC_CALLS) {
-      const responses = operation(method, url)?.responses;
-      expect(responses, `${method} ${url}`).toHaveProperty('200');
-      if (signedIn) expect(responses, `${method} ${url}`).toHaveProperty('401');
+      const call = operation(method, url);
+      expect(call?.responses, `${method} ${url}`).toHaveProperty('200');
+      if (signedIn) expect(call?.responses, `${method} ${url}`).toHaveProperty('401');
+      expect(call?.security, `${method} ${url}`).toEqual(signedIn ? [{ bearer: [] }] : undefined);
     }
   });
 

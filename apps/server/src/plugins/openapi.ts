@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requiresSession } from './auth.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
@@ -34,7 +35,12 @@ export async function registerOpenApi(app: FastifyInstance) {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transformObject: jsonSchemaTransformObject,
-    transform: (input) => (isUndocumented(input.route) ? { schema: { hide: true }, url: input.url } : jsonSchemaTransform(input)),
+    transform: (input) => {
+      if (isUndocumented(input.route)) return { schema: { hide: true }, url: input.url };
+      const { schema, url } = jsonSchemaTransform(input);
+      // A call that needs a session says so, and the page's Authorize button sends the token.
+      return { url, schema: requiresSession(input.route) ? { ...schema, security: [{ bearer: [] }] } : schema };
+    },
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PATH });
 
