@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { createBlog, createUser, expect, test } from './support/fixtures.ts';
 
 /*
@@ -5,9 +6,8 @@ import { createBlog, createUser, expect, test } from './support/fixtures.ts';
  * compiles its parsers with `new Function` and probes for it, runs without that compiler. Any
  * violation counts here; a refused eval fails every other test too (see reportRefusedEval).
  */
-test('the reading pages cause no Content-Security-Policy violation', async ({ page, request }) => {
-  const author = await createUser(request, 'Ursula Le Guin');
-  const blogId = await createBlog(request, author, { title: 'The ones who walk away' });
+/** Collects the page's Content-Security-Policy violations. */
+async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
   await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
   await page.addInitScript(() =>
@@ -15,6 +15,13 @@ test('the reading pages cause no Content-Security-Policy violation', async ({ pa
       (window as unknown as { reportViolation(text: string): void }).reportViolation(`${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}`),
     ),
   );
+  return violations;
+}
+
+test('the reading pages cause no Content-Security-Policy violation', async ({ page, request }) => {
+  const author = await createUser(request, 'Ursula Le Guin');
+  const blogId = await createBlog(request, author, { title: 'The ones who walk away' });
+  const violations = await watchViolations(page);
 
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'The ones who walk away' }).first()).toBeVisible();
@@ -25,5 +32,13 @@ test('the reading pages cause no Content-Security-Policy violation', async ({ pa
   await page.goto('/search/walk');
   await expect(page.getByRole('link', { name: 'The ones who walk away' }).first()).toBeVisible();
 
+  expect(violations).toEqual([]);
+});
+
+test('the API docs page shows every call within the same policy', async ({ page }) => {
+  const violations = await watchViolations(page);
+  await page.goto('/api/docs');
+  await expect(page.getByText('Inkwell API').first()).toBeVisible();
+  await expect(page.getByText('/api/blog/get-blog', { exact: true })).toBeVisible();
   expect(violations).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -6,7 +6,10 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerCors } from './plugins/cors.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
+import { registerRouteSchemas } from './plugins/route-schemas.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerShutdown } from './plugins/shutdown.ts';
 import { modules, registerReadCounts, registerWeb, type PageTagsResolver } from './modules/index.ts';
@@ -29,9 +32,11 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout as JSON (main: readable lines at a terminal). */
   logStream?: LogStream | undefined;
+  /** Sees each route as it is added (a test lists them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
-export async function buildApp({ config, database, logger = false, logStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, logStream, onRoute }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, ...(logStream && { stream: logStream }) } : false,
     trustProxy: config.trustProxy,
@@ -53,6 +58,7 @@ export async function buildApp({ config, database, logger = false, logStream }: 
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('pageTagResolvers', []);
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   await registerCors(app);
   await registerCompression(app);
@@ -61,6 +67,9 @@ export async function buildApp({ config, database, logger = false, logStream }: 
   registerSecurityHeaders(app);
   registerJsonBody(app);
   registerAuth(app);
+  registerRouteSchemas(app);
+  registerRateLimits(app);
+  await registerOpenApi(app);
   await registerReadCache(app);
   registerReadCounts(app);
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ErrorBody } from '@inkwell/contracts';
 
 /** An error whose message is safe to show a user, answered as `{ error }` with `status`. */
 export class HttpError extends Error {
@@ -17,11 +18,47 @@ export const forbidden = (message = 'You are not allowed to do that') => new Htt
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
+/**
+ * Checks a request part against a contract schema: its parsed value, or the 400 whose message is
+ * the first issue. A missing part is an empty object. Routes declare their schemas (Fastify runs
+ * this as their validator, see plugins/route-schemas.ts); `parse` is for calls made in-process.
+ */
+export function validate<S extends z.ZodType>(schema: S, value: unknown): { value: z.infer<S> } | { error: HttpError } {
+  const result = schema.safeParse(value ?? {});
+  return result.success ? { value: result.data } : { error: badRequest(issueMessage(result.error.issues[0]!, value)) };
+}
+
 /** Parses a request part with a contract schema; the first issue becomes a 400 message. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
-  throw badRequest(issueMessage(result.error.issues[0]!, value));
+  const checked = validate(schema, value);
+  if ('error' in checked) throw checked.error;
+  return checked.value;
+}
+
+const ERROR_MEANINGS = {
+  400: 'The request is not valid: the message says what to change',
+  401: 'No token, or one that is revoked or expired',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflicts with what exists',
+  413: 'Too large',
+  415: 'Unsupported content type',
+  429: 'Rate limited: Retry-After says in how many seconds to try again',
+  500: 'Something went wrong on our side',
+  503: 'The database is unavailable: Retry-After says when to try again',
+} as const;
+export type ErrorStatus = keyof typeof ERROR_MEANINGS;
+
+/** What any route taking a JSON body may answer: invalid (or not JSON), too large, not JSON at all. */
+export const BODY_ERRORS: ErrorStatus[] = [400, 413, 415];
+
+/**
+ * The error answers a route declares, `{ error }` unless it answers failures in its own shape, each
+ * described for the OpenAPI document. Every route may answer 500, and 503 when the database is away.
+ */
+export function errorResponses<B extends z.ZodType = typeof ErrorBody>(statuses: ErrorStatus[], body?: B): Record<ErrorStatus, B> {
+  const all = [...new Set<ErrorStatus>([...statuses, 500, 503])];
+  return Object.fromEntries(all.map((status) => [status, (body ?? ErrorBody).describe(ERROR_MEANINGS[status])])) as Record<ErrorStatus, B>;
 }
 
 const KINDS: Record<string, string> = {

@@ -23,6 +23,9 @@ export const Session = z.object({
 });
 export type Session = z.infer<typeof Session>;
 
+/** What sign-out answers: the session is revoked on the server. */
+export const SignOutResponse = z.object({ success: z.literal(true) });
+
 export const ForgotPasswordBody = z.object({ email: field });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), password: field });
@@ -32,10 +35,14 @@ export const AuthNotice = z.object({ message: z.string() });
 export type AuthNotice = z.infer<typeof AuthNotice>;
 export const ChangePasswordBody = z.object({ currentPassword: field, newPassword: field });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+export const ChangePasswordResponse = z.object({ status: z.literal('done') });
 
 /** `googleScriptUrl` (Google Identity Services, or a local stand-in) comes only with a client id. */
 export const PublicConfig = z.object({ googleClientId: z.string().nullable(), googleScriptUrl: z.string().optional() });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 
 export const ErrorBody = z.object({ error: z.string() });
+
+/** `GET /api/health`: the database answers (else 503 with an ErrorBody). */
+export const HealthResponse = z.object({ status: z.literal('ok') });
 export type ErrorBody = z.infer<typeof ErrorBody>;

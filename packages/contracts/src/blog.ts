@@ -29,9 +29,10 @@ export interface ListItem {
   meta?: Record<string, unknown> | undefined;
   items: ListItem[];
 }
-export const ListItem: z.ZodType<ListItem> = z.lazy(() =>
-  z.object({ content: inline, meta: z.record(z.string(), z.unknown()).optional(), items: z.array(ListItem).max(500) }),
-);
+// Named (`id`), so the OpenAPI document can refer to it from inside itself.
+export const ListItem: z.ZodType<ListItem> = z
+  .lazy(() => z.object({ content: inline, meta: z.record(z.string(), z.unknown()).optional(), items: z.array(ListItem).max(500) }))
+  .meta({ id: 'ListItem' });
 export const ListData = z.object({
   style: z.enum(['ordered', 'unordered']),
   meta: z.record(z.string(), z.unknown()).optional(),

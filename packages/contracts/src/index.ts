@@ -18,3 +18,4 @@ export * from './notifications.ts';
 export * from './image-variants.ts';
 export * from './escape-html.ts';
 export * from './content-text.ts';
+export * from './rate-limits.ts';

@@ -154,6 +154,11 @@ const PUBLIC = new Set([
   // Feeds and sitemap pages (the site's own, /feed.xml, /sitemap.xml and the like, are files to this list).
   ...['feed.xml', 'feed.json', 'rss.xml'].flatMap((file) => [`GET /user/:username/${file}`, `GET /tag/:tag/${file}`]),
   ...['blogs', 'authors'].map((section) => `GET /sitemap-${section}-:page(^[0-9]{1,9}).xml`),
+  // The API's description (/api/openapi.json is a file to this list) and the page that shows it.
+  'GET /api/docs',
+  'GET /api/docs*',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
 ]);
 
 /** Ways of sending no valid session, given the writer's real token (and a signed-out one of theirs). */

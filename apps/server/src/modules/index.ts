@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.ts';
 import { avatarRoutes } from './avatars/avatars.routes.ts';
 import { blogListRoutes } from './blogs/blog-lists.routes.ts';
@@ -19,4 +19,4 @@ export { registerWeb } from './web/web.routes.ts';
 export type { PageTagsResolver } from './web/index.ts';
 
 /** Every feature module, registered in this order by buildApp. */
-export const modules: FastifyPluginAsync[] = [systemRoutes, avatarRoutes, authRoutes, settingsRoutes, dashboardRoutes, blogRoutes, blogListRoutes, likeRoutes, profileRoutes, uploadRoutes, linkPreviewRoutes, commentRoutes, notificationRoutes, discoveryRoutes];
+export const modules: FastifyPluginAsyncZod[] = [systemRoutes, avatarRoutes, authRoutes, settingsRoutes, dashboardRoutes, blogRoutes, blogListRoutes, likeRoutes, profileRoutes, uploadRoutes, linkPreviewRoutes, commentRoutes, notificationRoutes, discoveryRoutes];

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Messages } from '@inkwell/contracts';
 import { unauthorized } from '../http-error.ts';
 import { userOfToken, type SessionUser } from '../modules/auth/index.ts';
@@ -8,9 +8,14 @@ declare module 'fastify' {
     user: SessionUser | null;
   }
   interface FastifyInstance {
-    /** preHandler for (A) endpoints: 401 unless a live session token is sent. */
+    /**
+     * preValidation for (A) endpoints: 401 unless a live session token is sent. Before validation,
+     * so a stranger hears that they must sign in, whatever they sent.
+     */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** preHandler for public endpoints that behave differently for a signed-in reader. */
+    /** requireUser refusing in the words given (SPEC §5's own for a like). */
+    requireUserSaying: (message: string) => (request: FastifyRequest) => Promise<void>;
+    /** Hook for public endpoints that behave differently for a signed-in reader. */
     optionalUser: (request: FastifyRequest) => Promise<void>;
   }
 }
@@ -22,6 +27,17 @@ function bearer(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** The hooks that answer 401 without a live session: a route with one takes a bearer token (the OpenAPI document says so). */
+const sessionChecks = new WeakSet<object>();
+export const requiresSession = ({ preValidation }: Pick<RouteOptions, 'preValidation'>) =>
+  [preValidation].flat().some((hook) => hook !== undefined && sessionChecks.has(hook));
+
+/** The user of a route that requires one: its `requireUser` hook (or one like it) ran first. */
+export function signedInUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new Error(`${request.method} ${request.routeOptions.url} reads the signed-in user but does not require one`);
+  return request.user;
+}
+
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('user', null);
 
@@ -30,10 +46,16 @@ export function registerAuth(app: FastifyInstance) {
     return token ? userOfToken(app.db, token) : null;
   }
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    request.user = await resolve(request);
-    if (!request.user) throw unauthorized(Messages.unauthorized);
-  });
+  const requireUserSaying = (message: string) => {
+    const check = async (request: FastifyRequest) => {
+      request.user = await resolve(request);
+      if (!request.user) throw unauthorized(message);
+    };
+    sessionChecks.add(check);
+    return check;
+  };
+  app.decorate('requireUserSaying', requireUserSaying);
+  app.decorate('requireUser', requireUserSaying(Messages.unauthorized));
   app.decorate('optionalUser', async (request: FastifyRequest) => {
     request.user = await resolve(request);
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages } from '@inkwell/contracts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { AuthLimits } from './auth.limits.ts';
+import { RATE_LIMITS } from '../rate-limits/rate-limit-table.ts';
 
 // Limits scaled down so each one is reached in a handful of requests; the scaling is the same
 // RATE_LIMIT_MULTIPLIER a self-hoster sets. The full per-account sign-in limit is proven in
@@ -36,7 +36,7 @@ describe('rate limits of the account endpoints', () => {
   it('limits sign-ins per IP, whatever the accounts', async () => {
     const ip = uniqueIp();
     await expectLimited(
-      allowed(AuthLimits.signInPerIp(ip)),
+      allowed(RATE_LIMITS.signInPerIp),
       () => send(t.app, '/api/user/signin', { email: uniqueEmail(), password: 'Wrong1234' }, ip),
       AuthMessages.tooManySignIns,
     );
@@ -45,13 +45,13 @@ describe('rate limits of the account endpoints', () => {
   it('limits sign-ups per IP and per e-mail', async () => {
     const ip = uniqueIp();
     await expectLimited(
-      allowed(AuthLimits.signUpPerIp(ip)),
+      allowed(RATE_LIMITS.signUpPerIp),
       () => send(t.app, '/api/user/signup', { fullname: 'Limit Tester', email: uniqueEmail(), password: 'Secret123' }, ip),
       AuthMessages.tooManySignUps,
     );
     const email = uniqueEmail();
     await expectLimited(
-      allowed(AuthLimits.signUpPerEmail(email)),
+      allowed(RATE_LIMITS.signUpPerEmail),
       () => send(t.app, '/api/user/signup', { fullname: 'Limit Tester', email, password: 'Secret123' }, uniqueIp()),
       AuthMessages.tooManySignUps,
     );
@@ -60,7 +60,7 @@ describe('rate limits of the account endpoints', () => {
   it('limits Google sign-ins per IP', async () => {
     const ip = uniqueIp();
     await expectLimited(
-      allowed(AuthLimits.googlePerIp(ip)),
+      allowed(RATE_LIMITS.googlePerIp),
       () => send(t.app, '/api/user/google-auth', { access_token: 'not-a-token' }, ip),
       AuthMessages.tooManySignIns,
     );
@@ -69,13 +69,13 @@ describe('rate limits of the account endpoints', () => {
   it('limits forgot-password per IP and per e-mail', async () => {
     const ip = uniqueIp();
     await expectLimited(
-      allowed(AuthLimits.forgotPerIp(ip)),
+      allowed(RATE_LIMITS.forgotPerIp),
       () => send(t.app, '/api/user/forgot-password', { email: uniqueEmail() }, ip),
       AuthMessages.tooManyResets,
     );
     const email = uniqueEmail();
     await expectLimited(
-      allowed(AuthLimits.forgotPerEmail(email)),
+      allowed(RATE_LIMITS.forgotPerEmail),
       () => send(t.app, '/api/user/forgot-password', { email }, uniqueIp()),
       AuthMessages.tooManyResets,
     );
@@ -84,7 +84,7 @@ describe('rate limits of the account endpoints', () => {
   it('limits reset-password attempts per IP', async () => {
     const ip = uniqueIp();
     await expectLimited(
-      allowed(AuthLimits.resetPerIp(ip)),
+      allowed(RATE_LIMITS.resetPerIp),
       () => send(t.app, '/api/user/reset-password', { token: 'A'.repeat(43), password: 'Secret123' }, ip),
       AuthMessages.tooManyResets,
     );

@@ -1,56 +1,56 @@
-import type { FastifyInstance } from 'fastify';
-import { AuthMessages, ForgotPasswordBody, GoogleAuthBody, ResetPasswordBody, SignInBody, SignUpBody } from '@inkwell/contracts';
-import { parse } from '../../http-error.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AuthNotice, ForgotPasswordBody, GoogleAuthBody, ResetPasswordBody, Session, SignInBody, SignOutResponse, SignUpBody } from '@inkwell/contracts';
+import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
+import { signedInUser } from '../../plugins/auth.ts';
 import { siteOrigin } from '../../site-origin.ts';
 import { createMailer } from '../mail/index.ts';
-import { enforceRateLimits, reset as forgetRateLimit } from '../rate-limits/rate-limits.service.ts';
-import { AuthLimits } from './auth.limits.ts';
 import { googleSignIn, signIn, signOut, signUp } from './auth.service.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 
-export async function authRoutes(app: FastifyInstance) {
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, sessionDays: app.config.sessionDays };
   const mailer = createMailer(app.config, app.log);
   app.addHook('onClose', mailer.close);
 
-  app.post('/api/user/signup', async (request) => {
-    const body = parse(SignUpBody, request.body);
-    await enforceRateLimits(app, [AuthLimits.signUpPerIp(request.ip), AuthLimits.signUpPerEmail(body.email)], AuthMessages.tooManySignUps);
-    return signUp(deps, body);
+  app.post(
+    '/api/user/signup',
+    { schema: { body: SignUpBody, response: { 200: Session, ...errorResponses([...BODY_ERRORS, 409, 429]) } }, config: { rateLimits: ['signUpPerIp', 'signUpPerEmail'] } },
+    async (request) => signUp(deps, request.body),
+  );
+
+  app.post(
+    '/api/user/signin',
+    {
+      schema: { body: SignInBody, response: { 200: Session, ...errorResponses([...BODY_ERRORS, 401, 429]) } },
+      config: { keepsReadCache: true, rateLimits: ['signInPerIp', 'signInPerAccount'] },
+    },
+    async (request) => signIn(deps, request.body),
+  );
+
+  app.post(
+    '/api/user/google-auth',
+    { schema: { body: GoogleAuthBody, response: { 200: Session, ...errorResponses([...BODY_ERRORS, 401, 409, 429]) } }, config: { rateLimits: ['googlePerIp'] } },
+    async (request) =>
+      googleSignIn({ ...deps, google: app.config.google }, request.body.access_token, (error) => request.log.info({ err: error }, 'Google ID token refused')),
+  );
+
+  app.post('/api/user/signout', { preValidation: app.requireUser, schema: { response: { 200: SignOutResponse, ...errorResponses([401]) } } }, async (request) => {
+    await signOut(app.db, signedInUser(request).sessionId);
+    return { success: true as const };
   });
 
-  app.post('/api/user/signin', { config: { keepsReadCache: true } }, async (request) => {
-    const body = parse(SignInBody, request.body);
-    const perAccount = AuthLimits.signInPerAccount(body.email);
-    await enforceRateLimits(app, [AuthLimits.signInPerIp(request.ip), perAccount], AuthMessages.tooManySignIns);
-    const session = await signIn(deps, body);
-    await forgetRateLimit(app.db, perAccount.key);
-    return session;
-  });
+  app.post(
+    '/api/user/forgot-password',
+    { schema: { body: ForgotPasswordBody, response: { 200: AuthNotice, ...errorResponses([...BODY_ERRORS, 429]) } }, config: { rateLimits: ['forgotPerIp', 'forgotPerEmail'] } },
+    async (request) => {
+      const onMailError = (error: unknown) => app.log.error({ err: error }, 'the password reset mail could not be sent');
+      return requestPasswordReset({ db: app.db, sendMail: mailer.send, onMailError }, request.body, siteOrigin(app, request));
+    },
+  );
 
-  app.post('/api/user/google-auth', async (request) => {
-    const body = parse(GoogleAuthBody, request.body);
-    await enforceRateLimits(app, [AuthLimits.googlePerIp(request.ip)], AuthMessages.tooManySignIns);
-    return googleSignIn({ ...deps, google: app.config.google }, body.access_token, (error) =>
-      request.log.info({ err: error }, 'Google ID token refused'),
-    );
-  });
-
-  app.post('/api/user/signout', { preHandler: app.requireUser }, async (request) => {
-    await signOut(app.db, request.user!.sessionId);
-    return { success: true };
-  });
-
-  app.post('/api/user/forgot-password', async (request) => {
-    const body = parse(ForgotPasswordBody, request.body);
-    await enforceRateLimits(app, [AuthLimits.forgotPerIp(request.ip), AuthLimits.forgotPerEmail(body.email)], AuthMessages.tooManyResets);
-    const onMailError = (error: unknown) => app.log.error({ err: error }, 'the password reset mail could not be sent');
-    return requestPasswordReset({ db: app.db, sendMail: mailer.send, onMailError }, body, siteOrigin(app, request));
-  });
-
-  app.post('/api/user/reset-password', async (request) => {
-    const body = parse(ResetPasswordBody, request.body);
-    await enforceRateLimits(app, [AuthLimits.resetPerIp(request.ip)], AuthMessages.tooManyResets);
-    return resetPassword(app.db, body);
-  });
-}
+  app.post(
+    '/api/user/reset-password',
+    { schema: { body: ResetPasswordBody, response: { 200: AuthNotice, ...errorResponses([...BODY_ERRORS, 429]) } }, config: { rateLimits: ['resetPerIp'] } },
+    async (request) => resetPassword(app.db, request.body),
+  );
+};

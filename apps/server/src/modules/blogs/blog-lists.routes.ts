@@ -1,20 +1,34 @@
-import type { FastifyInstance } from 'fastify';
-import { LatestBlogsBody, SearchBlogsBody, SearchBlogsCountBody } from '@inkwell/contracts';
-import { parse } from '../../http-error.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BlogsResponse, CountResponse, LatestBlogsBody, SearchBlogsBody, SearchBlogsCountBody, TrendingBlogsResponse } from '@inkwell/contracts';
+import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
 import { latestBlogs, latestBlogsCount, searchBlogsCount, searchBlogsPage, trendingBlogs } from './blog-lists.service.ts';
 import { blogPageTags } from './blog-page-tags.ts';
 
+const cached = { anonymousCache: true };
+
 /** The public lists of published blogs (SPEC §7): latest, search by tag, text or author, trending. */
-export async function blogListRoutes(app: FastifyInstance) {
-  app.post('/api/blog/latest-blogs', { config: { anonymousCache: true } }, async (request) => latestBlogs(app.db, parse(LatestBlogsBody, request.body)));
+export const blogListRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/blog/latest-blogs',
+    { schema: { body: LatestBlogsBody, response: { 200: BlogsResponse, ...errorResponses(BODY_ERRORS) } }, config: cached },
+    async (request) => latestBlogs(app.db, request.body),
+  );
 
-  app.post('/api/blog/all-latest-blogs-count', { config: { anonymousCache: true } }, async () => latestBlogsCount(app.db));
+  app.post('/api/blog/all-latest-blogs-count', { schema: { response: { 200: CountResponse, ...errorResponses([]) } }, config: cached }, async () => latestBlogsCount(app.db));
 
-  app.post('/api/blog/search-blogs', { config: { anonymousCache: true } }, async (request) => searchBlogsPage(app.db, parse(SearchBlogsBody, request.body)));
+  app.post(
+    '/api/blog/search-blogs',
+    { schema: { body: SearchBlogsBody, response: { 200: BlogsResponse, ...errorResponses(BODY_ERRORS) } }, config: cached },
+    async (request) => searchBlogsPage(app.db, request.body),
+  );
 
-  app.post('/api/blog/search-blogs-count', { config: { anonymousCache: true } }, async (request) => searchBlogsCount(app.db, parse(SearchBlogsCountBody, request.body)));
+  app.post(
+    '/api/blog/search-blogs-count',
+    { schema: { body: SearchBlogsCountBody, response: { 200: CountResponse, ...errorResponses(BODY_ERRORS) } }, config: cached },
+    async (request) => searchBlogsCount(app.db, request.body),
+  );
 
-  app.get('/api/blog/trending-blogs', { config: { anonymousCache: true } }, async () => trendingBlogs(app.db));
+  app.get('/api/blog/trending-blogs', { schema: { response: { 200: TrendingBlogsResponse, ...errorResponses([]) } }, config: cached }, async () => trendingBlogs(app.db));
 
   app.pageTagResolvers.push(blogPageTags(app));
-}
+};

@@ -1,26 +1,49 @@
-import type { FastifyInstance } from 'fastify';
-import { BlogCanBody, CreateBlogBody, ReadBlogBody } from '@inkwell/contracts';
-import { parse } from '../../http-error.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BlogCanBody, BlogCanResponse, CreateBlogBody, CreateBlogResponse, GetBlogBody, GetBlogResponse, ReadBlogBody } from '@inkwell/contracts';
+import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
+import { signedInUser } from '../../plugins/auth.ts';
 import { answerGetBlog, getBlogCan, saveBlog } from './blogs.service.ts';
 
-export async function blogRoutes(app: FastifyInstance) {
-  app.post('/api/blog/create-blog', { preHandler: app.requireUser }, async (request) => ({
-    id: await saveBlog(app.db, request.user!.id, parse(CreateBlogBody, request.body)),
-  }));
+export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/blog/create-blog',
+    { preValidation: app.requireUser, schema: { body: CreateBlogBody, response: { 200: CreateBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404]) } } },
+    async (request) => ({ id: await saveBlog(app.db, signedInUser(request).id, request.body) }),
+  );
 
   // Reads are counted once answered, from the cache or not.
-  app.post('/api/blog/get-blog', { preHandler: app.optionalUser, onResponse: app.readCounts.countRead, config: { anonymousCache: true } }, async (request) =>
-    answerGetBlog(app.db, request.body, request.user?.id ?? null),
+  app.post(
+    '/api/blog/get-blog',
+    {
+      preValidation: app.optionalUser,
+      onResponse: app.readCounts.countRead,
+      schema: { body: GetBlogBody, response: { 200: GetBlogResponse, ...errorResponses([...BODY_ERRORS, 404]) } },
+      config: { anonymousCache: true },
+    },
+    async (request) => answerGetBlog(app.db, request.body, request.user?.id ?? null),
   );
 
   // What the caller may do to the blog: a server-rendered blog page, signed in, asks it after hydration.
-  app.post('/api/blog/can', { preHandler: app.optionalUser, config: { keepsReadCache: true } }, async (request) =>
-    getBlogCan(app.db, parse(BlogCanBody, request.body), request.user?.id ?? null),
+  app.post(
+    '/api/blog/can',
+    {
+      preValidation: app.optionalUser,
+      schema: { body: BlogCanBody, response: { 200: BlogCanResponse, ...errorResponses([...BODY_ERRORS, 404]) } },
+      config: { keepsReadCache: true },
+    },
+    async (request) => getBlogCan(app.db, request.body, request.user?.id ?? null),
   );
 
   // A server-rendered blog page read in the browser: counted like get-blog's reads, answering nothing.
-  app.post('/api/blog/read', { preHandler: app.optionalUser, onResponse: app.readCounts.countRead, config: { keepsReadCache: true } }, async (request, reply) => {
-    parse(ReadBlogBody, request.body);
-    return reply.status(204).send();
-  });
-}
+  app.post(
+    '/api/blog/read',
+    {
+      preValidation: app.optionalUser,
+      onResponse: app.readCounts.countRead,
+      schema: { body: ReadBlogBody, response: { 204: z.null().describe('Counted (once the answer has left)'), ...errorResponses(BODY_ERRORS) } },
+      config: { keepsReadCache: true },
+    },
+    async (_request, reply) => reply.status(204).send(null),
+  );
+};

@@ -8,11 +8,11 @@ import {
   type Blog,
   type BlogCanBody,
   type CreateBlogBody,
-  GetBlogBody,
+  type GetBlogBody,
 } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { badRequest, forbidden, notFound, parse } from '../../http-error.ts';
+import { badRequest, forbidden, notFound } from '../../http-error.ts';
 import { addAuthorReads, addToAuthorCounters } from '../users/index.ts';
 import { newBlogId } from './blog-id.ts';
 import { deleteBlogRow, findBlog, findBlogForDelete, findBlogForUpdate, insertBlog, recordReads, updateBlog, type Read } from './blogs.repository.ts';
@@ -82,7 +82,7 @@ export async function getBlog(db: Db, { blog_id }: GetBlogBody, userId: string |
 export const getBlogCan = async (db: Db, body: BlogCanBody, userId: string | null) => ({ can: (await getBlog(db, body, userId)).can });
 
 /** get-blog's answer (SPEC §7), for the API and for the server-rendered blog page alike; it counts no read. */
-export const answerGetBlog = async (db: Db, body: unknown, userId: string | null) => ({ blog: await getBlog(db, parse(GetBlogBody, body), userId) });
+export const answerGetBlog = async (db: Db, body: GetBlogBody, userId: string | null) => ({ blog: await getBlog(db, body, userId) });
 
 /** Only the author deletes a blog; its rows and the author's counters change together. */
 export async function deleteBlog(db: Db, userId: string, blogId: string) {

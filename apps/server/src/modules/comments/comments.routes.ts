@@ -1,35 +1,53 @@
-import type { FastifyInstance } from 'fastify';
-import { AddCommentBody, CommentMessages, DeleteCommentBody, GetBlogCommentsBody, GetRepliesBody } from '@inkwell/contracts';
-import { parse } from '../../http-error.ts';
-import { enforceRateLimits } from '../rate-limits/rate-limits.service.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AddCommentBody,
+  BlogCommentsResponse,
+  Comment,
+  DeleteCommentBody,
+  DeleteCommentResponse,
+  GetBlogCommentsBody,
+  GetRepliesBody,
+  RepliesResponse,
+} from '@inkwell/contracts';
+import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
+import { signedInUser } from '../../plugins/auth.ts';
 import { addComment, deleteComment, getBlogComments, getReplies } from './comments.service.ts';
 
-/** Per user: enough for a lively conversation, too few for a flood. */
-const COMMENTS_PER_MINUTE = 10;
-
-export async function commentRoutes(app: FastifyInstance) {
-  const signedIn = { preHandler: app.requireUser };
-
-  app.post('/api/comment/add-comment', signedIn, async (request) => {
-    const body = parse(AddCommentBody, request.body);
-    await enforceRateLimits(
-      app,
-      [{ key: `comment:user:${request.user!.id}`, limit: COMMENTS_PER_MINUTE, windowSeconds: 60 }],
-      CommentMessages.tooManyComments,
-    );
-    return addComment(app.db, request.user!, body);
-  });
+export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/comment/add-comment',
+    {
+      preValidation: app.requireUser,
+      schema: { body: AddCommentBody, response: { 200: Comment, ...errorResponses([...BODY_ERRORS, 401, 404, 429]) } },
+      config: { rateLimits: ['comment'] },
+    },
+    async (request) => addComment(app.db, signedInUser(request), request.body),
+  );
 
   // Each comment says what the caller may do to it, so a signed-in caller's answer is their own (and not cached).
-  const viewer = { preHandler: app.optionalUser, config: { anonymousCache: true } };
-
-  app.post('/api/comment/get-blog-comments', viewer, async (request) =>
-    getBlogComments(app.db, parse(GetBlogCommentsBody, request.body), request.user?.id ?? null),
+  app.post(
+    '/api/comment/get-blog-comments',
+    {
+      preValidation: app.optionalUser,
+      schema: { body: GetBlogCommentsBody, response: { 200: BlogCommentsResponse, ...errorResponses([...BODY_ERRORS, 404]) } },
+      config: { anonymousCache: true },
+    },
+    async (request) => getBlogComments(app.db, request.body, request.user?.id ?? null),
   );
 
-  app.post('/api/comment/get-replies', viewer, async (request) => getReplies(app.db, parse(GetRepliesBody, request.body), request.user?.id ?? null));
-
-  app.post('/api/comment/delete-comment', signedIn, async (request) =>
-    deleteComment(app.db, request.user!.id, parse(DeleteCommentBody, request.body)._id),
+  app.post(
+    '/api/comment/get-replies',
+    {
+      preValidation: app.optionalUser,
+      schema: { body: GetRepliesBody, response: { 200: RepliesResponse, ...errorResponses([...BODY_ERRORS, 404]) } },
+      config: { anonymousCache: true },
+    },
+    async (request) => getReplies(app.db, request.body, request.user?.id ?? null),
   );
-}
+
+  app.post(
+    '/api/comment/delete-comment',
+    { preValidation: app.requireUser, schema: { body: DeleteCommentBody, response: { 200: DeleteCommentResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404]) } } },
+    async (request) => deleteComment(app.db, signedInUser(request).id, request.body._id),
+  );
+};

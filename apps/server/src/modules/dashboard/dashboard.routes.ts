@@ -1,21 +1,28 @@
-import type { FastifyInstance } from 'fastify';
-import { DeleteBlogBody, UserWrittenBlogsBody, UserWrittenBlogsCountBody } from '@inkwell/contracts';
-import { parse } from '../../http-error.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CountResponse, DeleteBlogBody, DeleteBlogResponse, UserWrittenBlogsBody, UserWrittenBlogsCountBody, UserWrittenBlogsResponse } from '@inkwell/contracts';
+import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
+import { signedInUser } from '../../plugins/auth.ts';
 import { countOwnBlogs, deleteOwnBlog, listOwnBlogs } from './dashboard.service.ts';
 
 /** The signed-in author's own blogs: the dashboard's lists, counts and delete. */
-export async function dashboardRoutes(app: FastifyInstance) {
-  const signedIn = { preHandler: app.requireUser };
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const signedIn = { preValidation: app.requireUser };
 
-  app.post('/api/blog/user-written-blogs', { ...signedIn, config: { keepsReadCache: true } }, async (request) =>
-    listOwnBlogs(app.db, request.user!.id, parse(UserWrittenBlogsBody, request.body)),
+  app.post(
+    '/api/blog/user-written-blogs',
+    { ...signedIn, schema: { body: UserWrittenBlogsBody, response: { 200: UserWrittenBlogsResponse, ...errorResponses([...BODY_ERRORS, 401]) } }, config: { keepsReadCache: true } },
+    async (request) => listOwnBlogs(app.db, signedInUser(request).id, request.body),
   );
 
-  app.post('/api/blog/user-written-blogs-count', { ...signedIn, config: { keepsReadCache: true } }, async (request) =>
-    countOwnBlogs(app.db, request.user!.id, parse(UserWrittenBlogsCountBody, request.body)),
+  app.post(
+    '/api/blog/user-written-blogs-count',
+    { ...signedIn, schema: { body: UserWrittenBlogsCountBody, response: { 200: CountResponse, ...errorResponses([...BODY_ERRORS, 401]) } }, config: { keepsReadCache: true } },
+    async (request) => countOwnBlogs(app.db, signedInUser(request).id, request.body),
   );
 
-  app.post('/api/blog/delete-blog', signedIn, async (request) =>
-    deleteOwnBlog(app.db, request.user!.id, parse(DeleteBlogBody, request.body).blog_id),
+  app.post(
+    '/api/blog/delete-blog',
+    { ...signedIn, schema: { body: DeleteBlogBody, response: { 200: DeleteBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404]) } } },
+    async (request) => deleteOwnBlog(app.db, signedInUser(request).id, request.body.blog_id),
   );
-}
+};

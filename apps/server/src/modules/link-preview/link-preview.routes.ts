@@ -1,28 +1,31 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LinkPreviewQuery, type LinkPreviewResponse } from '@inkwell/contracts';
-import { parse } from '../../http-error.ts';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LinkPreviewFailure, LinkPreviewQuery, LinkPreviewResponse } from '@inkwell/contracts';
+import { errorResponses } from '../../http-error.ts';
 import { errorAnswer } from '../../plugins/errors.ts';
-import { enforceRateLimits } from '../rate-limits/rate-limits.service.ts';
 import { previewLink } from './link-preview.service.ts';
-
-const PREVIEWS_PER_HOUR = 120;
 
 /** The link tool reads only `success`, so even a refused request answers `{success: 0}` (never a 500). */
 function previewErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const answer = errorAnswer(error);
   if (!answer) request.log.error({ err: error }, 'link preview failed');
-  const body: LinkPreviewResponse = answer ? { success: 0, error: answer.message } : { success: 0 };
+  const body: LinkPreviewFailure = answer ? { success: 0, error: answer.message } : { success: 0 };
   return reply
     .status(answer?.status ?? 200)
     .headers(answer?.headers ?? {})
     .send(body);
 }
 
-export async function linkPreviewRoutes(app: FastifyInstance) {
+export const linkPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
   // Writers only: each preview makes this server fetch someone else's page, and a stranger must not use it as a proxy.
-  app.get('/api/link-preview', { preHandler: app.requireUser, errorHandler: previewErrorHandler }, async (request): Promise<LinkPreviewResponse> => {
-    const { url } = parse(LinkPreviewQuery, request.query);
-    await enforceRateLimits(app, [{ key: `link-preview:user:${request.user!.id}`, limit: PREVIEWS_PER_HOUR, windowSeconds: 3600 }], 'Too many link previews');
-    return previewLink(url, app.config.fetchAllowHosts);
-  });
-}
+  app.get(
+    '/api/link-preview',
+    {
+      preValidation: app.requireUser,
+      errorHandler: previewErrorHandler,
+      schema: { querystring: LinkPreviewQuery, response: { 200: LinkPreviewResponse, ...errorResponses([400, 401, 429], LinkPreviewFailure) } },
+      config: { rateLimits: ['linkPreview'] },
+    },
+    async (request) => previewLink(request.query.url, app.config.fetchAllowHosts),
+  );
+};

@@ -1,7 +1,9 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { NotificationStreamEvent } from '@inkwell/contracts';
-import { HttpError } from '../../http-error.ts';
+import { errorResponses, HttpError } from '../../http-error.ts';
+import { signedInUser } from '../../plugins/auth.ts';
+import { nonJsonResponse } from '../../plugins/route-schemas.ts';
 import { NOTIFICATION_CHANNEL, newNotificationAvailable } from './notifications.service.ts';
 
 type Stream = PassThrough;
@@ -20,7 +22,7 @@ const event = (data: NotificationStreamEvent) => `event: notification\ndata: ${J
  * notification arrived. Every instance LISTENs on one channel and writes to its own clients,
  * so instances behind a load balancer need nothing but the shared database.
  */
-export async function notificationStreamRoutes(app: FastifyInstance) {
+export const notificationStreamRoutes: FastifyPluginAsyncZod = async (app) => {
   const streams = new Map<string, Set<Stream>>();
   const heartbeatMs = app.config.streamHeartbeatSeconds * 1000;
 
@@ -44,8 +46,12 @@ export async function notificationStreamRoutes(app: FastifyInstance) {
     if (set?.size === 0) streams.delete(userId);
   }
 
-  app.get('/api/notification/stream', { preHandler: app.requireUser }, async (request, reply) => {
-    const userId = request.user!.id;
+  const response = {
+    200: nonJsonResponse('Server-sent `notification` events whose data is a NotificationStreamEvent (the first says how often heartbeats come), and heartbeats', 'text/event-stream'),
+    ...errorResponses([401, 429]),
+  };
+  app.get('/api/notification/stream', { preValidation: app.requireUser, schema: { response } }, async (request, reply) => {
+    const userId = signedInUser(request).id;
     if ((streams.get(userId)?.size ?? 0) >= STREAMS_PER_USER) {
       throw new HttpError(429, 'Too many open notification streams', { 'retry-after': String(Math.ceil(app.config.streamHeartbeatSeconds)) });
     }
@@ -75,4 +81,4 @@ export async function notificationStreamRoutes(app: FastifyInstance) {
       .header('connection', 'close')
       .send(stream);
   });
-}
+};

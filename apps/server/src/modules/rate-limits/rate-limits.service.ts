@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { HttpError } from '../../http-error.ts';
 
 export interface RateLimit {
-  /** What is limited and for whom, e.g. `signin:ip:1.2.3.4`. */
+  /** What is limited and for whom, e.g. `signInPerIp:1.2.3.4`. */
   key: string;
   limit: number;
   windowSeconds: number;
@@ -30,20 +28,4 @@ export async function hit(db: Executor, { key, limit, windowSeconds }: RateLimit
 /** Forgets a key, e.g. the failed sign-ins of an account once its owner signs in. */
 export async function reset(db: Executor, key: string) {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
-}
-
-const describeWait = (seconds: number) =>
-  seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minute${seconds <= 60 ? '' : 's'}`;
-
-/**
- * Counts a hit against each limit and answers 429 with Retry-After when one is passed.
- * Limits are multiplied by RATE_LIMIT_MULTIPLIER (the e2e stack raises them).
- */
-export async function enforceRateLimits(app: FastifyInstance, limits: RateLimit[], message = 'Too many requests') {
-  for (const limit of limits) {
-    const wait = await hit(app.db, { ...limit, limit: Math.ceil(limit.limit * app.config.rateLimitMultiplier) });
-    if (wait > 0) {
-      throw new HttpError(429, `${message}. Please try again in ${describeWait(wait)}.`, { 'retry-after': String(wait) });
-    }
-  }
 }

@@ -1,43 +1,56 @@
-import type { FastifyInstance } from 'fastify';
-import { ChangePasswordBody, UpdateProfileBody, UpdateProfileImgBody } from '@inkwell/contracts';
-import { parse } from '../../http-error.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ChangePasswordBody,
+  ChangePasswordResponse,
+  MyProfileResponse,
+  UpdateProfileBody,
+  UpdateProfileImgBody,
+  UpdateProfileImgResponse,
+  UpdateProfileResponse,
+} from '@inkwell/contracts';
+import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
+import { signedInUser } from '../../plugins/auth.ts';
+import { enforceRateLimit } from '../../plugins/rate-limits.ts';
 import { requestOrigin, siteOrigin } from '../../site-origin.ts';
-import { enforceRateLimits } from '../rate-limits/rate-limits.service.ts';
-import { createImageStore, TOO_MANY_UPLOADS, uploadLimit } from '../uploads/index.ts';
+import { createImageStore } from '../uploads/index.ts';
 import { changePassword, changeProfileImg, editProfile, getOwnProfile } from './settings.service.ts';
 
-/** Password guesses through a stolen session are slowed down, per account. */
-const CHANGE_PASSWORD_LIMIT = { limit: 10, windowSeconds: 15 * 60 };
-
-export async function settingsRoutes(app: FastifyInstance) {
-  const signedIn = { preHandler: app.requireUser };
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const signedIn = { preValidation: app.requireUser };
   const images = { db: app.db, store: createImageStore(app.config) };
 
-  app.get('/api/user/me', signedIn, async (request) => getOwnProfile(app.db, request.user!.id));
-
-  app.post('/api/user/update-profile', signedIn, async (request) =>
-    editProfile(app.db, request.user!.id, parse(UpdateProfileBody, request.body)),
+  app.get('/api/user/me', { ...signedIn, schema: { response: { 200: MyProfileResponse, ...errorResponses([401, 404]) } } }, async (request) =>
+    getOwnProfile(app.db, signedInUser(request).id),
   );
 
-  app.post('/api/user/update-profile-img', signedIn, async (request) => {
-    const { url } = parse(UpdateProfileImgBody, request.body);
-    const userId = request.user!.id;
-    const deps = {
-      images,
-      sites: [siteOrigin(app, request), requestOrigin(request)],
-      allowHosts: app.config.fetchAllowHosts,
-      countUpload: () => enforceRateLimits(app, [uploadLimit(userId)], TOO_MANY_UPLOADS),
-    };
-    return changeProfileImg(deps, userId, url);
-  });
+  app.post(
+    '/api/user/update-profile',
+    { ...signedIn, schema: { body: UpdateProfileBody, response: { 200: UpdateProfileResponse, ...errorResponses([...BODY_ERRORS, 401, 409]) } } },
+    async (request) => editProfile(app.db, signedInUser(request).id, request.body),
+  );
 
-  app.post('/api/user/change-password', signedIn, async (request) => {
-    const body = parse(ChangePasswordBody, request.body);
-    await enforceRateLimits(
-      app,
-      [{ key: `change-password:user:${request.user!.id}`, ...CHANGE_PASSWORD_LIMIT }],
-      'Too many password change attempts',
-    );
-    return changePassword(app.db, request.user!, body);
-  });
-}
+  app.post(
+    '/api/user/update-profile-img',
+    { ...signedIn, schema: { body: UpdateProfileImgBody, response: { 200: UpdateProfileImgResponse, ...errorResponses([...BODY_ERRORS, 401, 429]) } } },
+    async (request) => {
+      const deps = {
+        images,
+        sites: [siteOrigin(app, request), requestOrigin(request)],
+        allowHosts: app.config.fetchAllowHosts,
+        // A picture fetched from elsewhere is stored like an upload, so it counts as one.
+        countUpload: () => enforceRateLimit(request, 'upload'),
+      };
+      return changeProfileImg(deps, signedInUser(request).id, request.body.url);
+    },
+  );
+
+  app.post(
+    '/api/user/change-password',
+    {
+      ...signedIn,
+      schema: { body: ChangePasswordBody, response: { 200: ChangePasswordResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 429]) } },
+      config: { rateLimits: ['changePassword'] },
+    },
+    async (request) => changePassword(app.db, signedInUser(request), request.body),
+  );
+};

@@ -1,19 +1,20 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { PublicConfig } from '@inkwell/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HealthResponse, PublicConfig } from '@inkwell/contracts';
+import { errorResponses } from '../../http-error.ts';
 
-export async function systemRoutes(app: FastifyInstance) {
-  app.get('/api/health', async (_request, reply) => {
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/health', { schema: { response: { 200: HealthResponse, ...errorResponses([]) } } }, async (_request, reply) => {
     try {
       await app.db.execute(sql`select 1`);
-      return { status: 'ok' };
+      return { status: 'ok' as const };
     } catch {
       return reply.status(503).send({ error: 'The database is not answering' });
     }
   });
 
-  app.get('/api/config', async (): Promise<PublicConfig> => {
+  app.get('/api/config', { schema: { response: { 200: PublicConfig } } }, async () => {
     const { clientId, scriptUrl } = app.config.google;
     return clientId ? { googleClientId: clientId, googleScriptUrl: scriptUrl } : { googleClientId: null };
   });
-}
+};

@@ -4,7 +4,6 @@ import { IMAGE_KEY, imageVariantKey, type ImageVariantWidth, Limits, webUrl } fr
 import type { Executor } from '../../db/client.ts';
 import { badRequest, HttpError } from '../../http-error.ts';
 import { FetchRefused, safeFetch } from '../../net/safe-fetch.ts';
-import type { RateLimit } from '../rate-limits/rate-limits.service.ts';
 import { reencodeImage, webpVariants } from './image-processing.ts';
 import type { ImageStore } from './image-store.ts';
 import { detectImageType, IMAGE_EXTENSIONS } from './image-type.ts';
@@ -20,11 +19,6 @@ const URL_PREFIX = '/uploads/';
 export const imageUrl = (key: string) => `${URL_PREFIX}${key}`;
 
 export const UNSUPPORTED_TYPE = 'Only PNG, JPEG, WebP and GIF images can be uploaded';
-
-const UPLOADS_PER_HOUR = 60;
-/** Every image a user has this server store counts: uploads, and copies of images from elsewhere. */
-export const uploadLimit = (userId: string): RateLimit => ({ key: `upload:user:${userId}`, limit: UPLOADS_PER_HOUR, windowSeconds: 3600 });
-export const TOO_MANY_UPLOADS = 'Too many uploads';
 
 /** A stored image: its URL and size in pixels. */
 export interface StoredImage {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { GetProfileBody, LatestBlogsBody, SearchBlogsBody, SearchBlogsCountBody, SearchUsersBody } from '@inkwell/contracts';
+import { GetBlogBody, GetProfileBody, LatestBlogsBody, SearchBlogsBody, SearchBlogsCountBody, SearchUsersBody } from '@inkwell/contracts';
 import { HttpError, parse } from '../../http-error.ts';
 import { answerGetBlog, latestBlogs, latestBlogsCount, searchBlogsCount, searchBlogsPage, trendingBlogs } from '../blogs/index.ts';
 import { findUsers, getProfile } from '../profiles/index.ts';
@@ -15,7 +15,7 @@ export type ReadingCall = (path: string, body: unknown) => Promise<{ status: num
 export function readingCalls(app: FastifyInstance): ReadingCall {
   const { db } = app;
   const answers: Record<string, (body: unknown) => Promise<unknown>> = {
-    '/api/blog/get-blog': (body) => answerGetBlog(db, body, null),
+    '/api/blog/get-blog': (body) => answerGetBlog(db, parse(GetBlogBody, body), null),
     '/api/blog/latest-blogs': (body) => latestBlogs(db, parse(LatestBlogsBody, body)),
     '/api/blog/all-latest-blogs-count': () => latestBlogsCount(db),
     '/api/blog/search-blogs': (body) => searchBlogsPage(db, parse(SearchBlogsBody, body)),

@@ -9,6 +9,7 @@ import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
 import { siteFeedLinks } from '../discovery/index.ts';
 import { injectHead } from './head-tags.ts';
 import { PAGE_MISSING, type PageTags } from './page-tags.ts';
+import { nonJsonResponse } from '../../plugins/route-schemas.ts';
 
 /** Paths that are never pages: a file that is not there, or an API call, is a JSON 404. */
 const NOT_PAGES = /^\/(?:assets\/|uploads\/|api(?:\/|$))/;
@@ -108,5 +109,9 @@ export async function registerWeb(app: FastifyInstance) {
     }
     return sendHtml(reply, page.status, Readable.from(document()));
   }
-  for (const url of READING_PAGES) app.get(url, { config: { anonymousCache: true } }, sendReadingPage);
+  const response = {
+    200: nonJsonResponse('The page, rendered on the server, with its data for the app to hydrate from', 'text/html'),
+    404: nonJsonResponse('The app’s “Page not found”: the blog, user or page does not exist', 'text/html'),
+  };
+  for (const url of READING_PAGES) app.get(url, { schema: { response }, config: { anonymousCache: true } }, sendReadingPage);
 }

@@ -1,0 +1,45 @@
+import { AuthMessages, CommentMessages, RateLimitMessages } from '@inkwell/contracts';
+
+const minutes = (n: number) => n * 60;
+
+export interface RateLimitRule {
+  /** Whose requests count together: the client's address, the signed-in user, or the e-mail in the body. */
+  per: 'ip' | 'user' | 'email';
+  /** Requests allowed in a window (multiplied by RATE_LIMIT_MULTIPLIER). */
+  limit: number;
+  windowSeconds: number;
+  /** The start of the 429's message (the server adds when to try again). */
+  message: string;
+  /** Counts attempts since the last success: forgotten as soon as a request succeeds. */
+  forgetOnSuccess?: true;
+}
+
+/**
+ * Every rate limit, by the name a route gives in `config: { rateLimits: [...] }` (enforced in that
+ * order by plugins/rate-limits.ts). Per-IP limits are generous because a school or office shares one
+ * address; per-account limits stop guessing. Windows are fixed and short, so an attacker can delay
+ * an owner but never lock them out for long.
+ */
+export const RATE_LIMITS = {
+  signInPerIp: { per: 'ip', limit: 100, windowSeconds: minutes(15), message: AuthMessages.tooManySignIns },
+  signInPerAccount: { per: 'email', limit: 10, windowSeconds: minutes(15), message: AuthMessages.tooManySignIns, forgetOnSuccess: true },
+  signUpPerIp: { per: 'ip', limit: 100, windowSeconds: minutes(60), message: AuthMessages.tooManySignUps },
+  signUpPerEmail: { per: 'email', limit: 5, windowSeconds: minutes(60), message: AuthMessages.tooManySignUps },
+  googlePerIp: { per: 'ip', limit: 100, windowSeconds: minutes(15), message: AuthMessages.tooManySignIns },
+  forgotPerIp: { per: 'ip', limit: 20, windowSeconds: minutes(60), message: AuthMessages.tooManyResets },
+  /** Keeps anyone from flooding a mailbox with reset mails. */
+  forgotPerEmail: { per: 'email', limit: 3, windowSeconds: minutes(60), message: AuthMessages.tooManyResets },
+  resetPerIp: { per: 'ip', limit: 20, windowSeconds: minutes(60), message: AuthMessages.tooManyResets },
+  /** Password guesses through a stolen session are slowed down. */
+  changePassword: { per: 'user', limit: 10, windowSeconds: minutes(15), message: RateLimitMessages.tooManyPasswordChanges },
+  /** Enough for a lively conversation, too few for a flood. */
+  comment: { per: 'user', limit: 10, windowSeconds: 60, message: CommentMessages.tooManyComments },
+  /** Far more than anyone clicks a heart, too few to churn counters and notifications. */
+  like: { per: 'user', limit: 30, windowSeconds: 60, message: RateLimitMessages.tooManyLikes },
+  /** Each preview makes this server fetch someone else's page. */
+  linkPreview: { per: 'user', limit: 120, windowSeconds: minutes(60), message: RateLimitMessages.tooManyLinkPreviews },
+  /** Every image a user has this server store counts: uploads, and copies of images from elsewhere. */
+  upload: { per: 'user', limit: 60, windowSeconds: minutes(60), message: RateLimitMessages.tooManyUploads },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -1,0 +1,115 @@
+import type { RouteOptions } from 'fastify';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createTestDatabase } from '../test/test-database.ts';
+import { fakeWebDist } from '../test/web-dist.ts';
+import { DOCS_PATH, isUndocumented, OPENAPI_PATH } from './openapi.ts';
+
+type Document = { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown }>> };
+
+const routes: RouteOptions[] = [];
+let app: Awaited<ReturnType<typeof buildApp>>;
+let close: () => Promise<void>;
+let doc: Document;
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', READ_FLUSH_SECONDS: '0', WEB_DIST: fakeWebDist() });
+  app = await buildApp({ config, database, onRoute: (route) => void routes.push(route) });
+  await app.ready();
+  close = async () => {
+    await app.close();
+    await database.drop();
+  };
+  const res = await app.inject({ method: 'GET', url: OPENAPI_PATH });
+  expect(res.statusCode).toBe(200);
+  doc = res.json();
+});
+afterAll(() => close());
+
+/** Fastify's `/a/:b` and `/sitemap-x-:page(^[0-9]+).xml` as OpenAPI writes them: `/a/{b}`, `/sitemap-x-{page}.xml`. */
+const openApiPath = (url: string) => url.replace(/:(\w+)(\([^)]*\))?/g, '{$1}');
+
+const operation = (method: string, url: string) => doc.paths[openApiPath(url)]?.[method.toLowerCase()];
+
+/** SPEC §7, every call, and whether it needs a token (A). */
+const SPEC_CALLS: [string, string, boolean][] = [
+  ['POST', '/api/user/signin', false],
+  ['POST', '/api/user/signup', false],
+  ['POST', '/api/user/google-auth', false],
+  ['GET', '/api/notification/new-notification', true],
+  ['POST', '/api/blog/create-blog', true],
+  ['POST', '/api/blog/get-blog', false],
+  ['POST', '/api/blog/latest-blogs', false],
+  ['POST', '/api/blog/all-latest-blogs-count', false],
+  ['POST', '/api/blog/search-blogs', false],
+  ['POST', '/api/blog/search-blogs-count', false],
+  ['GET', '/api/blog/trending-blogs', false],
+  ['POST', '/api/blog/like-blog', true],
+  ['POST', '/api/user/isliked-by-user', true],
+  ['POST', '/api/user/search-users', false],
+  ['POST', '/api/user/get-profile', false],
+  ['POST', '/api/user/update-profile', true],
+  ['POST', '/api/user/update-profile-img', true],
+  ['POST', '/api/user/change-password', true],
+  ['POST', '/api/comment/add-comment', true],
+  ['POST', '/api/comment/get-blog-comments', false],
+  ['POST', '/api/comment/get-replies', false],
+  ['POST', '/api/comment/delete-comment', true],
+  ['POST', '/notifications', true],
+  ['POST', '/api/notification/all-notifications-count', true],
+];
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(doc);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+  });
+
+  it('has every route the server registers, but the deliberate exclusions', () => {
+    const missing = routes
+      .flatMap((route) => [route.method].flat().map((method) => ({ ...route, method })))
+      .filter((route) => route.method !== 'HEAD' && !isUndocumented(route))
+      .filter((route) => !operation(route.method, route.url))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(missing).toEqual([]);
+    // The exclusions are what they say: the SPA's catch-all and files, the docs page.
+    expect(routes.filter((route) => isUndocumented(route)).map((route) => route.url)).toEqual(
+      expect.arrayContaining(['/*', '/index.html', DOCS_PATH]),
+    );
+  });
+
+  it('has every call of SPEC §7 with its answer; those that need a token say so, and answer 401', () => {
+    for (const [method, url, signedIn] of SPEC_CALLS) {
+      const call = operation(method, url);
+      expect(call?.responses, `${method} ${url}`).toHaveProperty('200');
+      if (signedIn) expect(call?.responses, `${method} ${url}`).toHaveProperty('401');
+      expect(call?.security, `${method} ${url}`).toEqual(signedIn ? [{ bearer: [] }] : undefined);
+    }
+  });
+
+  it('lists the error statuses a call can answer', () => {
+    expect(Object.keys(operation('POST', '/api/blog/like-blog')!.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404', '429', '500']));
+    expect(Object.keys(operation('POST', '/api/user/signin')!.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429']));
+    expect(Object.keys(operation('POST', '/api/blog/read')!.responses)).toEqual(expect.arrayContaining(['204', '400']));
+  });
+});
+
+describe(DOCS_PATH, () => {
+  it('shows the document as a page whose scripts and styles this server serves', async () => {
+    const page = await app.inject({ method: 'GET', url: DOCS_PATH });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) {
+      expect(asset).not.toMatch(/^(https?:)?\/\//);
+      const res = await app.inject({ method: 'GET', url: new URL(asset, `http://localhost${DOCS_PATH}`).pathname });
+      expect(res.statusCode, asset).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,10 @@
+/**
+ * What a 429 says, before the server adds when to try again, for the limits whose words are not
+ * with their feature's texts (AuthMessages, CommentMessages).
+ */
+export const RateLimitMessages = {
+  tooManyLikes: 'Too many likes',
+  tooManyLinkPreviews: 'Too many link previews',
+  tooManyUploads: 'Too many uploads',
+  tooManyPasswordChanges: 'Too many password change attempts',
+} as const;
