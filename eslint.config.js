@@ -1,7 +1,40 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const entries = (parent) => readdirSync(new URL(parent, import.meta.url), { withFileTypes: true });
+const folders = (parent) => entries(parent).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const features = './apps/web/src/features';
+
+/** Each folder of `parent` reaches the others only through their index.ts, their public file. */
+const publicFilesOnly = (parent, message) =>
+  folders(parent).map((name, _, all) => ({
+    target: `${parent}/${name}`,
+    from: parent,
+    except: [`./${name}`, ...all.filter((other) => other !== name).map((other) => `./${other}/index.ts`)],
+    message,
+  }));
+
+/** The walls between rooms (docs/ARCHITECTURE.md): what may import what. */
+const boundaries = [
+  { target: './packages/contracts', from: './apps', message: 'The contracts import nothing of the apps.' },
+  { target: './apps/web/src/components', from: features, message: 'Shared components never import features.' },
+  { target: './apps/web/src/lib', from: features, message: 'lib never imports features.' },
+  {
+    target: ['./apps/web/src/app', './apps/web/src/entry-server.tsx'],
+    from: features,
+    // A screen loaded on demand is imported by its own file, so that it stays a chunk of its own.
+    except: folders(features).flatMap((name) => [
+      `./${name}/index.ts`,
+      ...entries(`${features}/${name}`).filter((entry) => entry.name.endsWith('-page.tsx')).map((entry) => `./${name}/${entry.name}`),
+    ]),
+    message: 'The app reaches a feature through its index.ts (or a screen it loads on demand).',
+  },
+  ...publicFilesOnly(features, 'A feature imports another only through its index.ts.'),
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'playwright-report/**', 'test-results/**', 'data/**', 'e2e/zz-*'] },
@@ -13,6 +46,23 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['error', 'warn', 'log'] }],
+    },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
+  },
+  {
+    // Tests may set up another module's rows directly; the code under test may not.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...boundaries, ...publicFilesOnly('./apps/server/src/modules', 'A module imports another only through its index.ts.')] },
+      ],
     },
   },
   {
