@@ -4,7 +4,7 @@ import type { Database, Db } from './db/client.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerCors } from './plugins/cors.ts';
-import { answerFrameworkError, registerErrorHandler } from './plugins/errors.ts';
+import { answerFrameworkError, logSerializers, registerErrorHandler } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
@@ -38,7 +38,7 @@ export interface BuildOptions {
 
 export async function buildApp({ config, database, logger = false, logStream, onRoute }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, ...(logStream && { stream: logStream }) } : false,
+    logger: logger ? { level: config.logLevel, serializers: logSerializers, ...(logStream && { stream: logStream }) } : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A path like /api/x%zz must answer 400/404 JSON, never crash the router.

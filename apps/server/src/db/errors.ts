@@ -1,3 +1,5 @@
+import { DrizzleQueryError } from 'drizzle-orm';
+
 /** PostgreSQL's unique_violation, however the driver (pg or PGlite) wraps it. */
 export function isUniqueViolation(error: unknown): boolean {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
@@ -19,4 +21,26 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof e.message === 'string' && DROPPED.test(e.message)) return true;
   }
   return false;
+}
+
+/** The parts of a driver's error a log line may show: none of them holds a value a user wrote. */
+interface DatabaseFault {
+  code?: string;
+  message?: string;
+}
+
+/**
+ * A failed query as a log line may show it: the statement (its SQL, cut short; the values travel
+ * apart and are what users wrote, so they never appear), the SQLSTATE and the database's message
+ * (a data exception's names the value after its colon, so that part is dropped, and so is the
+ * error's `detail`). Anything else is returned as it is.
+ */
+export function withoutQueryValues(error: unknown): unknown {
+  if (!(error instanceof DrizzleQueryError)) return error;
+  const fault = (error.cause ?? {}) as DatabaseFault;
+  const message = fault.code?.startsWith('22') ? fault.message?.split(': ')[0] : fault.message;
+  return Object.assign(new Error(message ?? 'The query failed'), {
+    code: fault.code,
+    statement: error.query.length > 300 ? `${error.query.slice(0, 300)}…` : error.query,
+  });
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../db/errors.ts';
+import { stdSerializers } from 'pino';
+import { isDatabaseUnavailable, withoutQueryValues } from '../db/errors.ts';
 import { HttpError } from '../http-error.ts';
 import { securityHeaders } from './security-headers.ts';
 
@@ -33,6 +34,9 @@ export function errorAnswer(error: FastifyError): ErrorAnswer | null {
   }
   return null;
 }
+
+/** How every log line shows an error: as pino does, but a failed query without the values users wrote. */
+export const logSerializers = { err: (error: Error) => stdSerializers.err(withoutQueryValues(error) as Error) };
 
 export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
 export const DATABASE_UNAVAILABLE = 'The database is unavailable. Please try again in a moment.';
