@@ -57,6 +57,15 @@ export const blogs = pgTable(
   ],
 );
 
+/**
+ * How many blogs readers may see, kept in the transaction that changes one (blogs/blog-counts.ts):
+ * `all`, and `tag:<tag>` for each tag. The home page and Load More read these instead of counting.
+ */
+export const blogCounts = pgTable('blog_counts', {
+  scope: text('scope').primaryKey(),
+  total: integer('total').notNull().default(0),
+});
+
 export const likes = pgTable(
   'likes',
   {

@@ -103,7 +103,7 @@ export async function countBlogs(db: Executor, filter: BlogFilter): Promise<numb
   return Number(row?.total ?? 0);
 }
 
-/** Prepared once per database: the two hottest reads of the home page. */
+/** Prepared once per database: the hottest read of the home page. */
 const prepared = new WeakMap<Db, ReturnType<typeof prepareLatest>>();
 
 function prepareLatest(db: Db) {
@@ -111,7 +111,6 @@ function prepareLatest(db: Db) {
     list: cardsOf(db, newestPage(visibleToReaders, sql.placeholder('offset'), sql.placeholder('limit')))
       .orderBy(...newestFirst)
       .prepare('latest_blogs'),
-    count: db.select({ total: sql<number>`count(*)::int` }).from(blogs).where(visibleToReaders).prepare('latest_blogs_count'),
   };
 }
 
@@ -122,11 +121,6 @@ function latest(db: Db) {
 }
 
 export const listLatestBlogs = (db: Db, offset: number, limit: number): Promise<BlogCardRow[]> => latest(db).list.execute({ offset, limit });
-
-export async function countLatestBlogs(db: Db): Promise<number> {
-  const [row] = await latest(db).count.execute();
-  return Number(row?.total ?? 0);
-}
 
 /**
  * score = (1 + reads + TRENDING_LIKE_WEIGHT × likes) × 0.5^(age in days / TRENDING_HALF_LIFE_DAYS),

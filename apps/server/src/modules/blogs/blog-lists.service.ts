@@ -1,9 +1,9 @@
 import { Limits, type LatestBlogsBody, type SearchBlogsBody, type SearchBlogsCountBody } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { presentBlogCard } from './blogs.presenter.ts';
+import { countAllPublished, countPublishedWithTag } from './blog-counts.ts';
 import {
   countBlogs,
-  countLatestBlogs,
   listLatestBlogs,
   listNewestBlogs,
   listPublishedBlogsPage,
@@ -20,7 +20,7 @@ export async function latestBlogs(db: Db, { page }: LatestBlogsBody) {
 }
 
 export async function latestBlogsCount(db: Db) {
-  return { totalDocs: await countLatestBlogs(db) };
+  return { totalDocs: await countAllPublished(db) };
 }
 
 /** An empty tag, author or blog to leave out filters nothing; a query is always searched, so a blank one finds nothing. */
@@ -34,7 +34,10 @@ export async function searchBlogsPage(db: Db, body: SearchBlogsBody) {
 }
 
 export async function searchBlogsCount(db: Db, body: SearchBlogsCountBody) {
-  return { totalDocs: await countBlogs(db, blogFilter(body)) };
+  const filter = blogFilter(body);
+  // A topic's count (the home page's tabs) is kept; any other search is counted.
+  const topicOnly = filter.tag !== undefined && filter.query === undefined && filter.author === undefined;
+  return { totalDocs: topicOnly ? await countPublishedWithTag(db, filter.tag!) : await countBlogs(db, filter) };
 }
 
 export async function trendingBlogs(db: Db) {
@@ -47,4 +50,4 @@ export const newestBlogs = (db: Db, filter: { tag?: string; author?: string }, l
 /** Page `page` (1-based) of every published blog's blog_id and last edit, `size` a page, oldest first. */
 export const publishedBlogsPage = (db: Db, page: number, size: number) => listPublishedBlogsPage(db, offsetOf(page, size), size);
 
-export const publishedBlogsCount = (db: Db) => countLatestBlogs(db);
+export const publishedBlogsCount = (db: Db) => countAllPublished(db);

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
 import { addAuthorReads, addToAuthorCounters } from '../users/index.ts';
+import { recount } from './blog-counts.ts';
 import { newBlogId } from './blog-id.ts';
 import { deleteBlogRow, findBlog, findBlogForDelete, findBlogForUpdate, insertBlog, recordReads, updateBlog, type Read } from './blogs.repository.ts';
 import { presentBlog } from './blogs.presenter.ts';
@@ -49,6 +50,7 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): 
       if (!existing) throw notFound();
       if (!canEditBlog(authorId, existing)) throw forbidden('Only the author can edit this blog');
       await updateBlog(tx, existing.id, { ...values, publishedAt: existing.publishedAt ?? (values.draft ? null : new Date()) });
+      await recount(tx, existing, { ...values, authorId });
       await addToAuthorCounters(tx, authorId, { posts: published - (existing.draft ? 0 : 1), reads: 0 });
       return blogId;
     });
@@ -57,6 +59,7 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): 
     try {
       return await db.transaction(async (tx) => {
         const blog = await insertBlog(tx, { ...values, authorId, blogId: newBlogId(values.title), publishedAt: values.draft ? null : new Date() });
+        await recount(tx, null, blog);
         await addToAuthorCounters(tx, authorId, { posts: published, reads: 0 });
         return blog.blogId;
       });
@@ -91,6 +94,7 @@ export async function deleteBlog(db: Db, userId: string, blogId: string) {
     if (!blog) throw notFound('Blog not found');
     if (!canDeleteBlog(userId, blog)) throw forbidden('You can only delete your own blogs');
     await deleteBlogRow(tx, blog.id);
+    await recount(tx, blog, null);
     await addToAuthorCounters(tx, userId, { posts: blog.draft ? 0 : -1, reads: -blog.totalReads });
   });
   return { status: 'done' as const };
