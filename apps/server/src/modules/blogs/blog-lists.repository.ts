@@ -11,6 +11,8 @@ import { visibleToReaders } from './visibility.ts';
  * matches only: the cost of a search stays bounded however common its words are.
  */
 export const SEARCH_CANDIDATES = 200;
+/** A text search looks for titles like its words (a typo) when the words themselves found fewer blogs than this. */
+export const TYPO_SEARCH_BELOW = 10;
 /** Trending is chosen among the newest this many published blogs (older ones have decayed away). */
 export const TRENDING_CANDIDATES = 1000;
 /** Trending halves a blog's score every this many days. */
@@ -60,14 +62,21 @@ function filterWhere({ tag, author, excludeBlogId }: BlogFilter): SQL {
 
 /**
  * The ids of the newest SEARCH_CANDIDATES matches of a text search: the set ranking and counting
- * work on. Full-text and title-typo matches are found apart and merged, so each can use its own
- * index (or walk the newest blogs when its words are common); as one OR, the planner misjudges
- * the trigram test's cost and reads the whole table.
+ * work on. Full-text matches come from the search index; titles like the query (a typo) are looked
+ * for only when the words found fewer than TYPO_SEARCH_BELOW blogs, since that trigram scan costs
+ * far more than the index: a one-time filter, so PostgreSQL skips it entirely otherwise. Each is
+ * its own query, so each can use its own index (or walk the newest blogs when its words are
+ * common); as one OR, the planner misjudges the trigram test's cost and reads the whole table.
  */
 function textCandidates(filter: BlogFilter, query: string): SQL {
   const newest = (match: SQL) =>
-    sql`(select ${blogs.id}, ${blogs.publishedAt} from ${blogs} where ${filterWhere(filter)} and ${match} order by ${newestOrder} limit ${SEARCH_CANDIDATES})`;
-  return sql`select m.id from (${newest(fullTextMatch(query))} union ${newest(titleLikeMatch(query))}) m
+    sql`select ${blogs.id}, ${blogs.publishedAt} from ${blogs} where ${filterWhere(filter)} and ${match} order by ${newestOrder} limit ${SEARCH_CANDIDATES}`;
+  return sql`select m.id from (
+      with words as (${newest(fullTextMatch(query))})
+      select id, published_at from words
+      union
+      (${newest(sql`${titleLikeMatch(query)} and (select count(*) from words) < ${TYPO_SEARCH_BELOW}`)})
+    ) m
     order by m.published_at desc nulls last, m.id desc limit ${SEARCH_CANDIDATES}`;
 }
 
