@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlogCard, Limits, SEARCH_BLOGS_MAX_LIMIT } from '@inkwell/contracts';
 import { blogs } from '../../db/schema/index.ts';
-import { SEARCH_CANDIDATES } from './blog-lists.repository.ts';
+import { SEARCH_CANDIDATES, TYPO_SEARCH_BELOW } from './blog-lists.repository.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildBlog, buildUser, post, type TestUser } from '../../test/factories.ts';
 
@@ -159,6 +159,17 @@ describe('search-blogs by query', () => {
     expect((await search('progamming', { tag })).map((c) => c.blog_id)).toEqual([blog]);
     expect((await search('Programing poets', { tag })).map((c) => c.blog_id)).toEqual([blog]);
     expect(await total('/api/blog/search-blogs-count', { query: 'progamming', tag })).toBe(1);
+  });
+
+  it('looks for titles like the words only when the words found fewer than TYPO_SEARCH_BELOW blogs', async () => {
+    const word = `quillmark${randomBytes(3).toString('hex')}`;
+    const typo = `${word.slice(0, 4)}${word.slice(5)}`;
+    const [few, many] = [uniqueTag(), uniqueTag()];
+    for (const tag of [few, many]) await buildBlog(t.app, author, { title: `A note on ${typo}`, tags: [tag] });
+    await buildBlog(t.app, author, { title: `All about ${word}`, tags: [few] });
+    for (let i = 0; i < TYPO_SEARCH_BELOW; i++) await buildBlog(t.app, author, { title: `${word} ${i}`, tags: [many] });
+    expect(await total('/api/blog/search-blogs-count', { query: word, tag: few })).toBe(2);
+    expect(await total('/api/blog/search-blogs-count', { query: word, tag: many })).toBe(TYPO_SEARCH_BELOW);
   });
 
   it('treats hostile text as data: never an error, never everything', async () => {
