@@ -44,11 +44,23 @@ export function pagedListOptions<T>({ queryKey, list, count }: PagedList<T>) {
     },
     // Read when Load More is pressed, so deletions made since the earlier pages loaded are counted.
     getNextPageParam: (last, pages): PageParam | undefined => {
-      const loaded = pages.reduce((n, page) => n + page.items.length, 0);
-      if (loaded >= last.totalDocs) return undefined;
-      return { page: pages.length + 1, deletedDocCount: pages.reduce((n, page) => n + page.removed, 0) };
+      const shown = loadedItems({ pages });
+      if (shown.length >= last.totalDocs) return undefined;
+      // The server starts page n after n - 1 full pages less deletedDocCount: the rows fetched that no longer stand before it.
+      const fetched = pages.reduce((n, page) => n + page.items.length + page.removed, 0);
+      return { page: pages.length + 1, deletedDocCount: fetched - nextPageStart(shown) };
     },
   });
+}
+
+/**
+ * Where the next page of a list starts among the server's rows: after every item shown. Items removed since
+ * their page loaded are gone from the server too, so the rows after them moved up and they no longer count.
+ * The reader's own additions count where the server puts them before the rows not loaded yet (newest first),
+ * and not where it puts them after (the newest reply, oldest first): `isAfterUnloaded` picks those out.
+ */
+export function nextPageStart<T>(shown: readonly T[], isAfterUnloaded?: (item: T) => boolean): number {
+  return shown.filter((item) => !isAfterUnloaded?.(item)).length;
 }
 
 /** Most pages a `?page=` address loads at once: a page without JavaScript shows pages 1 to n. */
@@ -60,4 +72,4 @@ export function linkedPageCount(search: URLSearchParams): number {
   return Number.isFinite(page) ? Math.min(Math.max(page, 1), MAX_LINKED_PAGES) : 1;
 }
 
-export const loadedItems = <T>(data: ListData<T>): T[] => data.pages.flatMap((page) => page.items);
+export const loadedItems = <T>(data: Pick<ListData<T>, 'pages'>): T[] => data.pages.flatMap((page) => page.items);

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Comment } from '@inkwell/contracts';
+import { nextPageStart } from '../../lib/paged-list.ts';
 
 export type ListStatus = 'idle' | 'loading' | 'error';
 
@@ -23,8 +24,7 @@ export function useCommentList({ load, newestFirst }: CommentListOptions) {
   const [items, setItems] = useState<Comment[]>([]);
   const [status, setStatus] = useState<ListStatus>('idle');
   const [loaded, setLoaded] = useState(false);
-  // Own replies are the newest of their thread, so in oldest-first order the server has them after
-  // every page not yet loaded: they must not count in `skip`. (Newest first, they lead, and do count.)
+  // The reader's own additions not yet seen in a page: newest, so after the unloaded rows when oldest first.
   const local = useRef(new Set<string>());
 
   const merge = useCallback(
@@ -37,7 +37,7 @@ export function useCommentList({ load, newestFirst }: CommentListOptions) {
 
   /** Loads the next page; answers whether it worked. */
   const loadMore = useCallback(async () => {
-    const skip = newestFirst ? items.length : items.filter((c) => !local.current.has(c._id)).length;
+    const skip = nextPageStart(items, (c) => !newestFirst && local.current.has(c._id));
     setStatus('loading');
     try {
       const page = await load(skip);
