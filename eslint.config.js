@@ -8,6 +8,7 @@ import tseslint from 'typescript-eslint';
 const entries = (parent) => readdirSync(new URL(parent, import.meta.url), { withFileTypes: true });
 const folders = (parent) => entries(parent).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 const features = './apps/web/src/features';
+const modules = './apps/server/src/modules';
 
 /** Each folder of `parent` reaches the others only through their index.ts, their public file. */
 const publicFilesOnly = (parent, message) =>
@@ -61,7 +62,18 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...boundaries, ...publicFilesOnly('./apps/server/src/modules', 'A module imports another only through its index.ts.')] },
+        {
+          zones: [
+            ...boundaries,
+            ...publicFilesOnly(modules, 'A module imports another only through its index.ts.'),
+            {
+              target: './apps/server/src/plugins',
+              from: modules,
+              except: folders(modules).map((name) => `./${name}/index.ts`),
+              message: 'A plugin reaches a module only through its index.ts.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error.ts';
-import { RATE_LIMITS, type RateLimitName, type RateLimitRule } from '../modules/rate-limits/rate-limit-table.ts';
-import { hit, reset } from '../modules/rate-limits/rate-limits.service.ts';
+import { hit, RATE_LIMITS, reset, type RateLimitName, type RateLimitRule } from '../modules/rate-limits/index.ts';
 import { signedInUser } from './auth.ts';
 
 declare module 'fastify' {
