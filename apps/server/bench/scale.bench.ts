@@ -104,11 +104,11 @@ interface Call {
 }
 
 async function calls({ db }: Database, words: string[]): Promise<Call[]> {
-  const [sample] = await queryRows<{ blog_id: string; username: string }>(
+  // One blog a little way down the newest: its page, its comments, its author.
+  const [sample] = await queryRows<{ id: string; blog_id: string; username: string }>(
     db,
-    sql`select b.blog_id, u.username from blogs b join users u on u.id = b.author_id order by b.published_at desc limit 1 offset 500`,
+    sql`select b.id, b.blog_id, u.username from blogs b join users u on u.id = b.author_id order by b.published_at desc limit 1 offset 500`,
   );
-  const [comments] = await queryRows<{ id: string }>(db, sql`select id from blogs order by published_at desc limit 1 offset 500`);
   // A rare word: of rank near the end of the vocabulary; a common one: rank 20; a typo: a long word of rank > 100 missing a letter.
   const rare = words[Math.floor(words.length * 0.9)]!;
   const common = words[19]!;
@@ -135,7 +135,7 @@ async function calls({ db }: Database, words: string[]): Promise<Call[]> {
     { name: `search-blogs-count "${common}"`, method: 'POST', path: '/api/blog/search-blogs-count', body: { query: common } },
     { name: 'search-blogs-count by tag', method: 'POST', path: '/api/blog/search-blogs-count', body: { tag: TOPIC_TAGS[0] } },
     { name: 'get-blog', method: 'POST', path: '/api/blog/get-blog', body: { blog_id: sample!.blog_id } },
-    { name: 'get-blog-comments', method: 'POST', path: '/api/comment/get-blog-comments', body: { blog_id: comments!.id, skip: 0 } },
+    { name: 'get-blog-comments', method: 'POST', path: '/api/comment/get-blog-comments', body: { blog_id: sample!.id, skip: 0 } },
     { name: 'search-users', method: 'POST', path: '/api/user/search-users', body: { query: 'writer 12' } },
     { name: 'get-profile', method: 'POST', path: '/api/user/get-profile', body: { username: sample!.username } },
   ];
