@@ -98,6 +98,30 @@ async function startServer(dataDir: string) {
   return { child, exited };
 }
 
+/** The shell that watches the pipe from Node: the postmaster's child running sh. */
+const watch = (postmasterPid: number) =>
+  readFileSync(`/proc/${postmasterPid}/task/${postmasterPid}/children`, 'utf8')
+    .split(' ')
+    .filter(Boolean)
+    .map(Number)
+    .find((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'sh');
+
+it('a start stops a PostgreSQL left running on its folder, and then works', { timeout: TEST_MS }, async () => {
+  const dataDir = path.join(work, 'left-running');
+  const first = await startServer(dataDir);
+  const pid = postmaster(dataDir)!;
+  // Without its watch, the server's PostgreSQL outlives it: as if both were killed at once.
+  process.kill(watch(pid)!, 'SIGKILL');
+  first.child.kill('SIGKILL');
+  await first.exited;
+  expect(running(pid)).toBe(true);
+
+  const second = await startServer(dataDir);
+  expect(running(pid)).toBe(false);
+  second.child.kill('SIGTERM');
+  expect(await second.exited).toBe(0);
+});
+
 it('a server killed with -9 leaves no PostgreSQL running, and the next start works', { timeout: TEST_MS }, async () => {
   const dataDir = path.join(work, 'killed');
   const first = await startServer(dataDir);

