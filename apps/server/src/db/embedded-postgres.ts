@@ -152,7 +152,9 @@ async function waitUntilReady(child: ChildProcess, pgdata: string, log: string) 
   throw new Error(`The embedded PostgreSQL did not start (${log}): ${tail}`);
 }
 
-export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(folder: string): Promise<EmbeddedPostgres> {
+  // PostgreSQL works in its own folder, so a relative path would mean something else to it.
+  const dataDir = path.resolve(folder);
   const pgdata = path.join(dataDir, 'postgres');
   if (Buffer.byteLength(path.join(pgdata, SOCKET)) > MAX_SOCKET_PATH) {
     throw new Error(`The data folder path ${dataDir} is too long for PostgreSQL's socket; choose a shorter DATA_DIR`);
