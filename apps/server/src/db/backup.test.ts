@@ -14,13 +14,13 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 it('backs up the embedded database into an archive that opens again with its data', async () => {
   const dataDir = path.join(work, 'data');
-  const original = await openDatabase({ dataDir });
+  const original = await openDatabase({ dataDir, embedded: 'pglite' });
   await original.db.execute(sql`insert into rate_limits (key, count, window_ends_at) values ('kept', 7, now())`);
   await original.close();
 
   const backups = path.join(work, 'backups');
   execFileSync(process.execPath, [path.resolve(import.meta.dirname, 'backup-cli.ts')], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', BACKUP_DIR: backups },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE: 'pglite', DATABASE_URL: '', BACKUP_DIR: backups },
     stdio: 'pipe',
   });
   const [archive] = readdirSync(backups);

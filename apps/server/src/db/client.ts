@@ -11,6 +11,7 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { surviveDroppedConnections } from './dropped-connections.ts';
+import { chooseEmbeddedDatabase, type EmbeddedDatabase } from './embedded-choice.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,7 +22,8 @@ export type Listener = (payload: string) => void;
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /** The embedded ones run a single instance on a locked folder; a PostgreSQL server may have others beside it. */
+  kind: 'pglite' | 'embedded-postgres' | 'postgres';
   /** Subscribes to a LISTEN channel; resolves to an unsubscribe function. */
   listen(channel: string, onMessage: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -29,19 +31,22 @@ export interface Database {
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
-export type EmbeddedDatabase = 'pglite' | 'embedded-postgres';
-
 export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Data folder for the embedded database; `memory://` keeps PGlite in memory (tests). */
   dataDir: string;
-  /** Which embedded database, when there is no DATABASE_URL; PGlite by default. */
+  /** Which embedded database, when there is no DATABASE_URL; unset, the data folder decides (chooseEmbeddedDatabase). */
   embedded?: EmbeddedDatabase | undefined;
+  /** Told why a new data folder runs PGlite where the embedded PostgreSQL was the choice. */
+  onFallback?: (reason: string) => void;
 }
 
-export async function openDatabase({ databaseUrl, dataDir, embedded }: OpenOptions): Promise<Database> {
+export async function openDatabase({ databaseUrl, dataDir, embedded, onFallback }: OpenOptions): Promise<Database> {
   if (databaseUrl) return openPostgres(databaseUrl);
-  return embedded === 'embedded-postgres' ? openEmbeddedPostgres(dataDir) : openPglite(dataDir);
+  if (dataDir.startsWith('memory://')) return openPglite(dataDir);
+  const choice = await chooseEmbeddedDatabase(dataDir, embedded);
+  if (choice.fallback) onFallback?.(choice.fallback);
+  return choice.engine === 'embedded-postgres' ? openEmbeddedPostgres(dataDir) : openPglite(dataDir);
 }
 
 /** PostgreSQL's own server run from the data folder, then used as any PostgreSQL is. */
@@ -56,6 +61,7 @@ async function openEmbeddedPostgres(dataDir: string): Promise<Database> {
   }
   return {
     ...database,
+    kind: 'embedded-postgres',
     async close() {
       await database.close();
       await server.stop();

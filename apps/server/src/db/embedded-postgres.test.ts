@@ -41,7 +41,7 @@ const uidOf = (pid: number) => Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/
 it('keeps its data across a restart, answers LISTEN, and stops its server on close', { timeout: TEST_MS }, async () => {
   const dataDir = path.join(work, 'restart');
   const first = await open(dataDir);
-  expect(first.kind).toBe('postgres');
+  expect(first.kind).toBe('embedded-postgres');
   await first.db.execute(sql`INSERT INTO users (username, fullname, email, profile_img) VALUES ('ada', 'Ada', 'ada@example.org', '')`);
   const heard = new Promise<string>((resolve) => void first.listen('inkwell_test', resolve));
   await first.db.execute(sql`NOTIFY inkwell_test, 'hello'`);

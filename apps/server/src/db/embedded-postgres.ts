@@ -152,13 +152,37 @@ async function waitUntilReady(child: ChildProcess, pgdata: string, log: string) 
   throw new Error(`The embedded PostgreSQL did not start (${log}): ${tail}`);
 }
 
+/** The binaries and the account PostgreSQL runs as here; an error saying in one line why it cannot run. */
+async function preflight(dataDir: string, pgdata: string) {
+  if (Buffer.byteLength(path.join(pgdata, SOCKET)) > MAX_SOCKET_PATH) {
+    throw new Error(`The data folder path ${dataDir} is too long for PostgreSQL's socket; choose a shorter DATA_DIR`);
+  }
+  const { initdb, postgres } = await binaries();
+  const account = accountFor(dataDir, pgdata);
+  if (account && !mayUse(account, '-x', postgres)) {
+    throw new Error(`PostgreSQL does not run as root, so it runs as uid ${account.uid}, which cannot run ${postgres}: let it, or run Inkwell as an ordinary user`);
+  }
+  if (account && !mayUse(account, '-x', dataDir)) {
+    throw new Error(`PostgreSQL does not run as root, so it runs as uid ${account.uid}, which cannot reach ${dataDir}: let it (chmod o+x on the folders above), or run Inkwell as an ordinary user`);
+  }
+  return { initdb, postgres, account };
+}
+
+/** Why the embedded PostgreSQL cannot run on this folder here (platform, root without an account to run as), or undefined when it can. */
+export async function whyEmbeddedPostgresCannotRun(folder: string): Promise<string | undefined> {
+  const dataDir = path.resolve(folder);
+  try {
+    await preflight(dataDir, path.join(dataDir, 'postgres'));
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 export async function startEmbeddedPostgres(folder: string): Promise<EmbeddedPostgres> {
   // PostgreSQL works in its own folder, so a relative path would mean something else to it.
   const dataDir = path.resolve(folder);
   const pgdata = path.join(dataDir, 'postgres');
-  if (Buffer.byteLength(path.join(pgdata, SOCKET)) > MAX_SOCKET_PATH) {
-    throw new Error(`The data folder path ${dataDir} is too long for PostgreSQL's socket; choose a shorter DATA_DIR`);
-  }
   try {
     mkdirSync(dataDir, { recursive: true });
   } catch (error) {
@@ -166,14 +190,7 @@ export async function startEmbeddedPostgres(folder: string): Promise<EmbeddedPos
   }
   const release = lockDataDir(dataDir);
   try {
-    const { initdb, postgres } = await binaries();
-    const account = accountFor(dataDir, pgdata);
-    if (account && !mayUse(account, '-x', postgres)) {
-      throw new Error(`PostgreSQL does not run as root, so it runs as uid ${account.uid}, which cannot run ${postgres}: let it, or run Inkwell as an ordinary user`);
-    }
-    if (account && !mayUse(account, '-x', dataDir)) {
-      throw new Error(`PostgreSQL does not run as root, so it runs as uid ${account.uid}, which cannot reach ${dataDir}: let it (chmod o+x on the folders above), or run Inkwell as an ordinary user`);
-    }
+    const { initdb, postgres, account } = await preflight(dataDir, pgdata);
     if (!existsSync(path.join(pgdata, 'PG_VERSION'))) await initialise(initdb, pgdata, account);
     await stopLeftOver(pgdata);
     const log = path.join(dataDir, 'postgres.log');

@@ -9,10 +9,11 @@ export const CACHE_CHANNEL = 'inkwell_cache';
  * The generation of what anonymous reads show. Every write that may change one moves it on, and a
  * cache serves only what it filled in the current generation.
  *
- * PGlite is one process (its data folder is locked), so the generation is a number in memory:
+ * An embedded database (PGlite, or the embedded PostgreSQL) has one instance, its data folder being
+ * locked, so the generation is a number in memory:
  * moving it on before the writer's answer leaves, nobody can read the old data after it.
  *
- * On PostgreSQL several instances share the data. A writer moves the `cache_generation` sequence
+ * On a PostgreSQL server (DATABASE_URL) several instances may share the data. A writer moves the `cache_generation` sequence
  * on after its transaction commits and before it answers, and NOTIFYs the new value, which
  * empties every other instance's cache at once. The NOTIFY alone would leave a window: the
  * writer's client may ask instance B again before B has received it. So before B serves a cached
@@ -38,7 +39,7 @@ export async function cacheGeneration(database: Database, onAdvance: () => void)
     known = generation;
     onAdvance();
   };
-  if (database.kind === 'pglite') {
+  if (database.kind !== 'postgres') {
     return {
       current: async () => known,
       get known() {
