@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   date,
   index,
@@ -54,6 +55,8 @@ export const blogs = pgTable(
     index('blogs_tags_idx').using('gin', t.tags),
     index('blogs_search_idx').using('gin', t.search),
     index('blogs_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    // Readers see a blog once it is no draft, and lists order by publication: such a blog has its date (blogs/blog-counts.ts counts by it).
+    check('blogs_published_dated', sql`draft or published_at is not null`),
   ],
 );
 
@@ -63,6 +66,15 @@ export const blogs = pgTable(
  */
 export const blogCounts = pgTable('blog_counts', {
   scope: text('scope').primaryKey(),
+  total: integer('total').notNull().default(0),
+});
+
+/**
+ * How many blogs readers may see were published on each UTC day, kept like blog_counts: a deep
+ * page of the newest blogs starts from the day its first blog was published (blogs/blog-lists.repository.ts).
+ */
+export const blogDayCounts = pgTable('blog_day_counts', {
+  day: date('day').primaryKey(),
   total: integer('total').notNull().default(0),
 });
 

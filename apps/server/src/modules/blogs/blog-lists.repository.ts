@@ -2,7 +2,7 @@ import { isUuid } from '@inkwell/contracts';
 import { and, asc, desc, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { blogs, users } from '../../db/schema/index.ts';
+import { blogDayCounts, blogs, users } from '../../db/schema/index.ts';
 import { blogCardColumns, type BlogCardRow, type BlogWithAuthor } from './blogs.repository.ts';
 import { visibleToReaders } from './visibility.ts';
 
@@ -112,12 +112,33 @@ export async function countBlogs(db: Executor, filter: BlogFilter): Promise<numb
   return Number(row?.total ?? 0);
 }
 
+/**
+ * The ids of one page of every published blog, newest first: newestPage(visibleToReaders, offset,
+ * limit) exactly, without skipping `offset` index entries. The kept counts per day of publication
+ * (blog-counts.ts) tell the UTC day the page's first blog was published on and how many blogs were
+ * published after it, so the index is read from the end of that day on, skipping fewer than one
+ * day's blogs. Blogs that share a published_at share a day, so their order by id is kept. One
+ * statement, so the counts and the blogs are read at one moment. Past the last blog, no day is
+ * found and the bound `-infinity` finds nothing.
+ */
+function latestPage(offset: SQLWrapper, limit: SQLWrapper) {
+  const days = sql`select ${blogDayCounts.day} as day, ${blogDayCounts.total} as total,
+    sum(${blogDayCounts.total}) over (order by ${blogDayCounts.day} desc) as through from ${blogDayCounts}`;
+  // The newest day that, with the days after it, holds more than `offset` blogs: its end, and how many blogs came after it.
+  const start = sql`select (day + 1)::timestamp at time zone 'UTC' as day_end, through - total as newer
+    from (${days}) days where through > ${offset} order by day desc limit 1`;
+  return sql`with start as (${start})
+    select ${blogs.id} from ${blogs}
+    where ${visibleToReaders} and ${blogs.publishedAt} < coalesce((select day_end from start), '-infinity')
+    order by ${newestOrder} offset ${offset} - (select newer from start) limit ${limit}`;
+}
+
 /** Prepared once per database: the hottest read of the home page. */
 const prepared = new WeakMap<Db, ReturnType<typeof prepareLatest>>();
 
 function prepareLatest(db: Db) {
   return {
-    list: cardsOf(db, newestPage(visibleToReaders, sql.placeholder('offset'), sql.placeholder('limit')))
+    list: cardsOf(db, latestPage(sql.placeholder('offset'), sql.placeholder('limit')))
       .orderBy(...newestFirst)
       .prepare('latest_blogs'),
   };

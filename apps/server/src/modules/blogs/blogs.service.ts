@@ -49,8 +49,9 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): 
       const existing = await findBlogForUpdate(tx, blogId);
       if (!existing) throw notFound();
       if (!canEditBlog(authorId, existing)) throw forbidden('Only the author can edit this blog');
-      await updateBlog(tx, existing.id, { ...values, publishedAt: existing.publishedAt ?? (values.draft ? null : new Date()) });
-      await recount(tx, existing, { ...values, authorId });
+      const publishedAt = existing.publishedAt ?? (values.draft ? null : new Date());
+      await updateBlog(tx, existing.id, { ...values, publishedAt });
+      await recount(tx, existing, { ...values, authorId, publishedAt });
       await addToAuthorCounters(tx, authorId, { posts: published - (existing.draft ? 0 : 1), reads: 0 });
       return blogId;
     });

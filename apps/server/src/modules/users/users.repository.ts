@@ -1,3 +1,4 @@
+import { isUuid } from '@inkwell/contracts';
 import { asc, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { escapeLike } from '../../db/like-pattern.ts';
@@ -148,6 +149,16 @@ const isAuthor = gt(users.totalPosts, 0);
 /** One page of authors, in primary-key order. */
 export async function listAuthors(db: Executor, offset: number, limit: number) {
   return db.select({ id: users.id, username: users.username }).from(users).where(isAuthor).orderBy(asc(users.id)).offset(offset).limit(limit);
+}
+
+/** How many blogs readers may see by one author (by id, or username in any case): the author's own counter; 0 for nobody. */
+export async function countPostsBy(db: Executor, author: string): Promise<number> {
+  // Usernames hold no dashes, so a uuid is always an id.
+  const [row] = await db
+    .select({ total: users.totalPosts })
+    .from(users)
+    .where(isUuid(author) ? eq(users.id, author) : sql`${usernameLower} = lower(${author})`);
+  return row?.total ?? 0;
 }
 
 export async function countAuthors(db: Executor): Promise<number> {
