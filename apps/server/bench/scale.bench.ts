@@ -21,7 +21,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { queryRows } from '../src/db/query-rows.ts';
-import { countEveryBlog } from '../src/modules/blogs/index.ts';
+import { addEveryTitleWord, countEveryBlog } from '../src/modules/blogs/index.ts';
 
 const BLOGS = Number(process.env.BENCH_BLOGS ?? 1_000_000);
 const AUTHORS = Math.max(1, Math.floor(BLOGS / 50));
@@ -96,6 +96,7 @@ async function seed(database: Database, words: string[]) {
     progress('blogs', start + count, BLOGS);
   }
   await countEveryBlog(database.db);
+  await addEveryTitleWord(database.db);
   await db.execute(sql`update users u set total_posts = c.n, total_reads = c.reads from (select author_id, count(*)::int n, sum(total_reads)::int reads from blogs group by author_id) c where c.author_id = u.id`);
   await db.execute(sql`drop function bench_word(); drop table bench_vocab`);
   await db.execute(sql`analyze`);
