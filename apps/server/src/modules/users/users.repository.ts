@@ -1,5 +1,5 @@
 import { isUuid } from '@inkwell/contracts';
-import { asc, count, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { escapeLike } from '../../db/like-pattern.ts';
 import { users, type SocialLinks } from '../../db/schema/index.ts';
@@ -115,25 +115,35 @@ const fullnameLower = sql`lower(${users.fullname})`;
 
 export type UserCardRow = Awaited<ReturnType<typeof searchUsers>>[number];
 
+/** A user search ranks at most this many users whose names start with its words, and as many like them. */
+export const USER_SEARCH_CANDIDATES = 200;
+
 /**
- * Users whose username or a word of whose full name starts with the query, or is like it
- * (pg_trgm strict word similarity of at least 0.5, through the trigram indexes on both): best match first.
+ * Users whose username is the query, or whose username or full name has a word starting with each
+ * word of the query, or, when those are fewer than `limit`, whose username or a word of whose full
+ * name is like the query (pg_trgm strict word similarity of at least 0.5, through the trigram
+ * indexes on both): exact username first, then usernames that start with it, then the likest.
+ * Ranking compares every candidate with the query, so it ranks USER_SEARCH_CANDIDATES of each kind
+ * at most: a query like every name on the site ('writer' where all are writers) costs no more than a rare one.
  */
 export async function searchUsers(db: Executor, query: string, limit: number) {
   const text = query.toLowerCase();
   const prefix = `${escapeLike(text)}%`;
+  const startsAWord = (word: string) => {
+    const start = `${escapeLike(word)}%`;
+    return sql`(${usernameLower} like ${start} escape '\\' or ${fullnameLower} like ${start} escape '\\' or ${fullnameLower} like ${`% ${start}`} escape '\\')`;
+  };
+  const words = text.split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [];
+  const byWords = sql`select ${users.id} from ${users} where ${and(...words.map(startsAWord))} limit ${USER_SEARCH_CANDIDATES}`;
+  const alike = sql`select ${users.id} from ${users} where (${usernameLower} %>> ${text} or ${fullnameLower} %>> ${text})
+    and (select count(*) from by_words) < ${limit} limit ${USER_SEARCH_CANDIDATES}`;
+  const exact = sql`select ${users.id} from ${users} where ${usernameLower} = ${text}`;
   return db
     .select({ fullname: users.fullname, username: users.username, profileImg: users.profileImg })
     .from(users)
-    .where(
-      or(
-        sql`${usernameLower} like ${prefix} escape '\\'`,
-        sql`${fullnameLower} like ${prefix} escape '\\'`,
-        sql`${fullnameLower} like ${`% ${prefix}`} escape '\\'`,
-        sql`${usernameLower} %>> ${text}`,
-        sql`${fullnameLower} %>> ${text}`,
-      ),
-    )
+    // `= any(array(...))`: the candidates are fetched by primary key, not joined with a scan of every user.
+    .where(sql`${users.id} = any(array(with by_words as (${byWords}) select id from by_words union (${alike}) union (${exact})))`)
     .orderBy(
       desc(sql`${usernameLower} = ${text}`),
       desc(sql`${usernameLower} like ${prefix} escape '\\'`),
