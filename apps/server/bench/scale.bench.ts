@@ -11,6 +11,7 @@
  *   BENCH_REQUESTS (default 200)    requests per call
  *   BENCH_DATABASE_URL              PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_KEEP=1                    keep the seeded database (inkwell_scale_<blogs>) and reuse it next time
+ *   BENCH_ONLY                      measure only the calls whose name contains this text
  */
 import type { AddressInfo } from 'node:net';
 import { Limits, TOPIC_TAGS } from '@inkwell/contracts';
@@ -20,11 +21,13 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { queryRows } from '../src/db/query-rows.ts';
+import { addEveryTitleWord, countEveryBlog } from '../src/modules/blogs/index.ts';
 
 const BLOGS = Number(process.env.BENCH_BLOGS ?? 1_000_000);
 const AUTHORS = Math.max(1, Math.floor(BLOGS / 50));
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const KEEP = process.env.BENCH_KEEP === '1';
+const ONLY = process.env.BENCH_ONLY ?? '';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BATCH = 50_000;
 
@@ -59,7 +62,8 @@ function progress(label: string, done: number, total: number) {
 }
 
 /** Authors, then blogs in batches, all in SQL; counters as the app keeps them; then ANALYZE. */
-async function seed({ db }: Database, words: string[]) {
+async function seed(database: Database, words: string[]) {
+  const { db } = database;
   // Tables and a function of the seeding's own, dropped after (the pool may run each statement on another connection).
   await db.execute(sql`create table bench_vocab (rank int primary key, word text not null)`);
   await db.execute(sql`insert into bench_vocab select r, w from jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) with ordinality as t(w, r)`);
@@ -91,6 +95,8 @@ async function seed({ db }: Database, words: string[]) {
       join users a on a.username = 'writer' || (1 + (${start} + g.i) % ${AUTHORS})`);
     progress('blogs', start + count, BLOGS);
   }
+  await countEveryBlog(database.db);
+  await addEveryTitleWord(database.db);
   await db.execute(sql`update users u set total_posts = c.n, total_reads = c.reads from (select author_id, count(*)::int n, sum(total_reads)::int reads from blogs group by author_id) c where c.author_id = u.id`);
   await db.execute(sql`drop function bench_word(); drop table bench_vocab`);
   await db.execute(sql`analyze`);
@@ -186,7 +192,7 @@ try {
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   console.log(`\n${BLOGS} published blogs, ${AUTHORS} authors, PostgreSQL, uncached; ${REQUESTS} sequential requests per call (ms)\n`);
   console.log('| call | p50 | p95 | p99 |\n|---|---:|---:|---:|');
-  for (const call of await calls(database, words)) {
+  for (const call of (await calls(database, words)).filter((c) => c.name.includes(ONLY))) {
     const query = (call.body as { query?: string } | undefined)?.query;
     if (query !== undefined && call.path.endsWith('/search-blogs')) {
       const count = await fetch(`${base}/api/blog/search-blogs-count`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });

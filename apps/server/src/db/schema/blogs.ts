@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   date,
   index,
@@ -53,7 +54,8 @@ export const blogs = pgTable(
     index('blogs_author_idx').on(t.authorId, t.draft, t.publishedAt.desc()),
     index('blogs_tags_idx').using('gin', t.tags),
     index('blogs_search_idx').using('gin', t.search),
-    index('blogs_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    // Readers see a blog once it is no draft, and lists order by publication: such a blog has its date (blogs/blog-counts.ts counts by it).
+    check('blogs_published_dated', sql`draft or published_at is not null`),
   ],
 );
 
@@ -65,6 +67,26 @@ export const blogCounts = pgTable('blog_counts', {
   scope: text('scope').primaryKey(),
   total: integer('total').notNull().default(0),
 });
+
+/**
+ * How many blogs readers may see were published on each UTC day, kept like blog_counts: a deep
+ * page of the newest blogs starts from the day its first blog was published (blogs/blog-lists.repository.ts).
+ */
+export const blogDayCounts = pgTable('blog_day_counts', {
+  day: date('day').primaryKey(),
+  total: integer('total').notNull().default(0),
+});
+
+/**
+ * Every word (lower case, letters and digits) ever used in a blog's title, added as titles are
+ * saved, never removed: a search whose words find too little looks here for words like them
+ * (blogs/blog-lists.repository.ts), through the trigram index, instead of comparing every title.
+ */
+export const titleWords = pgTable(
+  'title_words',
+  { word: text('word').primaryKey() },
+  (t) => [index('title_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);
 
 export const likes = pgTable(
   'likes',

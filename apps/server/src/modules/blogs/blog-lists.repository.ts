@@ -2,8 +2,9 @@ import { isUuid } from '@inkwell/contracts';
 import { and, asc, desc, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { blogs, users } from '../../db/schema/index.ts';
+import { blogDayCounts, blogs, users } from '../../db/schema/index.ts';
 import { blogCardColumns, type BlogCardRow, type BlogWithAuthor } from './blogs.repository.ts';
+import { typoQueryText } from './title-words.ts';
 import { visibleToReaders } from './visibility.ts';
 
 /**
@@ -11,7 +12,7 @@ import { visibleToReaders } from './visibility.ts';
  * matches only: the cost of a search stays bounded however common its words are.
  */
 export const SEARCH_CANDIDATES = 200;
-/** A text search looks for titles like its words (a typo) when the words themselves found fewer blogs than this. */
+/** A text search also looks for the title words like its words (a typo) when the words themselves found fewer blogs than this. */
 export const TYPO_SEARCH_BELOW = 10;
 /** Trending is chosen among the newest this many published blogs (older ones have decayed away). */
 export const TRENDING_CANDIDATES = 1000;
@@ -39,11 +40,6 @@ const newestOrder = sql.join(newestFirst, sql`, `);
 /** Full-text match over title, tags and description (weights A, B, C); punctuation and operators are just text. */
 const textQuery = (query: string) => sql`plainto_tsquery('english', ${query})`;
 const fullTextMatch = (query: string) => sql`${blogs.search} @@ ${textQuery(query)}`;
-/**
- * pg_trgm's strict word similarity of the query to whole words of the title, at least 0.5
- * (indexed by blogs_title_trgm_idx): forgives a typo or two, as in 'progamming'.
- */
-const titleLikeMatch = (query: string) => sql`lower(${blogs.title}) %>> lower(${query})`;
 const relevance = (query: string) =>
   sql`ts_rank(${blogs.search}, ${textQuery(query)}) + strict_word_similarity(lower(${query}), lower(${blogs.title}))`;
 
@@ -62,23 +58,28 @@ function filterWhere({ tag, author, excludeBlogId }: BlogFilter): SQL {
 
 /**
  * The ids of the newest SEARCH_CANDIDATES matches of a text search: the set ranking and counting
- * work on. Full-text matches come from the search index; titles like the query (a typo) are looked
- * for only when the words found fewer than TYPO_SEARCH_BELOW blogs, since that trigram scan costs
- * far more than the index: a one-time filter, so PostgreSQL skips it entirely otherwise. Each is
- * its own query, so each can use its own index (or walk the newest blogs when its words are
- * common); as one OR, the planner misjudges the trigram test's cost and reads the whole table.
+ * work on. Its words first; when they find fewer than TYPO_SEARCH_BELOW blogs, also each word or
+ * the title words like it (title-words.ts), so that 'progamming' finds programming. Each is its own
+ * query, planned for the words it has (walking the newest blogs for common words, the search index
+ * for rare ones).
  */
-function textCandidates(filter: BlogFilter, query: string): SQL {
-  const newest = (match: SQL) =>
-    sql`select ${blogs.id}, ${blogs.publishedAt} from ${blogs} where ${filterWhere(filter)} and ${match} order by ${newestOrder} limit ${SEARCH_CANDIDATES}`;
-  return sql`select m.id from (
-      with words as (${newest(fullTextMatch(query))})
-      select id, published_at from words
-      union
-      (${newest(sql`${titleLikeMatch(query)} and (select count(*) from words) < ${TYPO_SEARCH_BELOW}`)})
-    ) m
-    order by m.published_at desc nulls last, m.id desc limit ${SEARCH_CANDIDATES}`;
+async function textCandidates(db: Executor, filter: BlogFilter, query: string): Promise<string[]> {
+  const newest = async (match: SQL) =>
+    (
+      await queryRows<{ id: string }>(
+        db,
+        sql`select ${blogs.id} as id from ${blogs} where ${filterWhere(filter)} and ${match} order by ${newestOrder} limit ${SEARCH_CANDIDATES}`,
+      )
+    ).map((row) => row.id);
+  const exact = fullTextMatch(query);
+  const found = await newest(exact);
+  if (found.length >= TYPO_SEARCH_BELOW) return found;
+  const typo = await typoQueryText(db, query);
+  return typo === null ? found : newest(sql`(${exact} or ${blogs.search} @@ to_tsquery('english', ${typo}))`);
 }
+
+/** A list of ids as a subquery (sent as one JSON value). */
+const idsOf = (ids: string[]) => sql`select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)`;
 
 const cards = (db: Executor) => db.select(blogCardColumns).from(blogs).innerJoin(users, eq(users.id, blogs.authorId));
 
@@ -99,7 +100,7 @@ const newestPage = (where: SQL, offset: SQLWrapper | number, limit: SQLWrapper |
 export async function searchBlogs(db: Executor, filter: BlogFilter, offset: number, limit: number): Promise<BlogCardRow[]> {
   const { query } = filter;
   if (query === undefined) return cardsOf(db, newestPage(filterWhere(filter), offset, limit)).orderBy(...newestFirst);
-  return cardsOf(db, textCandidates(filter, query))
+  return cardsOf(db, idsOf(await textCandidates(db, filter, query)))
     .orderBy(desc(relevance(query)), ...newestFirst)
     .offset(offset)
     .limit(limit);
@@ -107,9 +108,30 @@ export async function searchBlogs(db: Executor, filter: BlogFilter, offset: numb
 
 /** How many blogs searchBlogs pages through (a text search counts its capped candidates). */
 export async function countBlogs(db: Executor, filter: BlogFilter): Promise<number> {
-  const matches = filter.query === undefined ? sql`select 1 from ${blogs} where ${filterWhere(filter)}` : textCandidates(filter, filter.query);
-  const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${matches}) matches`);
+  if (filter.query !== undefined) return (await textCandidates(db, filter, filter.query)).length;
+  const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${blogs} where ${filterWhere(filter)}`);
   return Number(row?.total ?? 0);
+}
+
+/**
+ * The ids of one page of every published blog, newest first: newestPage(visibleToReaders, offset,
+ * limit) exactly, without skipping `offset` index entries. The kept counts per day of publication
+ * (blog-counts.ts) tell the UTC day the page's first blog was published on and how many blogs were
+ * published after it, so the index is read from the end of that day on, skipping fewer than one
+ * day's blogs. Blogs that share a published_at share a day, so their order by id is kept. One
+ * statement, so the counts and the blogs are read at one moment. Past the last blog, no day is
+ * found and the bound `-infinity` finds nothing.
+ */
+function latestPage(offset: SQLWrapper, limit: SQLWrapper) {
+  const days = sql`select ${blogDayCounts.day} as day, ${blogDayCounts.total} as total,
+    sum(${blogDayCounts.total}) over (order by ${blogDayCounts.day} desc) as through from ${blogDayCounts}`;
+  // The newest day that, with the days after it, holds more than `offset` blogs: its end, and how many blogs came after it.
+  const start = sql`select (day + 1)::timestamp at time zone 'UTC' as day_end, through - total as newer
+    from (${days}) days where through > ${offset} order by day desc limit 1`;
+  return sql`with start as (${start})
+    select ${blogs.id} from ${blogs}
+    where ${visibleToReaders} and ${blogs.publishedAt} < coalesce((select day_end from start), '-infinity')
+    order by ${newestOrder} offset ${offset} - (select newer from start) limit ${limit}`;
 }
 
 /** Prepared once per database: the hottest read of the home page. */
@@ -117,7 +139,7 @@ const prepared = new WeakMap<Db, ReturnType<typeof prepareLatest>>();
 
 function prepareLatest(db: Db) {
   return {
-    list: cardsOf(db, newestPage(visibleToReaders, sql.placeholder('offset'), sql.placeholder('limit')))
+    list: cardsOf(db, latestPage(sql.placeholder('offset'), sql.placeholder('limit')))
       .orderBy(...newestFirst)
       .prepare('latest_blogs'),
   };

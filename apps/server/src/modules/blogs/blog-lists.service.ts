@@ -1,5 +1,6 @@
 import { Limits, type LatestBlogsBody, type SearchBlogsBody, type SearchBlogsCountBody } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
+import { countPostsBy } from '../users/index.ts';
 import { presentBlogCard } from './blogs.presenter.ts';
 import { countAllPublished, countPublishedWithTag } from './blog-counts.ts';
 import {
@@ -33,11 +34,17 @@ export async function searchBlogsPage(db: Db, body: SearchBlogsBody) {
   return { blogs: rows.map(presentBlogCard) };
 }
 
+/** The kept count of a filter of one tag (the home page's tabs), one author (a profile) or nothing; undefined for any other, which is counted. */
+function keptCount(db: Db, { tag, query, author }: BlogFilter): Promise<number> | undefined {
+  if (query !== undefined || (tag !== undefined && author !== undefined)) return undefined;
+  if (tag !== undefined) return countPublishedWithTag(db, tag);
+  if (author !== undefined) return countPostsBy(db, author);
+  return countAllPublished(db);
+}
+
 export async function searchBlogsCount(db: Db, body: SearchBlogsCountBody) {
   const filter = blogFilter(body);
-  // A topic's count (the home page's tabs) is kept; any other search is counted.
-  const topicOnly = filter.tag !== undefined && filter.query === undefined && filter.author === undefined;
-  return { totalDocs: topicOnly ? await countPublishedWithTag(db, filter.tag!) : await countBlogs(db, filter) };
+  return { totalDocs: await (keptCount(db, filter) ?? countBlogs(db, filter)) };
 }
 
 export async function trendingBlogs(db: Db) {

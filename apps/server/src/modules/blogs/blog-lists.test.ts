@@ -161,6 +161,18 @@ describe('search-blogs by query', () => {
     expect(await total('/api/blog/search-blogs-count', { query: 'progamming', tag })).toBe(1);
   });
 
+  it('forgives a typo in a word a title gained when edited, and in a query of one known word and one unknown', async () => {
+    const tag = uniqueTag();
+    const word = `lanternfish${randomBytes(3).toString('hex')}`;
+    const blog = await buildBlog(t.app, author, { title: 'Knitting for winter', tags: [tag] });
+    const typo = `${word.slice(0, 3)}${word.slice(4)}`;
+    expect(await search(typo, { tag })).toEqual([]);
+    await buildBlog(t.app, author, { id: blog, title: `Knitting a ${word}`, tags: [tag] });
+    expect((await search(typo, { tag })).map((c) => c.blog_id)).toEqual([blog]);
+    expect((await search(`${typo} zzqqxxvv`, { tag })).map((c) => c.blog_id)).toEqual([blog]);
+    expect(await total('/api/blog/search-blogs-count', { query: typo, tag })).toBe(1);
+  });
+
   it('looks for titles like the words only when the words found fewer than TYPO_SEARCH_BELOW blogs', async () => {
     const word = `quillmark${randomBytes(3).toString('hex')}`;
     const typo = `${word.slice(0, 4)}${word.slice(5)}`;

@@ -99,7 +99,7 @@ export async function findActivity(db: Executor, id: string): Promise<ActivityCo
 
 export async function findBlogForDelete(tx: Executor, blogId: string) {
   const [row] = await tx
-    .select({ id: blogs.id, authorId: blogs.authorId, draft: blogs.draft, tags: blogs.tags, totalReads: blogs.totalReads })
+    .select({ id: blogs.id, authorId: blogs.authorId, draft: blogs.draft, tags: blogs.tags, publishedAt: blogs.publishedAt, totalReads: blogs.totalReads })
     .from(blogs)
     .where(eq(blogs.blogId, blogId))
     .for('update');

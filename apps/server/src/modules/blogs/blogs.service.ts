@@ -16,6 +16,7 @@ import { badRequest, forbidden, notFound } from '../../http-error.ts';
 import { addAuthorReads, addToAuthorCounters } from '../users/index.ts';
 import { recount } from './blog-counts.ts';
 import { newBlogId } from './blog-id.ts';
+import { addTitleWords } from './title-words.ts';
 import { deleteBlogRow, findBlog, findBlogForDelete, findBlogForUpdate, insertBlog, recordReads, updateBlog, type Read } from './blogs.repository.ts';
 import { presentBlog } from './blogs.presenter.ts';
 import { cleanEditorOutput, isImageUrl } from './content-blocks.ts';
@@ -49,8 +50,10 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): 
       const existing = await findBlogForUpdate(tx, blogId);
       if (!existing) throw notFound();
       if (!canEditBlog(authorId, existing)) throw forbidden('Only the author can edit this blog');
-      await updateBlog(tx, existing.id, { ...values, publishedAt: existing.publishedAt ?? (values.draft ? null : new Date()) });
-      await recount(tx, existing, { ...values, authorId });
+      const publishedAt = existing.publishedAt ?? (values.draft ? null : new Date());
+      await updateBlog(tx, existing.id, { ...values, publishedAt });
+      await recount(tx, existing, { ...values, authorId, publishedAt });
+      await addTitleWords(tx, values.title);
       await addToAuthorCounters(tx, authorId, { posts: published - (existing.draft ? 0 : 1), reads: 0 });
       return blogId;
     });
@@ -60,6 +63,7 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): 
       return await db.transaction(async (tx) => {
         const blog = await insertBlog(tx, { ...values, authorId, blogId: newBlogId(values.title), publishedAt: values.draft ? null : new Date() });
         await recount(tx, null, blog);
+        await addTitleWords(tx, values.title);
         await addToAuthorCounters(tx, authorId, { posts: published, reads: 0 });
         return blog.blogId;
       });

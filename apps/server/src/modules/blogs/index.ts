@@ -1,5 +1,7 @@
 /** What other modules may use of blogs: the one owner of the blogs table, its counters and the rule of who may read a blog. */
 export { countAuthorBlogs, listAuthorBlogs, type AuthorBlogRow, type AuthorBlogsFilter } from './author-blogs.repository.ts';
+export { countEveryBlog } from './blog-counts.ts';
+export { addEveryTitleWord } from './title-words.ts';
 export { latestBlogs, latestBlogsCount, newestBlogs, publishedBlogsCount, publishedBlogsPage, searchBlogsCount, searchBlogsPage, trendingBlogs } from './blog-lists.service.ts';
 export { publicationDates } from './blogs.presenter.ts';
 export { addToActivity, findActivity, lastPublishedEdits, lockBlog, type BlogWithAuthor } from './blogs.repository.ts';

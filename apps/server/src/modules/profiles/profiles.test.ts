@@ -84,6 +84,14 @@ describe('search-users', () => {
     expect(await usernames('Grace Hoper')).toContain(`ghopper${s}`);
   });
 
+  it('finds a name by the starts of its words, in any order', async () => {
+    const s = suffix();
+    await addUser(`zq${s}`, 'Zenobia Quartermaine');
+    expect(await usernames('qua zen')).toContain(`zq${s}`);
+    expect(await usernames('Zen Quar')).toContain(`zq${s}`);
+    expect(await usernames(`zq${s} qua`)).toEqual([`zq${s}`]);
+  });
+
   it('answers at most 50', async () => {
     const s = suffix();
     for (let i = 0; i < 53; i++) await addUser(`crowd${s}${i}`, 'Crowd Member');

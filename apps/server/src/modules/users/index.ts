@@ -4,6 +4,7 @@ export {
   addAuthorReads,
   addToAuthorCounters,
   countAuthors,
+  countPostsBy,
   findOwnProfile,
   findPasswordHash,
   findUserByEmail,
