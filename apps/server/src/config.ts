@@ -12,6 +12,8 @@ const Env = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
+  /** How long PostgreSQL may take to accept a connection or answer a statement before the request is answered 503. */
+  DATABASE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
   PUBLIC_URL: optional.refine((v) => v === undefined || /^https?:\/\/[^/\s]+(\/.*)?$/i.test(v), 'must be an http(s) address such as https://blog.example.org'),
   WEB_DIST: optional,
   LOG_LEVEL: z.string().default('info'),
@@ -58,6 +60,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The bound on every wait for PostgreSQL: a connection, a pooled client, a statement. */
+  databaseTimeoutSeconds: number;
   publicUrl: string | undefined;
   webDist: string;
   logLevel: string;
@@ -151,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseTimeoutSeconds: e.DATABASE_TIMEOUT_SECONDS,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,

@@ -15,7 +15,7 @@ async function main() {
   let database: Database;
   try {
     config = loadConfig();
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeoutSeconds: config.databaseTimeoutSeconds });
   } catch (error) {
     fail(`inkwell: ${(error as Error).message}`);
   }

@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { surviveDroppedConnections } from './dropped-connections.ts';
+import { boundedPool } from './bounded-pool.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: repositories accept either. */
@@ -32,10 +32,12 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Data folder for PGlite; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /** PostgreSQL: how long a connection or a statement may take before it fails as unavailable (DATABASE_TIMEOUT_SECONDS). */
+  timeoutSeconds?: number;
 }
 
-export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promise<Database> {
-  return databaseUrl ? openPostgres(databaseUrl) : openPglite(dataDir);
+export async function openDatabase({ databaseUrl, dataDir, timeoutSeconds = 5 }: OpenOptions): Promise<Database> {
+  return databaseUrl ? openPostgres(databaseUrl, timeoutSeconds * 1000) : openPglite(dataDir);
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -76,11 +78,10 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  surviveDroppedConnections(pool);
+async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
+  await migrateWithLock(url, timeoutMs);
+  const pool = boundedPool(url, timeoutMs);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await migrateWithLock(pool, () => migratePg(db as never, { migrationsFolder }));
   const handlers = new Map<string, Set<Listener>>();
   let listener: Promise<pg.PoolClient> | undefined;
   let closed = false;
@@ -149,14 +150,25 @@ async function openPostgres(url: string): Promise<Database> {
 
 const quoteChannel = (channel: string) => `"${channel.replaceAll('"', '')}"`;
 
-/** Serialises migrations across instances starting at once on one PostgreSQL. */
-async function migrateWithLock(pool: pg.Pool, run: () => Promise<void>) {
-  const client = await pool.connect();
+/**
+ * Applies pending migrations, serialised across instances starting at once on one PostgreSQL. On a
+ * connection of its own, bounded only while connecting: a migration may take long, and so may
+ * waiting for another instance's. Its session's advisory lock ends with it.
+ */
+async function migrateWithLock(url: string, timeoutMs: number) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, keepAlive: true });
+  // A drop fails the statement running; pg would also emit it, and an 'error' nobody hears ends the process.
+  client.on('error', () => {});
+  try {
+    await client.connect();
+  } catch (error) {
+    const reason = (error as Error).message === 'timeout expired' ? `no answer within ${timeoutMs / 1000} s (DATABASE_TIMEOUT_SECONDS)` : (error as Error).message;
+    throw new Error(`Cannot connect to PostgreSQL: ${reason}`, { cause: error });
+  }
   try {
     await client.query('SELECT pg_advisory_lock(727272)');
-    await run();
+    await migratePg(drizzlePg(client) as never, { migrationsFolder });
   } finally {
-    await client.query('SELECT pg_advisory_unlock(727272)').catch(() => {});
-    client.release();
+    await client.end().catch(() => {});
   }
 }

@@ -5,7 +5,7 @@ import { openDatabase } from './client.ts';
 // the data folder, a database that does not answer) is one line, as at start-up.
 try {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeoutSeconds: config.databaseTimeoutSeconds });
   await database.close();
   console.log(`migrations applied (${database.kind})`);
 } catch (error) {
