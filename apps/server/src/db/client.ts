@@ -21,8 +21,13 @@ export type Listener = (payload: string) => void;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Subscribes to a LISTEN channel; resolves to an unsubscribe function. */
-  listen(channel: string, onMessage: Listener): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a LISTEN channel; resolves to an unsubscribe function. On PostgreSQL the listening
+   * connection may drop and be replaced: what was notified in between is lost, so `onResume` is
+   * called once the new one listens, for the subscriber to catch up from the data itself. PGlite,
+   * in this process, never drops it.
+   */
+  listen(channel: string, onMessage: Listener, onResume?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -83,6 +88,7 @@ async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
   const pool = boundedPool(url, timeoutMs);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const handlers = new Map<string, Set<Listener>>();
+  const resumers = new Set<() => void>();
   let listener: Promise<pg.PoolClient> | undefined;
   let closed = false;
 
@@ -117,13 +123,15 @@ async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
       } catch {
         listener = undefined;
         await new Promise((resolve) => setTimeout(resolve, delay));
+        continue;
       }
+      for (const resume of resumers) resume();
     }
   };
   return {
     db,
     kind: 'postgres',
-    async listen(channel, onMessage) {
+    async listen(channel, onMessage, onResume) {
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
@@ -131,10 +139,12 @@ async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
         if (listener) await (await listener).query(`LISTEN ${quoteChannel(channel)}`);
       }
       set.add(onMessage);
+      if (onResume) resumers.add(onResume);
       listener ??= connectListener();
       await listener;
       return async () => {
         set.delete(onMessage);
+        if (onResume) resumers.delete(onResume);
       };
     },
     async close() {

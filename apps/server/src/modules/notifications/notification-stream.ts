@@ -26,9 +26,27 @@ export const notificationStreamRoutes: FastifyPluginAsyncZod = async (app) => {
   const streams = new Map<string, Set<Stream>>();
   const heartbeatMs = app.config.streamHeartbeatSeconds * 1000;
 
-  const unlisten = await app.database.listen(NOTIFICATION_CHANNEL, (userId) => {
-    for (const stream of streams.get(userId) ?? []) stream.write(event({ new_notification_available: true }));
-  });
+  /**
+   * After the listening connection to PostgreSQL was replaced (an outage, a failover), whatever was
+   * notified in between is in the data only: every open stream is told the state now.
+   */
+  async function catchUp() {
+    for (const userId of streams.keys()) {
+      try {
+        const state = await newNotificationAvailable(app.db, userId);
+        for (const stream of streams.get(userId) ?? []) stream.write(event(state));
+      } catch (error) {
+        app.log.warn({ err: error }, 'a notification stream could not be told what it missed');
+      }
+    }
+  }
+  const unlisten = await app.database.listen(
+    NOTIFICATION_CHANNEL,
+    (userId) => {
+      for (const stream of streams.get(userId) ?? []) stream.write(event({ new_notification_available: true }));
+    },
+    () => void catchUp(),
+  );
   // Open streams are requests that never finish: end them first, or closing would wait for ever.
   app.addHook('preClose', async () => {
     for (const set of streams.values()) for (const stream of set) stream.end();
