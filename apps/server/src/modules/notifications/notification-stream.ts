@@ -76,13 +76,18 @@ export const notificationStreamRoutes: FastifyPluginAsyncZod = async (app) => {
     const stream = new PassThrough();
     // Subscribed before the current state is read, so nothing created in between is missed.
     add(userId, stream);
-    // Each heartbeat checks the session again: a revoked or expired token ends the stream.
-    const heartbeat = setInterval(() => {
-      app.requireUser(request).then(
-        () => stream.write(': heartbeat\n\n'),
-        () => stream.end(),
-      );
-    }, heartbeatMs);
+    // Each heartbeat checks the session again: a revoked or expired token ends the stream. A check
+    // that could not be made (the database is briefly unreachable) does not: the stream goes on.
+    const beat = async () => {
+      try {
+        await app.requireUser(request);
+      } catch (error) {
+        if (error instanceof HttpError) return stream.end();
+        request.log.warn({ err: error }, 'the session of a notification stream could not be checked');
+      }
+      stream.write(': heartbeat\n\n');
+    };
+    const heartbeat = setInterval(() => void beat(), heartbeatMs);
     stream.on('close', () => {
       clearInterval(heartbeat);
       remove(userId, stream);
