@@ -44,8 +44,10 @@ export function boundedPool(url: string, timeoutMs: number): pg.Pool {
     connectionTimeoutMillis: timeoutMs,
     statement_timeout: timeoutMs,
     query_timeout: timeoutMs,
-    // The listening connection is idle for hours: let the OS notice a peer that vanished.
+    // The listening connection sends nothing for hours: probes after 10 s of quiet let the OS notice
+    // a server that forgot it (restarted behind a partition) instead of the default two hours.
     keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   surviveDroppedConnections(pool);
   return pool;
