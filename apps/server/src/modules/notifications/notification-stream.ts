@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { NotificationStreamEvent } from '@inkwell/contracts';
+import { isDatabaseUnavailable } from '../../db/errors.ts';
 import { errorResponses, HttpError } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { nonJsonResponse } from '../../plugins/route-schemas.ts';
@@ -83,7 +84,8 @@ export const notificationStreamRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.requireUser(request);
       } catch (error) {
         if (error instanceof HttpError) return stream.end();
-        request.log.warn({ err: error }, 'the session of a notification stream could not be checked');
+        // An outage would log a line per stream and heartbeat; the requests it fails say so already.
+        if (!isDatabaseUnavailable(error)) request.log.error({ err: error }, 'the session of a notification stream could not be checked');
       }
       stream.write(': heartbeat\n\n');
     };
