@@ -177,7 +177,8 @@ if (exists && !KEEP) await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
 if (!exists || !KEEP) await admin.query(`CREATE DATABASE ${name}`);
 const url = new URL(PG_URL);
 url.pathname = `/${name}`;
-const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
+// Seeding a million blogs runs statements far longer than a request's bound (DATABASE_TIMEOUT_SECONDS).
+const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused', timeoutSeconds: 3600 });
 const words = vocabulary();
 try {
   const [{ n }] = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int n from blogs`)) as [{ n: number }];

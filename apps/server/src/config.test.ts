@@ -31,6 +31,14 @@ describe('configuration', () => {
     );
   });
 
+  it('bounds every wait on PostgreSQL by DATABASE_TIMEOUT_SECONDS, 5 unless set, and refuses a bound that is no number of seconds', () => {
+    expect(loadConfig({}).databaseTimeoutSeconds).toBe(5);
+    expect(loadConfig({ DATABASE_TIMEOUT_SECONDS: '1.5' }).databaseTimeoutSeconds).toBe(1.5);
+    for (const value of ['0', '-1', 'soon', '86400']) {
+      expect(() => loadConfig({ DATABASE_TIMEOUT_SECONDS: value }), value).toThrow(/^Invalid configuration: DATABASE_TIMEOUT_SECONDS: /);
+    }
+  });
+
   it('reads CORS_ORIGINS as the origins a browser sends, and none when unset', () => {
     expect(loadConfig({}).corsOrigins).toEqual([]);
     expect(loadConfig({ CORS_ORIGINS: ' https://App.Example.org/ , http://localhost:5173,http://[::1]:8080' }).corsOrigins).toEqual([

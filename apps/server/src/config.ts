@@ -14,6 +14,8 @@ const Env = z.object({
   DATABASE_URL: optional,
   /** The embedded database, used when DATABASE_URL is unset; unset, the data folder decides (db/embedded-choice.ts). */
   DATABASE: z.enum(['pglite', 'embedded-postgres']).optional(),
+  /** How long PostgreSQL may take to accept a connection or answer a statement before the request is answered 503. */
+  DATABASE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
   PUBLIC_URL: optional.refine((v) => v === undefined || /^https?:\/\/[^/\s]+(\/.*)?$/i.test(v), 'must be an http(s) address such as https://blog.example.org'),
   WEB_DIST: optional,
   LOG_LEVEL: z.string().default('info'),
@@ -62,6 +64,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Which embedded database runs in the data folder when databaseUrl is unset; undefined lets the folder decide. */
   embeddedDatabase: 'pglite' | 'embedded-postgres' | undefined;
+  /** The bound on every wait for PostgreSQL: a connection, a pooled client, a statement. */
+  databaseTimeoutSeconds: number;
   publicUrl: string | undefined;
   webDist: string;
   logLevel: string;
@@ -156,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     embeddedDatabase: e.DATABASE,
+    databaseTimeoutSeconds: e.DATABASE_TIMEOUT_SECONDS,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,

@@ -19,6 +19,7 @@ async function main() {
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       embedded: config.embeddedDatabase,
+      timeoutSeconds: config.databaseTimeoutSeconds,
       onFallback: (reason) => console.warn(`inkwell: the data folder runs PGlite, not the embedded PostgreSQL: ${reason}`),
     });
   } catch (error) {

@@ -13,6 +13,7 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { surviveDroppedConnections } from './dropped-connections.ts';
 import { chooseEmbeddedDatabase, type EmbeddedDatabase } from './embedded-choice.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
+import { boundedPool } from './bounded-pool.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: repositories accept either. */
@@ -24,8 +25,13 @@ export interface Database {
   db: Db;
   /** The embedded ones run a single instance on a locked folder; a PostgreSQL server may have others beside it. */
   kind: 'pglite' | 'embedded-postgres' | 'postgres';
-  /** Subscribes to a LISTEN channel; resolves to an unsubscribe function. */
-  listen(channel: string, onMessage: Listener): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a LISTEN channel; resolves to an unsubscribe function. On PostgreSQL the listening
+   * connection may drop and be replaced: what was notified in between is lost, so `onResume` is
+   * called once the new one listens, for the subscriber to catch up from the data itself. PGlite,
+   * in this process, never drops it.
+   */
+  listen(channel: string, onMessage: Listener, onResume?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -39,22 +45,24 @@ export interface OpenOptions {
   embedded?: EmbeddedDatabase | undefined;
   /** Told why a new data folder runs PGlite where the embedded PostgreSQL was the choice. */
   onFallback?: (reason: string) => void;
+  /** PostgreSQL: how long a connection or a statement may take before it fails as unavailable (DATABASE_TIMEOUT_SECONDS). */
+  timeoutSeconds?: number;
 }
 
-export async function openDatabase({ databaseUrl, dataDir, embedded, onFallback }: OpenOptions): Promise<Database> {
-  if (databaseUrl) return openPostgres(databaseUrl);
+export async function openDatabase({ databaseUrl, dataDir, embedded, onFallback, timeoutSeconds = 5 }: OpenOptions): Promise<Database> {
+  if (databaseUrl) return openPostgres(databaseUrl, timeoutSeconds * 1000);
   if (dataDir.startsWith('memory://')) return openPglite(dataDir);
   const choice = await chooseEmbeddedDatabase(dataDir, embedded);
   if (choice.fallback) onFallback?.(choice.fallback);
-  return choice.engine === 'embedded-postgres' ? openEmbeddedPostgres(dataDir) : openPglite(dataDir);
+  return choice.engine === 'embedded-postgres' ? openEmbeddedPostgres(dataDir, timeoutSeconds * 1000) : openPglite(dataDir);
 }
 
 /** PostgreSQL's own server run from the data folder, then used as any PostgreSQL is. */
-async function openEmbeddedPostgres(dataDir: string): Promise<Database> {
+async function openEmbeddedPostgres(dataDir: string, timeoutMs: number): Promise<Database> {
   const server = await startEmbeddedPostgres(dataDir);
   let database: Database;
   try {
-    database = await openPostgres(server.url);
+    database = await openPostgres(server.url, timeoutMs);
   } catch (error) {
     await server.stop();
     throw error;
@@ -107,12 +115,12 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  surviveDroppedConnections(pool);
+async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
+  await migrateWithLock(url, timeoutMs);
+  const pool = boundedPool(url, timeoutMs);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await migrateWithLock(pool, () => migratePg(db as never, { migrationsFolder }));
   const handlers = new Map<string, Set<Listener>>();
+  const resumers = new Set<() => void>();
   let listener: Promise<pg.PoolClient> | undefined;
   let closed = false;
 
@@ -147,13 +155,15 @@ async function openPostgres(url: string): Promise<Database> {
       } catch {
         listener = undefined;
         await new Promise((resolve) => setTimeout(resolve, delay));
+        continue;
       }
+      for (const resume of resumers) resume();
     }
   };
   return {
     db,
     kind: 'postgres',
-    async listen(channel, onMessage) {
+    async listen(channel, onMessage, onResume) {
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
@@ -161,10 +171,12 @@ async function openPostgres(url: string): Promise<Database> {
         if (listener) await (await listener).query(`LISTEN ${quoteChannel(channel)}`);
       }
       set.add(onMessage);
+      if (onResume) resumers.add(onResume);
       listener ??= connectListener();
       await listener;
       return async () => {
         set.delete(onMessage);
+        if (onResume) resumers.delete(onResume);
       };
     },
     async close() {
@@ -180,14 +192,25 @@ async function openPostgres(url: string): Promise<Database> {
 
 const quoteChannel = (channel: string) => `"${channel.replaceAll('"', '')}"`;
 
-/** Serialises migrations across instances starting at once on one PostgreSQL. */
-async function migrateWithLock(pool: pg.Pool, run: () => Promise<void>) {
-  const client = await pool.connect();
+/**
+ * Applies pending migrations, serialised across instances starting at once on one PostgreSQL. On a
+ * connection of its own, bounded only while connecting: a migration may take long, and so may
+ * waiting for another instance's. Its session's advisory lock ends with it.
+ */
+async function migrateWithLock(url: string, timeoutMs: number) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, keepAlive: true });
+  // A drop fails the statement running; pg would also emit it, and an 'error' nobody hears ends the process.
+  client.on('error', () => {});
+  try {
+    await client.connect();
+  } catch (error) {
+    const reason = (error as Error).message === 'timeout expired' ? `no answer within ${timeoutMs / 1000} s (DATABASE_TIMEOUT_SECONDS)` : (error as Error).message;
+    throw new Error(`Cannot connect to PostgreSQL: ${reason}`, { cause: error });
+  }
   try {
     await client.query('SELECT pg_advisory_lock(727272)');
-    await run();
+    await migratePg(drizzlePg(client) as never, { migrationsFolder });
   } finally {
-    await client.query('SELECT pg_advisory_unlock(727272)').catch(() => {});
-    client.release();
+    await client.end().catch(() => {});
   }
 }

@@ -8,13 +8,19 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** SQLSTATEs of a server that is going away or not there yet: connection exceptions (class 08) and shutdowns. */
-const UNAVAILABLE_STATES = /^(08...|57P0[1-3])$/;
+/**
+ * SQLSTATEs of a server that is going away or not there yet (connection exceptions, class 08, and
+ * shutdowns), or that took longer than the bound (57014: cancelled by statement_timeout).
+ */
+const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|57014)$/;
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
-/** What pg says, without a code, of a connection that dropped under a query or a client left broken by one. */
-const DROPPED = /^Connection terminated|is not queryable$/;
+/**
+ * What pg says, without a code, of a connection that dropped under a query, a client left broken by
+ * one, or a wait past the bound (for a connection, a turn at the pool, an answer).
+ */
+const DROPPED = /^(Connection terminated|timeout exceeded when trying to connect$|Query read timeout$)|is not queryable$/;
 
-/** The database could not be reached or dropped the connection, however the driver wraps it: worth a retry, not a bug. */
+/** The database could not be reached, dropped the connection or did not answer in time, however the driver wraps it: worth a retry, not a bug. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (typeof e.code === 'string' && (UNAVAILABLE_STATES.test(e.code) || UNREACHABLE.has(e.code))) return true;

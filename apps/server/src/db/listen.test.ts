@@ -46,6 +46,16 @@ it.runIf(process.env.TEST_DATABASE_URL)('listens again on every channel when its
   expect(listening[0]!.n).toBeGreaterThan(0);
 });
 
+it.runIf(process.env.TEST_DATABASE_URL)('tells its subscribers once it listens again after a drop, since what was notified in between is lost', async () => {
+  let resumed = 0;
+  await database.listen('inkwell_test_e', () => {}, () => resumed++);
+  expect(resumed).toBe(0);
+  await database.db.execute(
+    sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
+  );
+  await expect.poll(() => resumed, { timeout: 10_000 }).toBe(1);
+});
+
 it.runIf(process.env.TEST_DATABASE_URL)('closes cleanly when the server cuts its listening connection as it closes', async () => {
   const other = await createTestDatabase();
   await other.listen('inkwell_test_d', () => {});

@@ -5,7 +5,12 @@ import { openDatabase } from './client.ts';
 // the data folder, a database that does not answer) is one line, as at start-up.
 try {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embedded: config.embeddedDatabase });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    embedded: config.embeddedDatabase,
+    timeoutSeconds: config.databaseTimeoutSeconds,
+  });
   await database.close();
   console.log(`migrations applied (${database.kind})`);
 } catch (error) {

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { NotificationStreamEvent } from '@inkwell/contracts';
+import { isDatabaseUnavailable } from '../../db/errors.ts';
 import { errorResponses, HttpError } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { nonJsonResponse } from '../../plugins/route-schemas.ts';
@@ -26,9 +27,27 @@ export const notificationStreamRoutes: FastifyPluginAsyncZod = async (app) => {
   const streams = new Map<string, Set<Stream>>();
   const heartbeatMs = app.config.streamHeartbeatSeconds * 1000;
 
-  const unlisten = await app.database.listen(NOTIFICATION_CHANNEL, (userId) => {
-    for (const stream of streams.get(userId) ?? []) stream.write(event({ new_notification_available: true }));
-  });
+  /**
+   * After the listening connection to PostgreSQL was replaced (an outage, a failover), whatever was
+   * notified in between is in the data only: every open stream is told the state now.
+   */
+  async function catchUp() {
+    for (const userId of streams.keys()) {
+      try {
+        const state = await newNotificationAvailable(app.db, userId);
+        for (const stream of streams.get(userId) ?? []) stream.write(event(state));
+      } catch (error) {
+        app.log.warn({ err: error }, 'a notification stream could not be told what it missed');
+      }
+    }
+  }
+  const unlisten = await app.database.listen(
+    NOTIFICATION_CHANNEL,
+    (userId) => {
+      for (const stream of streams.get(userId) ?? []) stream.write(event({ new_notification_available: true }));
+    },
+    () => void catchUp(),
+  );
   // Open streams are requests that never finish: end them first, or closing would wait for ever.
   app.addHook('preClose', async () => {
     for (const set of streams.values()) for (const stream of set) stream.end();
@@ -58,13 +77,19 @@ export const notificationStreamRoutes: FastifyPluginAsyncZod = async (app) => {
     const stream = new PassThrough();
     // Subscribed before the current state is read, so nothing created in between is missed.
     add(userId, stream);
-    // Each heartbeat checks the session again: a revoked or expired token ends the stream.
-    const heartbeat = setInterval(() => {
-      app.requireUser(request).then(
-        () => stream.write(': heartbeat\n\n'),
-        () => stream.end(),
-      );
-    }, heartbeatMs);
+    // Each heartbeat checks the session again: a revoked or expired token ends the stream. A check
+    // that could not be made (the database is briefly unreachable) does not: the stream goes on.
+    const beat = async () => {
+      try {
+        await app.requireUser(request);
+      } catch (error) {
+        if (error instanceof HttpError) return stream.end();
+        // An outage would log a line per stream and heartbeat; the requests it fails say so already.
+        if (!isDatabaseUnavailable(error)) request.log.error({ err: error }, 'the session of a notification stream could not be checked');
+      }
+      stream.write(': heartbeat\n\n');
+    };
+    const heartbeat = setInterval(() => void beat(), heartbeatMs);
     stream.on('close', () => {
       clearInterval(heartbeat);
       remove(userId, stream);

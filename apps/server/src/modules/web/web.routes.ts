@@ -4,11 +4,13 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../../db/errors.ts';
 import { readingCalls, type ReadingCall } from './reading-calls.ts';
 import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
 import { siteFeedLinks } from '../discovery/index.ts';
 import { injectHead } from './head-tags.ts';
 import { PAGE_MISSING, type PageTags } from './page-tags.ts';
+import { errorResponses } from '../../http-error.ts';
 import { nonJsonResponse } from '../../plugins/route-schemas.ts';
 
 /** Paths that are never pages: a file that is not there, or an API call, is a JSON 404. */
@@ -55,12 +57,19 @@ export async function registerWeb(app: FastifyInstance) {
   const rendererFile = path.join(`${dist}-server`, 'entry-server.js');
   const renderer = hasBuild && existsSync(rendererFile) ? ((await import(pathToFileURL(rendererFile).href)) as PageRenderer) : null;
 
-  /** index.html with the page's head tags (the site's feeds on every page), and its status: 404 when its subject does not exist. */
+  /**
+   * index.html with the page's head tags (the site's feeds on every page), and its status: 404 when
+   * its subject does not exist. A page whose tags cannot be read goes without them, unless the
+   * database is unavailable: then the page fails as an API call would (503, Retry-After).
+   */
   async function taggedIndex(request: FastifyRequest, html: string) {
     let tags: PageTags | null = null;
     let status = 200;
     for (const resolver of app.pageTagResolvers) {
-      const page = await resolver(request).catch(() => null);
+      const page = await resolver(request).catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) throw error;
+        return null;
+      });
       if (page === null) continue;
       // A missing page is still the app, whose router shows 'Page not found'; the status tells crawlers and scripts.
       if (page === PAGE_MISSING) status = 404;
@@ -94,12 +103,20 @@ export async function registerWeb(app: FastifyInstance) {
    */
   async function sendReadingPage(request: FastifyRequest, reply: FastifyReply) {
     if (!indexHtml || !renderer) return app.sendSpa(request, reply);
-    const rendering = renderer.renderPage(request.url, answerReadingCall).catch((error: unknown) => {
+    // The renderer shows a list it could not load as empty: a database outage must fail the page instead.
+    let unavailable: unknown;
+    const call: ReadingCall = (path, body) =>
+      answerReadingCall(path, body).catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) unavailable ??= error;
+        throw error;
+      });
+    const rendering = renderer.renderPage(request.url, call).catch((error: unknown) => {
       // The page is still the app, which loads its data itself (and says so if it cannot).
-      request.log.error(error, 'server rendering failed');
+      if (!unavailable) request.log.error(error, 'server rendering failed');
       return null;
     });
     const [page, tagged] = await Promise.all([rendering, taggedIndex(request, indexHtml)]);
+    if (unavailable) throw unavailable;
     if (!page) return sendHtml(reply, tagged.status, tagged.html);
     const [head, tail] = tagged.html.split(ROOT) as [string, string];
     async function* document() {
@@ -110,6 +127,7 @@ export async function registerWeb(app: FastifyInstance) {
     return sendHtml(reply, page.status, Readable.from(document()));
   }
   const response = {
+    ...errorResponses([]),
     200: nonJsonResponse('The page, rendered on the server, with its data for the app to hydrate from', 'text/html'),
     404: nonJsonResponse('The app’s “Page not found”: the blog, user or page does not exist', 'text/html'),
   };
