@@ -10,7 +10,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { surviveDroppedConnections } from './dropped-connections.ts';
 import { chooseEmbeddedDatabase, type EmbeddedDatabase } from './embedded-choice.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import { boundedPool } from './bounded-pool.ts';
