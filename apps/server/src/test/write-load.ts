@@ -103,6 +103,11 @@ export function startWriteLoad(url: string, { writers, shared }: Writers, ledger
   let unexpected: string | undefined;
   const outcomes = new Map<string, number>();
   const count = (outcome: string) => outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+  /** The test fails on the first fault (an error it did not expect, no answer), and writing on would only bury it. */
+  const fault = (what: string) => {
+    unexpected ??= what;
+    halted = true;
+  };
 
   /** Sends one write; on its acknowledgement `settle` records what it did, and on anything else `unsure` does. */
   async function write(writer: Writer, path: string, body: unknown, settle: (answer: unknown) => void, unsure: () => void) {
@@ -110,17 +115,15 @@ export function startWriteLoad(url: string, { writers, shared }: Writers, ledger
     try {
       answer = await postJson(url, path, body, writer.token);
     } catch (error) {
-      count(`no answer: ${(error as Error).cause ?? (error as Error).message}`);
+      const outcome = `no answer: ${(error as Error).cause ?? (error as Error).message}`;
+      count(outcome);
+      fault(`${path}: ${outcome}`);
       return unsure();
     }
     if (answer.status !== 200) {
       const outcome = `${answer.status} ${answer.body.slice(0, 200)}`;
       count(outcome);
-      if (!expected(answer)) {
-        // A fault: the test fails on it, and writing on would only bury it.
-        unexpected ??= `${path}: ${outcome}`;
-        halted = true;
-      }
+      if (!expected(answer)) fault(`${path}: ${outcome}`);
       return unsure();
     }
     count('200');
@@ -216,7 +219,7 @@ export function startWriteLoad(url: string, { writers, shared }: Writers, ledger
     async untilAcknowledged(target, ms = 120_000) {
       const deadline = Date.now() + ms;
       while (acknowledged < target) {
-        if (unexpected) throw new Error(`unexpected answer to ${unexpected}`);
+        if (unexpected) throw new Error(`a write failed: ${unexpected}`);
         if (Date.now() > deadline) {
           halted = true;
           throw new Error(`only ${acknowledged} of ${target} writes acknowledged in ${ms / 1000} s: ${JSON.stringify([...outcomes])}`);
