@@ -1,13 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationStreamEvent } from '@inkwell/contracts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { buildComment, fetchBlog } from '../../test/conversation.ts';
 import { bearer, buildBlog, buildUser, post, type TestUser } from '../../test/factories.ts';
+import { openNotificationStream } from '../../test/notification-stream-reader.ts';
 import { STREAMS_PER_USER } from './notification-stream.ts';
 
 const HEARTBEAT_SECONDS = 0.2;
@@ -31,65 +31,7 @@ async function startInstance() {
   return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
 }
 
-interface StreamReader {
-  status: number;
-  contentType: string | null;
-  /** The data of the next event, or null when the stream ends first; fails after `ms`. */
-  next(ms?: number): Promise<NotificationStreamEvent | null>;
-  heartbeats(): number;
-  close(): void;
-}
-
-/** Reads the stream the way the web app does: fetch with the Authorization header, then the body's chunks. */
-async function openStream(url: string, user: TestUser): Promise<StreamReader> {
-  const controller = new AbortController();
-  const res = await fetch(`${url}/api/notification/stream`, { headers: bearer(user.token), signal: controller.signal });
-  const events: (NotificationStreamEvent | null)[] = [];
-  const waiters: (() => void)[] = [];
-  let heartbeats = 0;
-  const push = (event: NotificationStreamEvent | null) => {
-    events.push(event);
-    waiters.splice(0).forEach((wake) => wake());
-  };
-  void (async () => {
-    if (!res.body) return push(null);
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of res.body) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (block.startsWith(':')) heartbeats++;
-          const data = block.split('\n').find((line) => line.startsWith('data: '));
-          if (data) push(JSON.parse(data.slice(6)));
-        }
-      }
-    } catch {
-      // Aborted by close().
-    }
-    push(null);
-  })();
-  return {
-    status: res.status,
-    contentType: res.headers.get('content-type'),
-    heartbeats: () => heartbeats,
-    close: () => controller.abort(),
-    async next(ms = 5000) {
-      const deadline = Date.now() + ms;
-      while (events.length === 0) {
-        if (Date.now() > deadline) throw new Error('no event in time');
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 50);
-        });
-      }
-      return events.shift()!;
-    },
-  };
-}
+const openStream = (url: string, user: TestUser) => openNotificationStream(url, user.token);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
