@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 /** A server start, a load and a restart per round, on a busy machine. */
-const timeout = (rounds: number) => 120_000 + rounds * 60_000;
+const timeout = (rounds: number) => 180_000 + rounds * 90_000;
 
 /**
  * Rounds of: 50 writers writing, the server killed with SIGKILL in the middle of it (after a
