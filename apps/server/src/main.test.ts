@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { freePort } from './test/server-process.ts';
 
 const main = path.resolve(import.meta.dirname, 'main.ts');
 const work = mkdtempSync(path.join(tmpdir(), 'inkwell-main-'));
@@ -13,14 +13,6 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   rmSync(work, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 // These are about the process (start, stop, the lock, its lines), so on the quicker engine to start.
 const serverEnv = (env: Record<string, string>) => ({ ...process.env, DATABASE_URL: '', DATABASE: 'pglite', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env });

@@ -8,7 +8,7 @@ import { loadConfig } from '../config.ts';
 import { DATABASE_UNAVAILABLE } from '../plugins/errors.ts';
 import { buildComment, fetchBlog } from '../test/conversation.ts';
 import { bearer, buildBlog, buildUser, post } from '../test/factories.ts';
-import { openStream, type StreamReader } from '../test/notification-stream-reader.ts';
+import { openNotificationStream, type StreamReader } from '../test/notification-stream-reader.ts';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { fakeWebDist } from '../test/web-dist.ts';
@@ -151,7 +151,7 @@ async function nextNewNotification(stream: StreamReader, ms: number) {
 it.runIf(serverUrl)('delivers a notification created while the instance could not listen, once PostgreSQL is back', async () => {
   const author = await buildUser(direct);
   const blog = await fetchBlog(direct, await buildBlog(direct, author), author);
-  const stream = await openStream(proxied.url, author);
+  const stream = await openNotificationStream(proxied.url, author.token);
   expect(await stream.next()).toMatchObject({ new_notification_available: false });
 
   proxy.cut();
@@ -168,7 +168,7 @@ it.runIf(serverUrl)('delivers a notification created while the instance could no
 it.runIf(serverUrl)('keeps an open notification stream through a 2 s outage: it stays open and gets the next notification', async () => {
   const author = await buildUser(direct);
   const blog = await fetchBlog(direct, await buildBlog(direct, author), author);
-  const stream = await openStream(proxied.url, author);
+  const stream = await openNotificationStream(proxied.url, author.token);
   expect(await stream.next()).toMatchObject({ new_notification_available: false });
 
   proxy.cut();

@@ -1,5 +1,5 @@
 import type { NotificationStreamEvent } from '@inkwell/contracts';
-import { bearer, type TestUser } from './factories.ts';
+import { bearer } from './factories.ts';
 
 export interface StreamReader {
   status: number;
@@ -11,9 +11,9 @@ export interface StreamReader {
 }
 
 /** Reads the stream the way the web app does: fetch with the Authorization header, then the body's chunks. */
-export async function openStream(url: string, user: TestUser): Promise<StreamReader> {
+export async function openNotificationStream(url: string, token: string): Promise<StreamReader> {
   const controller = new AbortController();
-  const res = await fetch(`${url}/api/notification/stream`, { headers: bearer(user.token), signal: controller.signal });
+  const res = await fetch(`${url}/api/notification/stream`, { headers: bearer(token), signal: controller.signal });
   const events: (NotificationStreamEvent | null)[] = [];
   const waiters: (() => void)[] = [];
   let heartbeats = 0;

@@ -7,23 +7,33 @@ import { openDatabase, type Database } from '../db/client.ts';
  * PostgreSQL server of TEST_DATABASE_URL, dropped again by `drop()`.
  */
 export async function createTestDatabase(): Promise<Database & { url: string | undefined; drop(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
+  if (!process.env.TEST_DATABASE_URL) {
     const database = await openDatabase({ dataDir: 'memory://' });
     return { ...database, url: undefined, drop: () => database.close() };
   }
+  const empty = await createEmptyDatabase();
+  const database = await openDatabase({ databaseUrl: empty.url, dataDir: 'unused' });
+  return {
+    ...database,
+    url: empty.url,
+    async drop() {
+      await database.close();
+      await empty.drop();
+    },
+  };
+}
+
+/** A new database with nothing in it (not even the migrations) on the PostgreSQL server of TEST_DATABASE_URL: to restore a backup into. */
+export async function createEmptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL names no PostgreSQL server');
   const name = `inkwell_test_${randomBytes(6).toString('hex')}`;
   await withAdmin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
   return {
-    ...database,
     url: url.toString(),
-    async drop() {
-      await database.close();
-      await withAdmin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    },
+    drop: () => withAdmin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
   };
 }
 

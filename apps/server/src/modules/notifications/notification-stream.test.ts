@@ -6,8 +6,8 @@ import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { buildComment, fetchBlog } from '../../test/conversation.ts';
-import { bearer, buildBlog, buildUser, post } from '../../test/factories.ts';
-import { openStream } from '../../test/notification-stream-reader.ts';
+import { bearer, buildBlog, buildUser, post, type TestUser } from '../../test/factories.ts';
+import { openNotificationStream } from '../../test/notification-stream-reader.ts';
 import { STREAMS_PER_USER } from './notification-stream.ts';
 
 const HEARTBEAT_SECONDS = 0.2;
@@ -30,6 +30,8 @@ async function startInstance() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
 }
+
+const openStream = (url: string, user: TestUser) => openNotificationStream(url, user.token);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
