@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -15,6 +15,8 @@ const WRITERS = 50;
 const LOAD_ENV = { RATE_LIMIT_MULTIPLIER: '1000' };
 
 const work = mkdtempSync(path.join(tmpdir(), 'inkwell-kill-'));
+// Run by root, the embedded PostgreSQL runs as the postgres account, which must reach its folder.
+chmodSync(work, 0o755);
 afterAll(async () => {
   await killServers();
   rmSync(work, { recursive: true, force: true });
@@ -63,14 +65,19 @@ async function expectChecksCatchALostComment(db: Executor, ledger: WriteLedger, 
   expect(await counterMismatches(db)).toContainEqual(expect.stringMatching(new RegExp(`^blog ${lost.blog.blog_id}: total_comments`)));
 }
 
-it(
-  `keeps every acknowledged write, and counters equal to their rows, through ${soakRounds(2, 20)} kill -9s under ${WRITERS} writers (PGlite)`,
-  async () => {
-    const dataDir = path.join(work, 'data');
-    const { ledger, writers, server } = await killRounds({ DATA_DIR: dataDir }, soakRounds(2, 20));
+const EMBEDDED = [
+  ['PGlite', 'pglite'],
+  ['the embedded PostgreSQL', 'embedded-postgres'],
+] as const;
+
+it.each(EMBEDDED)(
+  `keeps every acknowledged write, and counters equal to their rows, through ${soakRounds(2, 20)} kill -9s under ${WRITERS} writers (%s)`,
+  async (_name, engine) => {
+    const dataDir = path.join(work, engine);
+    const { ledger, writers, server } = await killRounds({ DATA_DIR: dataDir, DATABASE: engine }, soakRounds(2, 20));
     // The data folder is the running server's alone (it is locked): looked into once it has stopped.
     await server.stop();
-    const database = await openDatabase({ dataDir });
+    const database = await openDatabase({ dataDir, embedded: engine });
     try {
       expect(ledger.size).toBeGreaterThan(0);
       await expectConsistent(database.db, ledger);
