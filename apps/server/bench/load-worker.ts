@@ -1,9 +1,14 @@
 /**
  * The bench's load generator, in a worker thread so that the clients do not share the server's
  * thread: `concurrency` clients each send the same request in a loop for `seconds`, and the worker
- * posts back how many were answered.
+ * posts back how many were answered and the longest one took.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+
+export interface LoadResult {
+  answered: number;
+  slowestMs: number;
+}
 
 export interface Load {
   url: string;
@@ -24,13 +29,15 @@ const call = async () => {
 
 for (let i = 0; i < 5; i++) await call(); // warm up: connections, caches, prepared statements
 const until = performance.now() + seconds * 1000;
-let done = 0;
+const result: LoadResult = { answered: 0, slowestMs: 0 };
 await Promise.all(
   Array.from({ length: concurrency }, async () => {
     while (performance.now() < until) {
+      const start = performance.now();
       await call();
-      done++;
+      result.answered++;
+      result.slowestMs = Math.max(result.slowestMs, performance.now() - start);
     }
   }),
 );
-parentPort!.postMessage(done);
+parentPort!.postMessage(result);

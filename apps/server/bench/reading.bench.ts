@@ -14,16 +14,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { Worker } from 'node:worker_threads';
-import { Limits, TOPIC_TAGS } from '@inkwell/contracts';
-import { sql } from 'drizzle-orm';
+import { Limits } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { blogs, comments, users } from '../src/db/schema/index.ts';
+import { runLoad } from './load.ts';
 import type { Load } from './load-worker.ts';
+import { seed, type Seeded } from './seed.ts';
 
 const BLOGS = Number(process.env.BENCH_BLOGS ?? 3000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -31,9 +30,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONCURRENCY = 8;
 const MIDDLE_PAGE = Math.max(1, Math.floor(BLOGS / Limits.pageSize / 2));
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const WORDS = ['walk', 'river', 'garden', 'city', 'programming', 'recipe', 'market', 'camera', 'budget', 'night', 'journey', 'story'];
-const pick = <T>(items: readonly T[], i: number) => items[i % items.length]!;
 
 interface Scenario {
   name: string;
@@ -64,60 +60,6 @@ function scenarios({ blogId, blogUuid, commentId, username }: Seeded): Scenario[
   ];
 }
 
-interface Seeded {
-  blogId: string;
-  blogUuid: string;
-  commentId: string;
-  username: string;
-}
-
-/** Seeds authors, blogs and a conversation straight into the tables: the bench is about reading them. */
-async function seed({ db }: Database): Promise<Seeded> {
-  const authors = await db
-    .insert(users)
-    .values(
-      Array.from({ length: 50 }, (_, i) => ({
-        username: `writer${i}`,
-        fullname: `Writer Number ${i}`,
-        email: `writer${i}@example.com`,
-        profileImg: '/favicon.svg',
-      })),
-    )
-    .returning({ id: users.id, username: users.username });
-  const day = 86_400_000;
-  for (let start = 0; start < BLOGS; start += 500) {
-    const rows = Array.from({ length: Math.min(500, BLOGS - start) }, (_, k) => {
-      const i = start + k;
-      const title = `${pick(WORDS, i)} ${pick(WORDS, i * 7 + 3)} ${pick(WORDS, i * 13 + 5)} ${i}`;
-      return {
-        blogId: `${title.replaceAll(' ', '-')}-${randomBytes(3).toString('hex')}`,
-        authorId: pick(authors, i).id,
-        title,
-        banner: '/favicon.svg',
-        des: `A short note about ${pick(WORDS, i * 5)} and ${pick(WORDS, i * 11)}.`,
-        content: { blocks: [{ id: 'p', type: 'paragraph', data: { text: 'Body text. '.repeat(40) } }] },
-        tags: [pick(TOPIC_TAGS, i), pick(TOPIC_TAGS, i * 3 + 1)],
-        publishedAt: new Date(Date.now() - (i % 365) * day),
-        totalReads: (i * 37) % 1000,
-        totalLikes: (i * 11) % 100,
-      };
-    });
-    await db.insert(blogs).values(rows);
-  }
-  const [sample] = await db.select({ blogId: blogs.blogId, id: blogs.id, authorId: blogs.authorId }).from(blogs).limit(1);
-  const thread = await db
-    .insert(comments)
-    .values(Array.from({ length: 12 }, (_, i) => ({ blogId: sample!.id, blogAuthor: sample!.authorId, commentedBy: pick(authors, i).id, comment: `Comment ${i}: well said.` })))
-    .returning({ id: comments.id });
-  await db.insert(comments).values(
-    Array.from({ length: 5 }, (_, i) => ({ blogId: sample!.id, blogAuthor: sample!.authorId, commentedBy: pick(authors, i).id, parentId: thread[0]!.id, comment: `Reply ${i}` })),
-  );
-  await db.update(blogs).set({ totalComments: 17, totalParentComments: 12 }).where(sql`${blogs.id} = ${sample!.id}`);
-  await db.execute(sql`analyze`);
-  const author = authors.find((a) => a.id === sample!.authorId)!;
-  return { blogId: sample!.blogId, blogUuid: sample!.id, commentId: thread[0]!.id, username: author.username };
-}
-
 /** Requests per second in one slice: CONCURRENCY clients, in a worker thread, for SECONDS / ROUNDS. */
 async function measure(base: string, scenario: Scenario, path = scenario.path): Promise<number> {
   const load: Load = {
@@ -128,13 +70,8 @@ async function measure(base: string, scenario: Scenario, path = scenario.path): 
     seconds: SECONDS / ROUNDS,
     concurrency: CONCURRENCY,
   };
-  const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: load });
-  const done = await new Promise<number>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  await worker.terminate();
-  return done / (SECONDS / ROUNDS);
+  const { answered } = await runLoad(load);
+  return answered / (SECONDS / ROUNDS);
 }
 
 const median = (values: number[]) => values.toSorted((x, y) => x - y)[Math.floor(values.length / 2)]!;
@@ -167,7 +104,7 @@ async function listening(database: Database, env: Record<string, string>, floors
 }
 
 async function runOn(label: string, database: Database): Promise<Map<string, Row>> {
-  const seeded = await seed(database);
+  const seeded = await seed(database, BLOGS);
   const floors = new Map<string, { status: number; type: string; body: Buffer }>();
   const cached = await listening(database, {}, floors);
   const uncached = await listening(database, { READ_CACHE_MB: '0' }, floors);
