@@ -47,19 +47,27 @@ export async function startPgliteThread(dataDir: string, resourceLimits?: Resour
       pending.set(id, { resolve, reject });
       worker.ref();
     });
+  const settle = (id: number) => {
+    const waiting = pending.get(id);
+    pending.delete(id);
+    if (pending.size === 0) worker.unref();
+    return waiting;
+  };
   const call = (request: Request) => {
     if (stopped) return Promise.reject(stopped);
     const id = nextId++;
     const answer = awaiting(id);
-    worker.postMessage({ id, request });
+    try {
+      worker.postMessage({ id, request });
+    } catch (error) {
+      settle(id)!.reject(error as Error); // a parameter that cannot cross
+    }
     return answer;
   };
 
   worker.on('message', (reply: Reply) => {
     if ('subscription' in reply) return subscriptions.get(reply.subscription)?.(reply.payload);
-    const waiting = pending.get(reply.id);
-    pending.delete(reply.id);
-    if (pending.size === 0) worker.unref();
+    const waiting = settle(reply.id);
     if ('error' in reply) waiting?.reject(revive(reply.error));
     else waiting?.resolve(reply.value);
   });
