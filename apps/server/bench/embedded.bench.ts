@@ -20,10 +20,10 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { Limits, type Session } from '@inkwell/contracts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { runLoad } from './load.ts';
 import type { Load, Outcome } from './load-worker.ts';
 import type { LoopLag } from './loop-lag.ts';
 import { seed, type Seeded } from './seed.ts';
@@ -227,12 +227,7 @@ async function slice(run: Running, scenario: Scenario, concurrency: number): Pro
     concurrency,
   };
   await loopLag(run.server);
-  const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: load });
-  const outcome = await new Promise<Outcome>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  await worker.terminate();
+  const outcome = await runLoad(load);
   return { ...outcome, lag: await loopLag(run.server) };
 }
 

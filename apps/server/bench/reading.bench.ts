@@ -14,14 +14,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { Worker } from 'node:worker_threads';
 import { Limits } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import type { Load, Outcome } from './load-worker.ts';
+import { runLoad } from './load.ts';
+import type { Load } from './load-worker.ts';
 import { seed, type Seeded } from './seed.ts';
 
 const BLOGS = Number(process.env.BENCH_BLOGS ?? 3000);
@@ -70,12 +70,7 @@ async function measure(base: string, scenario: Scenario, path = scenario.path): 
     seconds: SECONDS / ROUNDS,
     concurrency: CONCURRENCY,
   };
-  const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: load });
-  const { answered } = await new Promise<Outcome>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  await worker.terminate();
+  const { answered } = await runLoad(load);
   return answered / (SECONDS / ROUNDS);
 }
 

@@ -1,3 +1,4 @@
+/** The data the benches read: `count` published blogs by 50 authors, and a conversation under one of them. */
 import { randomBytes } from 'node:crypto';
 import { TOPIC_TAGS } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';

@@ -33,7 +33,8 @@ it('backs up the embedded database into an archive that opens again with its dat
   const rows = await queryRows<{ count: number }>(restored.db, sql`select count from rate_limits where key = 'kept'`);
   await restored.close();
   expect(rows).toEqual([{ count: 7 }]);
-});
+  // Three openings of the embedded database (one a fresh folder, one in the backup process) take a while on a busy machine.
+}, 180_000);
 
 it('backs up the embedded PostgreSQL into an archive that opens again with its data', { timeout: 120_000 }, async () => {
   const dataDir = path.join(work, 'postgres-data');

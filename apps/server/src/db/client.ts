@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -13,6 +12,7 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { chooseEmbeddedDatabase, type EmbeddedDatabase } from './embedded-choice.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import { boundedPool } from './bounded-pool.ts';
+import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: repositories accept either. */
@@ -79,9 +79,9 @@ async function openEmbeddedPostgres(dataDir: string, timeoutMs: number): Promise
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   let release = async () => {};
-  let client: PGlite;
+  let client: PgliteThread;
   if (inMemory) {
-    client = await PGlite.create({ extensions: { pg_trgm } });
+    client = await startPgliteThread(dataDir);
   } else {
     const pgdata = path.join(dataDir, 'pgdata');
     try {
@@ -91,25 +91,24 @@ async function openPglite(dataDir: string): Promise<Database> {
     }
     release = lockDataDir(dataDir);
     try {
-      client = await PGlite.create(pgdata, { extensions: { pg_trgm } });
+      client = await startPgliteThread(pgdata);
     } catch (error) {
       await release();
       throw new Error(`Cannot open the database in the data folder ${dataDir}: ${(error as Error).message}`);
     }
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,
     kind: 'pglite',
-    async listen(channel, onMessage) {
-      const unsubscribe = await client.listen(channel, onMessage);
-      return async () => unsubscribe();
-    },
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
     async close() {
-      if (!inMemory) await client.exec('CHECKPOINT');
-      await client.close();
-      await release();
+      try {
+        await client.close();
+      } finally {
+        await release();
+      }
     },
   };
 }

@@ -1,0 +1,122 @@
+/**
+ * The thread PGlite lives in (`pglite-thread.ts` is the other end). PGlite is PostgreSQL in WASM:
+ * a query runs to its end without yielding, so on the server's own thread every query would stop
+ * every request. Here it blocks only this thread, and PGlite's own mutex still runs one query or
+ * one transaction at a time.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { messages, PGlite, type RowMode, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+export type Request =
+  /** `textTypes`: the types whose values come back as PostgreSQL's text, for the caller's own parsers. */
+  | { op: 'query'; tx: number | undefined; sql: string; params: unknown[]; rowMode: RowMode; textTypes: number[] }
+  /** Answers once inside the transaction; its queries then name it in `tx` until `end`. */
+  | { op: 'begin' }
+  | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'listen'; channel: string }
+  | { op: 'unlisten'; subscription: number }
+  | { op: 'close' };
+
+/** An error as it crosses: its own fields (PostgreSQL's `code`, `detail`, …) and whether it came from the database. */
+export type CrossingError = Record<string, unknown> & { message: string; fromDatabase: boolean };
+
+/** To the server's thread: the answer to request `id` (`id` 0: the database is open), or a notification. */
+export type Reply = { id: number; value?: unknown } | { id: number; error: CrossingError } | { subscription: number; payload: string };
+
+export interface Start {
+  /** PGlite's data folder, or `memory://`. */
+  dataDir: string;
+}
+
+const port = parentPort!;
+const { dataDir } = workerData as Start;
+
+interface Open {
+  tx: Transaction;
+  end(commit: boolean): void;
+  finished: Promise<void>;
+}
+const transactions = new Map<number, Open>();
+const subscriptions = new Map<number, () => Promise<void>>();
+const keepText = (value: string) => value;
+
+function send(reply: Reply) {
+  try {
+    port.postMessage(reply);
+  } catch (error) {
+    // A value that cannot cross must still answer the request, or its caller would wait for ever.
+    if ('id' in reply) port.postMessage({ id: reply.id, error: crossing(error) });
+  }
+}
+
+function crossing(error: unknown): CrossingError {
+  if (!(error instanceof Error)) return { message: String(error), fromDatabase: false };
+  // The query options PGlite attaches hold the caller's parsers, functions that cannot cross; the caller has them.
+  const { queryOptions: _options, ...fields } = error as Error & { queryOptions?: unknown };
+  return { ...fields, name: error.name, message: error.message, stack: error.stack, fromDatabase: error instanceof messages.DatabaseError };
+}
+
+function transaction(tx: number): Transaction {
+  const open = transactions.get(tx);
+  if (!open) throw new Error('The transaction has already ended');
+  return open.tx;
+}
+
+async function handle(db: PGlite, id: number, request: Request): Promise<unknown> {
+  switch (request.op) {
+    case 'query': {
+      const on = request.tx === undefined ? db : transaction(request.tx);
+      const parsers = Object.fromEntries(request.textTypes.map((type) => [type, keepText]));
+      return on.query(request.sql, request.params, { rowMode: request.rowMode, parsers });
+    }
+    case 'begin': {
+      let end!: (commit: boolean) => void;
+      const decided = new Promise<boolean>((resolve) => (end = resolve));
+      return new Promise((started, failed) => {
+        // PGlite calls this only after BEGIN has run, by when `finished` is set.
+        const finished = db.transaction(async (tx) => {
+          transactions.set(id, { tx, end, finished });
+          started(id);
+          if (!(await decided)) await tx.rollback();
+        });
+        finished.catch(failed); // BEGIN failed: nobody holds the transaction yet
+      });
+    }
+    case 'end': {
+      const open = transactions.get(request.tx)!;
+      open.end(request.commit);
+      try {
+        return await open.finished;
+      } finally {
+        transactions.delete(request.tx);
+      }
+    }
+    case 'listen':
+      subscriptions.set(id, await db.listen(request.channel, (payload) => send({ subscription: id, payload })));
+      return;
+    case 'unlisten':
+      await subscriptions.get(request.subscription)?.();
+      subscriptions.delete(request.subscription);
+      return;
+    case 'close':
+      // In memory there is nothing to write out; on disk the checkpoint leaves no WAL to replay.
+      if (!dataDir.startsWith('memory://')) await db.exec('CHECKPOINT');
+      await db.close();
+      return;
+  }
+}
+
+const db = await PGlite.create(dataDir, { extensions: { pg_trgm } }).catch((error: unknown) => {
+  send({ id: 0, error: crossing(error) });
+  port.close();
+});
+if (db) {
+  port.on('message', ({ id, request }: { id: number; request: Request }) => {
+    handle(db, id, request).then(
+      (value) => send({ id, value }),
+      (error: unknown) => send({ id, error: crossing(error) }),
+    );
+  });
+  send({ id: 0 });
+}
