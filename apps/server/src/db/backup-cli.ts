@@ -51,7 +51,7 @@ if (config.databaseUrl) {
 
 /** The folder is locked by a running server: only PostgreSQL can copy itself while it writes; PGlite cannot. */
 async function backUpRunningServer(inUse: Error, file: string) {
-  const fail = (message: string) => {
+  const fail = (message: string): never => {
     console.error(`inkwell: ${inUse.message}${message}`);
     process.exit(1);
   };
