@@ -161,7 +161,7 @@ describe('search-blogs by query', () => {
     expect(await total('/api/blog/search-blogs-count', { query: 'progamming', tag })).toBe(1);
   });
 
-  it('forgives a typo in a word a title gained when edited, and in a query of one known word and one unknown', async () => {
+  it('forgives a typo in a word a title gained when edited, but finds nothing for a query with a word found nowhere', async () => {
     const tag = uniqueTag();
     const word = `lanternfish${randomBytes(3).toString('hex')}`;
     const blog = await buildBlog(t.app, author, { title: 'Knitting for winter', tags: [tag] });
@@ -169,7 +169,7 @@ describe('search-blogs by query', () => {
     expect(await search(typo, { tag })).toEqual([]);
     await buildBlog(t.app, author, { id: blog, title: `Knitting a ${word}`, tags: [tag] });
     expect((await search(typo, { tag })).map((c) => c.blog_id)).toEqual([blog]);
-    expect((await search(`${typo} zzqqxxvv`, { tag })).map((c) => c.blog_id)).toEqual([blog]);
+    expect(await search(`${typo} zzqqxxvv`, { tag })).toEqual([]);
     expect(await total('/api/blog/search-blogs-count', { query: typo, tag })).toBe(1);
   });
 
@@ -229,8 +229,9 @@ describe('search-blogs by query', () => {
   it('cuts a query after 200 characters, refuses absurd lengths and NUL characters', async () => {
     const tag = uniqueTag();
     const blog = await buildBlog(t.app, author, { title: 'Sourdough starters', tags: [tag] });
+    // Answered, not refused: its second word, cut at 190 x's, is found nowhere, so nothing is found.
     const long = `sourdough ${'x'.repeat(9_000)}`;
-    expect((await search(long, { tag })).map((c) => c.blog_id)).toEqual([blog]);
+    expect(await search(long, { tag })).toEqual([]);
     // Past the cut, the words do not matter.
     expect((await search(`${'sourdough '.repeat(20)}unmatchedword`, { tag })).map((c) => c.blog_id)).toEqual([blog]);
 

@@ -25,8 +25,9 @@ export async function addTitleWords(tx: Executor, title: string) {
 
 /**
  * A to_tsquery text that forgives typos: each word of the query or any of the title words like it,
- * every such word required ('(progamming | programming) & (poets | poets)'). A word no title has,
- * nor any like it, is left out (it may be in a description, or noise); null when no word is left.
+ * every such word required ('(progamming | programming) & (poets | poets)'). A word no title has
+ * nor any like it stays as it is, required too (it may be in a description): a query with a word
+ * found nowhere finds nothing, rather than whatever one of its other words resembles.
  */
 export async function typoQueryText(db: Executor, query: string): Promise<string | null> {
   const words = wordsOf(query);
@@ -34,9 +35,9 @@ export async function typoQueryText(db: Executor, query: string): Promise<string
   const rows = await queryRows<{ text: string | null }>(
     db,
     sql`select string_agg('(' || alternatives || ')', ' & ' order by n) as text from (
-      select q.n, q.word || ' | ' || string_agg(alike.word, ' | ') as alternatives
+      select q.n, q.word || coalesce(' | ' || string_agg(alike.word, ' | '), '') as alternatives
       from jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) with ordinality as q (word, n)
-      join lateral (
+      left join lateral (
         select ${titleWords.word} from ${titleWords}
         where ${titleWords.word} % q.word and similarity(${titleWords.word}, q.word) >= ${TYPO_SIMILARITY}
         order by similarity(${titleWords.word}, q.word) desc, ${titleWords.word} limit ${TYPO_ALTERNATIVES}
