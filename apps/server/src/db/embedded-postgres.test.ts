@@ -1,17 +1,19 @@
-import { spawn } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
+import { killServers, startServer } from '../test/server-process.ts';
 import { openDatabase } from './client.ts';
 import { queryRows } from './query-rows.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'inkwell-epg-'));
 // PostgreSQL may run as another account (when we are root): it must reach the folders below.
 chmodSync(work, 0o755);
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(async () => {
+  await killServers();
+  rmSync(work, { recursive: true, force: true });
+});
 
 /** Starting and stopping a PostgreSQL takes seconds on a busy machine, a first start more. */
 const TEST_MS = 180_000;
@@ -78,25 +80,8 @@ it.runIf(process.getuid?.() === 0)('run by root on a folder PostgreSQL cannot re
   await expect(open(dataDir)).rejects.toThrow(/^PostgreSQL does not run as root, so it runs as uid \d+, which cannot reach .*closed\/data: /);
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** The real server on `dataDir`, healthy. */
-async function startServer(dataDir: string) {
-  const port = await freePort();
-  const env = { ...process.env, DATABASE: 'embedded-postgres', DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-  const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../main.ts')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  await expect
-    .poll(() => fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status, () => 0), { timeout: 90_000, interval: 200 })
-    .toBe(200);
-  return { child, exited };
-}
+/** The real server on `dataDir`'s embedded PostgreSQL, ready. */
+const startOn = (dataDir: string) => startServer({ DATABASE: 'embedded-postgres', DATA_DIR: dataDir });
 
 /** The shell that watches the pipe from Node: the postmaster's child running sh. */
 const watch = (postmasterPid: number) =>
@@ -108,31 +93,27 @@ const watch = (postmasterPid: number) =>
 
 it('a start stops a PostgreSQL left running on its folder, and then works', { timeout: TEST_MS }, async () => {
   const dataDir = path.join(work, 'left-running');
-  const first = await startServer(dataDir);
+  const first = await startOn(dataDir);
   const pid = postmaster(dataDir)!;
   // Without its watch, the server's PostgreSQL outlives it: as if both were killed at once.
   process.kill(watch(pid)!, 'SIGKILL');
-  first.child.kill('SIGKILL');
-  await first.exited;
+  await first.stop('SIGKILL');
   expect(running(pid)).toBe(true);
 
-  const second = await startServer(dataDir);
+  const second = await startOn(dataDir);
   expect(running(pid)).toBe(false);
-  second.child.kill('SIGTERM');
-  expect(await second.exited).toBe(0);
+  expect(await second.stop()).toBe(0);
 });
 
 it('a server killed with -9 leaves no PostgreSQL running, and the next start works', { timeout: TEST_MS }, async () => {
   const dataDir = path.join(work, 'killed');
-  const first = await startServer(dataDir);
+  const first = await startOn(dataDir);
   const pid = postmaster(dataDir)!;
   if (process.getuid?.() === 0) expect(uidOf(pid)).not.toBe(0);
-  first.child.kill('SIGKILL');
-  await first.exited;
+  await first.stop('SIGKILL');
   await expect.poll(() => running(pid), { timeout: 30_000, interval: 100 }).toBe(false);
 
-  const second = await startServer(dataDir);
-  second.child.kill('SIGTERM');
-  expect(await second.exited).toBe(0);
+  const second = await startOn(dataDir);
+  expect(await second.stop()).toBe(0);
   expect(postmaster(dataDir)).toBeUndefined();
 });
