@@ -44,9 +44,12 @@ test('liking: signed out it asks to log in; signed in it toggles at once, persis
   await signIn(page, reader);
   await page.reload();
   await expect(like).toHaveAttribute('aria-pressed', 'false');
+  // The like shows at once; the reload below must wait for the server's answer, or it may read the blog before the like is stored.
+  const liked = page.waitForResponse((response) => response.url().endsWith('/api/blog/like-blog'));
   await like.click();
   await expect(like).toHaveAttribute('aria-pressed', 'true');
   await expect(likes).toHaveText('1');
+  expect((await liked).ok()).toBe(true);
   await page.reload();
   await expect(like).toHaveAttribute('aria-pressed', 'true');
   await expect(likes).toHaveText('1');
