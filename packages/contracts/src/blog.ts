@@ -107,6 +107,9 @@ export const BlogContentBody = z.unknown().transform((value, ctx): BlogContent =
 
 /* ---------- Writing ---------- */
 
+/** When a blog was last saved, as get-blog and create-blog answer it and create-blog's `updatedAt` takes it back. */
+export const SavedAt = z.iso.datetime({ offset: true });
+
 export const CreateBlogBody = z.object({
   title: z.string().max(Limits.titleMax, `Title must be at most ${Limits.titleMax} characters`).default(''),
   banner: z.string().max(2048).default(''),
@@ -115,6 +118,8 @@ export const CreateBlogBody = z.object({
   tags: z.array(z.string().max(1000)).max(100, Messages.maxTags).default([]),
   draft: z.boolean().default(false),
   id: z.string().max(300).optional(),
+  /** With `id`: the blog's `updatedAt` as the client loaded it; a blog saved since is refused (409), not overwritten. */
+  updatedAt: SavedAt.optional(),
 });
 export type CreateBlogBody = z.infer<typeof CreateBlogBody>;
 
@@ -161,7 +166,8 @@ export function tagsError(tags: string[]): FieldError | null {
   return null;
 }
 
-export const CreateBlogResponse = z.object({ id: z.string() });
+/** The blog_id, and when this save happened (the blog's new `updatedAt`). */
+export const CreateBlogResponse = z.object({ id: z.string(), updatedAt: z.string() });
 
 /**
  * `POST /api/blog/get-blog`. The editor sends `{blog_id, draft: true, mode: 'edit'}`: mode `edit`
@@ -217,6 +223,8 @@ export const Blog = BlogCard.extend({
   content: BlogContent,
   draft: z.boolean(),
   can: BlogCan,
+  /** When the blog was last saved (ISO 8601); likes, comments and reads leave it. */
+  updatedAt: z.string(),
 });
 export type Blog = z.infer<typeof Blog>;
 

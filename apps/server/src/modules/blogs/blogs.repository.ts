@@ -51,13 +51,28 @@ export async function findBlogForUpdate(tx: Executor, blogId: string): Promise<B
   return row;
 }
 
+/**
+ * A save's time, to the millisecond: clients hold it as a JS date, and create-blog compares theirs
+ * with the stored one (timestamptz alone keeps microseconds).
+ */
+const savedNow = sql`date_trunc('milliseconds', now())`;
+
 export async function insertBlog(tx: Executor, values: NewBlog): Promise<BlogRow> {
-  const [row] = await tx.insert(blogs).values(values).returning();
+  const [row] = await tx
+    .insert(blogs)
+    .values({ ...values, updatedAt: savedNow })
+    .returning();
   return row!;
 }
 
-export async function updateBlog(tx: Executor, id: string, values: Partial<NewBlog>): Promise<void> {
-  await tx.update(blogs).set({ ...values, updatedAt: sql`now()` }).where(eq(blogs.id, id));
+/** Answers the blog's new updated_at. */
+export async function updateBlog(tx: Executor, id: string, values: Partial<NewBlog>): Promise<Date> {
+  const [row] = await tx
+    .update(blogs)
+    .set({ ...values, updatedAt: savedNow })
+    .where(eq(blogs.id, id))
+    .returning({ updatedAt: blogs.updatedAt });
+  return row!.updatedAt;
 }
 
 /**

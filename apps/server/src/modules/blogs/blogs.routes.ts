@@ -8,8 +8,11 @@ import { answerGetBlog, getBlogCan, saveBlog } from './blogs.service.ts';
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/blog/create-blog',
-    { preValidation: app.requireUser, schema: { body: CreateBlogBody, response: { 200: CreateBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404]) } } },
-    async (request) => ({ id: await saveBlog(app.db, signedInUser(request).id, request.body) }),
+    { preValidation: app.requireUser, schema: { body: CreateBlogBody, response: { 200: CreateBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404, 409]) } } },
+    async (request) => {
+      const saved = await saveBlog(app.db, signedInUser(request).id, request.body);
+      return { id: saved.id, updatedAt: saved.updatedAt.toISOString() };
+    },
   );
 
   // Reads are counted once answered, from the cache or not.

@@ -1,4 +1,5 @@
 import {
+  BLOG_CHANGED,
   canDeleteBlog,
   canEditBlog,
   draftError,
@@ -12,7 +13,7 @@ import {
 } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { badRequest, forbidden, notFound } from '../../http-error.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
 import { addAuthorReads, addToAuthorCounters } from '../users/index.ts';
 import { recount } from './blog-counts.ts';
 import { newBlogId } from './blog-id.ts';
@@ -20,6 +21,7 @@ import { addTitleWords } from './title-words.ts';
 import { deleteBlogRow, findBlog, findBlogForDelete, findBlogForUpdate, insertBlog, recordReads, updateBlog, type Read } from './blogs.repository.ts';
 import { presentBlog } from './blogs.presenter.ts';
 import { cleanEditorOutput, isImageUrl } from './content-blocks.ts';
+import { recordRevision } from './revisions.repository.ts';
 import { isVisibleTo } from './visibility.ts';
 
 const BLOG_ID_ATTEMPTS = 5;
@@ -37,11 +39,19 @@ function blogValues(body: CreateBlogBody) {
   return { title: blog.title, banner: blog.banner, des: blog.des, tags, content, draft: body.draft };
 }
 
+/** A saved blog: its blog_id and the time of the save (its new updated_at). */
+export interface SavedBlog {
+  id: string;
+  updatedAt: Date;
+}
+
 /**
- * Creates a blog, or updates the author's own blog when `id` is given (its blog_id stays).
- * The author's count of published blogs changes in the same transaction. Answers the blog_id.
+ * Creates a blog, or updates the author's own blog when `id` is given (its blog_id stays). With
+ * `updatedAt`, an update is refused (409) when the blog was saved since: checked under the row's
+ * lock, so of two saves from the same version one wins. The author's count of published blogs
+ * and the blog's new revision are written in the same transaction.
  */
-export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): Promise<string> {
+export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): Promise<SavedBlog> {
   const values = blogValues(body);
   const published = values.draft ? 0 : 1;
   if (body.id !== undefined) {
@@ -50,12 +60,14 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): 
       const existing = await findBlogForUpdate(tx, blogId);
       if (!existing) throw notFound();
       if (!canEditBlog(authorId, existing)) throw forbidden('Only the author can edit this blog');
+      if (body.updatedAt !== undefined && existing.updatedAt.getTime() !== Date.parse(body.updatedAt)) throw conflict(BLOG_CHANGED);
       const publishedAt = existing.publishedAt ?? (values.draft ? null : new Date());
-      await updateBlog(tx, existing.id, { ...values, publishedAt });
+      const updatedAt = await updateBlog(tx, existing.id, { ...values, publishedAt });
       await recount(tx, existing, { ...values, authorId, publishedAt });
       await addTitleWords(tx, values.title);
       await addToAuthorCounters(tx, authorId, { posts: published - (existing.draft ? 0 : 1), reads: 0 });
-      return blogId;
+      await recordRevision(tx, { ...values, blogId: existing.id, savedBy: authorId, savedAt: updatedAt });
+      return { id: blogId, updatedAt };
     });
   }
   for (let attempt = 1; ; attempt++) {
@@ -65,7 +77,8 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): 
         await recount(tx, null, blog);
         await addTitleWords(tx, values.title);
         await addToAuthorCounters(tx, authorId, { posts: published, reads: 0 });
-        return blog.blogId;
+        await recordRevision(tx, { ...values, blogId: blog.id, savedBy: authorId, savedAt: blog.updatedAt });
+        return { id: blog.blogId, updatedAt: blog.updatedAt };
       });
     } catch (error) {
       // A random suffix clash is astronomically rare, but the unique index has the last word.
