@@ -24,6 +24,9 @@ export const BellIcon = (p: IconProps) => (
 export const PenIcon = (p: IconProps) => (
   <svg {...iconProps(p)}><path d="M12 20h9" /><path d="M16.5 3.5a2.1 2.1 0 1 1 3 3L7 19l-4 1 1-4Z" /></svg>
 );
+export const HistoryIcon = (p: IconProps) => (
+  <svg {...iconProps(p)}><path d="M3 12a9 9 0 1 0 3-6.7L3 8" /><path d="M3 3v5h5" /><path d="M12 7v5l3 3" /></svg>
+);
 export const FileIcon = (p: IconProps) => (
   <svg {...iconProps(p)}><path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" /><path d="M14 2v6h6" /></svg>
 );

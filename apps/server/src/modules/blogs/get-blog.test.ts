@@ -258,7 +258,7 @@ describe('what the caller may do to a blog: `can`', () => {
       const { edit, delete: remove } = await can(blogId, user);
       expect([edit, remove]).toEqual(user === author ? [true, true] : [false, false]);
       const saved = await post(t.app, '/api/blog/create-blog', publishableBlog({ id: blogId, title: 'Taken over' }), user.token);
-      expect([saved.statusCode, saved.json()]).toEqual(edit ? [200, { id: blogId }] : [403, { error: 'Only the author can edit this blog' }]);
+      expect([saved.statusCode, saved.json()]).toEqual(edit ? [200, { id: blogId, updatedAt: expect.any(String) }] : [403, { error: 'Only the author can edit this blog' }]);
       const deleted = await post(t.app, '/api/blog/delete-blog', { blog_id: blogId }, user.token);
       expect([deleted.statusCode, deleted.json()]).toEqual(remove ? [200, { status: 'done' }] : [403, { error: 'You can only delete your own blogs' }]);
     }

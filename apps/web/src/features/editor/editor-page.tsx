@@ -22,6 +22,7 @@ export function EditorPage() {
       key={blogId ?? 'new'}
       blogId={blog ? blogId : undefined}
       loaded={blog ? editorBlogOf(blog) : emptyBlog()}
+      updatedAt={blog?.updatedAt}
       published={blog ? !blog.draft : false}
     />
   );

@@ -7,20 +7,23 @@ import { useSession } from '../../lib/session.tsx';
 import type { FormErrors } from '../../lib/use-form-errors.ts';
 import { blogQueryKey } from '../blog/index.ts';
 import { profileQuery } from '../profile/index.ts';
-import { saveBlog } from './api/save-blog.ts';
+import { ApiError } from '../../lib/api.ts';
+import { saveBlog, type SaveTarget } from './api/save-blog.ts';
 import { draftishOf, type EditorBlog } from './editor-blog.ts';
 
-interface Save {
+export interface Save {
   blog: EditorBlog;
   draft: boolean;
+  target: SaveTarget;
 }
 
 /**
  * Save Draft and Publish (SPEC §5): the shared rules first (a refused blog is never sent),
  * one save at a time, the server's error text on failure, and / half a second after success.
- * Publishing a blog that is `published` already updates it, and says so.
+ * Publishing a blog that is `published` already updates it, and says so. A blog saved elsewhere
+ * since it was opened (409) is handed to `onConflict` with the save it refused.
  */
-export function useSaveBlog(blogId: string | undefined, published: boolean, onSaved: () => void, errors: FormErrors) {
+export function useSaveBlog(published: boolean, onSaved: () => void, errors: FormErrors, onConflict: (refused: Save) => void) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { session } = useSession();
@@ -34,7 +37,7 @@ export function useSaveBlog(blogId: string | undefined, published: boolean, onSa
         ? [EditorMessages.updating, EditorMessages.updated]
         : [EditorMessages.publishing, EditorMessages.published];
   const mutation = useMutation({
-    mutationFn: ({ blog, draft }: Save) => saveBlog(blog, draft, blogId),
+    mutationFn: async ({ blog, draft, target }: Save) => (await saveBlog(blog, draft, target)).id,
     onMutate: ({ draft }) => errors.progress(messages(draft)[0]),
     onSuccess: (savedId, { draft }) => {
       errors.succeed(messages(draft)[1]);
@@ -45,13 +48,15 @@ export function useSaveBlog(blogId: string | undefined, published: boolean, onSa
       if (session) void queryClient.invalidateQueries({ queryKey: profileQuery(session.username).queryKey });
       setTimeout(() => navigate('/'), REDIRECT_AFTER_SAVE_MS);
     },
-    onError: (e) => {
+    onError: (e, refused) => {
       errors.refuse(e.message);
       inFlight.current = false;
+      if (e instanceof ApiError && e.status === 409) onConflict(refused);
     },
   });
 
-  const save = (blog: EditorBlog, draft: boolean) => {
+  /** Saves to `target`: the blog being edited, as loaded, or (Keep both) a new one. */
+  const save = (blog: EditorBlog, draft: boolean, target: SaveTarget) => {
     if (inFlight.current) return;
     const error = draft ? draftError(blog) : publishError(draftishOf(blog));
     if (error) {
@@ -59,7 +64,7 @@ export function useSaveBlog(blogId: string | undefined, published: boolean, onSa
       return;
     }
     inFlight.current = true;
-    mutation.mutate({ blog, draft });
+    mutation.mutate({ blog, draft, target });
   };
 
   // Still "saving" once saved, until we leave, so nothing is sent twice.

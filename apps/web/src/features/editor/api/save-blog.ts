@@ -1,9 +1,17 @@
 import { api } from '../../../lib/api.ts';
 import type { EditorBlog } from '../editor-blog.ts';
 
-/** POST /api/blog/create-blog (A): creates the blog, or updates blog `id`; answers its blog_id. */
-export async function saveBlog({ content, ...blog }: EditorBlog, draft: boolean, id: string | undefined): Promise<string> {
-  const body = { ...blog, content: [content], draft, ...(id !== undefined && { id }) };
-  const { id: blogId } = await api('/api/blog/create-blog', { auth: true, body, schema: 'CreateBlogResponse' });
-  return blogId;
+/**
+ * Where a save goes: blog `id` (no id: a new blog), refused if saved since `updatedAt` (409,
+ * the editor's conflict dialog).
+ */
+export interface SaveTarget {
+  id?: string | undefined;
+  updatedAt?: string | undefined;
+}
+
+/** POST /api/blog/create-blog (A): creates the blog, or updates the target; answers its blog_id and the save's time. */
+export async function saveBlog({ content, ...blog }: EditorBlog, draft: boolean, { id, updatedAt }: SaveTarget) {
+  const body = { ...blog, content: [content], draft, ...(id !== undefined && { id, updatedAt }) };
+  return api('/api/blog/create-blog', { auth: true, body, schema: 'CreateBlogResponse' });
 }

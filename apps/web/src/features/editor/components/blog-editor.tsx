@@ -1,25 +1,41 @@
 import { useRef, useState } from 'react';
-import { editorPublishError } from '@inkwell/contracts';
+import { editorPublishError, type Blog } from '@inkwell/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useFormErrors } from '../../../lib/use-form-errors.ts';
+import { fetchBlogForEdit } from '../api/blog-for-edit.ts';
 import { autosaveKey, readCopy, removeCopy, useAutosave, type StoredCopy } from '../autosave.ts';
-import { draftishOf, sameBlog, type EditorBlog } from '../editor-blog.ts';
-import { useSaveBlog } from '../use-save-blog.ts';
+import { draftishOf, editorBlogOf, sameBlog, type EditorBlog } from '../editor-blog.ts';
+import { useSaveBlog, type Save } from '../use-save-blog.ts';
 import { BannerUpload } from './banner-upload.tsx';
 import { BlockEditor, type BlockEditorHandle } from './block-editor.tsx';
+import { ConflictDialog } from './conflict-dialog.tsx';
 import { EditorTopBar } from './editor-top-bar.tsx';
 import { PublishSettings } from './publish-settings.tsx';
 import { RestoreOffer } from './restore-offer.tsx';
+import { RevisionHistory } from './revision-history.tsx';
 import { TitleField } from './title-field.tsx';
+import { VersionPanel, VersionText } from './version-panel.tsx';
 
 /**
  * The two states of SPEC §4: writing, then publish settings (after the Publish checks) and back
  * through the close button. Editor.js stays mounted, hidden, while the settings are open.
- * `blogId` is the blog being edited (saves update it); `loaded` is what the server gave;
+ * `blogId` is the blog being edited (saves update it); `loaded` is what the server gave, saved at
+ * `updatedAt`: a save is refused if the blog was saved since, and the conflict dialog asks what to do.
  * `published` whether it is on the site now: saving it as a draft then takes it off, so that asks first.
  */
-export function BlogEditor({ blogId, loaded: loadedBlog, published }: { blogId: string | undefined; loaded: EditorBlog; published: boolean }) {
+export function BlogEditor({
+  blogId,
+  loaded: loadedBlog,
+  updatedAt: loadedAt,
+  published,
+}: {
+  blogId: string | undefined;
+  loaded: EditorBlog;
+  updatedAt: string | undefined;
+  published: boolean;
+}) {
   const { session } = useSession();
   const [loaded] = useState(loadedBlog);
   const storageKey = autosaveKey(session!.username, blogId);
@@ -29,10 +45,16 @@ export function BlogEditor({ blogId, loaded: loadedBlog, published }: { blogId: 
   const [blog, setBlog] = useState(loaded);
   const [publishing, setPublishing] = useState(false);
   const [confirmingUnpublish, setConfirmingUnpublish] = useState(false);
+  // The server's version the writer's text is based on: sent with each save, so a newer one is never overwritten unasked.
+  const [updatedAt, setUpdatedAt] = useState(loadedAt);
+  const [conflict, setConflict] = useState<Save | null>(null);
+  const [newer, setNewer] = useState<Blog | null>(null);
+  const [showingHistory, setShowingHistory] = useState(false);
   const editor = useRef<BlockEditorHandle>(null);
   const finishAutosave = useAutosave(storageKey, blog, baseline, copy !== null);
   const errors = useFormErrors('editor');
-  const { saving, save } = useSaveBlog(blogId, published, finishAutosave, errors);
+  const { saving, save } = useSaveBlog(published, finishAutosave, errors, setConflict);
+  const target = { id: blogId, updatedAt };
 
   const change = (patch: Partial<EditorBlog>) => setBlog((current) => ({ ...current, ...patch }));
 
@@ -51,7 +73,7 @@ export function BlogEditor({ blogId, loaded: loadedBlog, published }: { blogId: 
     return { ...blog, content };
   };
 
-  const saveDraft = async () => save(await current(), true);
+  const saveDraft = async () => save(await current(), true, target);
 
   const openPublishSettings = async () => {
     setConfirmingUnpublish(false);
@@ -74,6 +96,48 @@ export function BlogEditor({ blogId, loaded: loadedBlog, published }: { blogId: 
     setCopy(null);
   };
 
+  /** The server's version now; a failure is the toast's. */
+  const latest = async () => {
+    try {
+      return await fetchBlogForEdit(blogId!);
+    } catch (error) {
+      errors.refuse((error as Error).message);
+      return null;
+    }
+  };
+
+  const seeNewer = async () => setNewer(await latest());
+
+  /** Saves the refused version over the newer one (which stays in the revision history). */
+  const overwrite = async () => {
+    const refused = conflict!;
+    const over = newer ?? (await latest());
+    if (!over) return;
+    setConflict(null);
+    setNewer(null);
+    setUpdatedAt(over.updatedAt);
+    save(refused.blog, refused.draft, { id: blogId, updatedAt: over.updatedAt });
+  };
+
+  /** Saves the refused version as a new draft, leaving the blog as the other save left it. */
+  const keepBoth = () => {
+    const refused = conflict!;
+    setConflict(null);
+    setNewer(null);
+    save(refused.blog, true, {});
+  };
+
+  /** Shows a restored revision, now the server's version, in the editor. */
+  const showRestored = async (restored: Blog) => {
+    setShowingHistory(false);
+    const next = editorBlogOf(restored);
+    await editor.current!.render(next.content);
+    const shown = { ...next, content: await editor.current!.save() };
+    setBlog(shown);
+    setBaseline(shown);
+    setUpdatedAt(restored.updatedAt);
+  };
+
   return (
     <>
       <div hidden={publishing}>
@@ -83,6 +147,7 @@ export function BlogEditor({ blogId, loaded: loadedBlog, published }: { blogId: 
           saving={saving}
           onPublish={openPublishSettings}
           onSaveDraft={published ? () => setConfirmingUnpublish(true) : saveDraft}
+          {...(blogId !== undefined && { onHistory: () => setShowingHistory(true) })}
         />
         {confirmingUnpublish && (
           <ConfirmDialog
@@ -115,10 +180,27 @@ export function BlogEditor({ blogId, loaded: loadedBlog, published }: { blogId: 
             onChange={change}
             errors={errors}
             saving={saving}
-            onPublish={() => save(blog, false)}
+            onPublish={() => save(blog, false, target)}
             onClose={() => setPublishing(false)}
           />
         </main>
+      )}
+      {showingHistory && blogId !== undefined && (
+        <RevisionHistory blogId={blogId} errors={errors} onClose={() => setShowingHistory(false)} onRestored={(restored) => void showRestored(restored)} />
+      )}
+      {conflict && !newer && (
+        <ConflictDialog
+          busy={saving}
+          onSeeNewer={() => void seeNewer()}
+          onOverwrite={() => void overwrite()}
+          onKeepBoth={keepBoth}
+          onClose={() => setConflict(null)}
+        />
+      )}
+      {newer && (
+        <VersionPanel heading="The newer version" closeLabel="Close the newer version" onClose={() => setNewer(null)}>
+          <VersionText title={newer.title} blocks={newer.content[0]?.blocks ?? []} about={`${newer.draft ? 'Draft' : 'Published'}, saved ${formatDateTime(newer.updatedAt)}`} />
+        </VersionPanel>
       )}
     </>
   );

@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
 import { EditorMessages } from '@inkwell/contracts';
+import { HistoryIcon } from '../../../components/icons.tsx';
 import { LogoMark } from '../../../components/logo-mark.tsx';
 
 /**
- * The writing state's bar: home link, the blog's title, Publish and Save Draft. A blog that is
- * `published` says so, and its main action updates it in place.
+ * The writing state's bar: home link, the blog's title, Publish and Save Draft, and for a blog
+ * already saved its Revision history. A blog that is `published` says so, and its main action
+ * updates it in place.
  */
 export function EditorTopBar({
   title,
@@ -12,12 +14,14 @@ export function EditorTopBar({
   saving,
   onPublish,
   onSaveDraft,
+  onHistory,
 }: {
   title: string;
   published: boolean;
   saving: boolean;
   onPublish: () => void;
   onSaveDraft: () => void;
+  onHistory?: () => void;
 }) {
   return (
     <nav className="sticky top-0 z-20 flex h-[72px] items-center gap-3 border-b border-neutral-100 bg-white px-[5vw] sm:gap-6">
@@ -33,6 +37,12 @@ export function EditorTopBar({
         )}
       </div>
       <div className="ml-auto flex flex-none gap-2 sm:gap-4">
+        {onHistory && (
+          <button type="button" className="btn-light flex items-center gap-2 py-2 max-sm:px-2.5" onClick={onHistory}>
+            <HistoryIcon />
+            <span className="max-lg:sr-only">Revision history</span>
+          </button>
+        )}
         <button type="button" className="btn-dark py-2 max-sm:px-3" onClick={onPublish} disabled={saving}>
           {published ? 'Update' : 'Publish'}
         </button>

@@ -1,0 +1,24 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+/** POST /api/blog/revisions (A, the author's): newest first, read afresh each time the history opens. */
+export const revisionsQuery = (blogId: string) =>
+  queryOptions({
+    queryKey: ['revisions', blogId],
+    queryFn: async ({ signal }) => (await api('/api/blog/revisions', { auth: true, body: { blog_id: blogId }, schema: 'RevisionsResponse', signal })).revisions,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** POST /api/blog/revision (A): a revision never changes once kept. */
+export const revisionQuery = (blogId: string, id: string) =>
+  queryOptions({
+    queryKey: ['revision', blogId, id],
+    queryFn: async ({ signal }) => (await api('/api/blog/revision', { auth: true, body: { blog_id: blogId, _id: id }, schema: 'RevisionResponse', signal })).revision,
+    staleTime: Infinity,
+  });
+
+/** POST /api/blog/restore-revision (A): answers the blog as get-blog does, restored. */
+export async function restoreRevision(blogId: string, id: string) {
+  return (await api('/api/blog/restore-revision', { auth: true, body: { blog_id: blogId, _id: id }, schema: 'GetBlogResponse' })).blog;
+}
