@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FieldError } from './fields.ts';
 import { Limits } from './limits.ts';
 import { Messages } from './messages.ts';
+import { PublishAt } from './publishing.ts';
 
 /* ---------- Content blocks (Editor.js output, SPEC §3) ---------- */
 
@@ -115,6 +116,8 @@ export const CreateBlogBody = z.object({
   tags: z.array(z.string().max(1000)).max(100, Messages.maxTags).default([]),
   draft: z.boolean().default(false),
   id: z.string().max(300).optional(),
+  /** With `draft: false`: publish at this time instead of now (scheduled-publishing.ts). */
+  publishAt: PublishAt.nullable().optional(),
 });
 export type CreateBlogBody = z.infer<typeof CreateBlogBody>;
 
@@ -217,6 +220,8 @@ export const Blog = BlogCard.extend({
   content: BlogContent,
   draft: z.boolean(),
   can: BlogCan,
+  /** When a scheduled blog is to be published; only its author is told, null for everyone else. */
+  publishAt: z.string().nullable(),
 });
 export type Blog = z.infer<typeof Blog>;
 

@@ -19,3 +19,4 @@ export * from './image-variants.ts';
 export * from './escape-html.ts';
 export * from './content-text.ts';
 export * from './rate-limits.ts';
+export * from './publishing.ts';

@@ -3,3 +3,4 @@ export * from './blogs.ts';
 export * from './comments.ts';
 export * from './images.ts';
 export * from './cache.ts';
+export * from './preview-links.ts';

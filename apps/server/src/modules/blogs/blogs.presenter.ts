@@ -25,7 +25,8 @@ export function presentBlogCard(blog: BlogCardRow): BlogCard {
 /** SPEC §3 Blog whole, and what `viewerId` (null: anonymous) may do to it; `content` is an array whose first item holds the blocks. */
 export function presentBlog(blog: BlogWithAuthor, viewerId: string | null): Blog {
   // Content is stored only after cleanEditorOutput checked every block against its schema.
-  return { ...presentBlogCard(blog), _id: blog.id, content: [blog.content as EditorOutput], draft: blog.draft, can: blogCan(viewerId, blog) };
+  const publishAt = viewerId === blog.authorId ? (blog.publishAt?.toISOString() ?? null) : null;
+  return { ...presentBlogCard(blog), _id: blog.id, content: [blog.content as EditorOutput], draft: blog.draft, can: blogCan(viewerId, blog), publishAt };
 }
 
 /**

@@ -9,7 +9,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/blog/create-blog',
     { preValidation: app.requireUser, schema: { body: CreateBlogBody, response: { 200: CreateBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404]) } } },
-    async (request) => ({ id: await saveBlog(app.db, signedInUser(request).id, request.body) }),
+    async (request) => ({ id: await saveBlog(app.db, signedInUser(request).id, request.body, app.clock()) }),
   );
 
   // Reads are counted once answered, from the cache or not.

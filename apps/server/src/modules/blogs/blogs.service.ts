@@ -20,6 +20,7 @@ import { addTitleWords } from './title-words.ts';
 import { deleteBlogRow, findBlog, findBlogForDelete, findBlogForUpdate, insertBlog, recordReads, updateBlog, type Read } from './blogs.repository.ts';
 import { presentBlog } from './blogs.presenter.ts';
 import { cleanEditorOutput, isImageUrl } from './content-blocks.ts';
+import { checkSchedulable, publishingOf } from './scheduled-publishing.ts';
 import { isVisibleTo } from './visibility.ts';
 
 const BLOG_ID_ATTEMPTS = 5;
@@ -40,9 +41,10 @@ function blogValues(body: CreateBlogBody) {
 /**
  * Creates a blog, or updates the author's own blog when `id` is given (its blog_id stays).
  * The author's count of published blogs changes in the same transaction. Answers the blog_id.
+ * A blog to be published at `publishAt` is saved a draft until then (scheduled-publishing.ts).
  */
-export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): Promise<string> {
-  const values = blogValues(body);
+export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody, now: Date): Promise<string> {
+  const values = { ...blogValues(body), ...publishingOf(body, now) };
   const published = values.draft ? 0 : 1;
   if (body.id !== undefined) {
     const blogId = body.id;
@@ -50,7 +52,8 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): 
       const existing = await findBlogForUpdate(tx, blogId);
       if (!existing) throw notFound();
       if (!canEditBlog(authorId, existing)) throw forbidden('Only the author can edit this blog');
-      const publishedAt = existing.publishedAt ?? (values.draft ? null : new Date());
+      checkSchedulable(existing, values.publishAt);
+      const publishedAt = existing.publishedAt ?? (values.draft ? null : now);
       await updateBlog(tx, existing.id, { ...values, publishedAt });
       await recount(tx, existing, { ...values, authorId, publishedAt });
       await addTitleWords(tx, values.title);
@@ -61,7 +64,7 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): 
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
-        const blog = await insertBlog(tx, { ...values, authorId, blogId: newBlogId(values.title), publishedAt: values.draft ? null : new Date() });
+        const blog = await insertBlog(tx, { ...values, authorId, blogId: newBlogId(values.title), publishedAt: values.draft ? null : now });
         await recount(tx, null, blog);
         await addTitleWords(tx, values.title);
         await addToAuthorCounters(tx, authorId, { posts: published, reads: 0 });
