@@ -23,6 +23,7 @@ export function EditorPage() {
       blogId={blog ? blogId : undefined}
       loaded={blog ? editorBlogOf(blog) : emptyBlog()}
       published={blog ? !blog.draft : false}
+      publishAt={blog?.publishAt ?? null}
     />
   );
 }

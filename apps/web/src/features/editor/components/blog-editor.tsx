@@ -5,21 +5,34 @@ import { useSession } from '../../../lib/session.tsx';
 import { useFormErrors } from '../../../lib/use-form-errors.ts';
 import { autosaveKey, readCopy, removeCopy, useAutosave, type StoredCopy } from '../autosave.ts';
 import { draftishOf, sameBlog, type EditorBlog } from '../editor-blog.ts';
+import { fromLocalInput, toLocalInput } from '../local-time.ts';
 import { useSaveBlog } from '../use-save-blog.ts';
 import { BannerUpload } from './banner-upload.tsx';
 import { BlockEditor, type BlockEditorHandle } from './block-editor.tsx';
 import { EditorTopBar } from './editor-top-bar.tsx';
 import { PublishSettings } from './publish-settings.tsx';
 import { RestoreOffer } from './restore-offer.tsx';
+import { SharePreview } from './share-preview.tsx';
 import { TitleField } from './title-field.tsx';
 
 /**
  * The two states of SPEC §4: writing, then publish settings (after the Publish checks) and back
  * through the close button. Editor.js stays mounted, hidden, while the settings are open.
  * `blogId` is the blog being edited (saves update it); `loaded` is what the server gave;
- * `published` whether it is on the site now: saving it as a draft then takes it off, so that asks first.
+ * `published` whether it is on the site now: saving it as a draft then takes it off, so that asks first;
+ * `publishAt` when a scheduled draft is to be published (its publish settings start there).
  */
-export function BlogEditor({ blogId, loaded: loadedBlog, published }: { blogId: string | undefined; loaded: EditorBlog; published: boolean }) {
+export function BlogEditor({
+  blogId,
+  loaded: loadedBlog,
+  published,
+  publishAt,
+}: {
+  blogId: string | undefined;
+  loaded: EditorBlog;
+  published: boolean;
+  publishAt: string | null;
+}) {
   const { session } = useSession();
   const [loaded] = useState(loadedBlog);
   const storageKey = autosaveKey(session!.username, blogId);
@@ -28,6 +41,8 @@ export function BlogEditor({ blogId, loaded: loadedBlog, published }: { blogId: 
   const [copy, setCopy] = useState<StoredCopy | null>(null);
   const [blog, setBlog] = useState(loaded);
   const [publishing, setPublishing] = useState(false);
+  // The datetime-local value of a scheduled publish, null to publish now.
+  const [when, setWhen] = useState(publishAt && toLocalInput(publishAt));
   const [confirmingUnpublish, setConfirmingUnpublish] = useState(false);
   const editor = useRef<BlockEditorHandle>(null);
   const finishAutosave = useAutosave(storageKey, blog, baseline, copy !== null);
@@ -69,6 +84,13 @@ export function BlogEditor({ blogId, loaded: loadedBlog, published }: { blogId: 
     setCopy(null);
   };
 
+  const publish = () => {
+    if (when === null) return save(blog, false);
+    const at = fromLocalInput(when);
+    if (at === null) return errors.refuse({ field: 'publishAt', message: 'Choose the date and time to publish at' });
+    save(blog, false, at);
+  };
+
   const discard = () => {
     removeCopy(storageKey);
     setCopy(null);
@@ -101,6 +123,7 @@ export function BlogEditor({ blogId, loaded: loadedBlog, published }: { blogId: 
         {copy && <RestoreOffer savedAt={copy.savedAt} onRestore={restore} onDiscard={discard} />}
         <main className="mx-auto box-content max-w-reading px-[5vw] py-8">
           <h1 className="sr-only">Editor</h1>
+          {blogId !== undefined && !published && <SharePreview blogId={blogId} />}
           <BannerUpload banner={blog.banner} onChange={(banner) => change({ banner })} />
           <TitleField value={blog.title} onChange={(title) => change({ title })} />
           <hr className="my-5 w-full opacity-10" />
@@ -115,7 +138,9 @@ export function BlogEditor({ blogId, loaded: loadedBlog, published }: { blogId: 
             onChange={change}
             errors={errors}
             saving={saving}
-            onPublish={() => save(blog, false)}
+            when={when}
+            onWhenChange={setWhen}
+            onPublish={publish}
             onClose={() => setPublishing(false)}
           />
         </main>
