@@ -10,6 +10,7 @@ export const PublishAt = z.iso.datetime({ offset: true, message: 'publishAt must
 
 export const SchedulingMessages = {
   inThePast: 'The publishing time must be in the future',
+  chooseTime: 'Choose the date and time to publish at',
   published: 'This blog is published already: it cannot be scheduled',
   draftWithTime: 'A draft has no publishing time: publish it with publishAt to schedule it',
   notADraft: 'This blog is published already',

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { editorPublishError } from '@inkwell/contracts';
+import { editorPublishError, SchedulingMessages } from '@inkwell/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { useFormErrors } from '../../../lib/use-form-errors.ts';
@@ -87,7 +87,7 @@ export function BlogEditor({
   const publish = () => {
     if (when === null) return save(blog, false);
     const at = fromLocalInput(when);
-    if (at === null) return errors.refuse({ field: 'publishAt', message: 'Choose the date and time to publish at' });
+    if (at === null) return errors.refuse({ field: 'publishAt', message: SchedulingMessages.chooseTime });
     save(blog, false, at);
   };
 
