@@ -35,6 +35,8 @@ const config = loadConfig({
   // Pages a spec serves itself (link previews) are reached as http://localhost:<port>; the SSRF refusals are proven in the server tests.
   FETCH_ALLOW_HOSTS: 'localhost',
   CORS_ORIGINS: FRONT_ORIGIN,
+  // Scheduled blogs come out within a second of their time, while a test polls for them.
+  SCHEDULED_PUBLISH_SECONDS: '1',
 });
 const database = await openDatabase({ dataDir, onFallback: (reason) => console.warn(`e2e: on PGlite, not the embedded PostgreSQL: ${reason}`) });
 const app = await buildApp({ config, database, logger: true });

@@ -12,7 +12,7 @@ import { registerReadCache } from './plugins/read-cache.ts';
 import { registerRouteSchemas } from './plugins/route-schemas.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerShutdown } from './plugins/shutdown.ts';
-import { modules, registerReadCounts, registerWeb, type PageTagsResolver } from './modules/index.ts';
+import { modules, registerReadCounts, registerScheduledPublishing, registerWeb, type PageTagsResolver } from './modules/index.ts';
 import type { LogStream } from './start-up.ts';
 
 declare module 'fastify' {
@@ -20,6 +20,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     database: Database;
+    /** The time now: the real clock, or a test's (scheduled publishing is decided by it). */
+    clock: () => Date;
     /** Modules add a resolver to put share tags into the SPA's HTML for their pages, or to answer 404 for a missing one. */
     pageTagResolvers: PageTagsResolver[];
     sendSpa: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
@@ -34,9 +36,11 @@ export interface BuildOptions {
   logStream?: LogStream | undefined;
   /** Sees each route as it is added (a test lists them all). */
   onRoute?: (route: RouteOptions) => void;
+  /** What time it is (the real clock by default): tests move it to make a scheduled blog due. */
+  clock?: () => Date;
 }
 
-export async function buildApp({ config, database, logger = false, logStream, onRoute }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, logStream, onRoute, clock = () => new Date() }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, serializers: logSerializers, ...(logStream && { stream: logStream }) } : false,
     trustProxy: config.trustProxy,
@@ -57,6 +61,7 @@ export async function buildApp({ config, database, logger = false, logStream, on
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', database);
+  app.decorate('clock', clock);
   app.decorate('pageTagResolvers', []);
   if (onRoute) app.addHook('onRoute', onRoute);
 
@@ -72,6 +77,7 @@ export async function buildApp({ config, database, logger = false, logStream, on
   await registerOpenApi(app);
   await registerReadCache(app);
   registerReadCounts(app);
+  registerScheduledPublishing(app);
 
   await registerWeb(app);
   for (const module of modules) await app.register(module);

@@ -43,6 +43,8 @@ const Env = z.object({
   READ_CACHE_MB: z.coerce.number().min(0).default(64),
   /** Seconds between counts of batched reads (how far total_reads may lag); 0, only at shutdown and when asked. */
   READ_FLUSH_SECONDS: z.coerce.number().min(0).default(5),
+  /** Seconds between looks for scheduled blogs that are due (and one look at start); 0, only when asked (tests). */
+  SCHEDULED_PUBLISH_SECONDS: z.coerce.number().min(0).default(5),
   /** Test only: hosts the SSRF-safe fetcher may reach although they resolve to loopback. */
   FETCH_ALLOW_HOSTS: optional,
   /** Where uploaded images are kept; DATA_DIR/uploads by default. */
@@ -84,6 +86,8 @@ export interface Config {
   readCacheBytes: number;
   /** Seconds between counts of batched reads; 0, only at shutdown and when asked (tests). */
   readFlushSeconds: number;
+  /** Seconds between looks for scheduled blogs that are due; 0, only when asked (tests). */
+  scheduledPublishSeconds: number;
   fetchAllowHosts: string[];
   uploadsDir: string;
   s3: S3Config | undefined;
@@ -182,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownSeconds: e.SHUTDOWN_SECONDS,
     readCacheBytes: Math.floor(e.READ_CACHE_MB * 1024 * 1024),
     readFlushSeconds: e.READ_FLUSH_SECONDS,
+    scheduledPublishSeconds: e.SCHEDULED_PUBLISH_SECONDS,
     // An in-memory database (tests) still needs a real folder for images; they are content-addressed, so sharing it is safe.
     uploadsDir: path.resolve(
       e.UPLOADS_DIR ?? (e.DATA_DIR.startsWith('memory://') ? path.join(os.tmpdir(), 'inkwell-uploads') : path.join(e.DATA_DIR, 'uploads')),

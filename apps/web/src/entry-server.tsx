@@ -7,6 +7,7 @@ import { AppRoutes } from './app/router.tsx';
 import { AppToaster } from './components/app-toaster.tsx';
 import { blogQuery, similarBlogsQuery } from './features/blog/index.ts';
 import { homeBlogsOptions, trendingBlogsQuery } from './features/home/index.ts';
+import { previewQuery } from './features/preview/index.ts';
 import { profileQuery } from './features/profile/index.ts';
 import { searchUsersQuery } from './features/search/index.ts';
 import { ApiError, sendApiCallsThrough } from './lib/api.ts';
@@ -73,6 +74,10 @@ const readingPages: { path: string; load: PageLoad }[] = [
       if (blog.tags[0]) await client.prefetchQuery(similarBlogsQuery(blog));
       return true;
     },
+  },
+  {
+    path: '/preview/:token',
+    load: async (client, { token = '' }) => (await subject(client, previewQuery(token))) !== null,
   },
   {
     path: '/user/:id',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FieldError } from './fields.ts';
 import { Limits } from './limits.ts';
 import { Messages } from './messages.ts';
+import { PublishAt } from './publishing.ts';
 
 /* ---------- Content blocks (Editor.js output, SPEC §3) ---------- */
 
@@ -120,6 +121,8 @@ export const CreateBlogBody = z.object({
   id: z.string().max(300).optional(),
   /** With `id`: the blog's `updatedAt` as the client loaded it; a blog saved since is refused (409), not overwritten. */
   updatedAt: SavedAt.optional(),
+  /** With `draft: false`: publish at this time instead of now (scheduled-publishing.ts). */
+  publishAt: PublishAt.nullable().optional(),
 });
 export type CreateBlogBody = z.infer<typeof CreateBlogBody>;
 
@@ -225,6 +228,8 @@ export const Blog = BlogCard.extend({
   can: BlogCan,
   /** When the blog was last saved (ISO 8601); likes, comments and reads leave it. */
   updatedAt: z.string(),
+  /** When a scheduled blog is to be published; only its author is told, null for everyone else. */
+  publishAt: z.string().nullable(),
 });
 export type Blog = z.infer<typeof Blog>;
 

@@ -26,6 +26,8 @@ export const DashboardBlog = z.object({
   /** When the author last saved it (a draft's "last edited"); likes, comments and reads do not count. */
   updatedAt: z.string(),
   draft: z.boolean(),
+  /** When a scheduled draft is to be published; null for every other blog. */
+  publishAt: z.string().nullable(),
   activity: Activity,
 });
 export type DashboardBlog = z.infer<typeof DashboardBlog>;

@@ -7,6 +7,8 @@ export const EditorMessages = {
   published: 'Published',
   updating: 'Updating...',
   updated: 'Updated',
+  scheduling: 'Scheduling...',
+  scheduled: 'Scheduled',
   uploadingBanner: 'Uploading...',
   bannerUploaded: 'Uploaded',
 } as const;

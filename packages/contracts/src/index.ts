@@ -20,3 +20,4 @@ export * from './escape-html.ts';
 export * from './content-text.ts';
 export * from './rate-limits.ts';
 export * from './revisions.ts';
+export * from './publishing.ts';

@@ -120,6 +120,10 @@ const PROTECTED: Endpoint[] = [
   // The blog's own uuid names no revision of it: past the credential check, a 404.
   { route: 'POST /api/blog/revision', payload: (w) => ({ blog_id: w.blog.blog_id, _id: w.blog._id }) },
   { route: 'POST /api/blog/restore-revision', payload: (w) => ({ blog_id: w.blog.blog_id, _id: w.blog._id }) },
+  { route: 'POST /api/blog/schedule', payload: (w) => ({ blog_id: w.draft.blog_id, publishAt: null }) },
+  { route: 'POST /api/blog/publish-now', payload: (w) => ({ blog_id: w.draft.blog_id }) },
+  { route: 'POST /api/blog/preview-link', payload: (w) => ({ blog_id: w.draft.blog_id }) },
+  { route: 'POST /api/blog/revoke-preview-link', payload: (w) => ({ blog_id: w.draft.blog_id }) },
   { route: 'POST /api/upload/image', payload: () => imageForm() },
   { route: 'GET /api/link-preview' },
   // Not http(s), so even the positive check below never reaches the network.
@@ -147,6 +151,9 @@ const PUBLIC = new Set([
   'POST /api/blog/all-latest-blogs-count',
   'POST /api/blog/search-blogs',
   'POST /api/blog/search-blogs-count',
+  // A draft's preview, for whoever holds the secret link.
+  'POST /api/blog/preview',
+  'GET /preview/:token',
   'POST /api/comment/get-blog-comments',
   'POST /api/comment/get-replies',
   // The web app's pages (the session stays in the browser), the reading ones rendered on the server.
@@ -253,6 +260,22 @@ describe('endpoints that need a session', () => {
 /* ---------- Ownership: a signed-in stranger against the writer's things ---------- */
 
 describe("another user's things", () => {
+  it('scheduling, publishing now and preview links of someone else’s draft are refused and change nothing', async () => {
+    const world = await seedWorld();
+    const stranger = await buildUser(t.app);
+    const before = await databaseSnapshot();
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+    for (const [path, body] of [
+      ['/api/blog/schedule', { blog_id: world.draft.blog_id, publishAt: inAnHour }],
+      ['/api/blog/publish-now', { blog_id: world.draft.blog_id }],
+      ['/api/blog/preview-link', { blog_id: world.draft.blog_id }],
+      ['/api/blog/revoke-preview-link', { blog_id: world.draft.blog_id }],
+    ] as const) {
+      expectRefused(await post(t.app, path, body, stranger.token));
+    }
+    expect(await databaseSnapshot()).toEqual(before);
+  });
+
   it('create-blog with the id of someone else’s blog or draft edits neither', async () => {
     const world = await seedWorld();
     const stranger = await buildUser(t.app);

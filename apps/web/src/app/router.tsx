@@ -6,6 +6,7 @@ import { RouteFocus } from '../components/route-focus.tsx';
 import { SidebarLayout } from '../components/sidebar-layout.tsx';
 import { BlogPage } from '../features/blog/index.ts';
 import { HomePage } from '../features/home/index.ts';
+import { PreviewPage } from '../features/preview/index.ts';
 import { ProfilePage } from '../features/profile/index.ts';
 import { SearchPage } from '../features/search/index.ts';
 import { Navbar } from './navbar.tsx';
@@ -58,6 +59,7 @@ const routes: RouteObject[] = [
       { path: 'search/:query', element: <SearchPage /> },
       { path: 'user/:id', element: <ProfilePage /> },
       { path: 'blog/:blog_id', element: <BlogPage /> },
+      { path: 'preview/:token', element: <PreviewPage /> },
       {
         element: <RequireSignedIn />,
         children: [

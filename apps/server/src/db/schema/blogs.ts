@@ -38,6 +38,8 @@ export const blogs = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     draft: boolean('draft').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** When a scheduled draft is published (blogs/scheduled-publishing.ts); null for every other blog. */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     totalLikes: integer('total_likes').notNull().default(0),
@@ -56,6 +58,9 @@ export const blogs = pgTable(
     index('blogs_search_idx').using('gin', t.search),
     // Readers see a blog once it is no draft, and lists order by publication: such a blog has its date (blogs/blog-counts.ts counts by it).
     check('blogs_published_dated', sql`draft or published_at is not null`),
+    // Only a draft waits to be published; the scheduler finds the due ones through this index.
+    check('blogs_scheduled_draft', sql`publish_at is null or draft`),
+    index('blogs_scheduled_idx').on(t.publishAt).where(sql`publish_at is not null`),
   ],
 );
 

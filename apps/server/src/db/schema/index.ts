@@ -4,3 +4,4 @@ export * from './comments.ts';
 export * from './images.ts';
 export * from './cache.ts';
 export * from './revisions.ts';
+export * from './preview-links.ts';

@@ -25,6 +25,7 @@ export function presentBlogCard(blog: BlogCardRow): BlogCard {
 /** SPEC §3 Blog whole, and what `viewerId` (null: anonymous) may do to it; `content` is an array whose first item holds the blocks. */
 export function presentBlog(blog: BlogWithAuthor, viewerId: string | null): Blog {
   // Content is stored only after cleanEditorOutput checked every block against its schema.
+  const publishAt = viewerId === blog.authorId ? (blog.publishAt?.toISOString() ?? null) : null;
   return {
     ...presentBlogCard(blog),
     _id: blog.id,
@@ -32,6 +33,7 @@ export function presentBlog(blog: BlogWithAuthor, viewerId: string | null): Blog
     draft: blog.draft,
     can: blogCan(viewerId, blog),
     updatedAt: blog.updatedAt.toISOString(),
+    publishAt,
   };
 }
 

@@ -10,7 +10,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/blog/create-blog',
     { preValidation: app.requireUser, schema: { body: CreateBlogBody, response: { 200: CreateBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404, 409]) } } },
     async (request) => {
-      const saved = await saveBlog(app.db, signedInUser(request).id, request.body);
+      const saved = await saveBlog(app.db, signedInUser(request).id, request.body, app.clock());
       return { id: saved.id, updatedAt: saved.updatedAt.toISOString() };
     },
   );

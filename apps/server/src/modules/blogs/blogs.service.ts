@@ -22,6 +22,7 @@ import { deleteBlogRow, findBlog, findBlogForDelete, findBlogForUpdate, insertBl
 import { presentBlog } from './blogs.presenter.ts';
 import { cleanEditorOutput, isImageUrl } from './content-blocks.ts';
 import { recordRevision } from './revisions.repository.ts';
+import { checkSchedulable, publishingOf } from './scheduled-publishing.ts';
 import { isVisibleTo } from './visibility.ts';
 
 const BLOG_ID_ATTEMPTS = 5;
@@ -50,9 +51,10 @@ export interface SavedBlog {
  * `updatedAt`, an update is refused (409) when the blog was saved since: checked under the row's
  * lock, so of two saves from the same version one wins. The author's count of published blogs
  * and the blog's new revision are written in the same transaction.
+ * A blog to be published at `publishAt` is saved a draft until then (scheduled-publishing.ts).
  */
-export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): Promise<SavedBlog> {
-  const values = blogValues(body);
+export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody, now: Date): Promise<SavedBlog> {
+  const values = { ...blogValues(body), ...publishingOf(body, now) };
   const published = values.draft ? 0 : 1;
   if (body.id !== undefined) {
     const blogId = body.id;
@@ -61,7 +63,8 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): 
       if (!existing) throw notFound();
       if (!canEditBlog(authorId, existing)) throw forbidden('Only the author can edit this blog');
       if (body.updatedAt !== undefined && existing.updatedAt.getTime() !== Date.parse(body.updatedAt)) throw conflict(BLOG_CHANGED);
-      const publishedAt = existing.publishedAt ?? (values.draft ? null : new Date());
+      checkSchedulable(existing, values.publishAt);
+      const publishedAt = existing.publishedAt ?? (values.draft ? null : now);
       const updatedAt = await updateBlog(tx, existing.id, { ...values, publishedAt });
       await recount(tx, existing, { ...values, authorId, publishedAt });
       await addTitleWords(tx, values.title);
@@ -73,7 +76,7 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody): 
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
-        const blog = await insertBlog(tx, { ...values, authorId, blogId: newBlogId(values.title), publishedAt: values.draft ? null : new Date() });
+        const blog = await insertBlog(tx, { ...values, authorId, blogId: newBlogId(values.title), publishedAt: values.draft ? null : now });
         await recount(tx, null, blog);
         await addTitleWords(tx, values.title);
         await addToAuthorCounters(tx, authorId, { posts: published, reads: 0 });

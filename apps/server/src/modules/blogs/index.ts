@@ -7,4 +7,5 @@ export { publicationDates } from './blogs.presenter.ts';
 export { addToActivity, findActivity, lastPublishedEdits, lockBlog, type BlogWithAuthor } from './blogs.repository.ts';
 export { answerGetBlog, deleteBlog } from './blogs.service.ts';
 export { contentHtml } from './content-html.ts';
+export { PREVIEW_HEADERS, previewBlog } from './preview-links.service.ts';
 export { visibleToReaders } from './visibility.ts';

@@ -25,6 +25,6 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/blog/restore-revision',
     { preValidation: app.requireUser, schema: { body: RevisionBody, response: { 200: GetBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 404, 409]) } } },
-    async (request) => restoreRevision(app.db, request.body, signedInUser(request).id),
+    async (request) => restoreRevision(app.db, request.body, signedInUser(request).id, app.clock()),
   );
 };

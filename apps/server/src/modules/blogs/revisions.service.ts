@@ -44,18 +44,20 @@ export async function getRevision(db: Db, { blog_id, _id }: RevisionBody, userId
  * own save (its rules for the blog's current state, its counters, a new revision). The blog stays
  * a draft or published as it is; a blog saved in between is refused (409) rather than overwritten.
  */
-export async function restoreRevision(db: Db, { blog_id, _id }: RevisionBody, userId: string) {
+export async function restoreRevision(db: Db, { blog_id, _id }: RevisionBody, userId: string, now: Date) {
   const blog = await authorsBlog(db, blog_id, userId);
   const revision = await revisionOf(db, blog.id, _id);
-  await saveBlog(db, userId, {
+  const restored = {
     id: blog_id,
     updatedAt: blog.updatedAt.toISOString(),
-    draft: blog.draft,
+    // A scheduled blog keeps its time (saving it as a plain draft would drop it).
+    ...(blog.publishAt ? { draft: false, publishAt: blog.publishAt.toISOString() } : { draft: blog.draft }),
     title: revision.title,
     banner: revision.banner,
     des: revision.des,
     tags: revision.tags,
     content: [revision.content as EditorOutput],
-  });
+  };
+  await saveBlog(db, userId, restored, now);
   return { blog: await getBlog(db, { blog_id }, userId) };
 }

@@ -10,6 +10,7 @@ export function presentDashboardBlog(row: AuthorBlogRow): DashboardBlog {
     publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
     updatedAt: row.updatedAt.toISOString(),
     draft: row.draft,
+    publishAt: row.publishAt?.toISOString() ?? null,
     activity: {
       total_likes: row.totalLikes,
       total_comments: row.totalComments,

@@ -63,8 +63,8 @@ export async function sitemapPage(db: Db, section: SitemapSection, page: number,
   return urls.length ? { body: urlset(urls), type: XML_TYPE, lastModified: newest(urls) } : null;
 }
 
-/** robots.txt: crawlers keep out of the signed-in screens and the API, and learn where the sitemap is. */
+/** robots.txt: crawlers keep out of the signed-in screens, the API and drafts' previews, and learn where the sitemap is. */
 export const robotsTxt = (absolute: Absolute): Representation => ({
-  body: ['User-agent: *', 'Disallow: /editor', 'Disallow: /dashboard', 'Disallow: /settings', 'Disallow: /api/', '', `Sitemap: ${absolute('/sitemap.xml')}`, ''].join('\n'),
+  body: ['User-agent: *', 'Disallow: /editor', 'Disallow: /dashboard', 'Disallow: /settings', 'Disallow: /api/', 'Disallow: /preview/', '', `Sitemap: ${absolute('/sitemap.xml')}`, ''].join('\n'),
   type: 'text/plain; charset=utf-8',
 });

@@ -104,7 +104,7 @@ describe('/robots.txt', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.body).toBe(
-      ['User-agent: *', 'Disallow: /editor', 'Disallow: /dashboard', 'Disallow: /settings', 'Disallow: /api/', '', `Sitemap: ${ORIGIN}/sitemap.xml`, ''].join('\n'),
+      ['User-agent: *', 'Disallow: /editor', 'Disallow: /dashboard', 'Disallow: /settings', 'Disallow: /api/', 'Disallow: /preview/', '', `Sitemap: ${ORIGIN}/sitemap.xml`, ''].join('\n'),
     );
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { GetBlogBody, GetProfileBody, LatestBlogsBody, SearchBlogsBody, SearchBlogsCountBody, SearchUsersBody } from '@inkwell/contracts';
+import { GetBlogBody, GetProfileBody, LatestBlogsBody, PreviewBody, SearchBlogsBody, SearchBlogsCountBody, SearchUsersBody } from '@inkwell/contracts';
 import { HttpError, parse } from '../../http-error.ts';
-import { answerGetBlog, latestBlogs, latestBlogsCount, searchBlogsCount, searchBlogsPage, trendingBlogs } from '../blogs/index.ts';
+import { answerGetBlog, latestBlogs, previewBlog, latestBlogsCount, searchBlogsCount, searchBlogsPage, trendingBlogs } from '../blogs/index.ts';
 import { findUsers, getProfile } from '../profiles/index.ts';
 
 /** How the server renderer asks for data: a reading call's path and JSON body, answered with the API's status and body. */
@@ -21,6 +21,7 @@ export function readingCalls(app: FastifyInstance): ReadingCall {
     '/api/blog/search-blogs': (body) => searchBlogsPage(db, parse(SearchBlogsBody, body)),
     '/api/blog/search-blogs-count': (body) => searchBlogsCount(db, parse(SearchBlogsCountBody, body)),
     '/api/blog/trending-blogs': () => trendingBlogs(db),
+    '/api/blog/preview': (body) => previewBlog(db, parse(PreviewBody, body).token),
     '/api/user/get-profile': (body) => getProfile(db, parse(GetProfileBody, body).username),
     '/api/user/search-users': (body) => findUsers(db, parse(SearchUsersBody, body).query),
   };

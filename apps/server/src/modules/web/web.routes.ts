@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from '../../db/errors.ts';
 import { readingCalls, type ReadingCall } from './reading-calls.ts';
 import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
 import { siteFeedLinks } from '../discovery/index.ts';
+import { PREVIEW_HEADERS } from '../blogs/index.ts';
 import { injectHead } from './head-tags.ts';
 import { PAGE_MISSING, type PageTags } from './page-tags.ts';
 import { errorResponses } from '../../http-error.ts';
@@ -18,6 +19,10 @@ const NOT_PAGES = /^\/(?:assets\/|uploads\/|api(?:\/|$))/;
 
 /** The reading pages rendered on the server (SPEC §2): the web app's routes of the same paths. */
 const READING_PAGES = ['/', '/blog/:blog_id', '/user/:username', '/search/:query'];
+
+/** A draft's preview, rendered like a reading page but for the link's holder alone: never cached nor indexed. */
+const PREVIEW_PAGE = '/preview/:token';
+const NOINDEX = '<meta name="robots" content="noindex, nofollow">';
 
 /** What the web app's server build exports (apps/web/src/entry-server.tsx). */
 interface PageRenderer {
@@ -77,11 +82,17 @@ export async function registerWeb(app: FastifyInstance) {
       break;
     }
     const origin = siteOrigin(app, request);
-    return { html: injectHead(html, tags, siteFeedLinks((path) => absoluteUrl(origin, path))), status };
+    const head = injectHead(html, tags, siteFeedLinks((path) => absoluteUrl(origin, path)));
+    return { html: request.routeOptions.url === PREVIEW_PAGE ? head.replace('</head>', () => `${NOINDEX}</head>`) : head, status };
   }
 
   const sendHtml = (reply: FastifyReply, status: number, html: string | Readable) =>
-    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .headers(reply.request.routeOptions.url === PREVIEW_PAGE ? PREVIEW_HEADERS : {})
+      .send(html);
 
   // Any other GET is a page of the web app, since only its router knows them all; files and the
   // API answer their own 404. A route, not the not-found handler, so the page is compressed too.
@@ -132,4 +143,9 @@ export async function registerWeb(app: FastifyInstance) {
     404: nonJsonResponse('The app’s “Page not found”: the blog, user or page does not exist', 'text/html'),
   };
   for (const url of READING_PAGES) app.get(url, { schema: { response }, config: { anonymousCache: true } }, sendReadingPage);
+  app.get(
+    PREVIEW_PAGE,
+    { schema: { response: { ...response, 404: nonJsonResponse('The app’s “Page not found”: the link was replaced or revoked', 'text/html') } } },
+    sendReadingPage,
+  );
 }

@@ -2,24 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Blog } from '@inkwell/contracts';
-import { Avatar } from '../../components/avatar.tsx';
 import { BlogCard } from '../../components/blog-card.tsx';
 import { IconButton } from '../../components/icon-button.tsx';
 import { CommentIcon } from '../../components/icons.tsx';
 import { NotFound } from '../../components/not-found.tsx';
-import { ResponsiveImage } from '../../components/responsive-image.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { formatDate } from '../../lib/format-date.ts';
 import { useHydrated } from '../../lib/hydration.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { CommentsPanel } from '../comments/index.ts';
 import { useSetCommentCounts } from './api/comment-counts.ts';
 import { useBlog, useBlogCan, useCountRead } from './api/get-blog.ts';
 import { similarBlogsQuery } from './api/similar-blogs.ts';
-import { BlogContent, READING_COLUMN_SIZES } from './components/blog-content.tsx';
+import { BlogContent } from './components/blog-content.tsx';
+import { BlogHeading } from './components/blog-heading.tsx';
 import { LikeButton } from './components/like-button.tsx';
 import { ShareButtons } from './components/share-buttons.tsx';
-import { readingMinutes } from './reading-time.ts';
 
 /** SPEC §2 Blog page: the blog, its likes and comments, sharing, and similar blogs. */
 export function BlogPage() {
@@ -44,7 +41,6 @@ export function BlogPage() {
 }
 
 function BlogArticle({ blog }: { blog: Blog }) {
-  const { fullname, username, profile_img } = blog.author.personal_info;
   const blocks = blog.content[0]?.blocks ?? [];
   const [commentsOpen, setCommentsOpen] = useState(false);
   const setCommentCounts = useSetCommentCounts(blog.blog_id);
@@ -52,38 +48,7 @@ function BlogArticle({ blog }: { blog: Blog }) {
   return (
     <>
       <article className="mx-auto box-content max-w-reading px-[5vw] py-10">
-        {blog.banner && (
-          <ResponsiveImage
-            src={blog.banner}
-            alt=""
-            width={1200}
-            height={675}
-            sizes={READING_COLUMN_SIZES}
-            fetchPriority="high"
-            className="aspect-video w-full rounded-md bg-neutral-100 object-cover"
-          />
-        )}
-        <h1 className="mt-10 font-serif text-3xl leading-tight font-bold break-words sm:text-4xl">{blog.title}</h1>
-        <div className="my-8 flex justify-between gap-4 max-sm:flex-col">
-          <div className="flex items-center gap-4">
-            <Link to={`/user/${username}`} aria-label={`${fullname}'s profile`}>
-              <Avatar src={profile_img} size={48} />
-            </Link>
-            <p className="leading-6">
-              <span className="capitalize">{fullname}</span>
-              <br />
-              <Link to={`/user/${username}`} className="text-neutral-600 underline underline-offset-2">
-                @{username}
-              </Link>
-            </p>
-          </div>
-          <p className="text-neutral-600 sm:text-right">
-            {blog.publishedAt && <>Published on {formatDate(blog.publishedAt)}</>}
-            <br className="max-sm:hidden" />
-            <span className="sm:hidden"> · </span>
-            {readingMinutes(blocks)} min read
-          </p>
-        </div>
+        <BlogHeading blog={blog} />
         <BlogInteraction blog={blog} onOpenComments={() => setCommentsOpen(true)} />
         <BlogContent blocks={blocks} />
         <SimilarBlogs blog={blog} />

@@ -24,6 +24,7 @@ export function EditorPage() {
       loaded={blog ? editorBlogOf(blog) : emptyBlog()}
       updatedAt={blog?.updatedAt}
       published={blog ? !blog.draft : false}
+      publishAt={blog?.publishAt ?? null}
     />
   );
 }

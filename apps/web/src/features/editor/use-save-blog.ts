@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { draftError, EditorMessages, publishError, REDIRECT_AFTER_SAVE_MS } from '@inkwell/contracts';
+import { draftError, EditorMessages, publishAtError, publishError, REDIRECT_AFTER_SAVE_MS } from '@inkwell/contracts';
 import { blogListsKey } from '../../lib/blog-lists.ts';
 import { useSession } from '../../lib/session.tsx';
 import type { FormErrors } from '../../lib/use-form-errors.ts';
@@ -15,10 +15,12 @@ export interface Save {
   blog: EditorBlog;
   draft: boolean;
   target: SaveTarget;
+  /** Publish at this moment (ISO) instead of now. */
+  publishAt?: string | undefined;
 }
 
 /**
- * Save Draft and Publish (SPEC §5): the shared rules first (a refused blog is never sent),
+ * Save Draft and Publish, now or at a time (SPEC §5): the shared rules first (a refused blog is never sent),
  * one save at a time, the server's error text on failure, and / half a second after success.
  * Publishing a blog that is `published` already updates it, and says so. A blog saved elsewhere
  * since it was opened (409) is handed to `onConflict` with the save it refused.
@@ -30,17 +32,19 @@ export function useSaveBlog(published: boolean, onSaved: () => void, errors: For
   // A ref, not the mutation's state: two clicks in one frame both see the state before either re-render.
   const inFlight = useRef(false);
   /** What the toast says while saving, and once saved. */
-  const messages = (draft: boolean): [string, string] =>
+  const messages = ({ draft, publishAt }: Omit<Save, 'blog'>): [string, string] =>
     draft
       ? [EditorMessages.savingDraft, EditorMessages.draftSaved]
-      : published
+      : publishAt
+        ? [EditorMessages.scheduling, EditorMessages.scheduled]
+        : published
         ? [EditorMessages.updating, EditorMessages.updated]
         : [EditorMessages.publishing, EditorMessages.published];
   const mutation = useMutation({
-    mutationFn: async ({ blog, draft, target }: Save) => (await saveBlog(blog, draft, target)).id,
-    onMutate: ({ draft }) => errors.progress(messages(draft)[0]),
-    onSuccess: (savedId, { draft }) => {
-      errors.succeed(messages(draft)[1]);
+    mutationFn: async ({ blog, draft, target, publishAt }: Save) => (await saveBlog(blog, draft, target, publishAt)).id,
+    onMutate: (saving) => errors.progress(messages(saving)[0]),
+    onSuccess: (savedId, saved) => {
+      errors.succeed(messages(saved)[1]);
       onSaved();
       // What a save changes: every list of blogs, the blog's own page, and its author's count of blogs.
       void queryClient.invalidateQueries({ queryKey: blogListsKey });
@@ -56,15 +60,20 @@ export function useSaveBlog(published: boolean, onSaved: () => void, errors: For
   });
 
   /** Saves to `target`: the blog being edited, as loaded, or (Keep both) a new one. */
-  const save = (blog: EditorBlog, draft: boolean, target: SaveTarget) => {
+  const save = (blog: EditorBlog, draft: boolean, target: SaveTarget, publishAt?: string) => {
     if (inFlight.current) return;
     const error = draft ? draftError(blog) : publishError(draftishOf(blog));
     if (error) {
       errors.refuse(error);
       return;
     }
+    const timeError = publishAt === undefined ? null : publishAtError(publishAt, new Date());
+    if (timeError) {
+      errors.refuse({ field: 'publishAt', message: timeError });
+      return;
+    }
     inFlight.current = true;
-    mutation.mutate({ blog, draft, target });
+    mutation.mutate({ blog, draft, target, publishAt });
   };
 
   // Still "saving" once saved, until we leave, so nothing is sent twice.

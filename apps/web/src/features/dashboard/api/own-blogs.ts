@@ -5,7 +5,7 @@ import { pagedListOptions } from '../../../lib/paged-list.ts';
 import { removeLoadedItems } from '../../../lib/remove-loaded-items.ts';
 
 /** Every loaded list of the author's own blogs, whatever its kind and search. */
-const allOwnBlogsKey = ['own-blogs'] as const;
+export const allOwnBlogsKey = ['own-blogs'] as const;
 
 export const ownBlogsKey = (draft: boolean, query: string) => [...allOwnBlogsKey, { draft, query }] as const;
 

@@ -8,8 +8,9 @@ import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import { deleteBlog } from '../api/delete-blog.ts';
 import { useForgetOwnBlog } from '../api/own-blogs.ts';
+import { ScheduleActions } from './schedule-actions.tsx';
 
-/** One of the author's blogs: what it is, how it does, and Edit / Delete. */
+/** One of the author's blogs: what it is, how it does, and Edit / Delete (a scheduled one: when it goes out, and what may change that). */
 export function OwnBlogCard({ blog }: { blog: DashboardBlog }) {
   const [confirming, setConfirming] = useState(false);
   const forget = useForgetOwnBlog();
@@ -55,7 +56,11 @@ export function OwnBlogCard({ blog }: { blog: DashboardBlog }) {
               </Link>
             )}
             <p className="mt-1 line-clamp-1 text-neutral-500">
-              {blog.draft ? (
+              {blog.publishAt ? (
+                <>
+                  Scheduled for <time dateTime={blog.publishAt}>{formatDateTime(blog.publishAt)}</time>
+                </>
+              ) : blog.draft ? (
                 <>
                   Last edited <time dateTime={blog.updatedAt}>{formatDateTime(blog.updatedAt)}</time>
                 </>
@@ -65,9 +70,13 @@ export function OwnBlogCard({ blog }: { blog: DashboardBlog }) {
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
-            <Link to={`/editor/${blog.blog_id}`} className="underline underline-offset-4">
-              Edit
-            </Link>
+            {blog.publishAt ? (
+              <ScheduleActions blogId={blog.blog_id} />
+            ) : (
+              <Link to={`/editor/${blog.blog_id}`} className="underline underline-offset-4">
+                Edit
+              </Link>
+            )}
             <button type="button" className="text-red-600 underline underline-offset-4" onClick={() => setConfirming(true)} disabled={confirming}>
               Delete
             </button>

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { editorPublishError, type Blog } from '@inkwell/contracts';
+import { editorPublishError, SchedulingMessages, type Blog } from '@inkwell/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -7,6 +7,7 @@ import { useFormErrors } from '../../../lib/use-form-errors.ts';
 import { fetchBlogForEdit } from '../api/blog-for-edit.ts';
 import { autosaveKey, readCopy, removeCopy, useAutosave, type StoredCopy } from '../autosave.ts';
 import { draftishOf, editorBlogOf, sameBlog, type EditorBlog } from '../editor-blog.ts';
+import { fromLocalInput, toLocalInput } from '../local-time.ts';
 import { useSaveBlog, type Save } from '../use-save-blog.ts';
 import { BannerUpload } from './banner-upload.tsx';
 import { BlockEditor, type BlockEditorHandle } from './block-editor.tsx';
@@ -15,6 +16,7 @@ import { EditorTopBar } from './editor-top-bar.tsx';
 import { PublishSettings } from './publish-settings.tsx';
 import { RestoreOffer } from './restore-offer.tsx';
 import { RevisionHistory } from './revision-history.tsx';
+import { SharePreview } from './share-preview.tsx';
 import { TitleField } from './title-field.tsx';
 import { VersionPanel, VersionText } from './version-panel.tsx';
 
@@ -24,17 +26,20 @@ import { VersionPanel, VersionText } from './version-panel.tsx';
  * `blogId` is the blog being edited (saves update it); `loaded` is what the server gave, saved at
  * `updatedAt`: a save is refused if the blog was saved since, and the conflict dialog asks what to do.
  * `published` whether it is on the site now: saving it as a draft then takes it off, so that asks first.
+ * `publishAt` when a scheduled draft is to be published (its publish settings start there).
  */
 export function BlogEditor({
   blogId,
   loaded: loadedBlog,
   updatedAt: loadedAt,
   published,
+  publishAt,
 }: {
   blogId: string | undefined;
   loaded: EditorBlog;
   updatedAt: string | undefined;
   published: boolean;
+  publishAt: string | null;
 }) {
   const { session } = useSession();
   const [loaded] = useState(loadedBlog);
@@ -44,6 +49,8 @@ export function BlogEditor({
   const [copy, setCopy] = useState<StoredCopy | null>(null);
   const [blog, setBlog] = useState(loaded);
   const [publishing, setPublishing] = useState(false);
+  // The datetime-local value of a scheduled publish, null to publish now.
+  const [when, setWhen] = useState(publishAt && toLocalInput(publishAt));
   const [confirmingUnpublish, setConfirmingUnpublish] = useState(false);
   // The server's version the writer's text is based on: sent with each save, so a newer one is never overwritten unasked.
   const [updatedAt, setUpdatedAt] = useState(loadedAt);
@@ -91,6 +98,13 @@ export function BlogEditor({
     setCopy(null);
   };
 
+  const publish = () => {
+    if (when === null) return save(blog, false, target);
+    const at = fromLocalInput(when);
+    if (at === null) return errors.refuse({ field: 'publishAt', message: SchedulingMessages.chooseTime });
+    save(blog, false, target, at);
+  };
+
   const discard = () => {
     removeCopy(storageKey);
     setCopy(null);
@@ -116,7 +130,7 @@ export function BlogEditor({
     setConflict(null);
     setNewer(null);
     setUpdatedAt(over.updatedAt);
-    save(refused.blog, refused.draft, { id: blogId, updatedAt: over.updatedAt });
+    save(refused.blog, refused.draft, { id: blogId, updatedAt: over.updatedAt }, refused.publishAt);
   };
 
   /** Saves the refused version as a new draft, leaving the blog as the other save left it. */
@@ -166,6 +180,7 @@ export function BlogEditor({
         {copy && <RestoreOffer savedAt={copy.savedAt} onRestore={restore} onDiscard={discard} />}
         <main className="mx-auto box-content max-w-reading px-[5vw] py-8">
           <h1 className="sr-only">Editor</h1>
+          {blogId !== undefined && !published && <SharePreview blogId={blogId} />}
           <BannerUpload banner={blog.banner} onChange={(banner) => change({ banner })} />
           <TitleField value={blog.title} onChange={(title) => change({ title })} />
           <hr className="my-5 w-full opacity-10" />
@@ -180,7 +195,9 @@ export function BlogEditor({
             onChange={change}
             errors={errors}
             saving={saving}
-            onPublish={() => save(blog, false, target)}
+            when={when}
+            onWhenChange={setWhen}
+            onPublish={publish}
             onClose={() => setPublishing(false)}
           />
         </main>

@@ -4,15 +4,22 @@ import { FieldErrorMessage, fieldErrorProps } from '../../../components/field-er
 import type { FormErrors } from '../../../lib/use-form-errors.ts';
 import type { EditorBlog } from '../editor-blog.ts';
 import { ignoreEnter, oneLine } from '../single-line.ts';
+import { SchedulePicker } from './schedule-picker.tsx';
 import { TagsField } from './tags-field.tsx';
 
-/** SPEC §2 publish settings: a preview of the card, then title, description and tags, and Publish (Update once it is `published`). */
+/**
+ * SPEC §2 publish settings: a preview of the card, then title, description and tags, when to
+ * publish (`when`, see SchedulePicker; not for a blog already published), and Publish (Schedule
+ * for a time, Update once it is `published`).
+ */
 export function PublishSettings({
   blog,
   published,
   onChange,
   errors,
   saving,
+  when,
+  onWhenChange,
   onPublish,
   onClose,
 }: {
@@ -22,6 +29,8 @@ export function PublishSettings({
   /** The editor's refusals; those about title, description or tags show beside them. */
   errors: FormErrors;
   saving: boolean;
+  when: string | null;
+  onWhenChange: (when: string | null) => void;
   onPublish: () => void;
   onClose: () => void;
 }) {
@@ -114,8 +123,10 @@ export function PublishSettings({
           onRefuse={errors.refuse}
         />
 
+        {!published && <SchedulePicker when={when} onChange={onWhenChange} error={errors.about('publishAt')} />}
+
         <button type="button" className="btn-dark px-8" onClick={onPublish} disabled={saving}>
-          {published ? 'Update' : 'Publish'}
+          {published ? 'Update' : when === null ? 'Publish' : 'Schedule'}
         </button>
       </div>
     </section>

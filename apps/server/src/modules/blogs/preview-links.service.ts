@@ -1,0 +1,63 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { canEditBlog, SchedulingMessages, type Blog } from '@inkwell/contracts';
+import type { Db } from '../../db/client.ts';
+import { blogPreviewLinks, blogs } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../http-error.ts';
+import { findBlog, findBlogForUpdate } from './blogs.repository.ts';
+import { presentBlog } from './blogs.presenter.ts';
+
+/*
+ * A draft's secret preview link, `/preview/<token>`: whoever holds it reads the draft as it will
+ * look. 32 random bytes; only their sha256 is stored, so the table gives away no working link.
+ * One link a blog: a new one replaces the old, and revoking deletes it.
+ */
+
+/** A preview is for whoever holds its link, now: no cache keeps it, no search engine lists it (API and page alike). */
+export const PREVIEW_HEADERS = { 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex, nofollow' };
+
+/** Where a preview is read, for a token. */
+export const previewPath = (token: string) => `/preview/${token}`;
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new link to the author's draft (404 for anyone else); answers its token, which is never stored. */
+export async function createPreviewLink(db: Db, authorId: string, blogId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.transaction(async (tx) => {
+    const blog = await findBlogForUpdate(tx, blogId);
+    if (!blog || !canEditBlog(authorId, blog)) throw notFound('Blog not found');
+    if (!blog.draft) throw badRequest(SchedulingMessages.previewOfPublished);
+    await tx
+      .insert(blogPreviewLinks)
+      .values({ blogId: blog.id, tokenHash: hashOf(token) })
+      .onConflictDoUpdate({ target: blogPreviewLinks.blogId, set: { tokenHash: hashOf(token), createdAt: new Date() } });
+  });
+  return token;
+}
+
+/** The author's blog has no preview link any more (404 for anyone else). */
+export async function revokePreviewLink(db: Db, authorId: string, blogId: string) {
+  const blog = await findBlog(db, blogId);
+  if (!blog || !canEditBlog(authorId, blog)) throw notFound('Blog not found');
+  await db.delete(blogPreviewLinks).where(eq(blogPreviewLinks.blogId, blog.id));
+  return { status: 'done' as const };
+}
+
+/** The blog_id of the blog a preview token opens, or undefined. */
+export async function findPreviewedBlogId(db: Db, token: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ blogId: blogs.blogId })
+    .from(blogPreviewLinks)
+    .innerJoin(blogs, eq(blogs.id, blogPreviewLinks.blogId))
+    .where(eq(blogPreviewLinks.tokenHash, hashOf(token)));
+  return row?.blogId;
+}
+
+/** The blog a preview token opens, as an anonymous reader would see it once published; 404 for a token that opens nothing. */
+export async function previewBlog(db: Db, token: string): Promise<{ blog: Blog }> {
+  const blogId = await findPreviewedBlogId(db, token);
+  const blog = blogId === undefined ? undefined : await findBlog(db, blogId);
+  if (!blog) throw notFound(SchedulingMessages.previewNotFound);
+  return { blog: presentBlog(blog, null) };
+}
