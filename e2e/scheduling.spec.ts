@@ -9,6 +9,8 @@ import { apiPost, createBlog, createUser, expect, expectToast, signIn, test, uni
  * while the test polls for it.
  */
 
+// Each test checks screens with axe at several widths, light and dark (checkScreen): slow on a loaded machine.
+test.describe.configure({ timeout: 180_000 });
 test.beforeEach(({ page }) => installAxe(page));
 
 /** Whether the home page, as the server renders it for a signed-out visitor, lists the blog. */
