@@ -19,7 +19,6 @@ import { similarBlogsQuery } from './api/similar-blogs.ts';
 import { BlogContent, READING_COLUMN_SIZES } from './components/blog-content.tsx';
 import { LikeButton } from './components/like-button.tsx';
 import { ShareButtons } from './components/share-buttons.tsx';
-import { readingMinutes } from './reading-time.ts';
 
 /** SPEC §2 Blog page: the blog, its likes and comments, sharing, and similar blogs. */
 export function BlogPage() {
@@ -81,7 +80,7 @@ function BlogArticle({ blog }: { blog: Blog }) {
             {blog.publishedAt && <>Published on {formatDate(blog.publishedAt)}</>}
             <br className="max-sm:hidden" />
             <span className="sm:hidden"> · </span>
-            {readingMinutes(blocks)} min read
+            {blog.reading_minutes} min read
           </p>
         </div>
         <BlogInteraction blog={blog} onOpenComments={() => setCommentsOpen(true)} />
