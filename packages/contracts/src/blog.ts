@@ -15,8 +15,8 @@ export const ImageData = z.object({
   // Width and height come from the upload's answer (blocks saved before they did have none).
   file: z.object({ url, width: pixels.optional(), height: pixels.optional() }),
   caption: inline.default(''),
-  // What screen readers say for the picture, plain text (blocks saved before it have none: the caption's text stands in).
-  alt: z.string().max(10_000).default(''),
+  // What screen readers say for the picture, plain text; blocks saved before it have none (the caption's text stands in).
+  alt: z.string().max(10_000).optional(),
   withBorder: z.boolean().default(false),
   stretched: z.boolean().default(false),
   withBackground: z.boolean().default(false),

@@ -54,7 +54,7 @@ function cleanBlock(block: ContentBlock, index: number): ContentBlock | null {
       if (!isImageUrl(block.data.file.url)) throw blockError(index, 'an image needs an uploaded image URL');
       const { url, width, height } = block.data.file;
       const file = { url, ...(width && height && { width, height }) };
-      const alt = block.data.alt.trim();
+      const alt = block.data.alt?.trim() ?? '';
       if (alt.length > BlockLimits.altMax) throw blockError(index, `alt text must be at most ${BlockLimits.altMax} characters`);
       return { ...block, data: { ...block.data, file, alt, caption: sanitizeInlineHtml(block.data.caption) } };
     }

@@ -1,5 +1,5 @@
 import Delimiter from '@editorjs/delimiter';
-import type { BlockToolConstructable, EditorConfig, I18nDictionary, OutputData, ToolboxConfigEntry } from '@editorjs/editorjs';
+import type { BlockToolConstructable, BlockToolConstructorOptions, EditorConfig, I18nDictionary, OutputData, ToolboxConfigEntry } from '@editorjs/editorjs';
 import Embed from '@editorjs/embed';
 import Header from '@editorjs/header';
 import InlineCode from '@editorjs/inline-code';
@@ -11,6 +11,7 @@ import Table from '@editorjs/table';
 import { EMBED_ORIGINS, IMAGE_FIELD, Messages } from '@inkwell/contracts';
 import { CodeWithLanguage } from './code-tool.ts';
 import { ImageWithAlt } from './image-alt-tool.ts';
+import './editor-blocks.css';
 
 /**
  * Editor.js's own inline link tool is called 'link', and a block tool of the same name would
@@ -34,6 +35,17 @@ class OrderedOrUnorderedList extends List {
 
   override renderSettings() {
     return super.renderSettings().filter((item) => !('label' in item) || item.label?.toLowerCase() !== CHECKLIST);
+  }
+}
+
+/**
+ * A new table starts with a heading row (the table tool reads its `withHeadings` from the block's
+ * data, never from its config, once Editor.js hands it the new block's empty data). Its own
+ * declarations make the config required, which Editor.js may leave out: hence the cast.
+ */
+class TableWithHeadings extends (Table as unknown as BlockToolConstructable) {
+  constructor(options: BlockToolConstructorOptions<{ withHeadings?: boolean }>) {
+    super({ ...options, data: { withHeadings: true, ...options.data } });
   }
 }
 
@@ -73,8 +85,7 @@ export function editorTools(token: string | undefined): EditorConfig['tools'] {
     embed: { class: Embed, inlineToolbar: true, config: { services: embedServices } },
     code: { class: CodeWithLanguage, config: { placeholder: 'Enter code' } },
     delimiter: { class: Delimiter },
-    // Its declarations make the config required where Editor.js's may leave it out.
-    table: { class: Table as unknown as BlockToolConstructable, inlineToolbar: true, config: { rows: 2, cols: 2, withHeadings: true } },
+    table: { class: TableWithHeadings, inlineToolbar: true, config: { rows: 2, cols: 2 } },
     marker: { class: Marker, shortcut: 'CMD+SHIFT+M' },
     inlineCode: { class: InlineCode, shortcut: 'CMD+SHIFT+C' },
   };
