@@ -26,10 +26,16 @@ test('code in a language, a divider, a table and an image with alt text: written
 
   // Code: the language chosen by keyboard in the block's own select.
   await addBlock(page, 'Code');
-  await page.locator('.ce-code__textarea').fill(CODE);
+  const textarea = page.locator('.ce-code__textarea');
+  await textarea.fill(CODE);
+  // Tab indents inside the code; Escape lets the keyboard out of it.
+  await textarea.press('Escape');
+  await expect(textarea).not.toBeFocused();
   const language = page.getByRole('combobox', { name: 'Language' });
   await expect(language).toHaveValue('plain');
   await language.focus();
+  await language.press('ArrowDown');
+  await expect(language).toHaveValue('bash');
   await language.selectOption('python');
   await expect(language).toHaveValue('python');
 

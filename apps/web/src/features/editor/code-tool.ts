@@ -20,7 +20,13 @@ export class CodeWithLanguage extends CodeTool {
 
   override render(): HTMLDivElement {
     const holder = super.render();
-    if (!holder.querySelector('select')) holder.prepend(this.languagePicker());
+    if (!holder.querySelector('select')) {
+      holder.prepend(this.languagePicker());
+      // Tab indents the code (the tool's own keys), so Escape lets the keyboard out: the next Tab goes on from here.
+      holder.querySelector('textarea')?.addEventListener('keydown', (event) => {
+        if (event.key === 'Escape') (event.target as HTMLTextAreaElement).blur();
+      });
+    }
     return holder;
   }
 
