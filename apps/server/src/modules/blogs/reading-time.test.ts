@@ -90,7 +90,7 @@ describe('the word_count migration', () => {
       ],
       [{ type: 'paragraph', data: { text: '   ' } }],
     ];
-    const ids = [];
+    const ids: string[] = [];
     for (const [i, each] of blocks.entries()) ids.push(await buildBlog(t.app, author, { content: content(each), draft: i === 2, title: `Backfill ${i}` }));
 
     await t.app.db.execute(sql`update blogs set word_count = 0`);
