@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { AuthMessages, EditorMessages, Messages, type Blog, type BlockType, type ContentBlock } from '@inkwell/contracts';
+import { addBlock, showToolbarOf } from './support/block-editor.ts';
 import { apiPost, createBlog, createUser, expect, expectToast, signIn, test, uniqueId, type TestUser } from './support/fixtures.ts';
 
 const bannerJpg = path.join(import.meta.dirname, 'fixtures', 'banner.jpg');
@@ -54,28 +55,6 @@ function watchSaves(page: Page) {
 }
 
 const toast = (page: Page, text: string) => expect(page.getByText(text, { exact: true }).last()).toBeVisible();
-
-/**
- * Editor.js shows its toolbar for the block the pointer moves onto (and hides it while typing),
- * so the pointer goes to another block first.
- */
-async function showToolbarOf(page: Page, block: Locator) {
-  await page.locator('.ce-block').first().hover();
-  await block.hover();
-}
-
-/** Adds a block after the last one through the toolbox: filtered by its name, then the n-th match chosen by keyboard. */
-async function addBlock(page: Page, tool: string, match = 1) {
-  await showToolbarOf(page, page.locator('.ce-block').last());
-  await page.locator('.ce-toolbar__plus').click();
-  await page.keyboard.type(tool);
-  const popover = page.locator('.ce-popover--opened');
-  // The filter has applied once the n-th item still shown is the tool.
-  await expect(popover.locator('.ce-popover-item:not(.ce-popover-item--hidden)').nth(match - 1)).toHaveText(tool);
-  for (let i = 0; i < match; i++) await page.keyboard.press('ArrowDown');
-  await expect(popover.locator('.ce-popover-item--focused')).toHaveText(tool);
-  await page.keyboard.press('Enter');
-}
 
 /** Selects the word before the caret and applies an inline tool from the inline toolbar. */
 async function styleLastWord(page: Page, tool: string) {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
-import { Limits, type Blog, type Comment, type ContentBlock, type PublicConfig, type Session } from '@inkwell/contracts';
+import { CODE_LANGUAGES, Limits, type Blog, type Comment, type ContentBlock, type PublicConfig, type Session } from '@inkwell/contracts';
 import { XSS_PAYLOADS } from '../apps/server/src/hostile/xss-payloads.ts';
 import { bearer } from '../apps/server/src/test/factories.ts';
 import { commentOn, openComments, publishedBlog } from './support/conversation.ts';
@@ -207,6 +207,8 @@ test('titles, descriptions and tags: home, search, each blog page and Manage Blo
 
 });
 
+const LANGUAGES = Object.keys(CODE_LANGUAGES);
+
 /** A block with the fields of it that hold a payload, for the tally. */
 interface Candidate {
   fields: string[];
@@ -257,6 +259,12 @@ test('every block type: the blog page and the editor reopening the draft show th
         block: { type: 'link', data: { link: linkTo(text), meta: { title: text, description: text, image: { url: imageAt(text) } } } },
       },
       { fields: ['link meta image'], block: { type: 'link', data: { link: linkTo('x'), meta: { image: { url: text } } } } },
+      // Code in each language in turn: the server highlights it, the page shows it as text.
+      { fields: ['code'], block: { type: 'code', data: { code: text, language: LANGUAGES[i % LANGUAGES.length]! } } },
+      {
+        fields: ['image alt'],
+        block: { type: 'image', data: { file: { url: upload }, caption: '', alt: text.slice(0, 1000), withBorder: false, stretched: false, withBackground: false } },
+      },
       {
         fields: ['embed embed (in an address)', 'embed source (in an address)', 'embed caption'],
         block: { type: 'embed', data: { service: 'youtube', source: watchPage(text), embed: player(text), width: 580, height: 320, caption: text } },
@@ -266,6 +274,10 @@ test('every block type: the blog page and the editor reopening the draft show th
     {
       fields: XSS_PAYLOADS.flatMap(() => ['list item (ordered)', 'list item (nested)']),
       block: { type: 'list', data: { style: 'ordered', items: XSS_PAYLOADS.map((text) => ({ content: text, items: [{ content: text, items: [] }] })) } },
+    },
+    {
+      fields: [...XSS_PAYLOADS.slice(0, 20).map(() => 'table heading cell'), ...XSS_PAYLOADS.flatMap(() => ['table cell', 'table cell'])],
+      block: { type: 'table', data: { withHeadings: true, content: [XSS_PAYLOADS.slice(0, 20), ...XSS_PAYLOADS.map((text) => [text, text])] } },
     },
     ...taken,
     { fields: [], block: { type: 'paragraph', data: { text: `The end of ${word}` } } },
@@ -297,8 +309,11 @@ test('every block type: the blog page and the editor reopening the draft show th
   const blogId = ((await publishedResponse.json()) as { id: string }).id;
   const blog = (await apiPost<{ blog: Blog }>(request, '/api/blog/get-blog', { blog_id: blogId })).blog;
   const blocks = blog.content[0]!.blocks;
-  // Plain text the page shows as such: link titles and descriptions.
-  const plainTexts = blocks.flatMap((block) => (block.type === 'link' ? [block.data.meta.title, block.data.meta.description].filter((t): t is string => !!t) : []));
+  // Plain text the page shows as such: link titles and descriptions, and code.
+  const plainTexts = blocks.flatMap((block) => {
+    if (block.type === 'code') return [block.data.code];
+    return block.type === 'link' ? [block.data.meta.title, block.data.meta.description].filter((t): t is string => !!t) : [];
+  });
 
   await page.goto(`/blog/${blogId}`);
   await expect(page.getByText(`The end of ${word}`)).toBeVisible(LOADED);

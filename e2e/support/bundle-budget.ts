@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -8,6 +8,9 @@ import { gzipSync } from 'node:zlib';
  * import, and their style sheets, gzipped as the build ships them. Read from the build's manifest.
  * Over the budget of apps/web/bundle-budget.json, it fails (exit 1). `npm run test:e2e` runs it
  * right after its build. Bytes are deterministic.
+ *
+ * It also fails when any script the browser may load (reading pages and editor alike) holds
+ * highlight.js: code is highlighted on the server (apps/server/src/modules/blogs/code-highlight.ts).
  */
 const web = path.join(import.meta.dirname, '..', '..', 'apps', 'web');
 const dist = process.env.WEB_DIST ?? path.join(web, 'dist');
@@ -45,4 +48,10 @@ function measure(kind: string, files: string[], limit: number): boolean {
 
 const jsWithin = measure('JavaScript', [...scripts], budget.readingRoutesJsGzip);
 const cssWithin = measure('CSS', [...styles], budget.readingRoutesCssGzip);
-if (scripts.size === 0 || !jsWithin || !cssWithin) process.exit(1);
+/** Strings only highlight.js's core holds (its API and its console warning), not our code naming its classes. */
+const HIGHLIGHTER_MARKERS = ['highlightAuto', 'Falling back to no-highlight mode'];
+const assets = path.join(dist, 'assets');
+const highlighted = readdirSync(assets).filter((file) => file.endsWith('.js') && HIGHLIGHTER_MARKERS.some((marker) => readFileSync(path.join(assets, file), 'utf8').includes(marker)));
+if (highlighted.length) console.log(`highlight.js reached the browser's scripts: ${highlighted.join(', ')} — it must run on the server only`);
+
+if (scripts.size === 0 || !jsWithin || !cssWithin || highlighted.length) process.exit(1);

@@ -16,6 +16,8 @@ export const ImageData = z.object({
   // Width and height come from the upload's answer (blocks saved before they did have none).
   file: z.object({ url, width: pixels.optional(), height: pixels.optional() }),
   caption: inline.default(''),
+  // What screen readers say for the picture, plain text; blocks saved before it have none (the caption's text stands in).
+  alt: z.string().max(10_000).optional(),
   withBorder: z.boolean().default(false),
   stretched: z.boolean().default(false),
   withBackground: z.boolean().default(false),
@@ -59,6 +61,19 @@ export const EmbedData = z.object({
   caption: inline.default(''),
 });
 
+/**
+ * The stored block is `{code, language}`; `html` is only in get-blog's answers: the code highlighted
+ * by the server (spans with highlight.js classes), so no reader's browser loads a highlighter.
+ * The caps below are backstops: content-blocks.ts refuses past BlockLimits with a message naming the block.
+ */
+export const CodeData = z.object({ code: z.string().max(1_000_000), language: z.string().max(50).default('plain'), html: z.string().optional() });
+export const DelimiterData = z.object({});
+export const TableData = z.object({
+  withHeadings: z.boolean().default(false),
+  stretched: z.boolean().optional(),
+  content: z.array(z.array(inline).max(1000)).max(1000),
+});
+
 /** Rows are keyed by uuids: anything else cannot name one, so callers answer it like an unknown id. */
 export const isUuid = (value: string): boolean => z.uuid().safeParse(value).success;
 
@@ -78,6 +93,9 @@ export const ContentBlock = z.discriminatedUnion('type', [
   block('list', ListData),
   block('link', LinkData),
   block('embed', EmbedData),
+  block('code', CodeData),
+  block('delimiter', DelimiterData),
+  block('table', TableData),
 ]);
 export type ContentBlock = z.infer<typeof ContentBlock>;
 export type BlockType = ContentBlock['type'];
@@ -214,6 +232,8 @@ export const BlogCard = z.object({
   publishedAt: z.string().nullable(),
   author: z.object({ personal_info: PersonalInfo }),
   activity: Activity,
+  /** Minutes to read the blog, at least 1: the server counts its words on every save (content-html.ts). */
+  reading_minutes: z.number().int(),
 });
 export type BlogCard = z.infer<typeof BlogCard>;
 

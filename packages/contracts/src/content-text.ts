@@ -5,8 +5,9 @@ const listTexts = (items: (string | ListItem)[]): string[] =>
   items.flatMap((item) => (typeof item === 'string' ? [item] : [item.content, ...listTexts(item.items)]));
 
 /**
- * The text a reader reads in a block, captions included, as inline HTML: what reading time (in
- * the browser) and schema.org's wordCount (on the server) count the words of.
+ * The text a reader reads in a block, captions included, as inline HTML: what the server counts
+ * the words of, for reading time and schema.org's wordCount. Code counts like prose (a reader
+ * reads it, slowly or not); an image's alt text does not (only screen readers say it).
  */
 export function blockTexts(block: ContentBlock): string[] {
   switch (block.type) {
@@ -20,6 +21,12 @@ export function blockTexts(block: ContentBlock): string[] {
       return [block.data.caption];
     case 'list':
       return listTexts(block.data.items);
+    case 'code':
+      return [escapeHtml(block.data.code)];
+    case 'table':
+      return block.data.content.flat();
+    case 'delimiter':
+      return [];
     case 'link':
       // A link card's page title and description are plain text.
       return [escapeHtml(block.data.meta.title ?? ''), escapeHtml(block.data.meta.description ?? '')];

@@ -5,6 +5,7 @@ export * from './policies.ts';
 export * from './auth-rules.ts';
 export * from './auth.ts';
 export * from './embeds.ts';
+export * from './block-limits.ts';
 export * from './blog.ts';
 export * from './uploads.ts';
 export * from './settings-rules.ts';

@@ -128,6 +128,16 @@ const BLOG_FIELDS: Record<string, (payload: string) => Promise<{ status: number;
   'embed source': blockField((p) => [embed({ source: p })], (b) => data(b).source, safeUrl),
   'embed service': blockField((p) => [embed({ service: p })], (b) => data(b).service, (s) => s === 'youtube'),
   'embed caption': blockField((p) => [embed({ caption: p })], (b) => data(b).caption, inert),
+  'table cell': blockField((p) => [{ type: 'table', data: { withHeadings: true, content: [[p, 'h'], ['ok', p]] } }], (b) => data(b).content.flat().join(''), inert),
+  // Code is kept exactly as typed; get-blog's highlighting of it is escaped text in highlight.js's spans, nothing else.
+  'code and its highlighting': blockField(
+    (p) => [{ type: 'code', data: { code: p, language: 'xml' } }],
+    (b) => data(b),
+    (stored, payload) => {
+      const { code, html } = stored as { code: string; html: string };
+      return code === payload && !/[<>"]/.test(html.replace(/<span class="[a-z_ -]+">|<\/span>/g, ''));
+    },
+  ),
 };
 
 const tally = { tried: 0, refused: 0, kept: 0 };

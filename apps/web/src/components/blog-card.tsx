@@ -17,6 +17,7 @@ function Byline({ blog }: { blog: BlogCardData }) {
         </span>
       </Link>
       {blog.publishedAt && <span className="flex-none text-neutral-500">· {formatDate(blog.publishedAt)}</span>}
+      <span className="flex-none text-neutral-500">· {blog.reading_minutes} min read</span>
     </div>
   );
 }

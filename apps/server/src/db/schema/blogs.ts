@@ -46,6 +46,8 @@ export const blogs = pgTable(
     totalComments: integer('total_comments').notNull().default(0),
     totalParentComments: integer('total_parent_comments').notNull().default(0),
     totalReads: integer('total_reads').notNull().default(0),
+    // The words of the content (blogs/content-html.ts's contentWordCount), set by every save: lists show reading time without loading content.
+    wordCount: integer('word_count').notNull().default(0),
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', inkwell_tags_text(tags)), 'B') || setweight(to_tsvector('english', des), 'C')`,
     ),

@@ -1,8 +1,6 @@
-import type { EditorOutput } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
 import { authorFeedTitle, feedLinks, tagFeedTitle } from '../discovery/index.ts';
 import { pageTagsResolver, type PageTags } from '../web/index.ts';
-import { contentWordCount } from './content-html.ts';
 import { publicationDates } from './blogs.presenter.ts';
 import { findBlog, type BlogWithAuthor } from './blogs.repository.ts';
 import { isVisibleTo } from './visibility.ts';
@@ -49,8 +47,8 @@ function blogTags(blog: BlogWithAuthor, absolute: (pathOrUrl: string) => string)
       datePublished: published,
       dateModified: modified,
       ...(image && { image }),
-      // Stored only after cleanEditorOutput checked every block against its schema.
-      wordCount: contentWordCount((blog.content as EditorOutput).blocks),
+      // Counted on save, as the page's and the cards' reading time are.
+      wordCount: blog.wordCount,
       keywords: blog.tags.join(', '),
     },
   };

@@ -1,5 +1,7 @@
-import { blogCan, type Blog, type BlogCard, type EditorOutput } from '@inkwell/contracts';
+import { blogCan, isCodeLanguage, type Blog, type BlogCard, type ContentBlock, type EditorOutput } from '@inkwell/contracts';
 import type { BlogCardRow, BlogWithAuthor } from './blogs.repository.ts';
+import { highlightCode } from './code-highlight.ts';
+import { readingMinutes } from './content-html.ts';
 
 /** SPEC §3 Blog as a list shows it: never the content. */
 export function presentBlogCard(blog: BlogCardRow): BlogCard {
@@ -19,22 +21,31 @@ export function presentBlogCard(blog: BlogCardRow): BlogCard {
       total_parent_comments: blog.totalParentComments,
       total_reads: blog.totalReads,
     },
+    reading_minutes: readingMinutes(blog.wordCount),
   };
 }
 
 /** SPEC §3 Blog whole, and what `viewerId` (null: anonymous) may do to it; `content` is an array whose first item holds the blocks. */
 export function presentBlog(blog: BlogWithAuthor, viewerId: string | null): Blog {
   // Content is stored only after cleanEditorOutput checked every block against its schema.
+  const stored = blog.content as EditorOutput;
+  const content = { ...stored, blocks: stored.blocks.map(withHighlighting) };
   const publishAt = viewerId === blog.authorId ? (blog.publishAt?.toISOString() ?? null) : null;
   return {
     ...presentBlogCard(blog),
     _id: blog.id,
-    content: [blog.content as EditorOutput],
+    content: [content],
     draft: blog.draft,
     can: blogCan(viewerId, blog),
     updatedAt: blog.updatedAt.toISOString(),
     publishAt,
   };
+}
+
+/** A code block as answered: its stored `{code, language}` and the server's highlighting of it. */
+function withHighlighting(block: ContentBlock): ContentBlock {
+  if (block.type !== 'code' || !isCodeLanguage(block.data.language)) return block;
+  return { ...block, data: { ...block.data, html: highlightCode(block.data.code, block.data.language) } };
 }
 
 /**

@@ -29,11 +29,12 @@ export const blogCardColumns = {
   totalComments: blogs.totalComments,
   totalParentComments: blogs.totalParentComments,
   totalReads: blogs.totalReads,
+  wordCount: blogs.wordCount,
   author,
 };
 export type BlogCardRow = Pick<
   BlogRow,
-  'blogId' | 'title' | 'des' | 'banner' | 'tags' | 'publishedAt' | 'totalLikes' | 'totalComments' | 'totalParentComments' | 'totalReads'
+  'blogId' | 'title' | 'des' | 'banner' | 'tags' | 'publishedAt' | 'totalLikes' | 'totalComments' | 'totalParentComments' | 'totalReads' | 'wordCount'
 > & { author: AuthorInfo };
 
 export async function findBlog(db: Executor, blogId: string): Promise<BlogWithAuthor | undefined> {

@@ -21,6 +21,7 @@ import { addTitleWords } from './title-words.ts';
 import { deleteBlogRow, findBlog, findBlogForDelete, findBlogForUpdate, insertBlog, recordReads, updateBlog, type Read } from './blogs.repository.ts';
 import { presentBlog } from './blogs.presenter.ts';
 import { cleanEditorOutput, isImageUrl } from './content-blocks.ts';
+import { contentWordCount } from './content-html.ts';
 import { recordRevision } from './revisions.repository.ts';
 import { checkSchedulable, publishingOf } from './scheduled-publishing.ts';
 import { isVisibleTo } from './visibility.ts';
@@ -37,7 +38,7 @@ function blogValues(body: CreateBlogBody) {
   const tagError = tagsError(tags);
   if (tagError) throw badRequest(tagError.message);
   if (blog.banner && !isImageUrl(blog.banner)) throw badRequest('The banner must be an uploaded image');
-  return { title: blog.title, banner: blog.banner, des: blog.des, tags, content, draft: body.draft };
+  return { title: blog.title, banner: blog.banner, des: blog.des, tags, content, wordCount: contentWordCount(content.blocks), draft: body.draft };
 }
 
 /** A saved blog: its blog_id and the time of the save (its new updated_at). */

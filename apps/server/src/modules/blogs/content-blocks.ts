@@ -1,4 +1,4 @@
-import { EMBED_ORIGINS, embedPlayerUrl, webUrl, type ContentBlock, type EditorOutput, type ListItem } from '@inkwell/contracts';
+import { BlockLimits, EMBED_ORIGINS, embedPlayerUrl, isCodeLanguage, webUrl, type ContentBlock, type EditorOutput, type ListItem } from '@inkwell/contracts';
 import { badRequest } from '../../http-error.ts';
 import { inlineText, sanitizeInlineHtml } from './inline-html.ts';
 
@@ -26,6 +26,15 @@ function cleanListItems(items: (string | ListItem)[]): (string | ListItem)[] {
   return kept;
 }
 
+/** A table's cells cut to the inline allowlist, every row as long as the longest (the short ones padded); null when no cell has text. */
+function cleanTable(content: string[][], index: number): string[][] | null {
+  if (content.length > BlockLimits.tableRowsMax) throw blockError(index, `a table may have at most ${BlockLimits.tableRowsMax} rows`);
+  const columns = Math.max(0, ...content.map((row) => row.length));
+  if (columns > BlockLimits.tableColumnsMax) throw blockError(index, `a table may have at most ${BlockLimits.tableColumnsMax} columns`);
+  const rows = content.map((row) => Array.from({ length: columns }, (_, i) => sanitizeInlineHtml(row[i] ?? '')));
+  return rows.some((row) => row.some((cell) => inlineText(cell))) ? rows : null;
+}
+
 /**
  * One block made safe to store, null when it is empty and the editor would drop it (empty
  * paragraphs and lists), or a 400 naming the block when its data breaks a rule.
@@ -45,7 +54,9 @@ function cleanBlock(block: ContentBlock, index: number): ContentBlock | null {
       if (!isImageUrl(block.data.file.url)) throw blockError(index, 'an image needs an uploaded image URL');
       const { url, width, height } = block.data.file;
       const file = { url, ...(width && height && { width, height }) };
-      return { ...block, data: { ...block.data, file, caption: sanitizeInlineHtml(block.data.caption) } };
+      const alt = block.data.alt?.trim() ?? '';
+      if (alt.length > BlockLimits.altMax) throw blockError(index, `alt text must be at most ${BlockLimits.altMax} characters`);
+      return { ...block, data: { ...block.data, file, alt, caption: sanitizeInlineHtml(block.data.caption) } };
     }
     case 'quote':
       return {
@@ -73,6 +84,19 @@ function cleanBlock(block: ContentBlock, index: number): ContentBlock | null {
       if (!embed) throw blockError(index, `the embed address is not a ${service} player`);
       if (!isWebUrl(source)) throw blockError(index, 'the embed source must be an http or https URL');
       return { ...block, data: { ...block.data, embed, caption: sanitizeInlineHtml(block.data.caption) } };
+    }
+    case 'code': {
+      const { code, language } = block.data;
+      if (code.length > BlockLimits.codeMax) throw blockError(index, `code must be at most ${BlockLimits.codeMax} characters`);
+      if (!isCodeLanguage(language)) throw blockError(index, `code in "${language}" is not supported`);
+      // `html` is the highlighting get-blog answers with, never stored.
+      return code.trim() ? { ...block, data: { code, language } } : null;
+    }
+    case 'delimiter':
+      return { ...block, data: {} };
+    case 'table': {
+      const content = cleanTable(block.data.content, index);
+      return content && { ...block, data: { withHeadings: block.data.withHeadings, ...(block.data.stretched !== undefined && { stretched: block.data.stretched }), content } };
     }
   }
 }

@@ -11,7 +11,7 @@ const EVERY_BLOCK: ContentBlock[] = [
   { type: 'header', data: { text: 'Getting <i>there</i>', level: 2 } },
   { type: 'header', data: { text: 'Day one', level: 4 } },
   { type: 'paragraph', data: { text: 'We left <b>early</b> with <mark class="cdx-marker">maps</mark>, <code class="inline-code">gps()</code> and <a href="https://example.com/?a=1&amp;b=2">a guide</a>.' } },
-  { type: 'image', data: { file: { url: '/uploads/abc123.webp' }, caption: 'The <b>ridge</b> & the sky', withBorder: false, stretched: false, withBackground: false } },
+  { type: 'image', data: { file: { url: '/uploads/abc123.webp' }, caption: 'The <b>ridge</b> & the sky', alt: '', withBorder: false, stretched: false, withBackground: false } },
   { type: 'quote', data: { text: 'Walk on.', caption: 'A walker', alignment: 'left' } },
   {
     type: 'list',
@@ -31,7 +31,28 @@ const EVERY_BLOCK: ContentBlock[] = [
   },
 ];
 
+/** Issue 17's blocks, and an image with alt text of its own. */
+const NEW_BLOCKS: ContentBlock[] = [
+  { type: 'image', data: { file: { url: '/uploads/abc123.webp' }, caption: 'The <b>ridge</b>', alt: 'A ridge "under" <the> sky', withBorder: false, stretched: false, withBackground: false } },
+  { type: 'code', data: { code: 'if (a < b && c) {\n  go("</code><script>alert(1)</script>");\n}', language: 'javascript' } },
+  { type: 'delimiter', data: {} },
+  { type: 'table', data: { withHeadings: true, content: [['Day', 'Miles'], ['<b>One</b>', '12 &amp; a bit']] } },
+  { type: 'table', data: { withHeadings: false, content: [['a', 'b']] } },
+];
+
 describe('contentHtml', () => {
+  it("writes code escaped in a pre, a divider as hr, tables with header cells, and an image's own alt text", () => {
+    expect(contentHtml(NEW_BLOCKS, absolute)).toBe(
+      [
+        '<figure><img src="https://blog.example.org/uploads/abc123.webp" alt="A ridge &quot;under&quot; &lt;the&gt; sky"><figcaption>The <b>ridge</b></figcaption></figure>',
+        '<pre><code class="language-javascript">if (a &lt; b &amp;&amp; c) {\n  go(&quot;&lt;/code&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;);\n}</code></pre>',
+        '<hr>',
+        '<table><thead><tr><th scope="col">Day</th><th scope="col">Miles</th></tr></thead><tbody><tr><td><b>One</b></td><td>12 &amp; a bit</td></tr></tbody></table>',
+        '<table><tbody><tr><td>a</td><td>b</td></tr></tbody></table>',
+      ].join('\n'),
+    );
+  });
+
   it('writes every block type as HTML, with absolute image URLs and escaped plain text', () => {
     const html = contentHtml(EVERY_BLOCK, absolute);
     expect(html.split('\n')).toEqual([
@@ -54,10 +75,14 @@ describe('contentHtml', () => {
       { type: 'list', data: { style: 'unordered', items: [payload, { content: payload, items: [{ content: payload, items: [] }] }] } },
       { type: 'quote', data: { text: payload, caption: payload, alignment: 'left' } },
       { type: 'link', data: { link: 'https://x.example/', meta: { title: payload, description: payload } } },
+      { type: 'table', data: { withHeadings: true, content: [[payload, payload], [payload, payload]] } },
     ];
     // Without the structural tags the renderer itself writes, only allowlisted inline markup may remain.
-    const inner = contentHtml(blocks, absolute).replace(/<\/?(?:p|ul|li|figure|blockquote|figcaption)>/g, '');
+    const inner = contentHtml(blocks, absolute).replace(/<\/?(?:p|ul|li|figure|blockquote|figcaption|table|thead|tbody|tr|td)>|<th scope="col">|<\/th>/g, '');
     expect(unsafeMarkup(inner)).toEqual([]);
+    // Code is text: every character of it escaped, whatever the language says.
+    const code = contentHtml([{ type: 'code', data: { code: payload, language: '"><script>' } }], absolute);
+    expect(code).toMatch(/^<pre><code class="language-&quot;&gt;&lt;script&gt;">[^<>]*<\/code><\/pre>$/);
   });
 
   it('leaves out an embed that is no known player, keeping its source link, and a link block that is no web URL', () => {
@@ -78,5 +103,10 @@ describe('contentWordCount', () => {
   it('counts the words a reader reads, captions and list items included, markup and entities not', () => {
     // headers 2 + 2, paragraph 9, image caption 5, quote 2 + 2, lists 3 + 2, link 2 + 3, embed caption 2
     expect(contentWordCount(EVERY_BLOCK)).toBe(34);
+  });
+
+  it('counts code and table cells as words, and no alt text', () => {
+    // caption 2, code 9 (a word is what spaces part), tables 7 + 2
+    expect(contentWordCount(NEW_BLOCKS)).toBe(20);
   });
 });

@@ -191,8 +191,8 @@ describe.each(contentForms)('POST /api/blog/create-blog: content blocks, sent as
     const blocks = [
       { id: 'a1', type: 'paragraph', data: { text: 'Plain <b>bold</b> <i>it</i> <mark class="cdx-marker">hi</mark> <code class="inline-code">x()</code><br>' } },
       { id: 'a2', type: 'header', data: { text: 'Heading', level: 3 } },
-      { id: 'a3', type: 'image', data: { file: { url: '/uploads/abc123.webp' }, caption: 'A hill', withBorder: true, stretched: false, withBackground: true } },
-      { id: 'a3b', type: 'image', data: { file: { url: '/uploads/abc124.jpg', width: 1600, height: 900 }, caption: '', withBorder: false, stretched: false, withBackground: false } },
+      { id: 'a3', type: 'image', data: { file: { url: '/uploads/abc123.webp' }, caption: 'A hill', alt: 'A green hill under clouds', withBorder: true, stretched: false, withBackground: true } },
+      { id: 'a3b', type: 'image', data: { file: { url: '/uploads/abc124.jpg', width: 1600, height: 900 }, caption: '', alt: '', withBorder: false, stretched: false, withBackground: false } },
       { id: 'a4', type: 'quote', data: { text: 'To be', caption: 'Someone', alignment: 'center' } },
       { id: 'a5', type: 'list', data: { style: 'ordered', items: ['one', 'two'] } },
       { id: 'a6', type: 'list', data: { style: 'unordered', meta: {}, items: [{ content: 'parent', items: [{ content: 'child', items: [] }] }] } },
@@ -202,8 +202,16 @@ describe.each(contentForms)('POST /api/blog/create-blog: content blocks, sent as
         type: 'embed',
         data: { service: 'youtube', source: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', embed: 'https://www.youtube.com/embed/dQw4w9WgXcQ', width: 580, height: 320, caption: 'Video' },
       },
+      { id: 'a9', type: 'code', data: { code: 'print("hi")\n', language: 'python' } },
+      { id: 'a10', type: 'delimiter', data: {} },
+      { id: 'a11', type: 'table', data: { withHeadings: true, content: [['Day', 'Miles'], ['<b>One</b>', '12']] } },
+      { id: 'a12', type: 'table', data: { withHeadings: false, stretched: true, content: [['a', 'b']] } },
     ];
-    expect(await saved(blocks)).toEqual(blocks);
+    const answered = await saved(blocks);
+    // get-blog adds the server's highlighting to a code block; what is stored is the block as sent.
+    expect(answered[9].data.html).toBe('<span class="hljs-built_in">print</span>(<span class="hljs-string">&quot;hi&quot;</span>)\n');
+    delete answered[9].data.html;
+    expect(answered).toEqual(blocks);
   });
 
   it('drops empty paragraphs and empty list items, and a list left with none', async () => {
@@ -234,7 +242,7 @@ describe.each(contentForms)('POST /api/blog/create-blog: content blocks, sent as
     expect(blocks.map((b: { data: unknown }) => b.data)).toEqual([
       { text: 'Hi <a>x</a> ' },
       { text: 'Title', level: 2 },
-      { file: { url: '/uploads/abc.png' }, caption: 'Cap <b>b</b>', withBorder: false, stretched: false, withBackground: false },
+      { file: { url: '/uploads/abc.png' }, caption: 'Cap <b>b</b>', alt: '', withBorder: false, stretched: false, withBackground: false },
       { text: 'Quote', caption: '<a href="https://ok.example/" rel="noopener noreferrer nofollow">ok</a>', alignment: 'left' },
       { style: 'unordered', items: ['item'] },
       { service: 'vimeo', source: 'https://vimeo.com/1', embed: 'https://player.vimeo.com/video/1', caption: 'cap' },
@@ -282,12 +290,41 @@ describe.each(contentForms)('POST /api/blog/create-blog: content blocks, sent as
       { type: 'embed', data: { service: 'youtube', source: 'javascript:alert(1)', embed: 'https://www.youtube.com/embed/1' } },
       'Block 1: the embed source must be an http or https URL',
     ],
+    ['code in a language not on the list', { type: 'code', data: { code: 'x', language: 'cobol' } }, 'Block 1: code in "cobol" is not supported'],
+    ['code of 100 001 characters', { type: 'code', data: { code: 'x'.repeat(100_001), language: 'plain' } }, 'Block 1: code must be at most 100000 characters'],
+    ['code that is no text', { type: 'code', data: { code: 42, language: 'plain' } }, /^@\.data\.code must be text$/],
+    ['a table of 101 rows', { type: 'table', data: { content: Array.from({ length: 101 }, () => ['x']) } }, 'Block 1: a table may have at most 100 rows'],
+    ['a table of 21 columns', { type: 'table', data: { content: [Array.from({ length: 21 }, () => 'x')] } }, 'Block 1: a table may have at most 20 columns'],
+    ['a table cell that is no text', { type: 'table', data: { content: [[1]] } }, /^@\.data\.content\.0\.0 must be text$/],
+    ['alt text of 1001 characters', { type: 'image', data: { file: { url: '/uploads/a.png' }, alt: 'a'.repeat(1001) } }, 'Block 1: alt text must be at most 1000 characters'],
   ])('refuses %s', async (_name, block, error) => {
     await expectError(withBlocks([block]), 400, refusal(error));
   });
 
   it('names the position of a bad block among good ones', async () => {
     await expectError(withBlocks([{ type: 'paragraph', data: { text: 'ok' } }, { type: 'link', data: { link: 'ftp://x' } }]), 400, 'Block 2: a link must be an http or https URL');
+  });
+
+  it('keeps code as typed in its language, pads table rows, cuts cells to the allowlist, and drops what is empty', async () => {
+    const code = '  if (a < b) {\n\treturn "</code><script>alert(1)</script>";\n  }';
+    const blocks = await saved([
+      { type: 'code', data: { code, language: 'typescript', html: '<img src=x onerror=alert(1)>' } },
+      { type: 'code', data: { code: 'echo hi' } },
+      { type: 'code', data: { code: ' \n ', language: 'bash' } },
+      { type: 'delimiter', data: { style: 'line' } },
+      { type: 'table', data: { withHeadings: true, content: [['A', 'B', '<a href="javascript:alert(1)">C</a>'], ['<img src=x onerror=alert(1)>1'], ['2', '<b onclick="x()">3</b>']] } },
+      { type: 'table', data: { withHeadings: false, content: [['', ' '], ['<br>', '']] } },
+      { type: 'image', data: { file: { url: '/uploads/a.png' }, caption: 'Seen', alt: '  A <b>plain</b> alt  ' } },
+    ]);
+    const stored = await queryRows<{ content: { blocks: { data: unknown }[] } }>(t.app.db, sql`select content from blogs order by created_at desc limit 1`);
+    expect(stored[0]!.content.blocks.map((b) => b.data)).toEqual([
+      { code, language: 'typescript' },
+      { code: 'echo hi', language: 'plain' },
+      {},
+      { withHeadings: true, content: [['A', 'B', '<a>C</a>'], ['1', '', ''], ['2', '<b>3</b>', '']] },
+      { file: { url: '/uploads/a.png' }, caption: 'Seen', alt: 'A <b>plain</b> alt', withBorder: false, stretched: false, withBackground: false },
+    ]);
+    expect(blocks.map((b: { type: string }) => b.type)).toEqual(['code', 'code', 'delimiter', 'table', 'image']);
   });
 
   it('moves an http embed of a known service to https', async () => {

@@ -1,13 +1,17 @@
-import type { EditorConfig, I18nDictionary, OutputData, ToolboxConfigEntry } from '@editorjs/editorjs';
+import Delimiter from '@editorjs/delimiter';
+import type { BlockToolConstructable, BlockToolConstructorOptions, EditorConfig, I18nDictionary, OutputData, ToolboxConfigEntry } from '@editorjs/editorjs';
 import Embed from '@editorjs/embed';
 import Header from '@editorjs/header';
-import ImageTool from '@editorjs/image';
 import InlineCode from '@editorjs/inline-code';
 import LinkTool from '@editorjs/link';
 import List from '@editorjs/list';
 import Marker from '@editorjs/marker';
 import Quote from '@editorjs/quote';
+import Table from '@editorjs/table';
 import { EMBED_ORIGINS, IMAGE_FIELD, Messages } from '@inkwell/contracts';
+import { CodeWithLanguage } from './code-tool.ts';
+import { ImageWithAlt } from './image-alt-tool.ts';
+import './editor-blocks.css';
 
 /**
  * Editor.js's own inline link tool is called 'link', and a block tool of the same name would
@@ -34,10 +38,25 @@ class OrderedOrUnorderedList extends List {
   }
 }
 
+/**
+ * A new table starts with a heading row (the table tool reads its `withHeadings` from the block's
+ * data, never from its config, once Editor.js hands it the new block's empty data). Its own
+ * declarations make the config required, which Editor.js may leave out: hence the cast.
+ */
+class TableWithHeadings extends (Table as unknown as BlockToolConstructable) {
+  constructor(options: BlockToolConstructorOptions<{ withHeadings?: boolean }>) {
+    super({ ...options, data: { withHeadings: true, ...options.data } });
+  }
+}
+
 /** The embed services Editor.js knows that the server also accepts (the others would be refused on save). */
 const embedServices = Object.fromEntries(Object.keys(EMBED_ORIGINS).map((service) => [service, true]));
 
-/** The tools of SPEC §2 with the settings of §9. `token` signs the image uploads and link previews (the spec's (A) calls). */
+/**
+ * The tools of SPEC §2 with the settings of §9, and issue 17's code, delimiter and table blocks
+ * (the markdown shortcuts make ``` a `code` block and --- a `delimiter`: these names are theirs too).
+ * `token` signs the image uploads and link previews (the spec's (A) calls).
+ */
 export function editorTools(token: string | undefined): EditorConfig['tools'] {
   const authorization = token ? { authorization: `Bearer ${token}` } : {};
   return {
@@ -47,7 +66,7 @@ export function editorTools(token: string | undefined): EditorConfig['tools'] {
       config: { placeholder: 'Heading', levels: [1, 2, 3, 4, 5, 6], defaultLevel: 2 },
     },
     image: {
-      class: ImageTool,
+      class: ImageWithAlt,
       config: {
         endpoints: { byFile: '/api/upload/image', byUrl: '/api/upload/image-by-url' },
         field: IMAGE_FIELD,
@@ -64,6 +83,9 @@ export function editorTools(token: string | undefined): EditorConfig['tools'] {
     list: { class: OrderedOrUnorderedList, inlineToolbar: true, config: { defaultStyle: 'unordered' } },
     [LINK_BLOCK]: { class: LinkTool, config: { endpoint: '/api/link-preview', headers: authorization } },
     embed: { class: Embed, inlineToolbar: true, config: { services: embedServices } },
+    code: { class: CodeWithLanguage, config: { placeholder: 'Enter code' } },
+    delimiter: { class: Delimiter },
+    table: { class: TableWithHeadings, inlineToolbar: true, config: { rows: 2, cols: 2 } },
     marker: { class: Marker, shortcut: 'CMD+SHIFT+M' },
     inlineCode: { class: InlineCode, shortcut: 'CMD+SHIFT+C' },
   };

@@ -1,6 +1,7 @@
 import { embedPlayerUrl, webUrl, type ContentBlock, type ListItem } from '@inkwell/contracts';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
-import { InlineHtml, inlineText } from './inline-html.tsx';
+import { CodeBlock } from './code-block.tsx';
+import { InlineHtml, inlineText, sanitizeInlineHtml } from './inline-html.tsx';
 
 type BlockOf<T extends ContentBlock['type']> = Extract<ContentBlock, { type: T }>['data'];
 
@@ -18,7 +19,8 @@ function ImageBlock({ data }: { data: BlockOf<'image'> }) {
       <div className="prose-image__frame">
         <ResponsiveImage
           src={url}
-          alt={inlineText(data.caption)}
+          // Blocks saved before images had alt text fall back on their caption's text.
+          alt={data.alt || inlineText(data.caption)}
           width={width}
           height={height}
           naturalWidth={data.file.width}
@@ -101,6 +103,27 @@ function EmbedBlock({ data }: { data: BlockOf<'embed'> }) {
   );
 }
 
+function TableBlock({ data }: { data: BlockOf<'table'> }) {
+  const [first = [], ...rest] = data.content;
+  const cell = (Tag: 'td' | 'th', html: string, i: number) => (
+    <Tag key={i} {...(Tag === 'th' && { scope: 'col' })} dangerouslySetInnerHTML={{ __html: sanitizeInlineHtml(html) }} />
+  );
+  const rows = (cells: string[][]) => cells.map((row, r) => <tr key={r}>{row.map((html, i) => cell('td', html, i))}</tr>);
+  // A wide table scrolls in its own box (which the keyboard can focus to scroll), never the page.
+  return (
+    <div className="prose-table" tabIndex={0}>
+      <table>
+        {data.withHeadings && (
+          <thead>
+            <tr>{first.map((html, i) => cell('th', html, i))}</tr>
+          </thead>
+        )}
+        <tbody>{rows(data.withHeadings ? rest : data.content)}</tbody>
+      </table>
+    </div>
+  );
+}
+
 function Block({ block }: { block: ContentBlock }) {
   switch (block.type) {
     case 'paragraph':
@@ -118,6 +141,12 @@ function Block({ block }: { block: ContentBlock }) {
       return <LinkBlock data={block.data} />;
     case 'embed':
       return <EmbedBlock data={block.data} />;
+    case 'code':
+      return <CodeBlock data={block.data} />;
+    case 'delimiter':
+      return <hr className="prose-delimiter" />;
+    case 'table':
+      return <TableBlock data={block.data} />;
   }
 }
 

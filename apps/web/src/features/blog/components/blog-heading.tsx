@@ -3,7 +3,6 @@ import type { Blog } from '@inkwell/contracts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
-import { readingMinutes } from '../reading-time.ts';
 import { READING_COLUMN_SIZES } from './blog-content.tsx';
 
 /** The top of a blog as readers see it: banner, title, author, date and reading time (the blog page and a draft's preview). */
@@ -40,7 +39,7 @@ export function BlogHeading({ blog }: { blog: Blog }) {
           {blog.publishedAt && <>Published on {formatDate(blog.publishedAt)}</>}
           <br className="max-sm:hidden" />
           <span className="sm:hidden"> · </span>
-          {readingMinutes(blog.content[0]?.blocks ?? [])} min read
+          {blog.reading_minutes} min read
         </p>
       </div>
     </>

@@ -1,0 +1,31 @@
+import { CODE_LANGUAGES, type CodeLanguage } from '@inkwell/contracts';
+import { describe, expect, it } from 'vitest';
+import { decodeEntities } from '../../html/html-tokens.ts';
+import { XSS_PAYLOADS } from '../../hostile/xss-payloads.ts';
+import { highlightCode } from './code-highlight.ts';
+
+const LANGUAGES = Object.keys(CODE_LANGUAGES) as CodeLanguage[];
+/** The only tags highlighting may write. */
+const SPAN = /<span class="[a-z_ -]+">|<\/span>/g;
+
+describe('highlightCode', () => {
+  it('wraps tokens in spans with highlight.js classes', () => {
+    expect(highlightCode('const x = 1; // one', 'javascript')).toBe(
+      '<span class="hljs-keyword">const</span> x = <span class="hljs-number">1</span>; <span class="hljs-comment">// one</span>',
+    );
+    expect(highlightCode('def f(): pass', 'python')).toContain('<span class="hljs-keyword">def</span>');
+  });
+
+  it.each(LANGUAGES)('in %s, keeps every hostile payload as escaped text inside spans only', (language) => {
+    for (const payload of [...XSS_PAYLOADS, '</code></pre><script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg onload=alert(1)>']) {
+      const html = highlightCode(payload, language);
+      const text = html.replace(SPAN, '');
+      expect(text, `${language}: ${payload}`).not.toMatch(/[<>"]/);
+      expect(decodeEntities(text)).toBe(payload);
+    }
+  });
+
+  it('highlights as far as it can code that breaks its grammar, never refusing it', () => {
+    expect(highlightCode('{"a": }}} <', 'json').replace(SPAN, '')).toBe('{&quot;a&quot;: }}} &lt;');
+  });
+});

@@ -1,0 +1,78 @@
+import DOMPurify from 'dompurify';
+import { useEffect, useState } from 'react';
+import { CODE_LANGUAGES, isCodeLanguage, type ContentBlock } from '@inkwell/contracts';
+import { htmlWindow } from '../../../lib/html-window.ts';
+import { useHydrated } from '../../../lib/hydration.ts';
+import { notifyError } from '../../../lib/notify.ts';
+
+type CodeData = Extract<ContentBlock, { type: 'code' }>['data'];
+
+/** highlight.js's classes (`hljs-keyword`, `hljs-title function_`): no other class reaches the page. */
+const HIGHLIGHT_CLASS = /^(?:hljs-[a-z-]+|[a-z]+_+)$/;
+
+/**
+ * The server's highlighting, sanitised again before it reaches the page: spans with highlight.js's
+ * classes around escaped text, nothing else. Its own DOMPurify instance, so the hook is only its own.
+ */
+const purifier = DOMPurify(htmlWindow);
+purifier.addHook('afterSanitizeAttributes', (node) => {
+  const kept = [...node.classList].filter((name) => HIGHLIGHT_CLASS.test(name));
+  if (kept.length) node.setAttribute('class', kept.join(' '));
+  else node.removeAttribute('class');
+});
+const sanitizeHighlightedCode = (html: string) => purifier.sanitize(html, { ALLOWED_TAGS: ['span'], ALLOWED_ATTR: ['class'] });
+
+/** How long the button says Copied. */
+const COPIED_MS = 2000;
+
+/** Copies the code; it says so on the button and to screen readers. A page without JavaScript has none. */
+function CopyButton({ code }: { code: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+    } catch {
+      notifyError('Could not copy the code');
+    }
+  };
+  return (
+    <>
+      <button type="button" className="prose-code__copy" onClick={() => void copy()}>
+        {copied ? 'Copied' : 'Copy'}
+        <span className="sr-only"> code</span>
+      </button>
+      <span role="status" className="sr-only">
+        {copied ? 'Copied' : ''}
+      </span>
+    </>
+  );
+}
+
+/**
+ * A code block as the server highlighted it (`html`, computed for each answer), or its plain text;
+ * the same markup on the server and in hydration. Long lines scroll inside the block, which the
+ * keyboard can focus to scroll it.
+ */
+export function CodeBlock({ data }: { data: CodeData }) {
+  const hydrated = useHydrated();
+  const language = isCodeLanguage(data.language) ? data.language : 'plain';
+  const code =
+    data.html === undefined ? <code className={`language-${language}`}>{data.code}</code> : (
+      <code className={`hljs language-${language}`} dangerouslySetInnerHTML={{ __html: sanitizeHighlightedCode(data.html) }} />
+    );
+  return (
+    <div className="prose-code">
+      <div className="prose-code__bar">
+        <span>{language === 'plain' ? 'Code' : CODE_LANGUAGES[language]}</span>
+        {hydrated && <CopyButton code={data.code} />}
+      </div>
+      <pre tabIndex={0}>{code}</pre>
+    </div>
+  );
+}
