@@ -9,4 +9,6 @@ export const EditorMessages = {
   updated: 'Updated',
   uploadingBanner: 'Uploading...',
   bannerUploaded: 'Uploaded',
+  /** The accessible name of the block menu's search field (the `/` menu, issue 17). */
+  blockMenuSearch: 'Filter blocks',
 } as const;
