@@ -56,6 +56,14 @@ async function audit(page: Page, screen: string, width: number) {
 }
 
 /**
+ * Checks the page as it is now, at its current width, in light and dark: for a menu or popup that
+ * a change of width would close (checkScreen goes through the phone widths).
+ */
+export async function checkAsShown(page: Page, screen: string) {
+  await audit(page, screen, page.viewportSize()!.width);
+}
+
+/**
  * Checks the screen the page shows as it is now: it fits phones 360, 390 and 414 px wide without
  * sideways scrolling, and axe finds nothing at 360 px and on the desktop, in light and dark.
  * The viewport and colour scheme change in place (one load per screen); the page ends at 360 px.

@@ -11,4 +11,6 @@ export const EditorMessages = {
   scheduled: 'Scheduled',
   uploadingBanner: 'Uploading...',
   bannerUploaded: 'Uploaded',
+  /** The accessible name of the block menu's search field (the `/` menu, issue 17). */
+  blockMenuSearch: 'Filter blocks',
 } as const;

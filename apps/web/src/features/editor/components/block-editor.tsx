@@ -2,6 +2,8 @@ import EditorJS, { type OutputData } from '@editorjs/editorjs';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { currentToken } from '../../../lib/session.tsx';
 import { editorMessages, editorTools, INLINE_TOOLS, toEditorData, toStoredData } from '../editor-tools.ts';
+import { attachMarkdownShortcuts } from '../markdown-shortcuts.ts';
+import { attachSlashMenu } from '../slash-menu.ts';
 
 /** Saved output in its stored form, and a way to show another version (Restore). */
 export interface BlockEditorHandle {
@@ -53,15 +55,21 @@ export function BlockEditor({
         .then((data) => !unmounted && callbacks.current[event](toStoredData(data)))
         .catch((error: unknown) => console.warn('Could not read the editor', error));
     };
+    const tools = editorTools(currentToken());
     const editor = new EditorJS({
       holder,
       data: toEditorData(initial),
-      tools: editorTools(currentToken()),
+      tools,
       inlineToolbar: INLINE_TOOLS,
       i18n: { messages: editorMessages },
       placeholder: "Let's write an awesome story",
       minHeight: 120,
-      onReady: () => void report('onReady'),
+      onReady: () => {
+        // The holder goes with this editor, and its listeners with it.
+        attachMarkdownShortcuts(holder, editor, new Set(['paragraph', ...Object.keys(tools ?? {})]));
+        attachSlashMenu(holder, editor);
+        void report('onReady');
+      },
       onChange: () => {
         clearTimeout(timer);
         timer = setTimeout(() => void report('onChange'), CHANGE_DELAY_MS);
