@@ -23,9 +23,12 @@ export class CodeWithLanguage extends CodeTool {
     if (!holder.querySelector('select')) {
       holder.prepend(this.languagePicker());
       // Tab indents the code (the tool's own keys), so Escape lets the keyboard out: the next Tab goes on from here.
-      holder.querySelector('textarea')?.addEventListener('keydown', (event) => {
-        if (event.key === 'Escape') (event.target as HTMLTextAreaElement).blur();
+      const code = holder.querySelector('textarea');
+      code?.addEventListener('keydown', (event) => {
+        if (event.key === 'Escape') code.blur();
       });
+      // A textarea's value changes no DOM, so Editor.js would not notice typing (nor would the autosaved copy).
+      code?.addEventListener('input', () => this.blockApi.dispatchChange());
     }
     return holder;
   }
