@@ -5,8 +5,7 @@ import type { Blog } from '@inkwell/contracts';
 import { BlogCard } from '../../components/blog-card.tsx';
 import { IconButton } from '../../components/icon-button.tsx';
 import { CommentIcon } from '../../components/icons.tsx';
-import { NotFound } from '../../components/not-found.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { PageLoadFailure } from '../../components/page-load-failure.tsx';
 import { useHydrated } from '../../lib/hydration.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { CommentsPanel } from '../comments/index.ts';
@@ -26,17 +25,7 @@ export function BlogPage() {
   useCountRead(blogId, blog.isSuccess && !blog.isFetchedAfterMount);
 
   if (blog.isPending) return <BlogSkeleton />;
-  if (blog.isError) {
-    if (blog.error instanceof ApiError && blog.error.status === 404) return <NotFound />;
-    return (
-      <p role="alert" className="mx-auto max-w-[900px] px-[5vw] py-10">
-        Could not load this blog.{' '}
-        <button type="button" className="underline" onClick={() => void blog.refetch()}>
-          Try again
-        </button>
-      </p>
-    );
-  }
+  if (blog.isError) return <PageLoadFailure error={blog.error} what="this blog" onRetry={() => void blog.refetch()} />;
   return <BlogArticle blog={blog.data} />;
 }
 

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { NotFound } from '../../components/not-found.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { PageLoadFailure } from '../../components/page-load-failure.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { BlogContent, BlogHeading } from '../blog/index.ts';
 import { previewQuery } from './api/preview.ts';
@@ -16,17 +15,7 @@ export function PreviewPage() {
   usePageTitle(blog.data && `Preview: ${blog.data.title}`);
 
   if (blog.isPending) return <p className="mx-auto max-w-reading px-[5vw] py-10 text-neutral-500">Loading the preview…</p>;
-  if (blog.isError) {
-    if (blog.error instanceof ApiError && blog.error.status === 404) return <NotFound />;
-    return (
-      <p role="alert" className="mx-auto max-w-reading px-[5vw] py-10">
-        Could not load this preview.{' '}
-        <button type="button" className="underline" onClick={() => void blog.refetch()}>
-          Try again
-        </button>
-      </p>
-    );
-  }
+  if (blog.isError) return <PageLoadFailure error={blog.error} what="this preview" onRetry={() => void blog.refetch()} />;
   return (
     <article className="mx-auto box-content max-w-reading px-[5vw] py-10">
       <p role="note" className="mb-8 rounded-md border border-neutral-300 bg-neutral-100 px-4 py-3 text-neutral-900">

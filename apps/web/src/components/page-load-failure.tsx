@@ -1,0 +1,15 @@
+import { ApiError } from '../lib/api.ts';
+import { NotFound } from './not-found.tsx';
+
+/** A page whose one query failed: "Page not found" for a 404, else the failure and a way to try again. */
+export function PageLoadFailure({ error, what, onRetry }: { error: Error; what: string; onRetry: () => void }) {
+  if (error instanceof ApiError && error.status === 404) return <NotFound />;
+  return (
+    <p role="alert" className="mx-auto max-w-reading px-[5vw] py-10">
+      Could not load {what}.{' '}
+      <button type="button" className="underline" onClick={onRetry}>
+        Try again
+      </button>
+    </p>
+  );
+}
