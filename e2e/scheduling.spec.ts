@@ -144,3 +144,23 @@ test('a preview link shows the draft to a signed-out visitor, kept from search e
     await visitorContext.close();
   }
 });
+
+test('Save Draft on a scheduled blog asks first, since it cancels the schedule', async ({ page, request }) => {
+  const author = await createUser(request);
+  const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+  const blogId = await createBlog(request, author, { title: `Wait for it ${uniqueId()}`, publishAt: inAnHour });
+  const schedule = async () =>
+    (await apiPost<{ blog: { publishAt: string | null } }>(request, '/api/blog/get-blog', { blog_id: blogId, mode: 'edit' }, author)).blog.publishAt;
+  await signIn(page, author);
+  await page.goto(`/editor/${blogId}`);
+
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(page.getByText(/^Save as a draft\? That cancels its schedule: it will not be published on /)).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  expect(await schedule()).toBe(inAnHour);
+
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await page.getByRole('button', { name: 'Save as draft' }).click();
+  await expectToast(page, EditorMessages.draftSaved);
+  expect(await schedule()).toBeNull();
+});

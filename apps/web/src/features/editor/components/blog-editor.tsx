@@ -160,7 +160,7 @@ export function BlogEditor({
           published={published}
           saving={saving}
           onPublish={openPublishSettings}
-          onSaveDraft={published ? () => setConfirmingUnpublish(true) : saveDraft}
+          onSaveDraft={published || publishAt ? () => setConfirmingUnpublish(true) : saveDraft}
           {...(blogId !== undefined && { onHistory: () => setShowingHistory(true) })}
         />
         {confirmingUnpublish && (
@@ -174,7 +174,9 @@ export function BlogEditor({
             onCancel={() => setConfirmingUnpublish(false)}
             className="fixed inset-x-[5vw] top-20 z-30 shadow-lg sm:left-auto sm:w-md"
           >
-            Save as a draft? That takes this blog off the site: readers get “Page not found” until you publish it again.
+            {published
+              ? 'Save as a draft? That takes this blog off the site: readers get “Page not found” until you publish it again.'
+              : `Save as a draft? That cancels its schedule: it will not be published on ${formatDateTime(publishAt!)}. To keep it, use Publish and schedule it again.`}
           </ConfirmDialog>
         )}
         {copy && <RestoreOffer savedAt={copy.savedAt} onRestore={restore} onDiscard={discard} />}
