@@ -36,9 +36,13 @@ export function BlogHeading({ blog }: { blog: Blog }) {
           </p>
         </div>
         <p className="text-neutral-600 sm:text-right">
-          {blog.publishedAt && <>Published on {formatDate(blog.publishedAt)}</>}
-          <br className="max-sm:hidden" />
-          <span className="sm:hidden"> · </span>
+          {blog.publishedAt && (
+            <>
+              Published on {formatDate(blog.publishedAt)}
+              <br className="max-sm:hidden" />
+              <span className="sm:hidden"> · </span>
+            </>
+          )}
           {blog.reading_minutes} min read
         </p>
       </div>
