@@ -1,4 +1,4 @@
-import { isUuid, type EditorOutput, type Revision, type RevisionBody, type RevisionsBody, type RevisionSummary } from '@inkwell/contracts';
+import { canEditBlog, isUuid, type EditorOutput, type Revision, type RevisionBody, type RevisionsBody, type RevisionSummary } from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
 import { findBlog } from './blogs.repository.ts';
@@ -11,7 +11,7 @@ import { findRevision, listRevisions, type RevisionSummaryRow } from './revision
  */
 async function authorsBlog(db: Executor, blogId: string, userId: string) {
   const blog = await findBlog(db, blogId);
-  if (!blog || blog.authorId !== userId) throw notFound();
+  if (!blog || !canEditBlog(userId, blog)) throw notFound();
   return blog;
 }
 
