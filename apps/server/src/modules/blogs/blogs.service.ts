@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
 import { addAuthorReads, addToAuthorCounters } from '../users/index.ts';
 import { recount } from './blog-counts.ts';
+import { blogFirstPublished } from './blog-events.ts';
 import { newBlogId } from './blog-id.ts';
 import { addTitleWords } from './title-words.ts';
 import { deleteBlogRow, findBlog, findBlogForDelete, findBlogForUpdate, insertBlog, recordReads, updateBlog, type Read } from './blogs.repository.ts';
@@ -71,6 +72,7 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody, n
       await addTitleWords(tx, values.title);
       await addToAuthorCounters(tx, authorId, { posts: published - (existing.draft ? 0 : 1), reads: 0 });
       await recordRevision(tx, { ...values, blogId: existing.id, savedBy: authorId, savedAt: updatedAt });
+      if (!existing.publishedAt && publishedAt) await blogFirstPublished(tx, { id: existing.id, authorId });
       return { id: blogId, updatedAt };
     });
   }
@@ -82,6 +84,7 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody, n
         await addTitleWords(tx, values.title);
         await addToAuthorCounters(tx, authorId, { posts: published, reads: 0 });
         await recordRevision(tx, { ...values, blogId: blog.id, savedBy: authorId, savedAt: blog.updatedAt });
+        if (blog.publishedAt) await blogFirstPublished(tx, { id: blog.id, authorId });
         return { id: blog.blogId, updatedAt: blog.updatedAt };
       });
     } catch (error) {

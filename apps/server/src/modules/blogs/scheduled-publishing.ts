@@ -14,6 +14,7 @@ import { blogs } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../http-error.ts';
 import { addToAuthorCounters } from '../users/index.ts';
 import { recount } from './blog-counts.ts';
+import { blogFirstPublished } from './blog-events.ts';
 import { findBlogForUpdate, type BlogRow } from './blogs.repository.ts';
 
 /*
@@ -60,6 +61,7 @@ async function publishDraft(tx: Executor, blog: Publishable, at: Date) {
   if (published.length === 0) return;
   await recount(tx, { draft: true, authorId: blog.authorId, tags: blog.tags, publishedAt }, { draft: false, authorId: blog.authorId, tags: blog.tags, publishedAt });
   await addToAuthorCounters(tx, blog.authorId, { posts: 1, reads: 0 });
+  if (!blog.publishedAt) await blogFirstPublished(tx, { id: blog.id, authorId: blog.authorId });
 }
 
 /**
