@@ -16,7 +16,8 @@ export function BookmarkButton({ blog }: { blog: Blog }) {
   const { session } = useSession();
   const queryClient = useQueryClient();
   const savedOptions = isBookmarkedQuery(blog._id, session?.username ?? '');
-  const savedQuery = useQuery({ ...savedOptions, enabled: session !== null });
+  // A draft (its author's view) is saved by nobody: no need to ask.
+  const savedQuery = useQuery({ ...savedOptions, enabled: session !== null && !blog.draft });
   const saved = savedQuery.data ?? false;
   const show = (bookmarked: boolean) => queryClient.setQueryData(savedOptions.queryKey, bookmarked);
 
