@@ -3,10 +3,9 @@ import type { Executor } from '../../db/client.ts';
 import { blogs, bookmarks, users } from '../../db/schema/index.ts';
 import { blogCardColumns, visibleToReaders, type BlogCardRow } from '../blogs/index.ts';
 
-/** Answers whether a bookmark was added; one that exists already (even one being added right now) is left alone. */
-export async function insertBookmark(tx: Executor, userId: string, blogId: string): Promise<boolean> {
-  const rows = await tx.insert(bookmarks).values({ userId, blogId }).onConflictDoNothing().returning({ userId: bookmarks.userId });
-  return rows.length > 0;
+/** A bookmark that exists already (even one being added right now) is left alone, keeping when it was first saved. */
+export async function insertBookmark(tx: Executor, userId: string, blogId: string): Promise<void> {
+  await tx.insert(bookmarks).values({ userId, blogId }).onConflictDoNothing();
 }
 
 export async function deleteBookmark(tx: Executor, userId: string, blogId: string): Promise<void> {
