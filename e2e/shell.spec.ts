@@ -2,7 +2,7 @@ import { publishedBlog } from './support/conversation.ts';
 import { apiPost, createUser, expect, signIn, test } from './support/fixtures.ts';
 
 const publicRoutes = ['/', '/search/anything', '/signin', '/signup'];
-const guarded = ['/editor', '/editor/some-blog', '/dashboard/blogs', '/dashboard/notification', '/settings/edit-profile', '/settings/change-password'];
+const guarded = ['/editor', '/editor/some-blog', '/dashboard/blogs', '/dashboard/notification', '/dashboard/reading-list', '/settings/edit-profile', '/settings/change-password'];
 
 test('signed-out visitors reach the public routes and are sent to /signin from guarded ones', async ({ page }) => {
   for (const route of publicRoutes) {

@@ -13,6 +13,7 @@ export * from './settings.ts';
 export * from './dashboard.ts';
 export * from './editor.ts';
 export * from './reading.ts';
+export * from './bookmarks.ts';
 export * from './comment-rules.ts';
 export * from './comments.ts';
 export * from './notifications.ts';

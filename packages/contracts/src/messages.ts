@@ -25,6 +25,7 @@ export const Messages = {
   commentEmpty: "Comment can't be empty",
   loginToReply: 'Please log in to reply.',
   loginToLike: 'Please login to like the blog',
+  loginToBookmark: 'Please login to save blogs',
 
   fillAllFields: 'Please fill all the fields',
   usernameTooShort: 'Username must be atleast 3 characters long',

@@ -4,6 +4,7 @@
  */
 export const RateLimitMessages = {
   tooManyLikes: 'Too many likes',
+  tooManyBookmarks: 'Too many bookmarks',
   tooManyLinkPreviews: 'Too many link previews',
   tooManyUploads: 'Too many uploads',
   tooManyPasswordChanges: 'Too many password change attempts',

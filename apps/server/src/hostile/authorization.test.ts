@@ -97,11 +97,15 @@ interface Endpoint {
   streams?: boolean;
 }
 
-/** SPEC §7's (A) rows, then the additions the README lists (sign-out, settings, dashboard, uploads, stream). */
+/** SPEC §7's (A) rows, then the additions the README lists (sign-out, settings, dashboard, reading list, uploads, stream). */
 const PROTECTED: Endpoint[] = [
   { route: 'POST /api/blog/create-blog', payload: (w) => publishableBlog({ id: w.blog.blog_id, title: 'Hijacked' }) },
   { route: 'POST /api/blog/like-blog', payload: (w) => ({ _id: w.blog._id, isLikedByUser: true }) },
   { route: 'POST /api/user/isliked-by-user', payload: (w) => ({ _id: w.blog._id }) },
+  { route: 'POST /api/blog/bookmark', payload: (w) => ({ _id: w.blog._id, isBookmarked: false }) },
+  { route: 'POST /api/user/is-bookmarked', payload: (w) => ({ _id: w.blog._id }) },
+  { route: 'POST /api/user/reading-list', payload: () => ({ page: 1 }) },
+  { route: 'POST /api/user/reading-list-count', payload: () => ({}) },
   { route: 'POST /api/user/update-profile', payload: () => ({ username: `hijack_${uniqueId()}`, bio: 'Hijacked' }) },
   { route: 'POST /api/user/update-profile-img', payload: (w) => ({ url: w.reader.session.profile_img }) },
   { route: 'POST /api/user/change-password', payload: (w) => ({ currentPassword: w.writer.password, newPassword: 'Hijack123' }) },

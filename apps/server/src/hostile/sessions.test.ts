@@ -66,6 +66,17 @@ describe('rate limits under a burst', () => {
     expect((await fetchBlog(t.app, blog.blog_id)).activity.total_likes).toBe(liked ? 1 : 0);
   });
 
+  it('lets 30 bookmarks a minute per user through, on a count apart from likes', async () => {
+    const author = await buildUser(t.app);
+    const blog = await fetchBlog(t.app, await buildBlog(t.app, author));
+    const saver = await buildUser(t.app);
+    const tally = await burst(35, (i) => post(t.app, '/api/blog/bookmark', { _id: blog._id, isBookmarked: i % 2 === 1 }, saver.token));
+    expect(tally).toEqual({ 200: 30, 429: 5 });
+    const refused = await post(t.app, '/api/blog/bookmark', { _id: blog._id, isBookmarked: false }, saver.token);
+    expect(refused.json()).toEqual({ error: expect.stringMatching(/^Too many bookmarks\. Please try again in (\d+ seconds?|1 minute)\.$/) });
+    expect((await post(t.app, '/api/blog/like-blog', { _id: blog._id, isLikedByUser: false }, saver.token)).statusCode).toBe(200);
+  });
+
   it('lets 60 uploads an hour per user through', async () => {
     const uploader = await buildUser(t.app);
     const boundary = 'burst-boundary';

@@ -3,6 +3,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { avatarRoutes } from './avatars/avatars.routes.ts';
 import { blogListRoutes } from './blogs/blog-lists.routes.ts';
 import { blogRoutes } from './blogs/blogs.routes.ts';
+import { bookmarkRoutes } from './bookmarks/bookmarks.routes.ts';
 import { publishingRoutes } from './blogs/publishing.routes.ts';
 import { revisionRoutes } from './blogs/revisions.routes.ts';
 import { commentRoutes } from './comments/comments.routes.ts';
@@ -22,4 +23,4 @@ export { registerWeb } from './web/web.routes.ts';
 export type { PageTagsResolver } from './web/index.ts';
 
 /** Every feature module, registered in this order by buildApp. */
-export const modules: FastifyPluginAsyncZod[] = [systemRoutes, avatarRoutes, authRoutes, settingsRoutes, dashboardRoutes, blogRoutes, revisionRoutes, publishingRoutes, blogListRoutes, likeRoutes, profileRoutes, uploadRoutes, linkPreviewRoutes, commentRoutes, notificationRoutes, discoveryRoutes];
+export const modules: FastifyPluginAsyncZod[] = [systemRoutes, avatarRoutes, authRoutes, settingsRoutes, dashboardRoutes, blogRoutes, revisionRoutes, publishingRoutes, blogListRoutes, likeRoutes, bookmarkRoutes, profileRoutes, uploadRoutes, linkPreviewRoutes, commentRoutes, notificationRoutes, discoveryRoutes];

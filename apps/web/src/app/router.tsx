@@ -36,6 +36,7 @@ const AuthPage = lazyPage(() => import('../features/auth/auth-page.tsx').then((m
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage));
 const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage));
 const DashboardBlogsPage = lazyPage(() => import('../features/dashboard/dashboard-blogs-page.tsx').then((m) => m.DashboardBlogsPage));
+const ReadingListPage = lazyPage(() => import('../features/dashboard/reading-list-page.tsx').then((m) => m.ReadingListPage));
 const NotificationsPage = lazyPage(() => import('../features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage));
 const EditProfilePage = lazyPage(() => import('../features/settings/edit-profile-page.tsx').then((m) => m.EditProfilePage));
 const ChangePasswordPage = lazyPage(() => import('../features/settings/change-password-page.tsx').then((m) => m.ChangePasswordPage));
@@ -68,6 +69,7 @@ const routes: RouteObject[] = [
             children: [
               { path: 'dashboard/blogs', element: <DashboardBlogsPage /> },
               { path: 'dashboard/notification', element: <NotificationsPage /> },
+              { path: 'dashboard/reading-list', element: <ReadingListPage /> },
               { path: 'settings/edit-profile', element: <EditProfilePage /> },
               { path: 'settings/change-password', element: <ChangePasswordPage /> },
             ],

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { BlogCard as BlogCardData } from '@inkwell/contracts';
 import { formatDate } from '../lib/format-date.ts';
@@ -26,8 +27,9 @@ function Byline({ blog }: { blog: BlogCardData }) {
  * A published blog in a list: author, date, title, description, first tag, likes and banner.
  * The title's link stretches over the whole card; the author's link sits above it. The first
  * card's banner is the list's largest early image (`first`): fetched at once and before others.
+ * `actions` (a reading list's Remove) sit at the end of the bottom row, above the title's link.
  */
-export function BlogCard({ blog, first = false }: { blog: BlogCardData; first?: boolean }) {
+export function BlogCard({ blog, first = false, actions }: { blog: BlogCardData; first?: boolean; actions?: ReactNode }) {
   return (
     <article aria-label={blog.title} className="relative flex items-center gap-6 border-b border-neutral-100 py-6 hover:bg-neutral-50/60">
       <div className="min-w-0 flex-1">
@@ -44,6 +46,7 @@ export function BlogCard({ blog, first = false }: { blog: BlogCardData; first?: 
             <HeartIcon width={16} height={16} />
             {blog.activity.total_likes}
           </span>
+          {actions && <div className="relative z-10 ml-auto">{actions}</div>}
         </div>
       </div>
       {blog.banner && (

@@ -1,4 +1,5 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { BlogCard as BlogCardData } from '@inkwell/contracts';
 import { useHydrated } from '../lib/hydration.ts';
@@ -10,17 +11,29 @@ export function EmptyMessage({ children }: { children: string }) {
   return <p className="mt-4 rounded-full bg-neutral-100 p-4 text-center text-neutral-700">{children}</p>;
 }
 
-/** Cards of a paged list, skeletons while page 1 loads, and Load More while fewer than the total are loaded. */
-export function PagedBlogList({ query, empty }: { query: UseInfiniteQueryResult<ListData<BlogCardData>>; empty: string }) {
+/**
+ * Cards of a paged list, skeletons while page 1 loads, and Load More while fewer than the total are
+ * loaded. `empty` is what an empty list shows; `actions`, what each card offers beside reading it.
+ */
+export function PagedBlogList<T extends BlogCardData>({
+  query,
+  empty,
+  actions,
+}: {
+  query: UseInfiniteQueryResult<ListData<T>>;
+  empty: ReactNode;
+  actions?: (blog: T) => ReactNode;
+}) {
   if (query.isPending) return <BlogCardSkeletons />;
   // A failure is told (or only logged) by the page that asked.
   if (!query.data) return null;
   const blogs = loadedItems(query.data);
-  if (blogs.length === 0) return <EmptyMessage>{empty}</EmptyMessage>;
+  // Every loaded card removed (a reading list's) while more wait on the server: Load More still shows.
+  if (blogs.length === 0 && !query.hasNextPage) return typeof empty === 'string' ? <EmptyMessage>{empty}</EmptyMessage> : empty;
   return (
     <>
       {blogs.map((blog, index) => (
-        <BlogCard key={blog.blog_id} blog={blog} first={index === 0} />
+        <BlogCard key={blog.blog_id} blog={blog} first={index === 0} actions={actions?.(blog)} />
       ))}
       {query.hasNextPage && <LoadMore pages={query.data.pages.length} onPress={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} />}
     </>

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session.tsx';
-import { BellIcon, FileIcon, LockIcon, MenuIcon, PenIcon, UserIcon, type IconProps } from './icons.tsx';
+import { BellIcon, BookmarkIcon, FileIcon, LockIcon, MenuIcon, PenIcon, UserIcon, type IconProps } from './icons.tsx';
 
 interface SidebarLink {
   to: string;
@@ -15,6 +15,7 @@ const SECTIONS: { heading: string; links: SidebarLink[] }[] = [
     links: [
       { to: '/dashboard/blogs', label: 'Blogs', Icon: FileIcon },
       { to: '/dashboard/notification', label: 'Notification', Icon: BellIcon },
+      { to: '/dashboard/reading-list', label: 'Reading list', Icon: BookmarkIcon },
       { to: '/editor', label: 'Write', Icon: PenIcon },
     ],
   },

@@ -3,8 +3,8 @@ export { countAuthorBlogs, listAuthorBlogs, type AuthorBlogRow, type AuthorBlogs
 export { countEveryBlog } from './blog-counts.ts';
 export { addEveryTitleWord } from './title-words.ts';
 export { latestBlogs, latestBlogsCount, newestBlogs, publishedBlogsCount, publishedBlogsPage, searchBlogsCount, searchBlogsPage, trendingBlogs } from './blog-lists.service.ts';
-export { publicationDates } from './blogs.presenter.ts';
-export { addToActivity, findActivity, lastPublishedEdits, lockBlog, type BlogWithAuthor } from './blogs.repository.ts';
+export { presentBlogCard, publicationDates } from './blogs.presenter.ts';
+export { addToActivity, blogCardColumns, findActivity, lastPublishedEdits, lockBlog, type BlogCardRow, type BlogWithAuthor } from './blogs.repository.ts';
 export { answerGetBlog, deleteBlog } from './blogs.service.ts';
 export { contentHtml } from './content-html.ts';
 export { PREVIEW_HEADERS, previewBlog } from './preview-links.service.ts';

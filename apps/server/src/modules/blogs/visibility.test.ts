@@ -18,6 +18,7 @@ beforeAll(async () => {
   // A blog that was out long enough to gather a like, a comment and a read, then went back to a draft.
   blog = await fetchBlog(t.app, await buildBlog(t.app, author, { title: `The ${word} notes`, tags: [tag] }), reader);
   await post(t.app, '/api/blog/like-blog', { _id: blog._id, isLikedByUser: false }, reader.token);
+  await post(t.app, '/api/blog/bookmark', { _id: blog._id, isBookmarked: false }, reader.token);
   comment = await buildComment(t.app, reader, blog);
   await t.app.readCounts.flush();
   await saveAs(true);
@@ -40,6 +41,9 @@ const readingCalls: [string, () => Promise<unknown>][] = [
   ['search count', async () => (await post(t.app, '/api/blog/search-blogs-count', { tag })).json().totalDocs],
   ['get-blog', async () => (await post(t.app, '/api/blog/get-blog', { blog_id: blog.blog_id }, reader.token)).statusCode],
   ['isliked-by-user', async () => (await post(t.app, '/api/user/isliked-by-user', { _id: blog._id }, reader.token)).statusCode],
+  ['is-bookmarked', async () => (await post(t.app, '/api/user/is-bookmarked', { _id: blog._id }, reader.token)).statusCode],
+  ['reader’s reading list', async () => (await post(t.app, '/api/user/reading-list', { page: 1 }, reader.token)).body],
+  ['reader’s reading list count', async () => (await post(t.app, '/api/user/reading-list-count', {}, reader.token)).json().totalDocs],
   ['get-blog-comments', async () => (await post(t.app, '/api/comment/get-blog-comments', { blog_id: blog.blog_id, skip: 0 })).statusCode],
   ['get-replies', async () => (await post(t.app, '/api/comment/get-replies', { _id: comment._id, skip: 0 })).statusCode],
   ['site feed', () => get('/feed.json')],
@@ -57,20 +61,22 @@ describe('a blog taken back to a draft', () => {
     const shown = Object.fromEntries(await Promise.all(readingCalls.map(async ([name, call]) => [name, await call()])));
 
     for (const [name] of readingCalls) expect(hidden[name], name).not.toEqual(shown[name]);
-    for (const name of ['latest-blogs', 'trending-blogs', 'search by text', 'search by tag', 'search by author', 'site feed', 'author feed', 'tag feed', 'sitemap of blogs']) {
+    for (const name of ['latest-blogs', 'trending-blogs', 'search by text', 'search by tag', 'search by author', 'site feed', 'author feed', 'tag feed', 'sitemap of blogs', 'reader’s reading list']) {
       expect(shown[name], name).toContain(blog.blog_id);
       expect(hidden[name], name).not.toContain(blog.blog_id);
     }
     expect([hidden['search count'], shown['search count']]).toEqual([0, 1]);
+    expect([hidden['reader’s reading list count'], shown['reader’s reading list count']]).toEqual([0, 1]);
     expect([hidden['author’s post count'], shown['author’s post count']]).toEqual([0, 1]);
     expect(hidden['sitemap of authors']).not.toContain(author.username);
-    for (const name of ['get-blog', 'isliked-by-user', 'get-blog-comments', 'get-replies']) expect([hidden[name], shown[name]], name).toEqual([404, 200]);
+    for (const name of ['get-blog', 'isliked-by-user', 'is-bookmarked', 'get-blog-comments', 'get-replies']) expect([hidden[name], shown[name]], name).toEqual([404, 200]);
   });
 
-  it('can be neither liked nor commented on while a draft, and its reads are not counted', async () => {
+  it('can be neither liked, saved nor commented on while a draft, and its reads are not counted', async () => {
     await saveAs(true);
     const before = await profile();
     expect((await post(t.app, '/api/blog/like-blog', { _id: blog._id, isLikedByUser: true }, reader.token)).statusCode).toBe(404);
+    expect((await post(t.app, '/api/blog/bookmark', { _id: blog._id, isBookmarked: true }, reader.token)).statusCode).toBe(404);
     expect((await post(t.app, '/api/comment/add-comment', { _id: blog._id, comment: 'Still here?' }, reader.token)).statusCode).toBe(404);
     expect((await post(t.app, '/api/blog/read', { blog_id: blog.blog_id }, (await buildUser(t.app)).token)).statusCode).toBe(204);
     await t.app.readCounts.flush();

@@ -36,6 +36,8 @@ export const RATE_LIMITS = {
   comment: { per: 'user', limit: 10, windowSeconds: 60, message: CommentMessages.tooManyComments },
   /** Far more than anyone clicks a heart, too few to churn counters and notifications. */
   like: { per: 'user', limit: 30, windowSeconds: 60, message: RateLimitMessages.tooManyLikes },
+  /** As generous as likes: saving is as quick a click. */
+  bookmark: { per: 'user', limit: 30, windowSeconds: 60, message: RateLimitMessages.tooManyBookmarks },
   /** Each preview makes this server fetch someone else's page. */
   linkPreview: { per: 'user', limit: 120, windowSeconds: minutes(60), message: RateLimitMessages.tooManyLinkPreviews },
   /** Every image a user has this server store counts: uploads, and copies of images from elsewhere. */

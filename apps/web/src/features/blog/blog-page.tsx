@@ -14,6 +14,7 @@ import { useBlog, useBlogCan, useCountRead } from './api/get-blog.ts';
 import { similarBlogsQuery } from './api/similar-blogs.ts';
 import { BlogContent } from './components/blog-content.tsx';
 import { BlogHeading } from './components/blog-heading.tsx';
+import { BookmarkButton } from './components/bookmark-button.tsx';
 import { LikeButton } from './components/like-button.tsx';
 import { ShareButtons } from './components/share-buttons.tsx';
 
@@ -62,6 +63,7 @@ function BlogInteraction({ blog, onOpenComments }: { blog: Blog; onOpenComments:
             {blog.activity.total_comments}
           </span>
         </div>
+        <BookmarkButton blog={blog} />
       </div>
       <div className="flex items-center gap-4">
         {can.edit && (
