@@ -13,6 +13,7 @@ import { linkPreviewRoutes } from './link-preview/link-preview.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { profileRoutes } from './profiles/profiles.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
+import { subscriberRoutes } from './subscribers/index.ts';
 import { systemRoutes } from './system/system.routes.ts';
 import { uploadRoutes } from './uploads/uploads.routes.ts';
 
@@ -23,4 +24,4 @@ export { registerWeb } from './web/web.routes.ts';
 export type { PageTagsResolver } from './web/index.ts';
 
 /** Every feature module, registered in this order by buildApp. */
-export const modules: FastifyPluginAsyncZod[] = [systemRoutes, avatarRoutes, authRoutes, settingsRoutes, dashboardRoutes, blogRoutes, revisionRoutes, publishingRoutes, blogListRoutes, likeRoutes, profileRoutes, uploadRoutes, linkPreviewRoutes, commentRoutes, notificationRoutes, discoveryRoutes];
+export const modules: FastifyPluginAsyncZod[] = [systemRoutes, avatarRoutes, authRoutes, settingsRoutes, dashboardRoutes, blogRoutes, revisionRoutes, publishingRoutes, blogListRoutes, likeRoutes, profileRoutes, uploadRoutes, linkPreviewRoutes, commentRoutes, notificationRoutes, discoveryRoutes, subscriberRoutes];
