@@ -80,6 +80,9 @@ export async function startSmtpInbox({ port = 0 }: { port?: number } = {}): Prom
     // Plain SMTP on loopback: no certificate to trust in tests.
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    disableReverseLookup: true,
+    // Closing drops the connections a pooled sender keeps open at once, as a server going down would.
+    closeTimeout: 50,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -54,6 +54,10 @@ export function registerSubscriberJobs(app: FastifyInstance, mailer: Mailer) {
   app.jobs.register<{ blogId: string; subscriberId: string }>({
     queue: NEWSLETTER_QUEUE,
     perMinute: app.config.mailPerMinute,
+    // One at a time: an instance killed mid-batch has at most one mail between the SMTP server's
+    // acceptance and the job's DELETE, so at most one subscriber gets that mail twice.
+    concurrency: 1,
+    batch: 20,
     async run({ blogId, subscriberId }) {
       const newsletter = await findNewsletter(app.db, subscriberId, blogId);
       if (!newsletter) return;
