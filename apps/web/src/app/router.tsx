@@ -38,6 +38,7 @@ const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password
 const DashboardBlogsPage = lazyPage(() => import('../features/dashboard/dashboard-blogs-page.tsx').then((m) => m.DashboardBlogsPage));
 const NotificationsPage = lazyPage(() => import('../features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage));
 const EditProfilePage = lazyPage(() => import('../features/settings/edit-profile-page.tsx').then((m) => m.EditProfilePage));
+const SubscriptionLinkPage = lazyPage(() => import('../features/subscriptions/subscription-link-page.tsx').then((m) => m.SubscriptionLinkPage));
 const ChangePasswordPage = lazyPage(() => import('../features/settings/change-password-page.tsx').then((m) => m.ChangePasswordPage));
 
 const routes: RouteObject[] = [
@@ -60,6 +61,9 @@ const routes: RouteObject[] = [
       { path: 'user/:id', element: <ProfilePage /> },
       { path: 'blog/:blog_id', element: <BlogPage /> },
       { path: 'preview/:token', element: <PreviewPage /> },
+      // A mailed link's page: open to all, signed in or not, like a reset link.
+      { path: 'subscribe/confirm/:token', element: <SubscriptionLinkPage kind="confirm" /> },
+      { path: 'unsubscribe/:token', element: <SubscriptionLinkPage kind="unsubscribe" /> },
       {
         element: <RequireSignedIn />,
         children: [
