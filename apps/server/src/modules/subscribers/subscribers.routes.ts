@@ -43,7 +43,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: app.optionalUser,
       schema: { body: SubscribeBody, response: { 200: SubscribeResponse, ...errorResponses([...BODY_ERRORS, 404, 429]) } },
-      config: { rateLimits: ['subscribePerIp'] },
+      config: { keepsReadCache: true, rateLimits: ['subscribePerIp'] },
     },
     async (request) => {
       // A visitor's address counts against its own limit, once it is an address: nobody floods a mailbox.
@@ -52,7 +52,9 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const signedIn = { preValidation: app.requireUser };
+  // Nothing here changes what anonymous readers are answered: no route empties the read cache (a
+  // stranger subscribing in a loop would otherwise empty it for everyone).
+  const signedIn = { preValidation: app.requireUser, config: { keepsReadCache: true } };
   app.post(
     '/api/user/unsubscribe',
     { ...signedIn, schema: { body: SubscriptionBody, response: { 200: SubscriptionState, ...errorResponses([...BODY_ERRORS, 401, 404]) } } },
@@ -71,7 +73,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => subscriberCount(app.db, signedInUser(request).id),
   );
 
-  const linkRoute = { schema: { params: TokenParams, body: LinkBody, response: { 200: SubscriptionLinkResult, ...errorResponses([...BODY_ERRORS, 404]) } } };
+  const linkRoute = { config: { keepsReadCache: true }, schema: { params: TokenParams, body: LinkBody, response: { 200: SubscriptionLinkResult, ...errorResponses([...BODY_ERRORS, 404]) } } };
   app.post('/subscribe/confirm/:token', linkRoute, async (request) => confirmByToken(app.db, request.params.token, app.clock()));
   app.post('/unsubscribe/:token', linkRoute, async (request) => unsubscribeByToken(app.db, request.params.token));
 };
