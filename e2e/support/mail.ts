@@ -9,6 +9,9 @@ export interface Mail {
   to: string[];
   subject: string;
   text: string;
+  html: string;
+  /** By lower-case name. */
+  headers: Record<string, string>;
 }
 
 /** Every mail the stack has sent to `address` so far (poll it with expect.poll). */

@@ -37,6 +37,8 @@ const config = loadConfig({
   CORS_ORIGINS: FRONT_ORIGIN,
   // Scheduled blogs come out within a second of their time, while a test polls for them.
   SCHEDULED_PUBLISH_SECONDS: '1',
+  // Mails to subscribers go out within a moment of a publish, while a test polls the inbox.
+  JOB_POLL_SECONDS: '0.5',
 });
 const database = await openDatabase({ dataDir, onFallback: (reason) => console.warn(`e2e: on PGlite, not the embedded PostgreSQL: ${reason}`) });
 const app = await buildApp({ config, database, logger: true });

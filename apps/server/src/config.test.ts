@@ -39,6 +39,14 @@ describe('configuration', () => {
     }
   });
 
+  it('paces mail and runs jobs by their settings, and refuses values that are no count or no seconds', () => {
+    expect(loadConfig({})).toMatchObject({ mailPerMinute: 120, jobPollSeconds: 2, jobRetrySeconds: 30, jobLeaseSeconds: 300 });
+    expect(loadConfig({ MAIL_PER_MINUTE: '600', JOB_POLL_SECONDS: '0' })).toMatchObject({ mailPerMinute: 600, jobPollSeconds: 0 });
+    for (const [name, value] of [['MAIL_PER_MINUTE', '0'], ['MAIL_PER_MINUTE', '1.5'], ['JOB_POLL_SECONDS', '-1'], ['JOB_RETRY_SECONDS', 'soon'], ['JOB_LEASE_SECONDS', '0']]) {
+      expect(() => loadConfig({ [name!]: value }), `${name}=${value}`).toThrow(new RegExp(`^Invalid configuration: ${name}: `));
+    }
+  });
+
   it('reads CORS_ORIGINS as the origins a browser sends, and none when unset', () => {
     expect(loadConfig({}).corsOrigins).toEqual([]);
     expect(loadConfig({ CORS_ORIGINS: ' https://App.Example.org/ , http://localhost:5173,http://[::1]:8080' }).corsOrigins).toEqual([

@@ -23,3 +23,4 @@ export * from './content-text.ts';
 export * from './rate-limits.ts';
 export * from './revisions.ts';
 export * from './publishing.ts';
+export * from './subscriptions.ts';

@@ -14,13 +14,15 @@ import { linkPreviewRoutes } from './link-preview/link-preview.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { profileRoutes } from './profiles/profiles.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
+import { subscriberRoutes } from './subscribers/index.ts';
 import { systemRoutes } from './system/system.routes.ts';
 import { uploadRoutes } from './uploads/uploads.routes.ts';
 
+export { registerJobs } from './jobs/index.ts';
 export { registerReadCounts } from './blogs/read-counts.ts';
 export { registerScheduledPublishing } from './blogs/scheduled-publishing.ts';
 export { registerWeb } from './web/web.routes.ts';
 export type { PageTagsResolver } from './web/index.ts';
 
 /** Every feature module, registered in this order by buildApp. */
-export const modules: FastifyPluginAsyncZod[] = [systemRoutes, avatarRoutes, authRoutes, settingsRoutes, dashboardRoutes, blogRoutes, revisionRoutes, publishingRoutes, blogListRoutes, likeRoutes, bookmarkRoutes, profileRoutes, uploadRoutes, linkPreviewRoutes, commentRoutes, notificationRoutes, discoveryRoutes];
+export const modules: FastifyPluginAsyncZod[] = [systemRoutes, avatarRoutes, authRoutes, settingsRoutes, dashboardRoutes, blogRoutes, revisionRoutes, publishingRoutes, blogListRoutes, likeRoutes, bookmarkRoutes, profileRoutes, uploadRoutes, linkPreviewRoutes, commentRoutes, notificationRoutes, discoveryRoutes, subscriberRoutes];

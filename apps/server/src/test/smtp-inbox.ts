@@ -4,7 +4,12 @@ import { SMTPServer } from 'smtp-server';
 export interface ReceivedMail {
   to: string[];
   subject: string;
+  /** The text part (the whole body of a single-part mail). */
   text: string;
+  /** The HTML part, or '' when there is none. */
+  html: string;
+  /** Every header of the mail, by lower-case name (unfolded). */
+  headers: Record<string, string>;
 }
 
 export interface SmtpInbox {
@@ -16,13 +21,19 @@ export interface SmtpInbox {
   close(): Promise<void>;
 }
 
-/** Decodes the single text part nodemailer writes (7bit, quoted-printable or base64). */
-export function parseMail(raw: string, to: string[]): ReceivedMail {
+function splitEntity(raw: string) {
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const body = raw.slice(split + 4);
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  const headers: Record<string, string> = {};
+  for (const line of head.split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] ??= line.slice(colon + 1).trim();
+  }
+  return { headers, body: raw.slice(split + 4) };
+}
+
+/** A part's body as text, decoded from 7bit, quoted-printable or base64. */
+function decode(body: string, encoding: string) {
   const text =
     encoding === 'base64'
       ? Buffer.from(body, 'base64').toString('utf8')
@@ -31,8 +42,33 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
             body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
             'latin1',
           ).toString('utf8')
-        : body;
-  return { to, subject: header('Subject'), text: text.replace(/\r\n/g, '\n') };
+        : Buffer.from(body, 'latin1').toString('utf8');
+  return text.replace(/\r\n/g, '\n');
+}
+
+/** The text/plain and text/html parts of an entity, multipart ones (as nodemailer writes them) looked into. */
+function parts(headers: Record<string, string>, body: string): { text: string; html: string } {
+  const type = headers['content-type'] ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (/^multipart\//i.test(type) && boundary) {
+    const found = { text: '', html: '' };
+    for (const chunk of body.split(`--${boundary}`).slice(1)) {
+      if (chunk.startsWith('--')) break;
+      const part = splitEntity(chunk.replace(/^\r\n/, ''));
+      const inner = parts(part.headers, part.body.replace(/\r\n$/, ''));
+      found.text ||= inner.text;
+      found.html ||= inner.html;
+    }
+    return found;
+  }
+  const decoded = decode(body, (headers['content-transfer-encoding'] ?? '').toLowerCase());
+  return /^text\/html/i.test(type) ? { text: '', html: decoded } : { text: decoded, html: '' };
+}
+
+/** Reads a mail as nodemailer writes it: headers, and its text and HTML parts. */
+export function parseMail(raw: string, to: string[]): ReceivedMail {
+  const { headers, body } = splitEntity(raw);
+  return { to, subject: headers.subject ?? '', ...parts(headers, body), headers };
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps every mail it receives, for tests. */
@@ -44,6 +80,9 @@ export async function startSmtpInbox({ port = 0 }: { port?: number } = {}): Prom
     // Plain SMTP on loopback: no certificate to trust in tests.
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    disableReverseLookup: true,
+    // Closing drops the connections a pooled sender keeps open at once, as a server going down would.
+    closeTimeout: 50,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

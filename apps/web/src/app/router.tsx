@@ -39,6 +39,7 @@ const DashboardBlogsPage = lazyPage(() => import('../features/dashboard/dashboar
 const ReadingListPage = lazyPage(() => import('../features/dashboard/reading-list-page.tsx').then((m) => m.ReadingListPage));
 const NotificationsPage = lazyPage(() => import('../features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage));
 const EditProfilePage = lazyPage(() => import('../features/settings/edit-profile-page.tsx').then((m) => m.EditProfilePage));
+const SubscriptionLinkPage = lazyPage(() => import('../features/subscriptions/subscription-link-page.tsx').then((m) => m.SubscriptionLinkPage));
 const ChangePasswordPage = lazyPage(() => import('../features/settings/change-password-page.tsx').then((m) => m.ChangePasswordPage));
 
 const routes: RouteObject[] = [
@@ -61,6 +62,9 @@ const routes: RouteObject[] = [
       { path: 'user/:id', element: <ProfilePage /> },
       { path: 'blog/:blog_id', element: <BlogPage /> },
       { path: 'preview/:token', element: <PreviewPage /> },
+      // A mailed link's page: open to all, signed in or not, like a reset link.
+      { path: 'subscribe/confirm/:token', element: <SubscriptionLinkPage kind="confirm" /> },
+      { path: 'unsubscribe/:token', element: <SubscriptionLinkPage kind="unsubscribe" /> },
       {
         element: <RequireSignedIn />,
         children: [

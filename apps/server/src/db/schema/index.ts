@@ -6,3 +6,5 @@ export * from './cache.ts';
 export * from './revisions.ts';
 export * from './preview-links.ts';
 export * from './bookmarks.ts';
+export * from './jobs.ts';
+export * from './subscribers.ts';

@@ -2,3 +2,4 @@
 export { signOutOtherSessions, userOfToken } from './auth.service.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export type { SessionUser } from './sessions.repository.ts';
+export { hashToken, newToken, TOKEN_PATTERN } from './tokens.ts';

@@ -1,1 +1,1 @@
-export { createMailer, type Mailer, type SendMail } from './mail.service.ts';
+export { createMailer, type Mail, type Mailer, type SendMail } from './mail.service.ts';

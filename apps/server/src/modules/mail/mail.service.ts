@@ -5,6 +5,10 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the text (multipart/alternative). */
+  html?: string;
+  /** Extra headers, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export type SendMail = (mail: Mail) => Promise<void>;
@@ -16,8 +20,14 @@ export interface Mailer {
 }
 
 /**
- * A sender of plain-text mail through SMTP_URL. Without SMTP the mail goes to the log, so a
- * self-hoster can still read a reset link.
+ * Bounds on each wait for the SMTP server, so a send that hangs fails well within a job's lease
+ * (nodemailer's own defaults go up to ten minutes). Settings in SMTP_URL's query win.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
+/**
+ * A sender of mail through SMTP_URL. Without SMTP the mail goes to the log, so a self-hoster can
+ * still read a reset link.
  */
 export function createMailer({ smtpUrl, mailFrom }: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: { warn: (message: string) => void }): Mailer {
   if (!smtpUrl) {
@@ -28,7 +38,8 @@ export function createMailer({ smtpUrl, mailFrom }: Pick<Config, 'smtpUrl' | 'ma
       close: async () => {},
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Pooled: a batch of subscribers' mails reuses a few open connections instead of a handshake each.
+  const transport = nodemailer.createTransport({ pool: true, ...SMTP_TIMEOUTS, url: smtpUrl });
   return {
     send: async (mail) => {
       await transport.sendMail({ from: mailFrom, ...mail });

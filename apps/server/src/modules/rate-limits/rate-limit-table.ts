@@ -1,4 +1,4 @@
-import { AuthMessages, CommentMessages, RateLimitMessages } from '@inkwell/contracts';
+import { AuthMessages, CommentMessages, RateLimitMessages, SubscriptionMessages } from '@inkwell/contracts';
 
 const minutes = (n: number) => n * 60;
 
@@ -42,6 +42,9 @@ export const RATE_LIMITS = {
   linkPreview: { per: 'user', limit: 120, windowSeconds: minutes(60), message: RateLimitMessages.tooManyLinkPreviews },
   /** Every image a user has this server store counts: uploads, and copies of images from elsewhere. */
   upload: { per: 'user', limit: 60, windowSeconds: minutes(60), message: RateLimitMessages.tooManyUploads },
+  subscribePerIp: { per: 'ip', limit: 60, windowSeconds: minutes(60), message: SubscriptionMessages.tooManySubscribes },
+  /** A visitor's address is mailed a confirmation: nobody floods a mailbox through the subscribe form. */
+  subscribePerEmail: { per: 'email', limit: 5, windowSeconds: minutes(60), message: SubscriptionMessages.tooManySubscribes },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
 import { SearchIcon } from '../../components/icons.tsx';
 import { EmptyMessage } from '../../components/paged-blog-list.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { subscriberCountQuery } from '../subscriptions/index.ts';
 import { loadedItems } from '../../lib/paged-list.ts';
 import { useOwnBlogs } from './api/own-blogs.ts';
 import { OwnBlogCard } from './components/own-blog-card.tsx';
@@ -23,7 +25,8 @@ export function DashboardBlogsPage() {
 
   return (
     <>
-      <h1 className="mb-6 text-2xl max-md:sr-only">Manage Blogs</h1>
+      <h1 className="mb-2 text-2xl max-md:sr-only">Manage Blogs</h1>
+      <SubscriberCount />
       <div className="relative mb-8 max-md:mt-2">
         <input
           type="search"
@@ -53,6 +56,18 @@ export function DashboardBlogsPage() {
         <OwnBlogList key={`${tab}:${query}`} draft={TABS[tab]!.draft} query={query} empty={query ? `No blogs match “${query}”` : TABS[tab]!.empty} />
       </div>
     </>
+  );
+}
+
+/** How many readers get the author's new blogs by e-mail (confirmed ones; never who). */
+function SubscriberCount() {
+  const count = useQuery(subscriberCountQuery());
+  if (!count.data) return <p className="mb-6 h-6" />;
+  const n = count.data.subscribers;
+  return (
+    <p className="mb-6 text-neutral-700">
+      {n.toLocaleString('en')} {n === 1 ? 'subscriber' : 'subscribers'} by e-mail
+    </p>
   );
 }
 

@@ -11,6 +11,7 @@ import { searchBlogsOptions } from '../../lib/blog-lists.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useWideScreen } from '../../lib/use-media-query.ts';
+import { SubscribeControl } from '../subscriptions/index.ts';
 import { profileQuery } from './api/get-profile.ts';
 import { AboutUser } from './components/about-user.tsx';
 
@@ -48,10 +49,12 @@ function Profile({ profile }: { profile: UserProfile }) {
         <p className="text-neutral-700">
           {profile.account_info.total_posts.toLocaleString('en')} Blogs - {profile.account_info.total_reads.toLocaleString('en')} Reads
         </p>
-        {isOwner && (
+        {isOwner ? (
           <Link to="/settings/edit-profile" className="btn-light w-fit rounded-md">
             Edit Profile
           </Link>
+        ) : (
+          <SubscribeControl username={username} />
         )}
         {wide && <AboutUser profile={profile} className="mt-4" />}
       </div>

@@ -1,0 +1,2 @@
+export { queueNewsletter } from './subscriber-jobs.ts';
+export { subscriberRoutes } from './subscribers.routes.ts';

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/*
+ * E-mail subscriptions to an author's new blogs (ours, beside SPEC §7). A signed-in reader
+ * subscribes with their account's address in one click; a visitor gives an address and confirms it
+ * from the mail that follows (double opt-in). Nobody but the subscriber sees an address.
+ */
+
+export const SubscriptionMessages = {
+  checkInbox: 'Check your inbox to confirm your subscription.',
+  subscribed: 'You will get an e-mail when this writer publishes.',
+  unsubscribed: 'You will no longer get e-mails from this writer.',
+  confirmed: 'Subscription confirmed: you will get an e-mail when this writer publishes.',
+  linkInvalid: 'This link does not work any more: it was replaced by a newer one, or the subscription ended.',
+  ownBlog: 'You cannot subscribe to your own blogs.',
+  userNotFound: 'User not found',
+  tooManySubscribes: 'Too many subscriptions asked for',
+} as const;
+
+/** `POST /api/user/subscribe`: `email` is needed only without a session (a signed-in reader's is their account's). */
+export const SubscribeBody = z.object({ username: z.string().max(200), email: z.string().max(1000).optional() });
+export type SubscribeBody = z.infer<typeof SubscribeBody>;
+
+/** `subscribed` is true once mails will come; a visitor's answer is the same whatever the address, so it tells nothing of who subscribes. */
+export const SubscribeResponse = z.object({ subscribed: z.boolean(), message: z.string() });
+export type SubscribeResponse = z.infer<typeof SubscribeResponse>;
+
+/** `POST /api/user/unsubscribe` and `POST /api/user/subscription` (A): the signed-in reader's subscription to `username`. */
+export const SubscriptionBody = z.object({ username: z.string().max(200) });
+export type SubscriptionBody = z.infer<typeof SubscriptionBody>;
+export const SubscriptionState = z.object({ subscribed: z.boolean() });
+export type SubscriptionState = z.infer<typeof SubscriptionState>;
+
+/** `POST /api/user/subscriber-count` (A): the signed-in author's confirmed subscribers. */
+export const SubscriberCount = z.object({ subscribers: z.number().int() });
+export type SubscriberCount = z.infer<typeof SubscriberCount>;
+
+/** What the mailed links' pages POST to (`/subscribe/confirm/<token>`, `/unsubscribe/<token>`) answer. */
+export const SubscriptionLinkResult = z.object({ message: z.string() });
+export type SubscriptionLinkResult = z.infer<typeof SubscriptionLinkResult>;
+
+/** Where a mailed link points, for a token. */
+export const confirmSubscriptionPath = (token: string) => `/subscribe/confirm/${token}`;
+export const unsubscribePath = (token: string) => `/unsubscribe/${token}`;
