@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client.ts';
+import { notifyFollowers } from '../notifications/index.ts';
 
 /** A blog reaching readers for the first time: its row id (blogs.id) and its author. */
 export interface FirstPublish {
@@ -13,6 +14,5 @@ export interface FirstPublish {
  * Its audience hooks (followers' notifications, subscribers' mail, the fediverse) are added here.
  */
 export async function blogFirstPublished(tx: Executor, blog: FirstPublish): Promise<void> {
-  void tx;
-  void blog;
+  await notifyFollowers(tx, { blogId: blog.id, authorId: blog.authorId });
 }

@@ -1,4 +1,4 @@
-import { AuthMessages, CommentMessages, RateLimitMessages } from '@inkwell/contracts';
+import { AuthMessages, CommentMessages, FollowMessages, RateLimitMessages } from '@inkwell/contracts';
 
 const minutes = (n: number) => n * 60;
 
@@ -36,6 +36,8 @@ export const RATE_LIMITS = {
   comment: { per: 'user', limit: 10, windowSeconds: 60, message: CommentMessages.tooManyComments },
   /** Far more than anyone clicks a heart, too few to churn counters and notifications. */
   like: { per: 'user', limit: 30, windowSeconds: 60, message: RateLimitMessages.tooManyLikes },
+  /** As likes: each follow moves two users' counters, and a flood of them would churn them. */
+  follow: { per: 'user', limit: 30, windowSeconds: 60, message: FollowMessages.tooManyFollows },
   /** Each preview makes this server fetch someone else's page. */
   linkPreview: { per: 'user', limit: 120, windowSeconds: minutes(60), message: RateLimitMessages.tooManyLinkPreviews },
   /** Every image a user has this server store counts: uploads, and copies of images from elsewhere. */
