@@ -9,6 +9,7 @@ export const FollowMessages = {
   tooManyFollows: 'Too many follows',
   /** The following tab with nobody followed, or nothing published by those followed. */
   nothingFollowed: 'Follow writers to see their new blogs here',
+  fetchFollowingFailed: 'Failed to fetch blogs of the writers you follow',
 } as const;
 
 /** `POST /api/user/follow` (A): following becomes the opposite of isFollowing, the caller's current state. */
