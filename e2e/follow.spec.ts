@@ -1,5 +1,5 @@
 import { FollowMessages } from '@inkwell/contracts';
-import { checkScreen } from './support/axe.ts';
+import { checkScreen, installAxe } from './support/axe.ts';
 import { publishedBlog } from './support/conversation.ts';
 import { apiPost, createUser, expect, expectToast, signIn, test, uniqueId } from './support/fixtures.ts';
 
@@ -9,6 +9,7 @@ test('a reader follows an author, reads their new blog in the following tab and 
   const followButton = page.getByRole('button', { name: `Follow @${author.username}` });
   const followingButton = page.getByRole('button', { name: `Following @${author.username}` });
   const counts = page.getByTestId('follow-counts');
+  await installAxe(page);
 
   // A visitor is told to log in, as for a like, and has no following tab.
   await page.goto(`/user/${author.username}`);
@@ -37,7 +38,7 @@ test('a reader follows an author, reads their new blog in the following tab and 
 
   await page.goto('/');
   await page.getByRole('tab', { name: 'following' }).click();
-  await expect(page.getByRole('article', { name: title })).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'following' }).getByRole('article', { name: title })).toBeVisible();
   await checkScreen(page, 'home, following tab');
 
   await page.goto('/dashboard/notification');
