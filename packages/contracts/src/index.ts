@@ -16,6 +16,7 @@ export * from './reading.ts';
 export * from './comment-rules.ts';
 export * from './comments.ts';
 export * from './notifications.ts';
+export * from './follow-rules.ts';
 export * from './follows.ts';
 export * from './image-variants.ts';
 export * from './escape-html.ts';

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FollowMessages, Messages } from '@inkwell/contracts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Tabs, type Tab } from '../../components/tabs.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useWideScreen } from '../../lib/use-media-query.ts';
-import { FollowingBlogList } from './components/following-blog-list.tsx';
 import { HomeBlogList } from './components/home-blog-list.tsx';
+import { followingBlogsOptions } from './api/following-blogs.ts';
 import { homeBlogsOptions } from './api/home-blogs.ts';
 import { topicHref, TopicButtons } from './components/topic-buttons.tsx';
 import { TrendingBlogs } from './components/trending-blogs.tsx';
@@ -37,9 +38,14 @@ export function HomePage() {
     setTab('home');
   };
 
-  const tabs: (Tab & { name: TabName })[] = [{ name: 'home', label: topic ?? 'home', panel: <HomeBlogList topic={topic} /> }];
+  const home = <HomeBlogList options={homeBlogsOptions(topic)} failure={topic ? Messages.fetchCategoryFailed : Messages.fetchLatestFailed} empty="No blogs published" />;
+  const tabs: (Tab & { name: TabName })[] = [{ name: 'home', label: topic ?? 'home', panel: home }];
   if (!wide) tabs.push({ name: 'trending', label: 'trending blogs', panel: <TrendingBlogs /> });
-  if (session) tabs.push({ name: 'following', label: 'following', panel: <FollowingBlogList reader={session.username} /> });
+  if (session) {
+    // The reader's own list: loaded in the browser, as the server renders pages for visitors.
+    const following = <HomeBlogList options={followingBlogsOptions(session.username)} failure={FollowMessages.fetchFollowingFailed} empty={FollowMessages.nothingFollowed} />;
+    tabs.push({ name: 'following', label: 'following', panel: following });
+  }
   const active = Math.max(0, tabs.findIndex((t) => t.name === tab));
 
   return (
