@@ -16,8 +16,10 @@ export function FollowButton({ username }: { username: string }) {
   const { session } = useSession();
   const hydrated = useHydrated();
   const queryClient = useQueryClient();
+  const self = session?.username.toLowerCase() === username.toLowerCase();
   const followingOptions = isFollowingQuery(username, session?.username ?? '');
-  const followingQuery = useQuery({ ...followingOptions, enabled: session !== null });
+  // Nobody follows themselves: the server would refuse the question.
+  const followingQuery = useQuery({ ...followingOptions, enabled: session !== null && !self });
   const following = followingQuery.data ?? false;
   const profileKey = profileQuery(username).queryKey;
 
@@ -45,7 +47,7 @@ export function FollowButton({ username }: { username: string }) {
     },
   });
 
-  if (session?.username.toLowerCase() === username.toLowerCase()) return null;
+  if (self) return null;
 
   const onClick = () => {
     if (!session) return notifyError(FollowMessages.loginToFollow);
