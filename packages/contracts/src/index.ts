@@ -17,6 +17,8 @@ export * from './bookmarks.ts';
 export * from './comment-rules.ts';
 export * from './comments.ts';
 export * from './notifications.ts';
+export * from './follow-rules.ts';
+export * from './follows.ts';
 export * from './image-variants.ts';
 export * from './escape-html.ts';
 export * from './content-text.ts';

@@ -39,5 +39,6 @@ export const TOPIC_TAGS = [
   'travel',
 ] as const;
 
-export const NOTIFICATION_FILTERS = ['all', 'like', 'comment', 'reply'] as const;
+/** SPEC §9's filters, and new_blog: a followed author's new blog. */
+export const NOTIFICATION_FILTERS = ['all', 'like', 'comment', 'reply', 'new_blog'] as const;
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];

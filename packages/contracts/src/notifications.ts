@@ -17,7 +17,8 @@ export type NotificationsBody = z.infer<typeof NotificationsBody>;
 export const NotificationsCountBody = z.object({ filter });
 export type NotificationsCountBody = z.infer<typeof NotificationsCountBody>;
 
-export const NotificationType = z.enum(['like', 'comment', 'reply']);
+/** new_blog: an author the reader follows published `blog` (`user` is that author). */
+export const NotificationType = z.enum(['like', 'comment', 'reply', 'new_blog']);
 export type NotificationType = z.infer<typeof NotificationType>;
 
 const CommentRef = z.object({ _id: z.string(), comment: z.string() });
@@ -28,7 +29,7 @@ export const Notification = z.object({
   /** Whether it had been seen before this listing (listing marks it seen). */
   seen: z.boolean(),
   createdAt: z.string(),
-  /** Who liked, commented or replied. */
+  /** Who liked, commented, replied or published. */
   user: z.object({ personal_info: PersonalInfo }),
   blog: z.object({ _id: z.string(), blog_id: z.string(), title: z.string(), author: z.object({ personal_info: PersonalInfo }) }),
   /** The new comment (type comment) or the new reply (type reply), and whether the reader may delete it. */

@@ -14,7 +14,7 @@ const searchText = z
   .max(10_000)
   .transform((text) => [...text].slice(0, Limits.searchQueryMax).join('').trim());
 
-/** `POST /api/blog/latest-blogs`: published blogs, newest first, a page of Limits.pageSize. */
+/** `POST /api/blog/latest-blogs` (and following-blogs, of the authors the caller follows): published blogs, newest first, a page of Limits.pageSize. */
 export const LatestBlogsBody = z.object({ page });
 export type LatestBlogsBody = z.infer<typeof LatestBlogsBody>;
 
@@ -71,7 +71,8 @@ export type GetProfileBody = z.infer<typeof GetProfileBody>;
 export const UserProfile = z.object({
   _id: z.string(),
   personal_info: PersonalInfo.extend({ bio: z.string() }),
-  account_info: z.object({ total_posts: z.number(), total_reads: z.number() }),
+  /** SPEC §3's counts, and how many follow this user and whom they follow. */
+  account_info: z.object({ total_posts: z.number(), total_reads: z.number(), total_followers: z.number(), total_following: z.number() }),
   social_links: SocialLinks,
   joinedAt: z.string(),
 });

@@ -106,6 +106,10 @@ const PROTECTED: Endpoint[] = [
   { route: 'POST /api/user/is-bookmarked', payload: (w) => ({ _id: w.blog._id }) },
   { route: 'POST /api/user/reading-list', payload: () => ({ page: 1 }) },
   { route: 'POST /api/user/reading-list-count', payload: () => ({}) },
+  { route: 'POST /api/user/follow', payload: (w) => ({ username: w.writer.username, isFollowing: false }) },
+  { route: 'POST /api/user/is-following', payload: (w) => ({ username: w.writer.username }) },
+  { route: 'POST /api/blog/following-blogs', payload: () => ({ page: 1 }) },
+  { route: 'POST /api/blog/all-following-blogs-count', payload: () => ({}) },
   { route: 'POST /api/user/update-profile', payload: () => ({ username: `hijack_${uniqueId()}`, bio: 'Hijacked' }) },
   { route: 'POST /api/user/update-profile-img', payload: (w) => ({ url: w.reader.session.profile_img }) },
   { route: 'POST /api/user/change-password', payload: (w) => ({ currentPassword: w.writer.password, newPassword: 'Hijack123' }) },
@@ -479,7 +483,9 @@ function hostileExtras(victim: { _id: string; username: string; email: string })
     passwordHash: 'not-a-hash',
     google_sub: 'google-123',
     personal_info: personalInfo,
-    account_info: { total_posts: 999, total_reads: 999 },
+    account_info: { total_posts: 999, total_reads: 999, total_followers: 999, total_following: 999 },
+    total_followers: 999,
+    total_following: 999,
     fullname: 'Site Admin',
     username: victim.username,
     profile_img: 'javascript:alert(1)',
@@ -518,7 +524,7 @@ describe('extra fields in write bodies', () => {
 
     const created = await profile(session.username);
     expect(created._id).not.toBe(victim._id);
-    expect(created.account_info).toEqual({ total_posts: 0, total_reads: 0 });
+    expect(created.account_info).toEqual({ total_posts: 0, total_reads: 0, total_followers: 0, total_following: 0 });
     recent(created.joinedAt);
     expect(created.personal_info.bio).toBe('');
     expect((await signIn(email, 'Secret123')).statusCode).toBe(200);
@@ -628,5 +634,16 @@ describe('extra fields in write bodies', () => {
     expect((await readBlogAsAuthor(world, world.blog)).activity.total_likes).toBe(2);
     expect((await post(t.app, '/api/user/isliked-by-user', { _id: world.blog._id }, liker.token)).json()).toEqual({ result: true });
     expect((await post(t.app, '/api/user/isliked-by-user', { _id: world.blog._id }, world.writer.token)).json()).toEqual({ result: false });
+  });
+
+  it('follow: the follower is the caller, whoever the body names, and the counts move by one', async () => {
+    const world = await seedWorld();
+    const { victim } = await victimOf(world);
+    const fan = await buildUser(t.app);
+    const res = await post(t.app, '/api/user/follow', { ...hostileExtras(victim), username: world.writer.username, isFollowing: false }, fan.token);
+    expect(res.json()).toEqual({ following: true, total_followers: 1 });
+    expect((await profile(fan.username)).account_info).toMatchObject({ total_followers: 0, total_following: 1 });
+    expect((await profile(world.writer.username)).account_info).toMatchObject({ total_followers: 1, total_following: 0 });
+    expect((await post(t.app, '/api/user/is-following', { username: world.writer.username }, world.reader.token)).json()).toEqual({ result: false });
   });
 });

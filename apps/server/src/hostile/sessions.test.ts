@@ -77,6 +77,18 @@ describe('rate limits under a burst', () => {
     expect((await post(t.app, '/api/blog/like-blog', { _id: blog._id, isLikedByUser: false }, saver.token)).statusCode).toBe(200);
   });
 
+  it('lets 30 follows a minute per user through, and the counters stay right', async () => {
+    const author = await buildUser(t.app);
+    const fan = await buildUser(t.app);
+    const tally = await burst(40, (i) => post(t.app, '/api/user/follow', { username: author.username, isFollowing: i % 2 === 1 }, fan.token));
+    expect(tally).toEqual({ 200: 30, 429: 10 });
+    const refused = await post(t.app, '/api/user/follow', { username: author.username, isFollowing: false }, fan.token);
+    expect(refused.json()).toEqual({ error: expect.stringMatching(/^Too many follows\. Please try again in (\d+ seconds?|1 minute)\.$/) });
+    const following = (await post(t.app, '/api/user/is-following', { username: author.username }, fan.token)).json<{ result: boolean }>().result;
+    const profile = await post(t.app, '/api/user/get-profile', { username: author.username });
+    expect(profile.json().account_info.total_followers).toBe(following ? 1 : 0);
+  });
+
   it('lets 60 uploads an hour per user through', async () => {
     const uploader = await buildUser(t.app);
     const boundary = 'burst-boundary';

@@ -9,6 +9,7 @@ import { revisionRoutes } from './blogs/revisions.routes.ts';
 import { commentRoutes } from './comments/comments.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { discoveryRoutes } from './discovery/discovery.routes.ts';
+import { followRoutes } from './follows/follows.routes.ts';
 import { likeRoutes } from './likes/likes.routes.ts';
 import { linkPreviewRoutes } from './link-preview/link-preview.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
@@ -25,4 +26,4 @@ export { registerWeb } from './web/web.routes.ts';
 export type { PageTagsResolver } from './web/index.ts';
 
 /** Every feature module, registered in this order by buildApp. */
-export const modules: FastifyPluginAsyncZod[] = [systemRoutes, avatarRoutes, authRoutes, settingsRoutes, dashboardRoutes, blogRoutes, revisionRoutes, publishingRoutes, blogListRoutes, likeRoutes, bookmarkRoutes, profileRoutes, uploadRoutes, linkPreviewRoutes, commentRoutes, notificationRoutes, discoveryRoutes, subscriberRoutes];
+export const modules: FastifyPluginAsyncZod[] = [systemRoutes, avatarRoutes, authRoutes, settingsRoutes, dashboardRoutes, blogRoutes, revisionRoutes, publishingRoutes, blogListRoutes, likeRoutes, bookmarkRoutes, followRoutes, profileRoutes, uploadRoutes, linkPreviewRoutes, commentRoutes, notificationRoutes, discoveryRoutes, subscriberRoutes];

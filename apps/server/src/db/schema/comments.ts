@@ -30,7 +30,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    type: text('type', { enum: ['like', 'comment', 'reply'] }).notNull(),
+    type: text('type', { enum: ['like', 'comment', 'reply', 'new_blog'] }).notNull(),
     blogId: uuid('blog_id')
       .notNull()
       .references(() => blogs.id, { onDelete: 'cascade' }),

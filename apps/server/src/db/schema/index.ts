@@ -8,3 +8,4 @@ export * from './preview-links.ts';
 export * from './bookmarks.ts';
 export * from './jobs.ts';
 export * from './subscribers.ts';
+export * from './follows.ts';

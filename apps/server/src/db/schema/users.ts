@@ -24,6 +24,9 @@ export const users = pgTable(
     socialLinks: jsonb('social_links').$type<SocialLinks>().notNull().default({}),
     totalPosts: integer('total_posts').notNull().default(0),
     totalReads: integer('total_reads').notNull().default(0),
+    /** Rows of follows naming this user as the author, and as the follower: kept in the transaction that adds or removes one (modules/follows). */
+    totalFollowers: integer('total_followers').notNull().default(0),
+    totalFollowing: integer('total_following').notNull().default(0),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import { queueNewsletter } from '../subscribers/index.ts';
+import { notifyFollowers } from '../notifications/index.ts';
 
 /** A blog reaching readers for the first time: its row id (blogs.id) and its author. */
 export interface FirstPublish {
@@ -15,4 +16,5 @@ export interface FirstPublish {
  */
 export async function blogFirstPublished(tx: Executor, blog: FirstPublish): Promise<void> {
   await queueNewsletter(tx, blog.id);
+  await notifyFollowers(tx, { blogId: blog.id, authorId: blog.authorId });
 }

@@ -153,6 +153,11 @@ function latest(db: Db) {
 
 export const listLatestBlogs = (db: Db, offset: number, limit: number): Promise<BlogCardRow[]> => latest(db).list.execute({ offset, limit });
 
+/** One page of the published blogs of the authors a subquery of user ids names, newest first. */
+export async function listBlogsOfAuthors(db: Executor, authorIds: SQL, offset: number, limit: number): Promise<BlogCardRow[]> {
+  return cardsOf(db, newestPage(sql`${visibleToReaders} and ${blogs.authorId} in (${authorIds})`, offset, limit)).orderBy(...newestFirst);
+}
+
 /**
  * score = (1 + reads + TRENDING_LIKE_WEIGHT × likes) × 0.5^(age in days / TRENDING_HALF_LIFE_DAYS),
  * ordered by its logarithm, which never underflows however old a blog is.

@@ -1,10 +1,12 @@
 import { Limits, type LatestBlogsBody, type SearchBlogsBody, type SearchBlogsCountBody } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
-import { countPostsBy } from '../users/index.ts';
+import { authorsFollowedBy } from '../follows/index.ts';
+import { countPostsBy, countPostsOfAuthors } from '../users/index.ts';
 import { presentBlogCard } from './blogs.presenter.ts';
 import { countAllPublished, countPublishedWithTag } from './blog-counts.ts';
 import {
   countBlogs,
+  listBlogsOfAuthors,
   listLatestBlogs,
   listNewestBlogs,
   listPublishedBlogsPage,
@@ -22,6 +24,17 @@ export async function latestBlogs(db: Db, { page }: LatestBlogsBody) {
 
 export async function latestBlogsCount(db: Db) {
   return { totalDocs: await countAllPublished(db) };
+}
+
+/** The home page's following tab: the newest published blogs of the authors `userId` follows, paged as latestBlogs. */
+export async function followingBlogs(db: Db, userId: string, { page }: LatestBlogsBody) {
+  const rows = await listBlogsOfAuthors(db, authorsFollowedBy(userId), offsetOf(page, Limits.pageSize), Limits.pageSize);
+  return { blogs: rows.map(presentBlogCard) };
+}
+
+/** How many blogs followingBlogs pages through: the followed authors' own counters of blogs readers may see. */
+export async function followingBlogsCount(db: Db, userId: string) {
+  return { totalDocs: await countPostsOfAuthors(db, authorsFollowedBy(userId)) };
 }
 
 /** An empty tag, author or blog to leave out filters nothing; a query is always searched, so a blank one finds nothing. */

@@ -85,6 +85,19 @@ describe('GET /api/notification/stream', () => {
     stream.close();
   });
 
+  it('tells every follower, wherever their stream is held, when a followed author publishes', async () => {
+    const author = await buildUser(a.app);
+    const followers = [await buildUser(a.app), await buildUser(a.app)];
+    for (const follower of followers) await post(a.app, '/api/user/follow', { username: author.username, isFollowing: false }, follower.token);
+    const streams = [await openStream(a.url, followers[0]!), await openStream(b.url, followers[1]!)];
+    for (const stream of streams) await stream.next();
+    await buildBlog(a.app, author);
+    for (const stream of streams) {
+      expect(await stream.next()).toEqual({ new_notification_available: true });
+      stream.close();
+    }
+  });
+
   it('ends the stream by the next heartbeat once the session is signed out, and refuses a missing token', async () => {
     const user = await buildUser(a.app);
     const stream = await openStream(a.url, user);

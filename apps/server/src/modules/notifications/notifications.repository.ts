@@ -24,6 +24,19 @@ export async function signalNotification(tx: Executor, channel: string, userId: 
   await tx.execute(sql`select pg_notify(${channel}, ${userId})`);
 }
 
+/**
+ * One notification to each user a subquery of ids names, and the signal to each, in one statement:
+ * an author with ten thousand followers costs one round trip, not ten thousand.
+ */
+export async function insertNotificationsFor(tx: Executor, channel: string, values: Pick<NewNotification, 'type' | 'blogId' | 'userId'>, recipients: SQL) {
+  await tx.execute(sql`with added as (
+      insert into ${notifications} (type, blog_id, notification_for, user_id)
+      select ${values.type}, ${values.blogId}::uuid, recipient.id, ${values.userId}::uuid from (${recipients}) as recipient (id)
+      returning notification_for
+    )
+    select count(pg_notify(${channel}, notification_for::text)) from added`);
+}
+
 export async function deleteLikeNotification(tx: Executor, blogId: string, userId: string) {
   await tx
     .delete(notifications)

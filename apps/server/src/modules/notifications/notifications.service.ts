@@ -1,5 +1,6 @@
 import { Limits, type NotificationsBody, type NotificationsCountBody } from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
+import { followersOf } from '../follows/index.ts';
 import { presentNotification } from './notifications.presenter.ts';
 import {
   clearReplies,
@@ -7,6 +8,7 @@ import {
   deleteLikeNotification,
   hasUnseenNotification,
   insertNotification,
+  insertNotificationsFor,
   listNotifications,
   markSeen,
   setReply,
@@ -61,6 +63,11 @@ export async function notifyReply(tx: Executor, reply: CommentNotification & { p
   const { blogId, userId, commentId, parentId, parentWriterId } = reply;
   await notify(tx, { type: 'reply', blogId, notificationFor: parentWriterId, userId, commentId, repliedOnComment: parentId });
   await setReply(tx, { userId, commentId: parentId, replyId: commentId });
+}
+
+/** Called inside the transaction that first publishes a blog: every follower of its author hears of it. */
+export async function notifyFollowers(tx: Executor, { blogId, authorId }: { blogId: string; authorId: string }) {
+  await insertNotificationsFor(tx, NOTIFICATION_CHANNEL, { type: 'new_blog', blogId, userId: authorId }, followersOf(authorId));
 }
 
 /**

@@ -10,7 +10,12 @@ export function presentProfile(row: UserRow): UserProfile {
   return {
     _id: row.id,
     personal_info: { ...presentUserCard(row).personal_info, bio: row.bio },
-    account_info: { total_posts: row.totalPosts, total_reads: row.totalReads },
+    account_info: {
+      total_posts: row.totalPosts,
+      total_reads: row.totalReads,
+      total_followers: row.totalFollowers,
+      total_following: row.totalFollowing,
+    },
     social_links: SocialLinks.parse(row.socialLinks),
     joinedAt: row.joinedAt.toISOString(),
   };

@@ -44,7 +44,7 @@ describe('get-profile', () => {
     expect(profile).toEqual({
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       personal_info: { fullname: 'Ada Lovelace', username: user.username, profile_img: user.session.profile_img, bio: 'Poetical science.' },
-      account_info: { total_posts: 2, total_reads: 1 },
+      account_info: { total_posts: 2, total_reads: 1, total_followers: 0, total_following: 0 },
       social_links: { instagram: '', facebook: '', twitter: '', website: '', linkedin: '', github: 'https://github.com/ada' },
       joinedAt: expect.any(String),
     });

@@ -1,4 +1,4 @@
-import { AuthMessages, CommentMessages, RateLimitMessages, SubscriptionMessages } from '@inkwell/contracts';
+import { AuthMessages, CommentMessages, FollowMessages, RateLimitMessages, SubscriptionMessages } from '@inkwell/contracts';
 
 const minutes = (n: number) => n * 60;
 
@@ -38,6 +38,8 @@ export const RATE_LIMITS = {
   like: { per: 'user', limit: 30, windowSeconds: 60, message: RateLimitMessages.tooManyLikes },
   /** As generous as likes: saving is as quick a click. */
   bookmark: { per: 'user', limit: 30, windowSeconds: 60, message: RateLimitMessages.tooManyBookmarks },
+  /** As likes: each follow moves two users' counters, and a flood of them would churn them. */
+  follow: { per: 'user', limit: 30, windowSeconds: 60, message: FollowMessages.tooManyFollows },
   /** Each preview makes this server fetch someone else's page. */
   linkPreview: { per: 'user', limit: 120, windowSeconds: minutes(60), message: RateLimitMessages.tooManyLinkPreviews },
   /** Every image a user has this server store counts: uploads, and copies of images from elsewhere. */

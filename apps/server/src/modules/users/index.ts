@@ -3,8 +3,11 @@ export { createUser, type NewAccount } from './users.service.ts';
 export {
   addAuthorReads,
   addToAuthorCounters,
+  addToFollowCounters,
   countAuthors,
+  countFollowers,
   countPostsBy,
+  countPostsOfAuthors,
   findOwnProfile,
   findPasswordHash,
   findUserByEmail,

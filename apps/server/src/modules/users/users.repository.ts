@@ -1,5 +1,5 @@
 import { isUuid } from '@inkwell/contracts';
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { escapeLike } from '../../db/like-pattern.ts';
 import { users, type SocialLinks } from '../../db/schema/index.ts';
@@ -99,6 +99,24 @@ export async function addToAuthorCounters(db: Executor, authorId: string, { post
     .where(eq(users.id, authorId));
 }
 
+/**
+ * Moves the follow counters of a follow added (+1) or removed (-1): the author's followers and the
+ * follower's following. The two rows are updated in the order of their ids, so follows between the
+ * same two users in both directions at once lock them in one order and never deadlock.
+ */
+export async function addToFollowCounters(db: Executor, { followerId, authorId }: { followerId: string; authorId: string }, change: 1 | -1) {
+  const updates = [
+    { id: followerId, set: { totalFollowing: sql`${users.totalFollowing} + ${change}` } },
+    { id: authorId, set: { totalFollowers: sql`${users.totalFollowers} + ${change}` } },
+  ].sort((a, b) => (a.id < b.id ? -1 : 1));
+  for (const { id, set } of updates) await db.update(users).set(set).where(eq(users.id, id));
+}
+
+export async function countFollowers(db: Executor, userId: string): Promise<number> {
+  const [row] = await db.select({ total: users.totalFollowers }).from(users).where(eq(users.id, userId));
+  return row?.total ?? 0;
+}
+
 /** Adds each author's newly counted reads, in one statement. */
 export async function addAuthorReads(db: Executor, reads: { authorId: string; reads: number }[]) {
   if (reads.length === 0) return;
@@ -169,6 +187,15 @@ export async function countPostsBy(db: Executor, author: string): Promise<number
     .from(users)
     .where(isUuid(author) ? eq(users.id, author) : sql`${usernameLower} = lower(${author})`);
   return row?.total ?? 0;
+}
+
+/** How many blogs readers may see by the authors a subquery of user ids names: the sum of their own counters. */
+export async function countPostsOfAuthors(db: Executor, authorIds: SQL): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${users.totalPosts}), 0)::int` })
+    .from(users)
+    .where(sql`${users.id} in (${authorIds})`);
+  return Number(row?.total ?? 0);
 }
 
 export async function countAuthors(db: Executor): Promise<number> {

@@ -9,6 +9,7 @@ import { PageLoadFailure } from '../../components/page-load-failure.tsx';
 import { useHydrated } from '../../lib/hydration.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { CommentsPanel } from '../comments/index.ts';
+import { FollowButton } from '../profile/index.ts';
 import { useSetCommentCounts } from './api/comment-counts.ts';
 import { useBlog, useBlogCan, useCountRead } from './api/get-blog.ts';
 import { similarBlogsQuery } from './api/similar-blogs.ts';
@@ -38,7 +39,7 @@ function BlogArticle({ blog }: { blog: Blog }) {
   return (
     <>
       <article className="mx-auto box-content max-w-reading px-[5vw] py-10">
-        <BlogHeading blog={blog} />
+        <BlogHeading blog={blog} authorAction={<FollowButton username={blog.author.personal_info.username} />} />
         <BlogInteraction blog={blog} onOpenComments={() => setCommentsOpen(true)} />
         <BlogContent blocks={blocks} />
         <SimilarBlogs blog={blog} />

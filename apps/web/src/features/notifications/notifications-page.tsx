@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session.tsx';
 import { allNotificationsKey, useForgetNotificationsOf, useNotifications } from './api/notifications.ts';
 import { NotificationCard } from './components/notification-card.tsx';
 
-/** The notifications screen (SPEC §2, grown by issue 6): filters, the entries a page at a time, Load More. */
+/** The notifications screen (SPEC §2, grown by issue 6): filters (SPEC's, and new_blog shown as 'new blog'), the entries a page at a time, Load More. */
 export function NotificationsPage() {
   usePageTitle('Notifications');
   const [filter, setFilter] = useState<NotificationFilter>('all');
@@ -26,7 +26,7 @@ export function NotificationsPage() {
             className={`px-5 py-2 capitalize ${filter === name ? 'btn-dark' : 'btn-light'}`}
             onClick={() => setFilter(name)}
           >
-            {name}
+            {name.replace('_', ' ')}
           </button>
         ))}
       </div>

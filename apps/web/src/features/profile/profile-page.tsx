@@ -14,6 +14,7 @@ import { useWideScreen } from '../../lib/use-media-query.ts';
 import { SubscribeControl } from '../subscriptions/index.ts';
 import { profileQuery } from './api/get-profile.ts';
 import { AboutUser } from './components/about-user.tsx';
+import { FollowButton } from './components/follow-button.tsx';
 
 /** SPEC §2 Profile at /user/{username}; an unknown user, or a failed fetch, shows the not-found page. */
 export function ProfilePage() {
@@ -35,6 +36,7 @@ function Profile({ profile }: { profile: UserProfile }) {
   const wide = useWideScreen();
   const [tab, setTab] = useState(0);
   const { username, fullname, profile_img } = profile.personal_info;
+  const { total_posts, total_reads, total_followers, total_following } = profile.account_info;
   const isOwner = session?.username.toLowerCase() === username.toLowerCase();
 
   const tabs = [{ label: 'Blogs Published', panel: <AuthorBlogs username={username} /> }];
@@ -47,14 +49,20 @@ function Profile({ profile }: { profile: UserProfile }) {
         <h1 className="text-2xl font-medium break-all">@{username}</h1>
         <p className="text-xl capitalize">{fullname}</p>
         <p className="text-neutral-700">
-          {profile.account_info.total_posts.toLocaleString('en')} Blogs - {profile.account_info.total_reads.toLocaleString('en')} Reads
+          {total_posts.toLocaleString('en')} Blogs - {total_reads.toLocaleString('en')} Reads
+        </p>
+        <p className="text-neutral-700" data-testid="follow-counts">
+          {plural(total_followers, 'Follower')} - {total_following.toLocaleString('en')} Following
         </p>
         {isOwner ? (
           <Link to="/settings/edit-profile" className="btn-light w-fit rounded-md">
             Edit Profile
           </Link>
         ) : (
-          <SubscribeControl username={username} />
+          <div className="flex flex-col gap-4 max-md:items-center">
+            <FollowButton username={username} />
+            <SubscribeControl username={username} />
+          </div>
         )}
         {wide && <AboutUser profile={profile} className="mt-4" />}
       </div>
@@ -64,6 +72,8 @@ function Profile({ profile }: { profile: UserProfile }) {
     </section>
   );
 }
+
+const plural = (count: number, noun: string) => `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
 
 /** The user's published blogs, newest first, a page at a time. */
 function AuthorBlogs({ username }: { username: string }) {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Blog } from '@inkwell/contracts';
 import { Avatar } from '../../../components/avatar.tsx';
@@ -5,8 +6,11 @@ import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { READING_COLUMN_SIZES } from './blog-content.tsx';
 
-/** The top of a blog as readers see it: banner, title, author, date and reading time (the blog page and a draft's preview). */
-export function BlogHeading({ blog }: { blog: Blog }) {
+/**
+ * The top of a blog as readers see it: banner, title, author, date and reading time (the blog page
+ * and a draft's preview); `authorAction` stands beside the author (the blog page's Follow button).
+ */
+export function BlogHeading({ blog, authorAction }: { blog: Blog; authorAction?: ReactNode }) {
   const { fullname, username, profile_img } = blog.author.personal_info;
   return (
     <>
@@ -23,7 +27,7 @@ export function BlogHeading({ blog }: { blog: Blog }) {
       )}
       <h1 className="mt-10 font-serif text-3xl leading-tight font-bold break-words sm:text-4xl">{blog.title}</h1>
       <div className="my-8 flex justify-between gap-4 max-sm:flex-col">
-        <div className="flex items-center gap-4">
+        <div className="flex flex-wrap items-center gap-4">
           <Link to={`/user/${username}`} aria-label={`${fullname}'s profile`}>
             <Avatar src={profile_img} size={48} />
           </Link>
@@ -34,6 +38,7 @@ export function BlogHeading({ blog }: { blog: Blog }) {
               @{username}
             </Link>
           </p>
+          {authorAction}
         </div>
         <p className="text-neutral-600 sm:text-right">
           {blog.publishedAt && (

@@ -1,19 +1,20 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { Messages } from '@inkwell/contracts';
+import type { BlogCard } from '@inkwell/contracts';
 import { PagedBlogList } from '../../../components/paged-blog-list.tsx';
-import { homeBlogsOptions } from '../api/home-blogs.ts';
+import type { pagedListOptions } from '../../../lib/paged-list.ts';
 
 /**
- * The newest blogs, or those of one topic; a failure is told with SPEC §8's words. Nothing is
- * kept once the list is left (gcTime 0), so a topic chosen again starts from page 1 (SPEC §4).
+ * A list of the home page's tabs (the newest blogs, a topic's, the writers the reader follows); a
+ * failure is told in `failure`'s words (SPEC §8's for the first two). Nothing is kept once the list
+ * is left (gcTime 0), so a topic chosen again starts from page 1 (SPEC §4), and a follow made
+ * elsewhere shows the next time the following tab opens.
  */
-export function HomeBlogList({ topic }: { topic: string | null }) {
-  const blogs = useInfiniteQuery({ ...homeBlogsOptions(topic), gcTime: 0 });
-  const failure = topic ? Messages.fetchCategoryFailed : Messages.fetchLatestFailed;
+export function HomeBlogList({ options, failure, empty }: { options: ReturnType<typeof pagedListOptions<BlogCard>>; failure: string; empty: string }) {
+  const blogs = useInfiniteQuery({ ...options, gcTime: 0 });
   useEffect(() => {
     if (blogs.isError) toast.error(failure, { id: failure });
   }, [blogs.isError, failure]);
-  return <PagedBlogList query={blogs} empty="No blogs published" />;
+  return <PagedBlogList query={blogs} empty={empty} />;
 }

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Messages, type Notification } from '@inkwell/contracts';
+import { Messages, type Notification, type NotificationType } from '@inkwell/contracts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { CommentField, DeleteCommentButton } from '../../comments/index.ts';
 import { notifyError } from '../../../lib/notify.ts';
 
-const ACTIONS = { like: 'liked your blog', comment: 'commented on', reply: 'replied on' } as const;
+// new_blog: `user` is an author the reader follows, who published the blog.
+const ACTIONS = { like: 'liked your blog', comment: 'commented on', reply: 'replied on', new_blog: 'published' } as const satisfies Record<NotificationType, string>;
 
 /**
  * One notification: who, what and where, the comment it is about, when, and whether it is new. On

@@ -1,0 +1,36 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { follows } from '../../db/schema/index.ts';
+
+export interface Follow {
+  followerId: string;
+  authorId: string;
+}
+
+/** Answers whether a follow was added; one that exists already (even one being added right now) is left alone. */
+export async function insertFollow(tx: Executor, follow: Follow): Promise<boolean> {
+  const rows = await tx.insert(follows).values(follow).onConflictDoNothing().returning({ authorId: follows.authorId });
+  return rows.length > 0;
+}
+
+export async function deleteFollow(tx: Executor, { followerId, authorId }: Follow): Promise<boolean> {
+  const rows = await tx
+    .delete(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.authorId, authorId)))
+    .returning({ authorId: follows.authorId });
+  return rows.length > 0;
+}
+
+export async function findFollow(db: Executor, { followerId, authorId }: Follow): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.authorId, authorId)));
+  return Boolean(row);
+}
+
+/** The ids of the authors `userId` follows, as a subquery (read through the primary key). */
+export const authorsFollowedBy = (userId: string): SQL => sql`select ${follows.authorId} from ${follows} where ${follows.followerId} = ${userId}`;
+
+/** The ids of the users who follow `authorId`, as a subquery (read through follows_author_idx). */
+export const followersOf = (authorId: string): SQL => sql`select ${follows.followerId} from ${follows} where ${follows.authorId} = ${authorId}`;
