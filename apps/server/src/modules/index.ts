@@ -17,6 +17,7 @@ import { systemRoutes } from './system/system.routes.ts';
 import { uploadRoutes } from './uploads/uploads.routes.ts';
 
 export { registerReadCounts } from './blogs/read-counts.ts';
+export { registerFederation } from './federation/index.ts';
 export { registerScheduledPublishing } from './blogs/scheduled-publishing.ts';
 export { registerWeb } from './web/web.routes.ts';
 export type { PageTagsResolver } from './web/index.ts';

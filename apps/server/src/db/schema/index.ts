@@ -5,3 +5,4 @@ export * from './images.ts';
 export * from './cache.ts';
 export * from './revisions.ts';
 export * from './preview-links.ts';
+export * from './federation.ts';

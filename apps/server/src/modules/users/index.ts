@@ -9,6 +9,7 @@ export {
   findPasswordHash,
   findUserByEmail,
   findUserByGoogleSub,
+  findUserById,
   findUserByUsername,
   listAuthors,
   searchUsers,
