@@ -12,7 +12,7 @@ import { registerReadCache } from './plugins/read-cache.ts';
 import { registerRouteSchemas } from './plugins/route-schemas.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerShutdown } from './plugins/shutdown.ts';
-import { modules, registerFederation, registerReadCounts, registerScheduledPublishing, registerWeb, type PageTagsResolver } from './modules/index.ts';
+import { modules, registerFederation, registerJobs, registerReadCounts, registerScheduledPublishing, registerWeb, type PageTagsResolver } from './modules/index.ts';
 import type { LogStream } from './start-up.ts';
 
 declare module 'fastify' {
@@ -78,6 +78,7 @@ export async function buildApp({ config, database, logger = false, logStream, on
   await registerReadCache(app);
   registerReadCounts(app);
   registerScheduledPublishing(app);
+  registerJobs(app);
 
   await registerWeb(app);
   for (const module of modules) await app.register(module);

@@ -45,6 +45,10 @@ const Env = z.object({
   READ_FLUSH_SECONDS: z.coerce.number().min(0).default(5),
   /** Seconds between looks for scheduled blogs that are due (and one look at start); 0, only when asked (tests). */
   SCHEDULED_PUBLISH_SECONDS: z.coerce.number().min(0).default(5),
+  /** Seconds between looks for due jobs (mail, deliveries); 0, only when asked (tests). */
+  JOB_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(2),
+  /** Seconds before a failed job's first retry; each next wait doubles, up to an hour. */
+  JOB_RETRY_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   /** Test only: hosts the SSRF-safe fetcher may reach although they resolve to loopback. */
   FETCH_ALLOW_HOSTS: optional,
   /** Where uploaded images are kept; DATA_DIR/uploads by default. */
@@ -88,6 +92,10 @@ export interface Config {
   readFlushSeconds: number;
   /** Seconds between looks for scheduled blogs that are due; 0, only when asked (tests). */
   scheduledPublishSeconds: number;
+  /** Seconds between looks for due jobs; 0, only when asked (tests). */
+  jobPollSeconds: number;
+  /** Seconds before a failed job's first retry. */
+  jobRetrySeconds: number;
   fetchAllowHosts: string[];
   uploadsDir: string;
   s3: S3Config | undefined;
@@ -187,6 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readCacheBytes: Math.floor(e.READ_CACHE_MB * 1024 * 1024),
     readFlushSeconds: e.READ_FLUSH_SECONDS,
     scheduledPublishSeconds: e.SCHEDULED_PUBLISH_SECONDS,
+    jobPollSeconds: e.JOB_POLL_SECONDS,
+    jobRetrySeconds: e.JOB_RETRY_SECONDS,
     // An in-memory database (tests) still needs a real folder for images; they are content-addressed, so sharing it is safe.
     uploadsDir: path.resolve(
       e.UPLOADS_DIR ?? (e.DATA_DIR.startsWith('memory://') ? path.join(os.tmpdir(), 'inkwell-uploads') : path.join(e.DATA_DIR, 'uploads')),

@@ -16,6 +16,7 @@ import { settingsRoutes } from './settings/settings.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
 import { uploadRoutes } from './uploads/uploads.routes.ts';
 
+export { registerJobs } from './jobs/index.ts';
 export { registerReadCounts } from './blogs/read-counts.ts';
 export { registerFederation } from './federation/index.ts';
 export { registerScheduledPublishing } from './blogs/scheduled-publishing.ts';

@@ -11,12 +11,13 @@ export interface TestApp {
 /**
  * The real app on its own fresh database. `env` overrides configuration the way the
  * environment would (for example GOOGLE_CLIENT_ID or SMTP_URL). Reads are counted, and scheduled
- * blogs published, when a test says so (`app.readCounts.flush()`, `app.scheduledPublishing.run()`),
+ * blogs published and jobs run, when a test says so (`app.readCounts.flush()`, `app.scheduledPublishing.run()`,
+ * `app.jobs.runDue()`),
  * never by a timer in the middle of it; `clock` is the app's time (the real one by default).
  */
 export async function buildTestApp(env: Record<string, string> = {}, tweak?: (config: Config) => void, clock?: () => Date): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', READ_FLUSH_SECONDS: '0', SCHEDULED_PUBLISH_SECONDS: '0', ...env });
+  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', READ_FLUSH_SECONDS: '0', SCHEDULED_PUBLISH_SECONDS: '0', JOB_POLL_SECONDS: '0', ...env });
   tweak?.(config);
   const app = await buildApp({ config, database, clock });
   await app.ready();

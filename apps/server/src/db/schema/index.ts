@@ -6,3 +6,4 @@ export * from './cache.ts';
 export * from './revisions.ts';
 export * from './preview-links.ts';
 export * from './federation.ts';
+export * from './jobs.ts';

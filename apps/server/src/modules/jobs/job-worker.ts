@@ -1,0 +1,142 @@
+import type { FastifyInstance } from 'fastify';
+import { claimJobs, deleteJob, failJob, type Job } from './jobs.repository.ts';
+
+export interface JobHandler<P = unknown> {
+  queue: string;
+  /** Does the job; a throw is a failed attempt, retried later. It may run more than once (see below), so make it safe to repeat. */
+  run(payload: P, job: Job): Promise<void>;
+  /** A cap of starts per minute for this queue across every instance; none when unset. */
+  perMinute?: number;
+  /** Attempts before the job is dead (kept, with its last error, and logged); 10 by default. */
+  maxAttempts?: number;
+  /** How long a started job is this worker's alone: longer than the job can take. 300 by default. */
+  leaseSeconds?: number;
+  /** Jobs of this queue one instance runs at once; 5 by default. */
+  concurrency?: number;
+}
+
+const DEFAULT_MAX_ATTEMPTS = 10;
+const DEFAULT_LEASE_SECONDS = 300;
+const DEFAULT_CONCURRENCY = 5;
+const MAX_RETRY_MS = 3_600_000;
+
+/**
+ * The wait before the next try after `attempts` failed ones: `baseSeconds` doubled at each
+ * failure, capped at an hour, within ±25 % of that (so jobs that failed together do not all
+ * come back together, and each wait is still longer than the one before).
+ */
+export function retryDelayMs(attempts: number, baseSeconds: number, random = Math.random()): number {
+  const delay = baseSeconds * 1000 * 2 ** Math.min(attempts - 1, 30);
+  return Math.min(MAX_RETRY_MS, delay * (0.75 + 0.5 * random));
+}
+
+/**
+ * The job worker of this instance. Every JOB_POLL_SECONDS (0: only when a test calls
+ * `app.jobs.runDue()`) each queue claims its due jobs, runs them outside any transaction, deletes
+ * each one done and reschedules each one failed, and claims again until none is due.
+ *
+ * At least once: a job is deleted after its handler returns, so a process killed between a
+ * handler's effect (a mail accepted by the SMTP server) and that DELETE leaves a lease that runs
+ * out, and the job runs again. That window, one statement long, is the only way a job runs twice;
+ * a handler that outlives its lease is the other, so leases are set longer than any run.
+ * Closing the app stops claiming and waits for the jobs in flight.
+ */
+export function registerJobs(app: FastifyInstance) {
+  const handlers = new Map<string, JobHandler>();
+  const draining = new Map<string, Promise<number>>();
+  let stopping = false;
+
+  async function runJob(handler: JobHandler, job: Job) {
+    try {
+      await handler.run(job.payload, job);
+    } catch (error) {
+      const now = app.clock();
+      const message = error instanceof Error ? error.message : String(error);
+      const dead = job.attempts >= (handler.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+      const retryAt = dead ? null : new Date(now.getTime() + retryDelayMs(job.attempts, app.config.jobRetrySeconds));
+      await failJob(app.db, job, message, retryAt, now);
+      if (dead) app.log.error({ job: job.id, queue: job.queue, attempts: job.attempts, err: error }, 'job failed for the last time; kept in the jobs table with failed_at');
+      else app.log.warn({ job: job.id, queue: job.queue, attempts: job.attempts, retryAt, err: error }, 'job failed; trying again later');
+      return;
+    }
+    await deleteJob(app.db, job.id);
+  }
+
+  async function drain(handler: JobHandler) {
+    let ran = 0;
+    while (!stopping) {
+      const claimed = await claimJobs(app.db, {
+        queue: handler.queue,
+        limit: handler.concurrency ?? DEFAULT_CONCURRENCY,
+        perMinute: handler.perMinute,
+        leaseSeconds: handler.leaseSeconds ?? DEFAULT_LEASE_SECONDS,
+        now: app.clock(),
+      });
+      if (claimed.length === 0) break;
+      // A job whose DELETE or reschedule failed (the database away) keeps its lease and runs again when it runs out.
+      const settled = await Promise.allSettled(claimed.map((job) => runJob(handler, job)));
+      for (const result of settled) if (result.status === 'rejected') app.log.warn({ err: result.reason }, 'a job ran but its row was not updated; it will run again');
+      ran += claimed.length;
+    }
+    return ran;
+  }
+
+  /** A queue's drain, or the one already under way. */
+  function drainQueue(handler: JobHandler) {
+    let run = draining.get(handler.queue);
+    if (!run) {
+      run = drain(handler).finally(() => draining.delete(handler.queue));
+      draining.set(handler.queue, run);
+    }
+    return run;
+  }
+
+  async function runDue() {
+    let total = 0;
+    for (;;) {
+      const ran = (await Promise.all([...handlers.values()].map(drainQueue))).reduce((a, b) => a + b, 0);
+      // A job may enqueue others (a fan-out): done when a round finds nothing.
+      if (ran === 0 || stopping) return total;
+      total += ran;
+    }
+  }
+
+  app.decorate('jobs', {
+    register(handler: JobHandler<never>) {
+      if (handlers.has(handler.queue)) throw new Error(`The job queue ${handler.queue} has a handler already`);
+      handlers.set(handler.queue, handler as JobHandler);
+    },
+    runDue,
+  });
+
+  const seconds = app.config.jobPollSeconds;
+  let timer: NodeJS.Timeout | undefined;
+  if (seconds > 0) {
+    const look = () => {
+      for (const handler of handlers.values()) {
+        if (!draining.has(handler.queue)) drainQueue(handler).catch((error: unknown) => app.log.warn({ err: error, queue: handler.queue }, 'jobs not claimed; trying again at the next look'));
+      }
+    };
+    app.addHook('onReady', async () => {
+      look();
+      timer = setInterval(look, seconds * 1000).unref();
+    });
+  }
+  // preClose: before anything a job uses (the mailer, the database) is closed.
+  app.addHook('preClose', async () => {
+    stopping = true;
+    clearInterval(timer);
+    await Promise.allSettled([...draining.values()]);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: {
+      /** Handles the jobs of `handler.queue` (one handler a queue); call it while the app is built. */
+      register<P>(handler: JobHandler<P>): void;
+      /** Runs every due job (app.clock), and those they enqueue, until none is due; answers how many ran. */
+      runDue(): Promise<number>;
+    };
+  }
+}

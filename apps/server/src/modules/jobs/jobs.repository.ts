@@ -1,0 +1,126 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { jobMinutes, jobs } from '../../db/schema/index.ts';
+
+export type Job = typeof jobs.$inferSelect;
+
+export interface NewJob {
+  queue: string;
+  payload: unknown;
+  /** When it may run first; now by default. */
+  runAt?: Date | undefined;
+  /** An idempotency key: a job with this key already enqueued (still waiting, running or dead) makes this one nothing. */
+  key?: string | undefined;
+}
+
+/**
+ * Enqueues jobs in the caller's transaction (or on their own), so a job commits or rolls back
+ * with what caused it. Answers how many were added (a known key adds none).
+ */
+export async function enqueueJobs(db: Executor, list: NewJob[]): Promise<number> {
+  if (list.length === 0) return 0;
+  const added = await db
+    .insert(jobs)
+    .values(list.map(({ queue, payload, runAt, key }) => ({ queue, payload, key: key ?? null, ...(runAt && { runAt }) })))
+    .onConflictDoNothing({ target: jobs.key })
+    .returning({ id: jobs.id });
+  return added.length;
+}
+
+/** One job; see enqueueJobs. Answers whether it was added. */
+export async function enqueueJob(db: Executor, job: NewJob): Promise<boolean> {
+  return (await enqueueJobs(db, [job])) === 1;
+}
+
+/**
+ * Fan-out in one statement: a job of `queue` for each row of `rows`, a SELECT that yields the
+ * columns `payload` (jsonb) and `key` (text or null). Keys make a repeated fan-out add nothing.
+ * Answers how many were added.
+ */
+export async function enqueueJobsFrom(db: Executor, queue: string, rows: SQL): Promise<number> {
+  const added = await queryRows<{ id: string }>(
+    db,
+    sql`insert into ${jobs} (queue, payload, key) select ${queue}, r.payload, r.key from (${rows}) r on conflict (key) do nothing returning id`,
+  );
+  return added.length;
+}
+
+const startOfMinute = (now: Date) => new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+
+/**
+ * How many more jobs of `queue` may start in the minute of `now` under `perMinute`; locks the
+ * queue's counter row until the caller's transaction ends, so instances claiming at once take
+ * turns and together never start more than the cap.
+ */
+async function startsLeft(tx: Executor, queue: string, perMinute: number, now: Date): Promise<number> {
+  const minute = startOfMinute(now);
+  const [row] = await tx
+    .insert(jobMinutes)
+    .values({ queue, minute, started: 0 })
+    .onConflictDoUpdate({
+      target: jobMinutes.queue,
+      set: {
+        started: sql`case when ${jobMinutes.minute} = excluded.minute then ${jobMinutes.started} else 0 end`,
+        minute: sql`excluded.minute`,
+      },
+    })
+    .returning({ started: jobMinutes.started });
+  return Math.max(0, perMinute - row!.started);
+}
+
+export interface Claim {
+  queue: string;
+  /** At most this many. */
+  limit: number;
+  /** The queue's cap of starts per minute, across instances; none when undefined. */
+  perMinute?: number | undefined;
+  leaseSeconds: number;
+  now: Date;
+}
+
+/**
+ * Claims due jobs of a queue for one worker: each gets a lease (locked_until) and one more
+ * attempt, in a short transaction of its own, so no transaction stays open while the jobs run
+ * (PGlite has one connection). SKIP LOCKED lets instances claiming at once take different rows;
+ * a leased row is nobody else's until its lease runs out.
+ */
+export async function claimJobs(db: Executor, { queue, limit, perMinute, leaseSeconds, now }: Claim): Promise<Job[]> {
+  return db.transaction(async (tx) => {
+    const allowed = perMinute === undefined ? limit : Math.min(limit, await startsLeft(tx, queue, perMinute, now));
+    if (allowed <= 0) return [];
+    const due = tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.queue, queue), isNull(jobs.failedAt), lte(jobs.runAt, now), or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, now))))
+      .orderBy(asc(jobs.runAt))
+      .limit(allowed)
+      .for('update', { skipLocked: true });
+    const claimed = await tx
+      .update(jobs)
+      .set({ lockedUntil: new Date(now.getTime() + leaseSeconds * 1000), attempts: sql`${jobs.attempts} + 1` })
+      .where(inArray(jobs.id, due))
+      .returning();
+    if (perMinute !== undefined && claimed.length > 0) {
+      await tx.update(jobMinutes).set({ started: sql`${jobMinutes.started} + ${claimed.length}` }).where(eq(jobMinutes.queue, queue));
+    }
+    return claimed;
+  });
+}
+
+/** A job done: its row goes. */
+export async function deleteJob(db: Executor, id: string) {
+  await db.delete(jobs).where(eq(jobs.id, id));
+}
+
+/**
+ * A failed attempt: the job waits until `retryAt`, or (null) is dead, kept with its error.
+ * Matched on the attempt it failed, so a worker whose lease ran out and whose job was claimed
+ * again by another does not undo that other's lease.
+ */
+export async function failJob(db: Executor, job: Pick<Job, 'id' | 'attempts'>, error: string, retryAt: Date | null, now: Date) {
+  await db
+    .update(jobs)
+    .set({ lockedUntil: null, lastError: error.slice(0, 2000), ...(retryAt ? { runAt: retryAt } : { failedAt: now }) })
+    .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts)));
+}
