@@ -1,9 +1,16 @@
 import type { Executor } from '../../db/client.ts';
+// Straight from the file, not the module's index: that would load the federation's routes, which load blogs.
+import { queueBlogActivity } from '../federation/blog-activities.ts';
 
 /** A blog reaching readers for the first time: its row id (blogs.id) and its author. */
 export interface FirstPublish {
   id: string;
   authorId: string;
+}
+
+/** A published blog: its row id, its blog_id (its address) and its author. */
+export interface PublishedBlog extends FirstPublish {
+  blogId: string;
 }
 
 /**
@@ -13,6 +20,15 @@ export interface FirstPublish {
  * Its audience hooks (followers' notifications, subscribers' mail, the fediverse) are added here.
  */
 export async function blogFirstPublished(tx: Executor, blog: FirstPublish): Promise<void> {
-  void tx;
-  void blog;
+  await queueBlogActivity(tx, { kind: 'create', id: blog.id, authorId: blog.authorId, at: new Date().toISOString() });
+}
+
+/** Runs in the transaction that saves an edit of a blog that is published and stays so. */
+export async function publishedBlogChanged(tx: Executor, blog: PublishedBlog, now: Date): Promise<void> {
+  await queueBlogActivity(tx, { kind: 'update', ...blog, at: now.toISOString() });
+}
+
+/** Runs in the transaction that deletes a published blog or takes it back to draft: readers lose it. */
+export async function publishedBlogRemoved(tx: Executor, blog: PublishedBlog, now: Date): Promise<void> {
+  await queueBlogActivity(tx, { kind: 'delete', ...blog, at: now.toISOString() });
 }

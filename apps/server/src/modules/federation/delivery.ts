@@ -21,11 +21,8 @@ export class DeliveryFailed extends Error {
   }
 }
 
-export const deliveryOf = async (ctx: Context<void>, senderId: string, inbox: string, activity: Activity): Promise<Delivery> => ({
-  senderId,
-  inbox,
-  activity: await activity.toJsonLd({ format: 'compact', contextLoader: ctx.contextLoader }),
-});
+/** An activity as the compact JSON-LD that is sent. */
+export const activityJson = (ctx: Context<void>, activity: Activity) => activity.toJsonLd({ format: 'compact', contextLoader: ctx.contextLoader });
 
 /**
  * POSTs an activity to an inbox, signed with the author's RSA key (HTTP Signatures, the draft

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { blogs, remoteArticles, remoteFollowers, remoteFollowing, users } from '../../db/schema/index.ts';
+import { blogs, remoteArticles, remoteFollowers, remoteFollowing } from '../../db/schema/index.ts';
 import { visibleToReaders } from '../blogs/index.ts';
 
 export type RemoteFollower = typeof remoteFollowers.$inferSelect;
@@ -37,12 +37,11 @@ export async function followerInboxes(db: Db, userId: string): Promise<string[]>
   return rows.map((row) => row.inbox);
 }
 
-/** A published blog with its author, as federation shows it; undefined for a draft or a missing one. */
+/** A published blog; undefined for a draft or a missing one. */
 export async function findPublishedBlog(db: Executor, id: string) {
   const [row] = await db
-    .select({ blog: blogs, username: users.username })
+    .select()
     .from(blogs)
-    .innerJoin(users, eq(users.id, blogs.authorId))
     .where(and(eq(blogs.id, id), visibleToReaders));
   return row;
 }
@@ -68,6 +67,14 @@ export async function addRemoteFollowing(db: Executor, row: typeof remoteFollowi
     .insert(remoteFollowing)
     .values(row)
     .onConflictDoUpdate({ target: [remoteFollowing.userId, remoteFollowing.actorId], set: { followId: row.followId, acceptedAt: null } });
+}
+
+export async function removeRemoteFollowing(db: Executor, userId: string, actorId: string) {
+  const [row] = await db
+    .delete(remoteFollowing)
+    .where(and(eq(remoteFollowing.userId, userId), eq(remoteFollowing.actorId, actorId)))
+    .returning({ followId: remoteFollowing.followId });
+  return row;
 }
 
 export async function acceptRemoteFollowing(db: Executor, followId: string, actorId: string) {

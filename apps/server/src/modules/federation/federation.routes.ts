@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createInkwellFederation, type InkwellFederation } from './federation.ts';
+import { registerDeliveryJobs } from './delivery-jobs.ts';
 import { sendWebResponse, toWebRequest } from './fastify-bridge.ts';
 
 declare module 'fastify' {
@@ -20,6 +21,7 @@ export async function registerFederation(app: FastifyInstance) {
   const publicUrl = app.config.publicUrl;
   const inkwell = publicUrl ? createInkwellFederation(app.db, app.config, publicUrl, app.log) : null;
   app.decorate('federation', inkwell);
+  registerDeliveryJobs(app, inkwell);
   if (inkwell) await app.register((scope) => federationRoutes(scope, inkwell));
 }
 

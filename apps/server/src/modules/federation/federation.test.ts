@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
 import { eq } from 'drizzle-orm';
-import { remoteArticles, remoteFollowers, remoteFollowing } from '../../db/schema/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { remoteArticles, remoteFollowers, remoteFollowing, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildBlog, buildUser, post, type TestUser } from '../../test/factories.ts';
+import { buildBlog, buildUser, post, publishableBlog, type TestUser } from '../../test/factories.ts';
 import { freePort } from '../../test/server-process.ts';
 import { followRemoteActor, unfollowRemoteActor } from './remote-follows.ts';
 
@@ -21,32 +22,42 @@ async function startInstance(): Promise<Instance> {
   return { ...t, url };
 }
 
-/** Waits for something another server does after answering (a delivery after commit, an inbox's work). */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; ; i++) {
-    const value = await read();
-    if (done(value) || i >= 100) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+async function userId(instance: TestApp, user: TestUser): Promise<string> {
+  const [row] = await instance.app.db.select({ id: users.id }).from(users).where(eq(users.username, user.username));
+  return row!.id;
 }
+
+const getJson = async (url: string) => {
+  const res = await fetch(url, { headers: { accept: AP } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Record<string, any>;
+};
 
 describe('federation between two Inkwell instances', () => {
   let a: Instance;
   let b: Instance;
   let author: TestUser;
   let reader: TestUser;
+  let readerId: string;
   let authorActor: string;
+
+  /** Every job due on both, until neither has any: a delivery answered by an inbox may queue another (Follow, then Accept). */
+  async function settle() {
+    while ((await a.app.jobs.runDue()) + (await b.app.jobs.runDue()) > 0);
+  }
+  const articlesOnB = () => b.app.db.select().from(remoteArticles);
 
   beforeAll(async () => {
     [a, b] = await Promise.all([startInstance(), startInstance()]);
     author = await buildUser(a.app, { fullname: 'Ada Author' });
     reader = await buildUser(b.app, { fullname: 'Remy Reader' });
+    readerId = await userId(b, reader);
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
   });
 
-  it('answers WebFinger and the actor document with the public key', async () => {
+  it('answers WebFinger and the actor document with the public keys, made once', async () => {
     const host = new URL(a.url).host;
     const finger = await fetch(`${a.url}/.well-known/webfinger?resource=acct:${author.username}@${host}`);
     expect(finger.status).toBe(200);
@@ -56,7 +67,6 @@ describe('federation between two Inkwell instances', () => {
     authorActor = jrd.links.find((l) => l.rel === 'self' && l.type === AP)!.href;
 
     const res = await fetch(authorActor, { headers: { accept: AP } });
-    expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain(AP);
     const actor = (await res.json()) as Record<string, any>;
     expect(actor).toMatchObject({
@@ -68,50 +78,96 @@ describe('federation between two Inkwell instances', () => {
       inbox: `${authorActor}/inbox`,
       outbox: `${authorActor}/outbox`,
       followers: `${authorActor}/followers`,
+      endpoints: { sharedInbox: `${a.url}/ap/inbox` },
     });
     expect(actor.icon.url).toMatch(new RegExp(`^${a.url}/`));
     expect(actor.publicKey.id).toBe(`${authorActor}#main-key`);
     expect(actor.publicKey.publicKeyPem).toContain('BEGIN PUBLIC KEY');
     expect(actor.assertionMethod).toHaveLength(2);
-
-    // The keys are made once: a second look shows the same one.
-    const again = (await (await fetch(authorActor, { headers: { accept: AP } })).json()) as Record<string, any>;
+    const again = await getJson(authorActor);
     expect(again.publicKey.publicKeyPem).toBe(actor.publicKey.publicKeyPem);
+
+    const nodeinfo = await (await fetch(`${a.url}/.well-known/nodeinfo`)).json() as { links: { href: string }[] };
+    const info = await (await fetch(nodeinfo.links[0]!.href)).json() as Record<string, any>;
+    expect(info).toMatchObject({ version: '2.1', software: { name: 'inkwell', version: '1.0.0' }, protocols: ['activitypub'], usage: { localPosts: 0 } });
   });
 
-  it('a follow from B is accepted by A, and A\'s publishing, editing and deleting reach B\'s inbox', async () => {
-    await followRemoteActor(b.app.federation!, b.app.db, reader.session.username ? await userId(b, reader) : '', authorActor);
-    const follower = await eventually(
-      () => a.app.db.select().from(remoteFollowers),
-      (rows) => rows.length === 1,
-    );
-    expect(follower).toHaveLength(1);
-    expect(follower[0]!.actorId).toBe(`${b.url}/ap/users/${await userId(b, reader)}`);
-    const following = await eventually(
-      () => b.app.db.select().from(remoteFollowing),
-      (rows) => rows[0]?.acceptedAt != null,
-    );
-    expect(following[0]!.acceptedAt).not.toBeNull();
+  it('refuses a Follow with a forged signature or none (401), and keeps no follower', async () => {
+    const readerActor = `${b.url}/ap/users/${readerId}`;
+    const follow = JSON.stringify({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${readerActor}#follows/forged`,
+      type: 'Follow',
+      actor: readerActor,
+      object: authorActor,
+    });
+    const inbox = `${authorActor}/inbox`;
+    const unsigned = await fetch(inbox, { method: 'POST', headers: { 'content-type': AP }, body: follow });
+    expect(unsigned.status).toBe(401);
+    // Signed in the reader's name (their real key id) with a key that is not theirs.
+    const stranger = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+    const forged = await signRequest(new Request(inbox, { method: 'POST', headers: { 'content-type': AP }, body: follow }), stranger.privateKey, new URL(`${readerActor}#main-key`), {
+      spec: 'draft-cavage-http-signatures-12',
+    });
+    const refused = await fetch(forged);
+    expect(refused.status).toBe(401);
+    expect(await a.app.db.select().from(remoteFollowers)).toEqual([]);
+  });
 
-    const followers = (await (await fetch(`${authorActor}/followers`, { headers: { accept: AP } })).json()) as { totalItems: number };
-    expect(followers.totalItems).toBe(1);
+  it('a follow from B is accepted by A; A publishing, editing and deleting reach B\'s inbox; Undo ends it', async () => {
+    await followRemoteActor(b.app.federation!, b.app.db, readerId, authorActor);
+    await settle();
+    const followers = await a.app.db.select().from(remoteFollowers);
+    expect(followers.map((f) => [f.actorId, f.inbox, f.sharedInbox])).toEqual([[`${b.url}/ap/users/${readerId}`, `${b.url}/ap/users/${readerId}/inbox`, `${b.url}/ap/inbox`]]);
+    const [following] = await b.app.db.select().from(remoteFollowing);
+    expect(following!.acceptedAt).not.toBeNull();
+    expect((await getJson(`${authorActor}/followers`)).totalItems).toBe(1);
 
+    const draftId = await buildBlog(a.app, author, { title: 'Not yet', draft: true });
     const blogId = await buildBlog(a.app, author, { title: 'Letters from the fells', tags: ['walking'] });
+    await settle();
     const articleId = `${a.url}/blog/${blogId}`;
-    const created = await eventually(
-      () => b.app.db.select().from(remoteArticles).where(eq(remoteArticles.objectId, articleId)),
-      (rows) => rows.length === 1,
-    );
-    expect(created[0]).toMatchObject({ name: 'Letters from the fells', lastActivity: 'Create', actorId: authorActor });
-    expect(created[0]!.content).toContain('We left early.');
+    expect(await articlesOnB()).toMatchObject([{ objectId: articleId, actorId: authorActor, name: 'Letters from the fells', url: articleId, lastActivity: 'Create' }]);
+    expect((await articlesOnB())[0]!.content).toContain('We left early.');
+
+    // The outbox pages the published blogs as Create activities, drafts never.
+    const outbox = await getJson(`${authorActor}/outbox`);
+    expect(outbox.totalItems).toBe(1);
+    const page = await getJson(outbox.first as string);
+    expect(page.orderedItems.map((item: { type: string; object: { id: string } }) => [item.type, item.object.id])).toEqual([['Create', articleId]]);
+    expect(JSON.stringify(page)).not.toContain(draftId);
+
+    const edited = await post(a.app, '/api/blog/create-blog', publishableBlog({ id: blogId, title: 'Letters from the high fells', tags: ['walking'] }), author.token);
+    expect(edited.statusCode).toBe(200);
+    await settle();
+    expect(await articlesOnB()).toMatchObject([{ objectId: articleId, name: 'Letters from the high fells', lastActivity: 'Update' }]);
+
+    const deleted = await post(a.app, '/api/blog/delete-blog', { blog_id: blogId }, author.token);
+    expect(deleted.statusCode).toBe(200);
+    await settle();
+    expect(await articlesOnB()).toMatchObject([{ objectId: articleId, lastActivity: 'Delete' }]);
+
+    await unfollowRemoteActor(b.app.federation!, b.app.db, readerId, authorActor);
+    await settle();
+    expect(await a.app.db.select().from(remoteFollowers)).toEqual([]);
+    expect((await getJson(`${authorActor}/followers`)).totalItems).toBe(0);
   });
 });
 
-async function userId(instance: Instance, user: TestUser): Promise<string> {
-  const { users } = await import('../../db/schema/index.ts');
-  const [row] = await instance.app.db.select({ id: users.id }).from(users).where(eq(users.username, user.username));
-  return row!.id;
-}
-
-void post;
-void unfollowRemoteActor;
+describe('federation without PUBLIC_URL', () => {
+  it('is off: none of its addresses answer as the fediverse (pages fall to the web app, as before)', async () => {
+    const t = await buildTestApp();
+    try {
+      const author = await buildUser(t.app);
+      const id = await userId(t, author);
+      for (const url of [`/.well-known/webfinger?resource=acct:${author.username}@localhost`, '/.well-known/nodeinfo', `/ap/users/${id}`]) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { accept: AP } });
+        expect(res.headers['content-type']).not.toMatch(/activity\+json|jrd\+json/);
+        expect(res.body).not.toContain(author.username);
+      }
+      expect((await t.app.inject({ method: 'POST', url: `/ap/users/${id}/inbox`, headers: { 'content-type': AP }, payload: '{}' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -8,7 +8,7 @@ import { countAuthors, findUserById, findUserByUsername } from '../users/index.t
 import { publishedBlogsCount } from '../blogs/index.ts';
 import { actorKeyPairs } from './actor-keys.ts';
 import { createOf } from './articles.ts';
-import { deliver, deliveryOf } from './delivery.ts';
+import { queueDeliveries } from './delivery-jobs.ts';
 import { safeDocumentLoader } from './document-loader.ts';
 import { PgKvStore } from './kv-store.ts';
 import {
@@ -130,7 +130,7 @@ export function createInkwellFederation(db: Db, config: Config, publicUrl: strin
         followId: follow.id.href,
       });
       const accept = new Accept({ id: new URL(`${ctx.getActorUri(target.identifier).href}#accepts/${crypto.randomUUID()}`), actor: ctx.getActorUri(target.identifier), object: follow });
-      await deliver(ctx, db, allowHosts, await deliveryOf(ctx, target.identifier, follower.inboxId.href, accept));
+      await queueDeliveries(db, ctx, target.identifier, [follower.inboxId.href], accept);
     })
     .on(Undo, async (ctx, undo) => {
       const object = await undo.getObject(ctx);
