@@ -20,8 +20,6 @@ export interface SafeFetchOptions {
   timeoutMs?: number;
   maxRedirects?: number;
   accept?: string;
-  /** More request headers (a signature, for example). */
-  headers?: Record<string, string>;
 }
 
 export interface FetchedResource {
@@ -71,6 +69,8 @@ function pinnedLookup({ address, family }: Target): LookupFunction {
   };
 }
 
+const USER_AGENT = 'InkwellBot/1.0 (+link preview, image import and ActivityPub)';
+
 interface Outgoing {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
@@ -94,7 +94,6 @@ function request(target: Target, outgoing: Outgoing, signal: AbortSignal): Promi
   });
 }
 
-const USER_AGENT = 'InkwellBot/1.0 (+link preview, image import and ActivityPub)';
 
 const describeSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.floor(bytes / 1024 / 1024)} MB` : `${Math.floor(bytes / 1024)} KB`);
 
@@ -124,7 +123,7 @@ async function readBody(response: IncomingMessage, maxBytes: number): Promise<Bu
  * redirects followed by hand (and checked again), time and size capped.
  */
 export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}): Promise<FetchedResource> {
-  const settings = { ...DEFAULTS, accept: '*/*', headers: {}, ...options };
+  const settings = { ...DEFAULTS, accept: '*/*', ...options };
   const allowHosts = (options.allowHosts ?? []).map((h) => h.toLowerCase());
   let url: URL;
   try {
@@ -136,7 +135,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
   try {
     for (let redirects = 0; ; redirects++) {
       const target = await resolveTarget(url, allowHosts);
-      const response = await request(target, { method: 'GET', headers: { accept: settings.accept, ...settings.headers } }, signal);
+      const response = await request(target, { method: 'GET', headers: { accept: settings.accept } }, signal);
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
       if (status >= 300 && status < 400 && location) {
@@ -171,7 +170,7 @@ export interface PostAnswer {
  * followed (a POST that moves is an error to retry, not a second address to trust); any status
  * is answered, for the caller to judge.
  */
-export async function safePost(rawUrl: string, body: Buffer, options: Pick<SafeFetchOptions, 'allowHosts' | 'timeoutMs' | 'headers'> = {}): Promise<PostAnswer> {
+export async function safePost(rawUrl: string, body: Buffer, options: Pick<SafeFetchOptions, 'allowHosts' | 'timeoutMs'> & { headers?: Record<string, string> } = {}): Promise<PostAnswer> {
   let url: URL;
   try {
     url = new URL(rawUrl);

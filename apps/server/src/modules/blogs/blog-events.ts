@@ -1,6 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-// Straight from the file, not the module's index: that would load the federation's routes, which load blogs.
-import { queueBlogActivity } from '../federation/blog-activities.ts';
+import { queueBlogActivity } from '../federation/index.ts';
 
 /** A blog reaching readers for the first time: its row id (blogs.id) and its author. */
 export interface FirstPublish {

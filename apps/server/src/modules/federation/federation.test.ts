@@ -27,10 +27,21 @@ async function userId(instance: TestApp, user: TestUser): Promise<string> {
   return row!.id;
 }
 
-const getJson = async (url: string) => {
+interface ActorDocument {
+  icon: { url: string };
+  publicKey: { id: string; publicKeyPem: string };
+  assertionMethod: unknown[];
+}
+interface CollectionDocument {
+  totalItems: number;
+  first: string;
+  orderedItems: { type: string; object: { id: string } }[];
+}
+
+const getJson = async <T>(url: string): Promise<T> => {
   const res = await fetch(url, { headers: { accept: AP } });
   expect(res.status).toBe(200);
-  return (await res.json()) as Record<string, any>;
+  return (await res.json()) as T;
 };
 
 describe('federation between two Inkwell instances', () => {
@@ -68,7 +79,7 @@ describe('federation between two Inkwell instances', () => {
 
     const res = await fetch(authorActor, { headers: { accept: AP } });
     expect(res.headers.get('content-type')).toContain(AP);
-    const actor = (await res.json()) as Record<string, any>;
+    const actor = (await res.json()) as ActorDocument;
     expect(actor).toMatchObject({
       type: 'Person',
       id: authorActor,
@@ -84,11 +95,11 @@ describe('federation between two Inkwell instances', () => {
     expect(actor.publicKey.id).toBe(`${authorActor}#main-key`);
     expect(actor.publicKey.publicKeyPem).toContain('BEGIN PUBLIC KEY');
     expect(actor.assertionMethod).toHaveLength(2);
-    const again = await getJson(authorActor);
+    const again = await getJson<ActorDocument>(authorActor);
     expect(again.publicKey.publicKeyPem).toBe(actor.publicKey.publicKeyPem);
 
-    const nodeinfo = await (await fetch(`${a.url}/.well-known/nodeinfo`)).json() as { links: { href: string }[] };
-    const info = await (await fetch(nodeinfo.links[0]!.href)).json() as Record<string, any>;
+    const nodeinfo = (await (await fetch(`${a.url}/.well-known/nodeinfo`)).json()) as { links: { href: string }[] };
+    const info = (await (await fetch(nodeinfo.links[0]!.href)).json()) as unknown;
     expect(info).toMatchObject({ version: '2.1', software: { name: 'inkwell', version: '1.0.0' }, protocols: ['activitypub'], usage: { localPosts: 0 } });
   });
 
@@ -121,7 +132,7 @@ describe('federation between two Inkwell instances', () => {
     expect(followers.map((f) => [f.actorId, f.inbox, f.sharedInbox])).toEqual([[`${b.url}/ap/users/${readerId}`, `${b.url}/ap/users/${readerId}/inbox`, `${b.url}/ap/inbox`]]);
     const [following] = await b.app.db.select().from(remoteFollowing);
     expect(following!.acceptedAt).not.toBeNull();
-    expect((await getJson(`${authorActor}/followers`)).totalItems).toBe(1);
+    expect((await getJson<CollectionDocument>(`${authorActor}/followers`)).totalItems).toBe(1);
 
     const draftId = await buildBlog(a.app, author, { title: 'Not yet', draft: true });
     const blogId = await buildBlog(a.app, author, { title: 'Letters from the fells', tags: ['walking'] });
@@ -131,10 +142,10 @@ describe('federation between two Inkwell instances', () => {
     expect((await articlesOnB())[0]!.content).toContain('We left early.');
 
     // The outbox pages the published blogs as Create activities, drafts never.
-    const outbox = await getJson(`${authorActor}/outbox`);
+    const outbox = await getJson<CollectionDocument>(`${authorActor}/outbox`);
     expect(outbox.totalItems).toBe(1);
-    const page = await getJson(outbox.first as string);
-    expect(page.orderedItems.map((item: { type: string; object: { id: string } }) => [item.type, item.object.id])).toEqual([['Create', articleId]]);
+    const page = await getJson<CollectionDocument>(outbox.first);
+    expect(page.orderedItems.map((item) => [item.type, item.object.id])).toEqual([['Create', articleId]]);
     expect(JSON.stringify(page)).not.toContain(draftId);
 
     const edited = await post(a.app, '/api/blog/create-blog', publishableBlog({ id: blogId, title: 'Letters from the high fells', tags: ['walking'] }), author.token);
@@ -150,7 +161,7 @@ describe('federation between two Inkwell instances', () => {
     await unfollowRemoteActor(b.app.federation!, b.app.db, readerId, authorActor);
     await settle();
     expect(await a.app.db.select().from(remoteFollowers)).toEqual([]);
-    expect((await getJson(`${authorActor}/followers`)).totalItems).toBe(0);
+    expect((await getJson<CollectionDocument>(`${authorActor}/followers`)).totalItems).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { createFederation, type Context, type Federation, type InboxContext } from '@fedify/fedify';
-import { Accept, Article, Create, Delete, Endpoints, Follow, Image, Person, Tombstone, Undo, Update, type Recipient } from '@fedify/fedify/vocab';
+import { Accept, Article, Create, Delete, Endpoints, Follow, Image, Person, Undo, Update, type Recipient } from '@fedify/fedify/vocab';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -25,7 +25,7 @@ import {
 } from './federation.repository.ts';
 import { SOFTWARE_VERSION } from './software-version.ts';
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 const ACTOR_PATH = '/ap/users/{identifier}';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -82,7 +82,6 @@ export function createInkwellFederation(db: Db, config: Config, publicUrl: strin
         assertionMethods: keys.map((key) => key.multikey),
         manuallyApprovesFollowers: false,
         discoverable: true,
-        published: null,
       });
     })
     .mapHandle(async (_ctx, username) => (await findUserByUsername(db, username))?.id ?? null)
@@ -169,7 +168,6 @@ async function recordArticle(ctx: InboxContext<void>, db: Db, activity: Create |
   if (!activity.actorId || !(await isFollowedActor(db, activity.actorId.href))) return;
   const article = await activity.getObject(ctx);
   if (!(article instanceof Article) || !article.id || article.attributionId?.href !== activity.actorId.href) return;
-  if (article instanceof Tombstone) return;
   await recordRemoteArticle(db, {
     objectId: article.id.href,
     actorId: activity.actorId.href,
