@@ -38,7 +38,10 @@ export async function deliver(ctx: Context<void>, db: Db, allowHosts: string[], 
   });
   const keyId = new URL(`${ctx.getActorUri(delivery.senderId).href}#main-key`);
   const signed = await signRequest(unsigned, await signingKey(db, delivery.senderId), keyId, { spec: 'draft-cavage-http-signatures-12' });
-  const headers = Object.fromEntries(signed.headers.entries());
+  const headers: Record<string, string> = {};
+  signed.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
   const answer = await safePost(delivery.inbox, body, { allowHosts, headers });
   if (answer.status >= 200 && answer.status < 300) return;
   const permanent = answer.status >= 400 && answer.status < 500 && answer.status !== 429 && answer.status !== 408;
