@@ -1,8 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { requestOrigin } from '../../site-origin.ts';
 
-/** A Fastify request as the WHATWG Request Fedify reads; the body exactly the bytes that came (signatures cover them). */
-export function toWebRequest(request: FastifyRequest): Request {
+/**
+ * A Fastify request as the WHATWG Request Fedify reads, the body exactly the bytes that came
+ * (signatures cover them). Its address is on the public origin, whatever scheme a proxy in front
+ * spoke to us: a sender signed the https address it posted to.
+ */
+export function toWebRequest(request: FastifyRequest, origin: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
@@ -10,7 +13,7 @@ export function toWebRequest(request: FastifyRequest): Request {
   }
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   const body = hasBody && Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : hasBody ? new Uint8Array() : undefined;
-  return new Request(new URL(request.url, requestOrigin(request)), { method: request.method, headers, body });
+  return new Request(new URL(request.url, origin), { method: request.method, headers, body });
 }
 
 /** Fedify's Response sent as Fastify's reply. */
