@@ -14,10 +14,10 @@ interface Instance extends TestApp {
 }
 
 /** A real Inkwell listening on loopback under its own PUBLIC_URL, allowed to reach the other one. */
-async function startInstance(): Promise<Instance> {
+async function startInstance(env: Record<string, string> = { FETCH_ALLOW_HOSTS: '127.0.0.1' }): Promise<Instance> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const t = await buildTestApp({ PUBLIC_URL: url, FETCH_ALLOW_HOSTS: '127.0.0.1' });
+  const t = await buildTestApp({ PUBLIC_URL: url, ...env });
   await t.app.listen({ port, host: '127.0.0.1' });
   return { ...t, url };
 }
@@ -47,6 +47,8 @@ const getJson = async <T>(url: string): Promise<T> => {
 describe('federation between two Inkwell instances', () => {
   let a: Instance;
   let b: Instance;
+  /** An instance like any in production: loopback is not an address it will fetch. */
+  let guarded: Instance;
   let author: TestUser;
   let reader: TestUser;
   let readerId: string;
@@ -59,13 +61,13 @@ describe('federation between two Inkwell instances', () => {
   const articlesOnB = () => b.app.db.select().from(remoteArticles);
 
   beforeAll(async () => {
-    [a, b] = await Promise.all([startInstance(), startInstance()]);
+    [a, b, guarded] = await Promise.all([startInstance(), startInstance(), startInstance({})]);
     author = await buildUser(a.app, { fullname: 'Ada Author' });
     reader = await buildUser(b.app, { fullname: 'Remy Reader' });
     readerId = await userId(b, reader);
   });
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
+    await Promise.all([a?.close(), b?.close(), guarded?.close()]);
   });
 
   it('answers WebFinger and the actor document with the public keys, made once', async () => {
@@ -123,6 +125,16 @@ describe('federation between two Inkwell instances', () => {
     const refused = await fetch(forged);
     expect(refused.status).toBe(401);
     expect(await a.app.db.select().from(remoteFollowers)).toEqual([]);
+  });
+
+  it('fetches the key of a signed activity only through the address checks: a loopback actor is refused', async () => {
+    const someone = await buildUser(guarded.app);
+    const someoneActor = `${guarded.url}/ap/users/${await userId(guarded, someone)}`;
+    await followRemoteActor(b.app.federation!, b.app.db, readerId, someoneActor);
+    await b.app.jobs.runDue();
+    // B's Follow was signed and sent, but the guarded instance could not fetch B's key from 127.0.0.1.
+    expect(await guarded.app.db.select().from(remoteFollowers)).toEqual([]);
+    await b.app.db.delete(remoteFollowing);
   });
 
   it('a follow from B is accepted by A; A publishing, editing and deleting reach B\'s inbox; Undo ends it', async () => {
