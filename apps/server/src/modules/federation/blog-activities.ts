@@ -5,6 +5,8 @@ import { enqueueJobsFrom } from '../jobs/index.ts';
 
 /** The queue of blogs' activities to send out; each job becomes a delivery job per follower inbox (delivery-jobs.ts). */
 export const FANOUT_QUEUE = 'federation-fanout';
+/** The queue of signed deliveries, one activity for one inbox. */
+export const DELIVERY_QUEUE = 'federation-delivery';
 
 /** What a fan-out job carries: the blog (its row id and blog_id), its author, what happened and when. */
 export interface BlogActivity {

@@ -4,12 +4,10 @@ import type { Executor } from '../../db/client.ts';
 import type { Activity } from '@fedify/fedify/vocab';
 import { enqueueJobs } from '../jobs/index.ts';
 import { createOf, deleteOf, updateOf } from './articles.ts';
-import { FANOUT_QUEUE, type BlogActivity } from './blog-activities.ts';
+import { DELIVERY_QUEUE, FANOUT_QUEUE, type BlogActivity } from './blog-activities.ts';
 import { activityJson, deliver, DeliveryFailed, type Delivery } from './delivery.ts';
 import { findPublishedBlog, followerInboxes } from './federation.repository.ts';
 import type { InkwellFederation } from './federation.ts';
-
-export const DELIVERY_QUEUE = 'federation-delivery';
 
 /** Queues an activity for inboxes: each signed and sent by a delivery job, retried with backoff when its inbox fails. */
 export async function queueDeliveries(db: Executor, ctx: Context<void>, senderId: string, inboxes: string[], activity: Activity) {
@@ -24,14 +22,12 @@ export async function queueDeliveries(db: Executor, ctx: Context<void>, senderId
  * The federation's two job queues. A fan-out builds the blog's activity as it is when the job
  * runs (a blog deleted or drafted since sends nothing more) and queues one delivery per follower
  * inbox (a shared inbox once per server); keys make a repeated fan-out add nothing. A delivery an
- * inbox refuses for good (4xx but 408/429) is dropped, the rest retried. With federation off, jobs
- * left from when it was on are let go.
+ * inbox refuses for good (4xx but 408/429) is dropped, the rest retried.
  */
-export function registerDeliveryJobs(app: FastifyInstance, fed: InkwellFederation | null) {
+export function registerDeliveryJobs(app: FastifyInstance, fed: InkwellFederation) {
   app.jobs.register<BlogActivity>({
     queue: FANOUT_QUEUE,
     async run(event) {
-      if (!fed) return;
       const ctx = fed.context();
       let activity: Activity;
       if (event.kind === 'delete') activity = deleteOf(ctx, { blogId: event.blogId!, authorId: event.authorId }, new Date(event.at));
@@ -49,7 +45,6 @@ export function registerDeliveryJobs(app: FastifyInstance, fed: InkwellFederatio
     maxAttempts: 40,
     leaseSeconds: 120,
     async run(delivery) {
-      if (!fed) return;
       try {
         await deliver(fed.context(), app.db, fed.allowHosts, delivery);
       } catch (error) {

@@ -97,6 +97,8 @@ describe('federation between two Inkwell instances', () => {
     expect(actor.publicKey.id).toBe(`${authorActor}#main-key`);
     expect(actor.publicKey.publicKeyPem).toContain('BEGIN PUBLIC KEY');
     expect(actor.assertionMethod).toHaveLength(2);
+    const page = await fetch(authorActor, { headers: { accept: 'text/html' }, redirect: 'manual' });
+    expect([page.status, page.headers.get('location')]).toEqual([302, `/user/${author.username}`]);
     const again = await getJson<ActorDocument>(authorActor);
     expect(again.publicKey.publicKeyPem).toBe(actor.publicKey.publicKeyPem);
 
