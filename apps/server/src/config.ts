@@ -49,6 +49,10 @@ const Env = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(2),
   /** Seconds before a failed job's first retry; each next wait doubles, up to an hour. */
   JOB_RETRY_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  /** How long a started job is its worker's alone before another may run it (a killed worker's jobs wait this long). */
+  JOB_LEASE_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
+  /** Mails to subscribers sent each minute at most, by all instances together. */
+  MAIL_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** Test only: hosts the SSRF-safe fetcher may reach although they resolve to loopback. */
   FETCH_ALLOW_HOSTS: optional,
   /** Where uploaded images are kept; DATA_DIR/uploads by default. */
@@ -96,6 +100,10 @@ export interface Config {
   jobPollSeconds: number;
   /** Seconds before a failed job's first retry. */
   jobRetrySeconds: number;
+  /** How long a started job is its worker's alone, unless its handler says otherwise. */
+  jobLeaseSeconds: number;
+  /** Mails to subscribers sent each minute at most, by all instances together. */
+  mailPerMinute: number;
   fetchAllowHosts: string[];
   uploadsDir: string;
   s3: S3Config | undefined;
@@ -197,6 +205,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scheduledPublishSeconds: e.SCHEDULED_PUBLISH_SECONDS,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     jobRetrySeconds: e.JOB_RETRY_SECONDS,
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
+    mailPerMinute: e.MAIL_PER_MINUTE,
     // An in-memory database (tests) still needs a real folder for images; they are content-addressed, so sharing it is safe.
     uploadsDir: path.resolve(
       e.UPLOADS_DIR ?? (e.DATA_DIR.startsWith('memory://') ? path.join(os.tmpdir(), 'inkwell-uploads') : path.join(e.DATA_DIR, 'uploads')),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { claimJobs, deleteJob, failJob, type Job } from './jobs.repository.ts';
+import { claimJobs, deleteJob, failJob, releaseJobs, type Job } from './jobs.repository.ts';
 
 export interface JobHandler<P = unknown> {
   queue: string;
@@ -9,14 +9,15 @@ export interface JobHandler<P = unknown> {
   perMinute?: number;
   /** Attempts before the job is dead (kept, with its last error, and logged); 10 by default. */
   maxAttempts?: number;
-  /** How long a started job is this worker's alone: longer than the job can take. 300 by default. */
+  /** How long a started job is this worker's alone: longer than the job can take. JOB_LEASE_SECONDS (300) by default. */
   leaseSeconds?: number;
   /** Jobs of this queue one instance runs at once; 5 by default. */
   concurrency?: number;
+  /** Jobs claimed together (one transaction), then run `concurrency` at a time; `concurrency` by default. Their lease must cover the whole batch. */
+  batch?: number;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 10;
-const DEFAULT_LEASE_SECONDS = 300;
 const DEFAULT_CONCURRENCY = 5;
 const MAX_RETRY_MS = 3_600_000;
 
@@ -62,21 +63,43 @@ export function registerJobs(app: FastifyInstance) {
     await deleteJob(app.db, job.id);
   }
 
+  /**
+   * Runs a claimed batch, `concurrency` jobs at a time; answers how many ran. A job not started
+   * when the app began to stop is handed back at once; one whose lease ran out while it waited is
+   * left alone (another worker may have it now) and handed back only if still unclaimed.
+   */
+  async function runBatch(handler: JobHandler, claimed: Job[]) {
+    const waiting = [...claimed];
+    const unstarted: Job[] = [];
+    let ran = 0;
+    const lane = async () => {
+      for (let job = waiting.shift(); job; job = waiting.shift()) {
+        if (stopping || app.clock() >= job.lockedUntil!) {
+          unstarted.push(job);
+          continue;
+        }
+        // A job whose DELETE or reschedule failed (the database away) keeps its lease and runs again when it runs out.
+        await runJob(handler, job).catch((error: unknown) => app.log.warn({ err: error, job: job.id }, 'a job ran but its row was not updated; it will run again'));
+        ran++;
+      }
+    };
+    await Promise.all(Array.from({ length: handler.concurrency ?? DEFAULT_CONCURRENCY }, lane));
+    if (unstarted.length > 0) await releaseJobs(app.db, unstarted);
+    return ran;
+  }
+
   async function drain(handler: JobHandler) {
     let ran = 0;
     while (!stopping) {
       const claimed = await claimJobs(app.db, {
         queue: handler.queue,
-        limit: handler.concurrency ?? DEFAULT_CONCURRENCY,
+        limit: handler.batch ?? handler.concurrency ?? DEFAULT_CONCURRENCY,
         perMinute: handler.perMinute,
-        leaseSeconds: handler.leaseSeconds ?? DEFAULT_LEASE_SECONDS,
+        leaseSeconds: handler.leaseSeconds ?? app.config.jobLeaseSeconds,
         now: app.clock(),
       });
       if (claimed.length === 0) break;
-      // A job whose DELETE or reschedule failed (the database away) keeps its lease and runs again when it runs out.
-      const settled = await Promise.allSettled(claimed.map((job) => runJob(handler, job)));
-      for (const result of settled) if (result.status === 'rejected') app.log.warn({ err: result.reason }, 'a job ran but its row was not updated; it will run again');
-      ran += claimed.length;
+      ran += await runBatch(handler, claimed);
     }
     return ran;
   }

@@ -101,6 +101,8 @@ export async function claimJobs(db: Executor, { queue, limit, perMinute, leaseSe
       .set({ lockedUntil: new Date(now.getTime() + leaseSeconds * 1000), attempts: sql`${jobs.attempts} + 1` })
       .where(inArray(jobs.id, due))
       .returning();
+    // RETURNING keeps no order: the oldest due first, as they were picked.
+    claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
     if (perMinute !== undefined && claimed.length > 0) {
       await tx.update(jobMinutes).set({ started: sql`${jobMinutes.started} + ${claimed.length}` }).where(eq(jobMinutes.queue, queue));
     }
@@ -123,4 +125,12 @@ export async function failJob(db: Executor, job: Pick<Job, 'id' | 'attempts'>, e
     .update(jobs)
     .set({ lockedUntil: null, lastError: error.slice(0, 2000), ...(retryAt ? { runAt: retryAt } : { failedAt: now }) })
     .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts)));
+}
+
+/** Hands claimed jobs that never started back to the queue: due again, their attempt not counted (each matched on its claim). */
+export async function releaseJobs(db: Executor, list: Pick<Job, 'id' | 'attempts'>[]) {
+  await db
+    .update(jobs)
+    .set({ lockedUntil: null, attempts: sql`${jobs.attempts} - 1` })
+    .where(or(...list.map((job) => and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts)))));
 }

@@ -154,3 +154,37 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two workers on one database', () 
     }
   });
 });
+
+describe('closing the app', () => {
+  it('finishes the job in flight and hands back the claimed ones not started', async () => {
+    const own = await buildTestApp();
+    let release!: () => void;
+    const started: number[] = [];
+    const finished: number[] = [];
+    own.app.jobs.register<{ n: number }>({
+      queue: 'slow',
+      concurrency: 1,
+      batch: 3,
+      async run({ n }) {
+        started.push(n);
+        await new Promise<void>((resolve) => (release = resolve));
+        finished.push(n);
+      },
+    });
+    const ids = [1, 2, 3].map((n) => `slow-${n}`);
+    await enqueueJobs(own.app.db, [1, 2, 3].map((n, i) => ({ queue: 'slow', payload: { n }, key: ids[i], runAt: new Date(Date.now() - 1000 * (4 - n)) })));
+    void own.app.jobs.runDue();
+    await expect.poll(() => started).toEqual([1]);
+    const db = own.app.db;
+    const closing = own.app.close();
+    release();
+    await closing;
+    expect(finished).toEqual([1]);
+    const left = await db.select().from(jobs).where(eq(jobs.queue, 'slow')).orderBy(jobs.runAt);
+    expect(left.map((job) => [job.key, job.attempts, job.lockedUntil])).toEqual([
+      ['slow-2', 0, null],
+      ['slow-3', 0, null],
+    ]);
+    await own.close();
+  });
+});
