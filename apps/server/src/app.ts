@@ -12,7 +12,7 @@ import { registerReadCache } from './plugins/read-cache.ts';
 import { registerRouteSchemas } from './plugins/route-schemas.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerShutdown } from './plugins/shutdown.ts';
-import { modules, registerJobs, registerReadCounts, registerScheduledPublishing, registerWeb, type PageTagsResolver } from './modules/index.ts';
+import { modules, registerFederation, registerJobs, registerReadCounts, registerScheduledPublishing, registerWeb, type PageTagsResolver } from './modules/index.ts';
 import type { LogStream } from './start-up.ts';
 
 declare module 'fastify' {
@@ -82,6 +82,7 @@ export async function buildApp({ config, database, logger = false, logStream, on
 
   await registerWeb(app);
   for (const module of modules) await app.register(module);
+  await registerFederation(app);
 
   // Every page the server knows nothing of is the web app's (see registerWeb); what reaches here is no page.
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'Not found' }));

@@ -21,6 +21,7 @@ import { uploadRoutes } from './uploads/uploads.routes.ts';
 
 export { registerJobs } from './jobs/index.ts';
 export { registerReadCounts } from './blogs/read-counts.ts';
+export { registerFederation } from './federation/index.ts';
 export { registerScheduledPublishing } from './blogs/scheduled-publishing.ts';
 export { registerWeb } from './web/web.routes.ts';
 export type { PageTagsResolver } from './web/index.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../test/local-server.ts';
 import { isBlockedAddress } from './blocked-addresses.ts';
-import { FetchRefused, safeFetch } from './safe-fetch.ts';
+import { FetchRefused, safeFetch, safePost } from './safe-fetch.ts';
 
 let server: LocalServer;
 const allowHosts = ['localhost'];
@@ -28,6 +28,10 @@ beforeAll(async () => {
       res.writeHead(200);
       for (let i = 0; i < 4; i++) res.write(Buffer.alloc(1024));
       res.end();
+    } else if (url.pathname === '/inbox' && req.method === 'POST') {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => res.writeHead(202).end(`${req.headers.signature} ${body}`));
     } else if (url.pathname === '/hang') {
       // Never answers: only the fetcher's time limit ends this request.
     } else if (url.pathname === '/slow-body') {
@@ -161,5 +165,13 @@ describe('safeFetch', () => {
 
   it('reports an error status as a failure', async () => {
     expect((await refusal(safeFetch(`${server.url}/missing`, { allowHosts }))).message).toBe('The address answered with status 404');
+  });
+});
+
+describe('safePost', () => {
+  it('posts the body and headers to an allowed host and answers the status, and refuses a loopback address', async () => {
+    const answer = await safePost(`${server.url}/inbox`, Buffer.from('{"type":"Create"}'), { allowHosts, headers: { signature: 'sig' } });
+    expect(answer).toEqual({ status: 202, text: 'sig {"type":"Create"}' });
+    expect((await refusal(safePost(`http://127.0.0.1:${server.port}/inbox`, Buffer.from('{}')))).message).toBe('This address cannot be fetched');
   });
 });

@@ -69,22 +69,31 @@ function pinnedLookup({ address, family }: Target): LookupFunction {
   };
 }
 
-function request(target: Target, options: Required<Omit<SafeFetchOptions, 'allowHosts'>>, signal: AbortSignal): Promise<IncomingMessage> {
+const USER_AGENT = 'InkwellBot/1.0 (+link preview, image import and ActivityPub)';
+
+interface Outgoing {
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: Buffer;
+}
+
+function request(target: Target, outgoing: Outgoing, signal: AbortSignal): Promise<IncomingMessage> {
   const client = target.url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.request(target.url, {
-      method: 'GET',
+      method: outgoing.method,
       lookup: pinnedLookup(target),
       signal,
-      headers: { accept: options.accept, 'user-agent': 'InkwellBot/1.0 (+link preview and image import)' },
+      headers: { 'user-agent': USER_AGENT, ...outgoing.headers },
       // Sockets are never reused, so each hop really connects to the address checked for it.
       agent: false,
     });
     req.on('response', resolve);
     req.on('error', reject);
-    req.end();
+    req.end(outgoing.body);
   });
 }
+
 
 const describeSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.floor(bytes / 1024 / 1024)} MB` : `${Math.floor(bytes / 1024)} KB`);
 
@@ -126,7 +135,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
   try {
     for (let redirects = 0; ; redirects++) {
       const target = await resolveTarget(url, allowHosts);
-      const response = await request(target, settings, signal);
+      const response = await request(target, { method: 'GET', headers: { accept: settings.accept } }, signal);
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
       if (status >= 300 && status < 400 && location) {
@@ -146,5 +155,36 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
     if (error instanceof FetchRefused) throw error;
     if (signal.aborted) throw new FetchRefused('The address took too long to answer');
     throw new FetchRefused('The address could not be fetched');
+  }
+}
+
+export interface PostAnswer {
+  status: number;
+  /** The start of the answer, for a log line when it is a refusal. */
+  text: string;
+}
+
+/**
+ * POSTs to a URL learned from elsewhere (a remote inbox) under the same checks as safeFetch: the
+ * host resolved and checked, the connection pinned to the checked address. A redirect is not
+ * followed (a POST that moves is an error to retry, not a second address to trust); any status
+ * is answered, for the caller to judge.
+ */
+export async function safePost(rawUrl: string, body: Buffer, options: Pick<SafeFetchOptions, 'allowHosts' | 'timeoutMs'> & { headers?: Record<string, string> } = {}): Promise<PostAnswer> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new FetchRefused('The address is not a valid URL');
+  }
+  const signal = AbortSignal.timeout(options.timeoutMs ?? DEFAULTS.timeoutMs);
+  const target = await resolveTarget(url, (options.allowHosts ?? []).map((h) => h.toLowerCase()));
+  try {
+    const response = await request(target, { method: 'POST', headers: { 'content-length': String(body.length), ...options.headers }, body }, signal);
+    const text = (await readBody(response, 64 * 1024).catch(() => Buffer.alloc(0))).toString('utf8');
+    return { status: response.statusCode ?? 0, text };
+  } catch (error) {
+    if (signal.aborted) throw new FetchRefused('The address took too long to answer');
+    throw new FetchRefused(`The address could not be reached: ${(error as Error).message}`);
   }
 }

@@ -9,3 +9,4 @@ export * from './bookmarks.ts';
 export * from './jobs.ts';
 export * from './subscribers.ts';
 export * from './follows.ts';
+export * from './federation.ts';

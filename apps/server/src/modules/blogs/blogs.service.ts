@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
 import { addAuthorReads, addToAuthorCounters } from '../users/index.ts';
 import { recount } from './blog-counts.ts';
-import { blogFirstPublished } from './blog-events.ts';
+import { blogFirstPublished, publishedBlogChanged, publishedBlogRemoved } from './blog-events.ts';
 import { newBlogId } from './blog-id.ts';
 import { addTitleWords } from './title-words.ts';
 import { deleteBlogRow, findBlog, findBlogForDelete, findBlogForUpdate, insertBlog, recordReads, updateBlog, type Read } from './blogs.repository.ts';
@@ -72,7 +72,9 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody, n
       await addTitleWords(tx, values.title);
       await addToAuthorCounters(tx, authorId, { posts: published - (existing.draft ? 0 : 1), reads: 0 });
       await recordRevision(tx, { ...values, blogId: existing.id, savedBy: authorId, savedAt: updatedAt });
-      if (!existing.publishedAt && publishedAt) await blogFirstPublished(tx, { id: existing.id, authorId });
+      const blog = { id: existing.id, blogId, authorId };
+      if (!existing.publishedAt && publishedAt) await blogFirstPublished(tx, blog, now);
+      else if (!existing.draft) await (values.draft ? publishedBlogRemoved(tx, blog, now) : publishedBlogChanged(tx, blog, now));
       return { id: blogId, updatedAt };
     });
   }
@@ -84,7 +86,7 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody, n
         await addTitleWords(tx, values.title);
         await addToAuthorCounters(tx, authorId, { posts: published, reads: 0 });
         await recordRevision(tx, { ...values, blogId: blog.id, savedBy: authorId, savedAt: blog.updatedAt });
-        if (blog.publishedAt) await blogFirstPublished(tx, { id: blog.id, authorId });
+        if (blog.publishedAt) await blogFirstPublished(tx, { id: blog.id, authorId }, now);
         return { id: blog.blogId, updatedAt: blog.updatedAt };
       });
     } catch (error) {
@@ -118,6 +120,7 @@ export async function deleteBlog(db: Db, userId: string, blogId: string) {
     if (!blog) throw notFound('Blog not found');
     if (!canDeleteBlog(userId, blog)) throw forbidden('You can only delete your own blogs');
     await deleteBlogRow(tx, blog.id);
+    if (!blog.draft) await publishedBlogRemoved(tx, { id: blog.id, blogId, authorId: blog.authorId }, new Date());
     await recount(tx, blog, null);
     await addToAuthorCounters(tx, userId, { posts: blog.draft ? 0 : -1, reads: -blog.totalReads });
   });

@@ -61,7 +61,7 @@ async function publishDraft(tx: Executor, blog: Publishable, at: Date) {
   if (published.length === 0) return;
   await recount(tx, { draft: true, authorId: blog.authorId, tags: blog.tags, publishedAt }, { draft: false, authorId: blog.authorId, tags: blog.tags, publishedAt });
   await addToAuthorCounters(tx, blog.authorId, { posts: 1, reads: 0 });
-  if (!blog.publishedAt) await blogFirstPublished(tx, { id: blog.id, authorId: blog.authorId });
+  if (!blog.publishedAt) await blogFirstPublished(tx, { id: blog.id, authorId: blog.authorId }, at);
 }
 
 /**

@@ -12,6 +12,7 @@ export {
   findPasswordHash,
   findUserByEmail,
   findUserByGoogleSub,
+  findUserById,
   findUserByUsername,
   listAuthors,
   searchUsers,

@@ -1,0 +1,72 @@
+import type { Context } from '@fedify/fedify';
+import { Article, Create, Delete, Hashtag, Image, PUBLIC_COLLECTION, Tombstone, Update } from '@fedify/fedify/vocab';
+import { Temporal } from '@js-temporal/polyfill';
+import type { EditorOutput } from '@inkwell/contracts';
+import type { blogs } from '../../db/schema/index.ts';
+import { absoluteUrl } from '../../site-origin.ts';
+import { contentHtml } from '../blogs/index.ts';
+
+type BlogRow = typeof blogs.$inferSelect;
+
+const instant = (date: Date) => Temporal.Instant.fromEpochMilliseconds(date.getTime());
+
+/** A blog's address on the fediverse is its page: the same URL readers open, which never changes. */
+export const articleUrl = (ctx: Context<void>, blogId: string) => new URL(absoluteUrl(ctx.origin, `/blog/${encodeURIComponent(blogId)}`));
+
+/** A published blog as an ActivityStreams Article, its content the HTML that feeds carry. */
+export function articleOf(ctx: Context<void>, blog: BlogRow): Article {
+  const absolute = (pathOrUrl: string) => absoluteUrl(ctx.origin, pathOrUrl);
+  const url = articleUrl(ctx, blog.blogId);
+  return new Article({
+    id: url,
+    url,
+    name: blog.title,
+    summary: blog.des || null,
+    // Stored only after cleanEditorOutput checked every block against its schema.
+    content: contentHtml((blog.content as EditorOutput).blocks, absolute),
+    mediaType: 'text/html',
+    published: instant(blog.publishedAt ?? blog.createdAt),
+    updated: instant(blog.updatedAt),
+    attribution: ctx.getActorUri(blog.authorId),
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(blog.authorId),
+    tags: blog.tags.map((tag) => new Hashtag({ name: `#${tag}`, href: new URL(absolute(`/search/${encodeURIComponent(tag)}`)) })),
+    image: blog.banner ? new Image({ url: new URL(absolute(blog.banner)) }) : null,
+  });
+}
+
+export function createOf(ctx: Context<void>, blog: BlogRow): Create {
+  const article = articleOf(ctx, blog);
+  return new Create({
+    id: new URL(`${article.id!.href}#create`),
+    actor: ctx.getActorUri(blog.authorId),
+    object: article,
+    published: article.published,
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(blog.authorId),
+  });
+}
+
+export function updateOf(ctx: Context<void>, blog: BlogRow): Update {
+  const article = articleOf(ctx, blog);
+  return new Update({
+    // Each edit is its own activity: a receiver that has seen one update must not drop the next.
+    id: new URL(`${article.id!.href}#update-${blog.updatedAt.getTime()}`),
+    actor: ctx.getActorUri(blog.authorId),
+    object: article,
+    published: article.updated,
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(blog.authorId),
+  });
+}
+
+export function deleteOf(ctx: Context<void>, removed: { blogId: string; authorId: string }, at: Date): Delete {
+  const id = articleUrl(ctx, removed.blogId);
+  return new Delete({
+    id: new URL(`${id.href}#delete-${at.getTime()}`),
+    actor: ctx.getActorUri(removed.authorId),
+    object: new Tombstone({ id, deleted: instant(at) }),
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(removed.authorId),
+  });
+}

@@ -1,0 +1,49 @@
+import { signRequest, type Context } from '@fedify/fedify';
+import type { Activity } from '@fedify/fedify/vocab';
+import type { Db } from '../../db/client.ts';
+import { safePost } from '../../net/safe-fetch.ts';
+import { signingKey } from './actor-keys.ts';
+
+/** One activity for one inbox: what a delivery job carries (the JSON-LD is built once, when it is sent out). */
+export interface Delivery {
+  /** The author (users.id) who signs it. */
+  senderId: string;
+  inbox: string;
+  activity: unknown;
+}
+
+/** An inbox refused or could not be reached; the job is tried again later (or, 4xx but 429, given up). */
+export class DeliveryFailed extends Error {
+  readonly permanent: boolean;
+  constructor(message: string, permanent: boolean) {
+    super(message);
+    this.permanent = permanent;
+  }
+}
+
+/** An activity as the compact JSON-LD that is sent. */
+export const activityJson = (ctx: Context<void>, activity: Activity) => activity.toJsonLd({ format: 'compact', contextLoader: ctx.contextLoader });
+
+/**
+ * POSTs an activity to an inbox, signed with the author's RSA key (HTTP Signatures, the draft
+ * every server reads), through the SSRF-safe fetcher: Fedify's own sending uses the global fetch,
+ * which no address check can reach, so deliveries are made here with Fedify's signer.
+ */
+export async function deliver(ctx: Context<void>, db: Db, allowHosts: string[], delivery: Delivery): Promise<void> {
+  const body = Buffer.from(JSON.stringify(delivery.activity));
+  const unsigned = new Request(delivery.inbox, {
+    method: 'POST',
+    headers: { 'content-type': 'application/activity+json', accept: 'application/activity+json' },
+    body,
+  });
+  const keyId = new URL(`${ctx.getActorUri(delivery.senderId).href}#main-key`);
+  const signed = await signRequest(unsigned, await signingKey(db, delivery.senderId), keyId, { spec: 'draft-cavage-http-signatures-12' });
+  const headers: Record<string, string> = {};
+  signed.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const answer = await safePost(delivery.inbox, body, { allowHosts, headers });
+  if (answer.status >= 200 && answer.status < 300) return;
+  const permanent = answer.status >= 400 && answer.status < 500 && answer.status !== 429 && answer.status !== 408;
+  throw new DeliveryFailed(`${delivery.inbox} answered ${answer.status}: ${answer.text.slice(0, 200)}`, permanent);
+}

@@ -1,0 +1,112 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { blogs, remoteArticles, remoteFollowers, remoteFollowing } from '../../db/schema/index.ts';
+import { visibleToReaders } from '../blogs/index.ts';
+
+export type RemoteFollower = typeof remoteFollowers.$inferSelect;
+
+export async function addRemoteFollower(db: Executor, follower: typeof remoteFollowers.$inferInsert) {
+  await db
+    .insert(remoteFollowers)
+    .values(follower)
+    .onConflictDoUpdate({
+      target: [remoteFollowers.userId, remoteFollowers.actorId],
+      set: { inbox: follower.inbox, sharedInbox: follower.sharedInbox, followId: follower.followId },
+    });
+}
+
+export async function removeRemoteFollower(db: Executor, userId: string, actorId: string) {
+  await db.delete(remoteFollowers).where(and(eq(remoteFollowers.userId, userId), eq(remoteFollowers.actorId, actorId)));
+}
+
+export async function listRemoteFollowers(db: Executor, userId: string, offset: number, limit: number): Promise<RemoteFollower[]> {
+  return db.select().from(remoteFollowers).where(eq(remoteFollowers.userId, userId)).orderBy(desc(remoteFollowers.createdAt), remoteFollowers.actorId).offset(offset).limit(limit);
+}
+
+export async function countRemoteFollowers(db: Executor, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(remoteFollowers).where(eq(remoteFollowers.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** Where an author's activities go: one address per server that has a shared inbox, else each follower's own. */
+export async function followerInboxes(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ inbox: sql<string>`coalesce(${remoteFollowers.sharedInbox}, ${remoteFollowers.inbox})` })
+    .from(remoteFollowers)
+    .where(eq(remoteFollowers.userId, userId));
+  return rows.map((row) => row.inbox);
+}
+
+/** A published blog; undefined for a draft or a missing one. */
+export async function findPublishedBlog(db: Executor, id: string) {
+  const [row] = await db
+    .select()
+    .from(blogs)
+    .where(and(eq(blogs.id, id), visibleToReaders));
+  return row;
+}
+
+/** An author's published blogs, newest first, for the outbox. */
+export async function publishedBlogsOf(db: Executor, authorId: string, offset: number, limit: number) {
+  return db
+    .select()
+    .from(blogs)
+    .where(and(eq(blogs.authorId, authorId), visibleToReaders))
+    .orderBy(desc(blogs.publishedAt), desc(blogs.id))
+    .offset(offset)
+    .limit(limit);
+}
+
+export async function countPublishedBlogsOf(db: Executor, authorId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(blogs).where(and(eq(blogs.authorId, authorId), visibleToReaders));
+  return row?.n ?? 0;
+}
+
+export async function addRemoteFollowing(db: Executor, row: typeof remoteFollowing.$inferInsert) {
+  await db
+    .insert(remoteFollowing)
+    .values(row)
+    .onConflictDoUpdate({ target: [remoteFollowing.userId, remoteFollowing.actorId], set: { followId: row.followId, acceptedAt: null } });
+}
+
+export async function removeRemoteFollowing(db: Executor, userId: string, actorId: string) {
+  const [row] = await db
+    .delete(remoteFollowing)
+    .where(and(eq(remoteFollowing.userId, userId), eq(remoteFollowing.actorId, actorId)))
+    .returning({ followId: remoteFollowing.followId });
+  return row;
+}
+
+export async function acceptRemoteFollowing(db: Executor, followId: string, actorId: string) {
+  await db
+    .update(remoteFollowing)
+    .set({ acceptedAt: sql`now()` })
+    .where(and(eq(remoteFollowing.followId, followId), eq(remoteFollowing.actorId, actorId)));
+}
+
+export async function isFollowedActor(db: Executor, actorId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(remoteFollowing)
+    .where(and(eq(remoteFollowing.actorId, actorId), sql`${remoteFollowing.acceptedAt} is not null`));
+  return (row?.n ?? 0) > 0;
+}
+
+export async function recordRemoteArticle(db: Executor, article: { objectId: string; actorId: string; name: string; url: string | null; content: string; lastActivity: 'Create' | 'Update' }) {
+  await db
+    .insert(remoteArticles)
+    .values(article)
+    .onConflictDoUpdate({
+      target: remoteArticles.objectId,
+      set: { name: article.name, url: article.url, content: article.content, lastActivity: article.lastActivity, receivedAt: sql`now()` },
+      // Another actor may not overwrite an article that is not theirs.
+      setWhere: eq(remoteArticles.actorId, article.actorId),
+    });
+}
+
+export async function markRemoteArticleDeleted(db: Executor, objectId: string, actorId: string) {
+  await db
+    .update(remoteArticles)
+    .set({ lastActivity: 'Delete', receivedAt: sql`now()` })
+    .where(and(eq(remoteArticles.objectId, objectId), eq(remoteArticles.actorId, actorId)));
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findUserById } from '../users/index.ts';
+import { DELIVERY_QUEUE, FANOUT_QUEUE } from './blog-activities.ts';
+import { sendWebResponse, toWebRequest } from './fastify-bridge.ts';
+import type { InkwellFederation } from './federation.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The fediverse side of the site; null when PUBLIC_URL is unset and federation is off. */
+    federation: InkwellFederation | null;
+  }
+}
+
+const json = (status: number, error: string) => new Response(JSON.stringify({ error }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+
+/**
+ * The fediverse's routes, only when PUBLIC_URL names the site: an actor's address must never
+ * change, so without a stable public name there is no federation at all (these paths do not exist,
+ * and Fedify is not even loaded). Jobs left from when it was on are let go.
+ */
+export async function registerFederation(app: FastifyInstance) {
+  const publicUrl = app.config.publicUrl;
+  if (!publicUrl) {
+    app.decorate('federation', null);
+    for (const queue of [FANOUT_QUEUE, DELIVERY_QUEUE]) app.jobs.register({ queue, run: async () => {} });
+    return;
+  }
+  const [{ createInkwellFederation }, { registerDeliveryJobs }] = await Promise.all([import('./federation.ts'), import('./delivery-jobs.ts')]);
+  const inkwell = createInkwellFederation(app.db, app.config, publicUrl, app.log);
+  app.decorate('federation', inkwell);
+  registerDeliveryJobs(app, inkwell);
+  await app.register((scope) => federationRoutes(scope, inkwell, new URL(publicUrl).origin));
+}
+
+/** Bodies here reach Fedify as the raw bytes that came, for it to check their digest and signature. */
+async function federationRoutes(app: FastifyInstance, { federation }: InkwellFederation, origin: string) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  // A person who opens an actor's address (a link in a fediverse app) is sent to the profile page.
+  const profilePage = async (url: string) => {
+    const identifier = /^\/ap\/users\/([0-9a-f-]{36})$/i.exec(url)?.[1];
+    const user = identifier ? await findUserById(app.db, identifier) : undefined;
+    return user ? new Response(null, { status: 302, headers: { location: `/user/${encodeURIComponent(user.username)}` } }) : null;
+  };
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const response = await federation.fetch(toWebRequest(request, origin), {
+      contextData: undefined,
+      onNotFound: () => json(404, 'Not found'),
+      onNotAcceptable: async () => (await profilePage(request.url)) ?? json(406, 'This address serves ActivityPub documents only'),
+    });
+    return sendWebResponse(reply, response);
+  };
+  // What arrives here changes nothing a cached page shows.
+  const config = { keepsReadCache: true };
+  for (const url of ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/2.1']) app.get(url, { config }, handle);
+  app.route({ method: ['GET', 'POST'], url: '/ap/*', config, handler: handle });
+}

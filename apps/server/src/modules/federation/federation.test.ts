@@ -1,0 +1,198 @@
+import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { remoteArticles, remoteFollowers, remoteFollowing, users } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildBlog, buildUser, post, publishableBlog, type TestUser } from '../../test/factories.ts';
+import { freePort } from '../../test/server-process.ts';
+import { followRemoteActor, unfollowRemoteActor } from './remote-follows.ts';
+
+const AP = 'application/activity+json';
+
+interface Instance extends TestApp {
+  url: string;
+}
+
+/** A real Inkwell listening on loopback under its own PUBLIC_URL, allowed to reach the other one. */
+async function startInstance(env: Record<string, string> = { FETCH_ALLOW_HOSTS: '127.0.0.1' }): Promise<Instance> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const t = await buildTestApp({ PUBLIC_URL: url, ...env });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return { ...t, url };
+}
+
+async function userId(instance: TestApp, user: TestUser): Promise<string> {
+  const [row] = await instance.app.db.select({ id: users.id }).from(users).where(eq(users.username, user.username));
+  return row!.id;
+}
+
+interface ActorDocument {
+  icon: { url: string };
+  publicKey: { id: string; publicKeyPem: string };
+  assertionMethod: unknown[];
+}
+interface CollectionDocument {
+  totalItems: number;
+  first: string;
+  orderedItems: { type: string; object: { id: string } }[];
+}
+
+const getJson = async <T>(url: string): Promise<T> => {
+  const res = await fetch(url, { headers: { accept: AP } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+};
+
+describe('federation between two Inkwell instances', () => {
+  let a: Instance;
+  let b: Instance;
+  /** An instance like any in production: loopback is not an address it will fetch. */
+  let guarded: Instance;
+  let author: TestUser;
+  let reader: TestUser;
+  let readerId: string;
+  let authorActor: string;
+
+  /** Every job due on both, until neither has any: a delivery answered by an inbox may queue another (Follow, then Accept). */
+  async function settle() {
+    while ((await a.app.jobs.runDue()) + (await b.app.jobs.runDue()) > 0);
+  }
+  const articlesOnB = () => b.app.db.select().from(remoteArticles);
+
+  beforeAll(async () => {
+    [a, b, guarded] = await Promise.all([startInstance(), startInstance(), startInstance({})]);
+    author = await buildUser(a.app, { fullname: 'Ada Author' });
+    reader = await buildUser(b.app, { fullname: 'Remy Reader' });
+    readerId = await userId(b, reader);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close(), guarded?.close()]);
+  });
+
+  it('answers WebFinger and the actor document with the public keys, made once', async () => {
+    const host = new URL(a.url).host;
+    const finger = await fetch(`${a.url}/.well-known/webfinger?resource=acct:${author.username}@${host}`);
+    expect(finger.status).toBe(200);
+    expect(finger.headers.get('content-type')).toContain('application/jrd+json');
+    const jrd = (await finger.json()) as { subject: string; links: { rel: string; type?: string; href: string }[] };
+    expect(jrd.subject).toBe(`acct:${author.username}@${host}`);
+    authorActor = jrd.links.find((l) => l.rel === 'self' && l.type === AP)!.href;
+
+    const res = await fetch(authorActor, { headers: { accept: AP } });
+    expect(res.headers.get('content-type')).toContain(AP);
+    const actor = (await res.json()) as ActorDocument;
+    expect(actor).toMatchObject({
+      type: 'Person',
+      id: authorActor,
+      preferredUsername: author.username,
+      name: 'Ada Author',
+      url: `${a.url}/user/${author.username}`,
+      inbox: `${authorActor}/inbox`,
+      outbox: `${authorActor}/outbox`,
+      followers: `${authorActor}/followers`,
+      endpoints: { sharedInbox: `${a.url}/ap/inbox` },
+    });
+    expect(actor.icon.url).toMatch(new RegExp(`^${a.url}/`));
+    expect(actor.publicKey.id).toBe(`${authorActor}#main-key`);
+    expect(actor.publicKey.publicKeyPem).toContain('BEGIN PUBLIC KEY');
+    expect(actor.assertionMethod).toHaveLength(2);
+    const page = await fetch(authorActor, { headers: { accept: 'text/html' }, redirect: 'manual' });
+    expect([page.status, page.headers.get('location')]).toEqual([302, `/user/${author.username}`]);
+    const again = await getJson<ActorDocument>(authorActor);
+    expect(again.publicKey.publicKeyPem).toBe(actor.publicKey.publicKeyPem);
+
+    const nodeinfo = (await (await fetch(`${a.url}/.well-known/nodeinfo`)).json()) as { links: { href: string }[] };
+    const info = (await (await fetch(nodeinfo.links[0]!.href)).json()) as unknown;
+    expect(info).toMatchObject({ version: '2.1', software: { name: 'inkwell', version: '1.0.0' }, protocols: ['activitypub'], usage: { localPosts: 0 } });
+  });
+
+  it('refuses a Follow with a forged signature or none (401), and keeps no follower', async () => {
+    const readerActor = `${b.url}/ap/users/${readerId}`;
+    const follow = JSON.stringify({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${readerActor}#follows/forged`,
+      type: 'Follow',
+      actor: readerActor,
+      object: authorActor,
+    });
+    const inbox = `${authorActor}/inbox`;
+    const unsigned = await fetch(inbox, { method: 'POST', headers: { 'content-type': AP }, body: follow });
+    expect(unsigned.status).toBe(401);
+    // Signed in the reader's name (their real key id) with a key that is not theirs.
+    const stranger = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+    const forged = await signRequest(new Request(inbox, { method: 'POST', headers: { 'content-type': AP }, body: follow }), stranger.privateKey, new URL(`${readerActor}#main-key`), {
+      spec: 'draft-cavage-http-signatures-12',
+    });
+    const refused = await fetch(forged);
+    expect(refused.status).toBe(401);
+    expect(await a.app.db.select().from(remoteFollowers)).toEqual([]);
+  });
+
+  it('fetches the key of a signed activity only through the address checks: a loopback actor is refused', async () => {
+    const someone = await buildUser(guarded.app);
+    const someoneActor = `${guarded.url}/ap/users/${await userId(guarded, someone)}`;
+    await followRemoteActor(b.app.federation!, b.app.db, readerId, someoneActor);
+    await b.app.jobs.runDue();
+    // B's Follow was signed and sent, but the guarded instance could not fetch B's key from 127.0.0.1.
+    expect(await guarded.app.db.select().from(remoteFollowers)).toEqual([]);
+    await b.app.db.delete(remoteFollowing);
+  });
+
+  it('a follow from B is accepted by A; A publishing, editing and deleting reach B\'s inbox; Undo ends it', async () => {
+    await followRemoteActor(b.app.federation!, b.app.db, readerId, authorActor);
+    await settle();
+    const followers = await a.app.db.select().from(remoteFollowers);
+    expect(followers.map((f) => [f.actorId, f.inbox, f.sharedInbox])).toEqual([[`${b.url}/ap/users/${readerId}`, `${b.url}/ap/users/${readerId}/inbox`, `${b.url}/ap/inbox`]]);
+    const [following] = await b.app.db.select().from(remoteFollowing);
+    expect(following!.acceptedAt).not.toBeNull();
+    expect((await getJson<CollectionDocument>(`${authorActor}/followers`)).totalItems).toBe(1);
+
+    const draftId = await buildBlog(a.app, author, { title: 'Not yet', draft: true });
+    const blogId = await buildBlog(a.app, author, { title: 'Letters from the fells', tags: ['walking'] });
+    await settle();
+    const articleId = `${a.url}/blog/${blogId}`;
+    expect(await articlesOnB()).toMatchObject([{ objectId: articleId, actorId: authorActor, name: 'Letters from the fells', url: articleId, lastActivity: 'Create' }]);
+    expect((await articlesOnB())[0]!.content).toContain('We left early.');
+
+    // The outbox pages the published blogs as Create activities, drafts never.
+    const outbox = await getJson<CollectionDocument>(`${authorActor}/outbox`);
+    expect(outbox.totalItems).toBe(1);
+    const page = await getJson<CollectionDocument>(outbox.first);
+    expect(page.orderedItems.map((item) => [item.type, item.object.id])).toEqual([['Create', articleId]]);
+    expect(JSON.stringify(page)).not.toContain(draftId);
+
+    const edited = await post(a.app, '/api/blog/create-blog', publishableBlog({ id: blogId, title: 'Letters from the high fells', tags: ['walking'] }), author.token);
+    expect(edited.statusCode).toBe(200);
+    await settle();
+    expect(await articlesOnB()).toMatchObject([{ objectId: articleId, name: 'Letters from the high fells', lastActivity: 'Update' }]);
+
+    const deleted = await post(a.app, '/api/blog/delete-blog', { blog_id: blogId }, author.token);
+    expect(deleted.statusCode).toBe(200);
+    await settle();
+    expect(await articlesOnB()).toMatchObject([{ objectId: articleId, lastActivity: 'Delete' }]);
+
+    await unfollowRemoteActor(b.app.federation!, b.app.db, readerId, authorActor);
+    await settle();
+    expect(await a.app.db.select().from(remoteFollowers)).toEqual([]);
+    expect((await getJson<CollectionDocument>(`${authorActor}/followers`)).totalItems).toBe(0);
+  });
+});
+
+describe('federation without PUBLIC_URL', () => {
+  it('is off: none of its addresses answer as the fediverse (pages fall to the web app, as before)', async () => {
+    const t = await buildTestApp();
+    try {
+      const author = await buildUser(t.app);
+      const id = await userId(t, author);
+      for (const url of [`/.well-known/webfinger?resource=acct:${author.username}@localhost`, '/.well-known/nodeinfo', `/ap/users/${id}`]) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { accept: AP } });
+        expect(res.headers['content-type']).not.toMatch(/activity\+json|jrd\+json/);
+        expect(res.body).not.toContain(author.username);
+      }
+      expect((await t.app.inject({ method: 'POST', url: `/ap/users/${id}/inbox`, headers: { 'content-type': AP }, payload: '{}' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
