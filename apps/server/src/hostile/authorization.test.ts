@@ -110,6 +110,9 @@ const PROTECTED: Endpoint[] = [
   { route: 'POST /api/user/is-following', payload: (w) => ({ username: w.writer.username }) },
   { route: 'POST /api/blog/following-blogs', payload: () => ({ page: 1 }) },
   { route: 'POST /api/blog/all-following-blogs-count', payload: () => ({}) },
+  { route: 'POST /api/user/subscription', payload: (w) => ({ username: w.writer.username }) },
+  { route: 'POST /api/user/unsubscribe', payload: (w) => ({ username: w.writer.username }) },
+  { route: 'POST /api/user/subscriber-count', payload: () => ({}) },
   { route: 'POST /api/user/update-profile', payload: () => ({ username: `hijack_${uniqueId()}`, bio: 'Hijacked' }) },
   { route: 'POST /api/user/update-profile-img', payload: (w) => ({ url: w.reader.session.profile_img }) },
   { route: 'POST /api/user/change-password', payload: (w) => ({ currentPassword: w.writer.password, newPassword: 'Hijack123' }) },
@@ -164,6 +167,10 @@ const PUBLIC = new Set([
   'GET /preview/:token',
   'POST /api/comment/get-blog-comments',
   'POST /api/comment/get-replies',
+  // A visitor subscribes with an address and confirms or leaves from the mailed links (a signed-in reader's token is optional).
+  'POST /api/user/subscribe',
+  'POST /subscribe/confirm/:token',
+  'POST /unsubscribe/:token',
   // The web app's pages (the session stays in the browser), the reading ones rendered on the server.
   'GET /',
   'GET /blog/:blog_id',
