@@ -1,7 +1,14 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Vitest's default, cores − 1, is one worker on a two-core machine, which then idles a core whenever
+// the test files wait on a database, a child process or a socket (most server files do), and
+// once CI's PostgreSQL pass beside it ends: two at the least.
+const maxWorkers = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   test: {
+    maxWorkers,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [
