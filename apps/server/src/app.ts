@@ -12,7 +12,7 @@ import { registerReadCache } from './plugins/read-cache.ts';
 import { registerRouteSchemas } from './plugins/route-schemas.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerShutdown } from './plugins/shutdown.ts';
-import { modules, registerFederation, registerJobs, registerReadCounts, registerScheduledPublishing, registerWeb, type PageTagsResolver } from './modules/index.ts';
+import { modules, registerFederation, registerJobs, registerMailer, registerReadCounts, registerScheduledPublishing, registerWeb, type PageTagsResolver } from './modules/index.ts';
 import type { LogStream } from './start-up.ts';
 
 declare module 'fastify' {
@@ -79,6 +79,7 @@ export async function buildApp({ config, database, logger = false, logStream, on
   registerReadCounts(app);
   registerScheduledPublishing(app);
   registerJobs(app);
+  registerMailer(app);
 
   await registerWeb(app);
   for (const module of modules) await app.register(module);

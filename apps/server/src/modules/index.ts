@@ -20,6 +20,7 @@ import { systemRoutes } from './system/system.routes.ts';
 import { uploadRoutes } from './uploads/uploads.routes.ts';
 
 export { registerJobs } from './jobs/index.ts';
+export { registerMailer } from './mail/index.ts';
 export { registerReadCounts } from './blogs/read-counts.ts';
 export { registerFederation } from './federation/index.ts';
 export { registerScheduledPublishing } from './blogs/scheduled-publishing.ts';

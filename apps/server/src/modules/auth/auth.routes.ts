@@ -3,14 +3,11 @@ import { AuthNotice, ForgotPasswordBody, GoogleAuthBody, ResetPasswordBody, Sess
 import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { siteOrigin } from '../../site-origin.ts';
-import { createMailer } from '../mail/index.ts';
 import { googleSignIn, signIn, signOut, signUp } from './auth.service.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, sessionDays: app.config.sessionDays };
-  const mailer = createMailer(app.config, app.log);
-  app.addHook('onClose', mailer.close);
 
   app.post(
     '/api/user/signup',
@@ -44,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: ForgotPasswordBody, response: { 200: AuthNotice, ...errorResponses([...BODY_ERRORS, 429]) } }, config: { rateLimits: ['forgotPerIp', 'forgotPerEmail'] } },
     async (request) => {
       const onMailError = (error: unknown) => app.log.error({ err: error }, 'the password reset mail could not be sent');
-      return requestPasswordReset({ db: app.db, sendMail: mailer.send, onMailError }, request.body, siteOrigin(app, request));
+      return requestPasswordReset({ db: app.db, sendMail: app.mailer.send, onMailError }, request.body, siteOrigin(app, request));
     },
   );
 

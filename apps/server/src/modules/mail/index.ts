@@ -1,1 +1,1 @@
-export { createMailer, type Mail, type Mailer, type SendMail } from './mail.service.ts';
+export { registerMailer, type Mail, type SendMail } from './mail.service.ts';

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 
@@ -46,4 +47,18 @@ export function createMailer({ smtpUrl, mailFrom }: Pick<Config, 'smtpUrl' | 'ma
     },
     close: async () => transport.close(),
   };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's one mailer (password resets, subscribers' mail): one pool of SMTP connections. */
+    mailer: Mailer;
+  }
+}
+
+/** Gives the app its mailer, closed with the app (after the job worker's preClose has let its mails finish). */
+export function registerMailer(app: FastifyInstance) {
+  const mailer = createMailer(app.config, app.log);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', mailer.close);
 }

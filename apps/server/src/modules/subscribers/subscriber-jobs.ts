@@ -3,7 +3,6 @@ import type { Executor } from '../../db/client.ts';
 import { absoluteUrl } from '../../site-origin.ts';
 import { newToken } from '../auth/index.ts';
 import { enqueueJob, enqueueJobsFrom } from '../jobs/index.ts';
-import type { Mailer } from '../mail/index.ts';
 import { confirmationMail, newsletterMail, type Link } from './subscriber-mails.ts';
 import { addUnsubscribeToken, findNewsletter, findPendingSubscriber, newsletterJobRows, setConfirmTokenHash } from './subscribers.repository.ts';
 import { CONFIRM_MAIL_QUEUE } from './subscribers.service.ts';
@@ -26,7 +25,8 @@ export async function queueNewsletter(tx: Executor, blogId: string) {
  * MAIL_PER_MINUTE across instances. Each mail is sent after its job is claimed and before its row
  * is deleted: at least once, a duplicate possible only if the process dies in between.
  */
-export function registerSubscriberJobs(app: FastifyInstance, mailer: Mailer) {
+export function registerSubscriberJobs(app: FastifyInstance) {
+  const { mailer } = app;
   // Without SMTP_URL (and so PUBLIC_URL) a confirmation mail goes to the log, with links to this server.
   const origin = app.config.publicUrl ?? `http://localhost:${app.config.port}`;
   const link: Link = (path) => absoluteUrl(origin, path);

@@ -11,7 +11,6 @@ import {
 import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
 import { enforceRateLimit } from '../../plugins/rate-limits.ts';
 import { signedInUser } from '../../plugins/auth.ts';
-import { createMailer } from '../mail/index.ts';
 import { registerSubscriberJobs } from './subscriber-jobs.ts';
 import {
   confirmByToken,
@@ -29,9 +28,7 @@ const LinkBody = z.object({ 'List-Unsubscribe': z.string().max(100).optional() }
 
 /** E-mail subscriptions to an author's new blogs, and the mail they bring (subscriber-jobs.ts). */
 export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mailer = createMailer(app.config, app.log);
-  app.addHook('onClose', mailer.close);
-  registerSubscriberJobs(app, mailer);
+  registerSubscriberJobs(app);
 
   // A mail client's one-click unsubscribe (RFC 8058) posts a form: understood on these routes alone.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
