@@ -94,7 +94,6 @@ function request(target: Target, outgoing: Outgoing, signal: AbortSignal): Promi
   });
 }
 
-
 const describeSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.floor(bytes / 1024 / 1024)} MB` : `${Math.floor(bytes / 1024)} KB`);
 
 async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
@@ -117,6 +116,16 @@ async function readBody(response: IncomingMessage, maxBytes: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
+function parseUrl(rawUrl: string): URL {
+  try {
+    return new URL(rawUrl);
+  } catch {
+    throw new FetchRefused('The address is not a valid URL');
+  }
+}
+
+const lowerCase = (hosts: string[] = []) => hosts.map((host) => host.toLowerCase());
+
 /**
  * GETs a URL a user gave us without letting them reach inside our network: http/https only,
  * every hop's host resolved and checked here, the connection made to the checked address,
@@ -124,13 +133,8 @@ async function readBody(response: IncomingMessage, maxBytes: number): Promise<Bu
  */
 export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}): Promise<FetchedResource> {
   const settings = { ...DEFAULTS, accept: '*/*', ...options };
-  const allowHosts = (options.allowHosts ?? []).map((h) => h.toLowerCase());
-  let url: URL;
-  try {
-    url = new URL(rawUrl);
-  } catch {
-    throw new FetchRefused('The address is not a valid URL');
-  }
+  const allowHosts = lowerCase(options.allowHosts);
+  let url = parseUrl(rawUrl);
   const signal = AbortSignal.timeout(settings.timeoutMs);
   try {
     for (let redirects = 0; ; redirects++) {
@@ -171,14 +175,8 @@ export interface PostAnswer {
  * is answered, for the caller to judge.
  */
 export async function safePost(rawUrl: string, body: Buffer, options: Pick<SafeFetchOptions, 'allowHosts' | 'timeoutMs'> & { headers?: Record<string, string> } = {}): Promise<PostAnswer> {
-  let url: URL;
-  try {
-    url = new URL(rawUrl);
-  } catch {
-    throw new FetchRefused('The address is not a valid URL');
-  }
   const signal = AbortSignal.timeout(options.timeoutMs ?? DEFAULTS.timeoutMs);
-  const target = await resolveTarget(url, (options.allowHosts ?? []).map((h) => h.toLowerCase()));
+  const target = await resolveTarget(parseUrl(rawUrl), lowerCase(options.allowHosts));
   try {
     const response = await request(target, { method: 'POST', headers: { 'content-length': String(body.length), ...options.headers }, body }, signal);
     const text = (await readBody(response, 64 * 1024).catch(() => Buffer.alloc(0))).toString('utf8');
