@@ -19,3 +19,6 @@ export function newBlogId(title: string): string {
   const suffix = randomBytes(6).toString('base64url').replace(/[^a-zA-Z0-9]/g, '').toLowerCase().slice(0, 6).padEnd(6, '0');
   return `${slugify(title)}-${suffix}`;
 }
+
+/** The address of a blog's page, the one readers, feeds, sitemaps, mails and the fediverse link to. */
+export const blogPath = (blogId: string) => `/blog/${encodeURIComponent(blogId)}`;

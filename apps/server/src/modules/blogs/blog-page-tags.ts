@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authorFeedTitle, feedLinks, tagFeedTitle } from '../discovery/index.ts';
 import { pageTagsResolver, type PageTags } from '../web/index.ts';
+import { blogPath } from './blog-id.ts';
 import { publicationDates } from './blogs.presenter.ts';
 import { findBlog, type BlogWithAuthor } from './blogs.repository.ts';
 import { isVisibleTo } from './visibility.ts';
@@ -13,7 +14,7 @@ async function findPublishedBlog(app: FastifyInstance, blogId: string) {
 
 /** Head tags of a blog: share tags, Open Graph article:*, its author's and tags' feeds, and schema.org BlogPosting. */
 function blogTags(blog: BlogWithAuthor, absolute: (pathOrUrl: string) => string): PageTags {
-  const url = absolute(`/blog/${encodeURIComponent(blog.blogId)}`);
+  const url = absolute(blogPath(blog.blogId));
   const { fullname, username } = blog.author;
   const authorUrl = absolute(`/user/${encodeURIComponent(username)}`);
   const image = blog.banner ? absolute(blog.banner) : undefined;

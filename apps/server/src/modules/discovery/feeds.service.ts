@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
 import { escapeHtml } from '@inkwell/contracts';
 import { SITE_NAME } from '../../site-origin.ts';
-import { contentHtml, newestBlogs, publicationDates, type BlogWithAuthor } from '../blogs/index.ts';
+import { blogPath, contentHtml, newestBlogs, publicationDates, type BlogWithAuthor } from '../blogs/index.ts';
 import { getProfile } from '../profiles/index.ts';
 import type { FeedEntry, FeedModel } from './feed-formats.ts';
 import { authorFeedTitle, FEED_FORMATS, feedPath, tagFeedTitle, type FeedFormat, type FeedSubject } from './feed-urls.ts';
@@ -15,7 +15,7 @@ type Absolute = (pathOrUrl: string) => string;
 
 /** A blog as a feed entry; its id is its page's URL, which never changes (blog_id stays through edits). */
 function feedEntry(blog: BlogWithAuthor, absolute: Absolute): FeedEntry {
-  const url = absolute(`/blog/${encodeURIComponent(blog.blogId)}`);
+  const url = absolute(blogPath(blog.blogId));
   const image = blog.banner ? absolute(blog.banner) : undefined;
   // Stored only after cleanEditorOutput checked every block against its schema.
   const body = contentHtml((blog.content as EditorOutput).blocks, absolute);

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { escapeHtml } from '@inkwell/contracts';
-import { publishedBlogsCount, publishedBlogsPage } from '../blogs/index.ts';
+import { blogPath, publishedBlogsCount, publishedBlogsPage } from '../blogs/index.ts';
 import { authorsCount, authorsPage } from '../profiles/index.ts';
 import type { Representation } from './conditional-get.ts';
 
@@ -51,7 +51,7 @@ export const homeSitemap = (absolute: Absolute): Representation => ({ body: urls
 async function sectionUrls(db: Db, section: SitemapSection, page: number, pageSize: number, absolute: Absolute): Promise<SitemapUrl[]> {
   switch (section) {
     case 'blogs':
-      return (await publishedBlogsPage(db, page, pageSize)).map((blog) => ({ loc: absolute(`/blog/${encodeURIComponent(blog.blogId)}`), lastmod: blog.updatedAt }));
+      return (await publishedBlogsPage(db, page, pageSize)).map((blog) => ({ loc: absolute(blogPath(blog.blogId)), lastmod: blog.updatedAt }));
     case 'authors':
       return (await authorsPage(db, page, pageSize)).map((author) => ({ loc: absolute(`/user/${encodeURIComponent(author.username)}`), lastmod: author.lastEdit }));
   }

@@ -4,14 +4,17 @@ import { Temporal } from '@js-temporal/polyfill';
 import type { EditorOutput } from '@inkwell/contracts';
 import type { blogs } from '../../db/schema/index.ts';
 import { absoluteUrl } from '../../site-origin.ts';
-import { contentHtml } from '../blogs/index.ts';
+import { blogPath, contentHtml } from '../blogs/index.ts';
 
 type BlogRow = typeof blogs.$inferSelect;
 
 const instant = (date: Date) => Temporal.Instant.fromEpochMilliseconds(date.getTime());
 
 /** A blog's address on the fediverse is its page: the same URL readers open, which never changes. */
-export const articleUrl = (ctx: Context<void>, blogId: string) => new URL(absoluteUrl(ctx.origin, `/blog/${encodeURIComponent(blogId)}`));
+export const articleUrl = (ctx: Context<void>, blogId: string) => new URL(absoluteUrl(ctx.origin, blogPath(blogId)));
+
+/** Who an author's activities and articles are for: everyone, and their followers named. */
+const publicAudience = (ctx: Context<void>, authorId: string) => ({ to: PUBLIC_COLLECTION, cc: ctx.getFollowersUri(authorId) });
 
 /** A published blog as an ActivityStreams Article, its content the HTML that feeds carry. */
 export function articleOf(ctx: Context<void>, blog: BlogRow): Article {
@@ -28,8 +31,7 @@ export function articleOf(ctx: Context<void>, blog: BlogRow): Article {
     published: instant(blog.publishedAt ?? blog.createdAt),
     updated: instant(blog.updatedAt),
     attribution: ctx.getActorUri(blog.authorId),
-    to: PUBLIC_COLLECTION,
-    cc: ctx.getFollowersUri(blog.authorId),
+    ...publicAudience(ctx, blog.authorId),
     tags: blog.tags.map((tag) => new Hashtag({ name: `#${tag}`, href: new URL(absolute(`/search/${encodeURIComponent(tag)}`)) })),
     image: blog.banner ? new Image({ url: new URL(absolute(blog.banner)) }) : null,
   });
@@ -42,8 +44,7 @@ export function createOf(ctx: Context<void>, blog: BlogRow): Create {
     actor: ctx.getActorUri(blog.authorId),
     object: article,
     published: article.published,
-    to: PUBLIC_COLLECTION,
-    cc: ctx.getFollowersUri(blog.authorId),
+    ...publicAudience(ctx, blog.authorId),
   });
 }
 
@@ -55,8 +56,7 @@ export function updateOf(ctx: Context<void>, blog: BlogRow): Update {
     actor: ctx.getActorUri(blog.authorId),
     object: article,
     published: article.updated,
-    to: PUBLIC_COLLECTION,
-    cc: ctx.getFollowersUri(blog.authorId),
+    ...publicAudience(ctx, blog.authorId),
   });
 }
 
@@ -66,7 +66,6 @@ export function deleteOf(ctx: Context<void>, removed: { blogId: string; authorId
     id: new URL(`${id.href}#delete-${at.getTime()}`),
     actor: ctx.getActorUri(removed.authorId),
     object: new Tombstone({ id, deleted: instant(at) }),
-    to: PUBLIC_COLLECTION,
-    cc: ctx.getFollowersUri(removed.authorId),
+    ...publicAudience(ctx, removed.authorId),
   });
 }

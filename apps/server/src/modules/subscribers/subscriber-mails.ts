@@ -1,4 +1,5 @@
 import { confirmSubscriptionPath, escapeHtml, unsubscribePath } from '@inkwell/contracts';
+import { blogPath } from '../blogs/index.ts';
 import type { Mail } from '../mail/index.ts';
 
 /** The site's address for links in mails (PUBLIC_URL, which SMTP_URL requires). */
@@ -34,7 +35,7 @@ export interface NewsletterBlog {
  * RFC 8058 headers, so a mail client's own Unsubscribe button ends it with one POST.
  */
 export function newsletterMail(to: string, blog: NewsletterBlog, unsubscribeToken: string, link: Link): Mail {
-  const read = link(`/blog/${encodeURIComponent(blog.blogId)}`);
+  const read = link(blogPath(blog.blogId));
   const unsubscribe = link(unsubscribePath(unsubscribeToken));
   const banner = blog.banner ? link(blog.banner) : '';
   const e = escapeHtml;
