@@ -97,6 +97,11 @@ export async function startSmtpInbox({ port = 0 }: { port?: number } = {}): Prom
       });
     },
   });
+  // A client killed mid-conversation (the fault tests SIGKILL the server) resets its connection:
+  // smtp-server reports that as an 'error', which unheard would be an uncaught exception.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address() as AddressInfo;
   return {
