@@ -6,7 +6,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const entries = (parent) => readdirSync(new URL(parent, import.meta.url), { withFileTypes: true });
-const folders = (parent) => entries(parent).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const folders = (parent) =>
+  entries(parent)
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 const features = './apps/web/src/features';
 const modules = './apps/server/src/modules';
 
@@ -30,7 +33,9 @@ const boundaries = [
     // A screen loaded on demand is imported by its own file, so that it stays a chunk of its own.
     except: folders(features).flatMap((name) => [
       `./${name}/index.ts`,
-      ...entries(`${features}/${name}`).filter((entry) => entry.name.endsWith('-page.tsx')).map((entry) => `./${name}/${entry.name}`),
+      ...entries(`${features}/${name}`)
+        .filter((entry) => entry.name.endsWith('-page.tsx'))
+        .map((entry) => `./${name}/${entry.name}`),
     ]),
     message: 'The app reaches a feature through its index.ts (or a screen it loads on demand).',
   },
@@ -38,7 +43,17 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'playwright-report/**', 'test-results/**', 'data/**', 'e2e/zz-*'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-server/**',
+      '**/node_modules/**',
+      'playwright-report/**',
+      'test-results/**',
+      'data/**',
+      'e2e/zz-*',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,7 +5,16 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
 };
 
 export default defineConfig({
@@ -38,7 +47,12 @@ export default defineConfig({
       // The reading pages as the server renders them, for readers and crawlers that run no script.
       name: 'no-javascript',
       testMatch: /\.nojs\.spec\.ts$/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, javaScriptEnabled: false, launchOptions: chromium },
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        javaScriptEnabled: false,
+        launchOptions: chromium,
+      },
     },
   ],
   webServer: {

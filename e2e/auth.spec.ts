@@ -34,7 +34,9 @@ test('sign up, see the menu with @username, sign out, then sign in again', async
   await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
   expect(await storedSession(page)).toBeNull();
   // The token was revoked on the server, not only forgotten here.
-  const revoked = await request.post('/api/user/signout', { headers: { authorization: `Bearer ${session.access_token}` } });
+  const revoked = await request.post('/api/user/signout', {
+    headers: { authorization: `Bearer ${session.access_token}` },
+  });
   expect(revoked.status()).toBe(401);
 
   await page.getByRole('link', { name: 'Sign In', exact: true }).click();
@@ -141,7 +143,9 @@ test('a signed-in user is sent from /signin and /signup to /', async ({ page, re
   }
 });
 
-test('continue with google signs up through the identity provider, then signs the same account in', async ({ page }) => {
+test('continue with google signs up through the identity provider, then signs the same account in', async ({
+  page,
+}) => {
   const email = `google.${uniqueId()}@gmail.com`;
   const useGoogle = async () => {
     await page.goto('/signin');
@@ -165,7 +169,11 @@ test('continue with google signs up through the identity provider, then signs th
   expect(again.username).toBe(first.username);
 });
 
-test('Google refusals: a password account keeps its e-mail, and a failure says trouble login through google', async ({ page, request, consoleErrors }) => {
+test('Google refusals: a password account keeps its e-mail, and a failure says trouble login through google', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/status of (409|500)/);
   const user = await createUser(request);
   await page.goto('/signin');

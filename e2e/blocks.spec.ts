@@ -10,7 +10,11 @@ const picturePng = path.join(import.meta.dirname, 'fixtures', 'avatar.png');
 // One line longer than any phone is wide: it must scroll inside the code block, not the page.
 const CODE = `def greet(name):\n    return "Hello, " + name  # ${'a long comment that runs on '.repeat(6)}`;
 
-test('code in a language, a divider, a table and an image with alt text: written in the editor, read highlighted on the blog page', async ({ page, context, request }) => {
+test('code in a language, a divider, a table and an image with alt text: written in the editor, read highlighted on the blog page', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(120_000);
   const user = await createUser(request, 'Blocky Writer');
   const title = `Blocks ${uniqueId()}`;
@@ -74,12 +78,20 @@ test('code in a language, a divider, a table and an image with alt text: written
   expect(blocks.map((block) => block.type)).toEqual(['paragraph', 'code', 'delimiter', 'table', 'image']);
   expect(blocks[1]!.data).toMatchObject({ code: CODE, language: 'python' });
   expect(Object.keys(blocks[1]!.data).sort()).toEqual(['code', 'html', 'language']);
-  expect(blocks[3]!.data).toMatchObject({ withHeadings: true, content: [['Day', 'Miles'], ['One', '12']] });
+  expect(blocks[3]!.data).toMatchObject({
+    withHeadings: true,
+    content: [
+      ['Day', 'Miles'],
+      ['One', '12'],
+    ],
+  });
   expect(blocks[4]!.data).toMatchObject({ caption: 'Our map', alt: 'A hand-drawn map of the ridge' });
 
   // The home page's card says how long the blog takes to read.
   await expect(page).toHaveURL('/');
-  await expect(page.getByRole('tabpanel', { name: 'home' }).getByRole('article', { name: title })).toContainText('· 1 min read');
+  await expect(page.getByRole('tabpanel', { name: 'home' }).getByRole('article', { name: title })).toContainText(
+    '· 1 min read',
+  );
 
   await page.goto(`/blog/${id}`);
   const article = page.locator('.prose-inkwell');

@@ -2,7 +2,10 @@ import { Messages } from '@inkwell/contracts';
 import { apiPost, createBlog, createUser, expect, expectToast, signIn, test, uploadImage } from './support/fixtures.ts';
 import { everyBlock, expectEveryBlock, recordScripts, uniqueTag } from './support/reading-data.ts';
 
-test('a blog renders every block type, with its author, date, reading time, and no editor code', async ({ page, request }) => {
+test('a blog renders every block type, with its author, date, reading time, and no editor code', async ({
+  page,
+  request,
+}) => {
   const author = await createUser(request, 'Octavia Butler');
   const image = await uploadImage(request, author);
   const title = `Every block ${uniqueTag()}`;
@@ -15,8 +18,14 @@ test('a blog renders every block type, with its author, date, reading time, and 
 
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page).toHaveTitle(`${title} | Inkwell`);
-  await expect(page.getByRole('link', { name: '@' + author.username })).toHaveAttribute('href', `/user/${author.username}`);
-  await expect(page.getByRole('link', { name: "Octavia Butler's profile" })).toHaveAttribute('href', `/user/${author.username}`);
+  await expect(page.getByRole('link', { name: '@' + author.username })).toHaveAttribute(
+    'href',
+    `/user/${author.username}`,
+  );
+  await expect(page.getByRole('link', { name: "Octavia Butler's profile" })).toHaveAttribute(
+    'href',
+    `/user/${author.username}`,
+  );
   await expect(page.getByText(/^Published on \d{1,2} \w{3,4} \d{4}/)).toBeVisible();
   await expect(page.getByText('1 min read')).toBeVisible();
 
@@ -26,7 +35,11 @@ test('a blog renders every block type, with its author, date, reading time, and 
   await scripts.expectNoEditorCode();
 });
 
-test('liking: signed out it asks to log in; signed in it toggles at once, persists, and reverts when refused', async ({ page, request, consoleErrors }) => {
+test('liking: signed out it asks to log in; signed in it toggles at once, persists, and reverts when refused', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/status of 404/);
   const author = await createUser(request);
   const reader = await createUser(request);
@@ -66,7 +79,11 @@ test('liking: signed out it asks to log in; signed in it toggles at once, persis
   await expect(like).toHaveAttribute('aria-pressed', 'false');
 });
 
-test('the author sees Edit; sharing links, copy link, the comments button and Similar Blogs', async ({ page, context, request }) => {
+test('the author sees Edit; sharing links, copy link, the comments button and Similar Blogs', async ({
+  page,
+  context,
+  request,
+}) => {
   const author = await createUser(request);
   const tag = uniqueTag();
   const other = await createUser(request);
@@ -82,9 +99,18 @@ test('the author sees Edit; sharing links, copy link, the comments button and Si
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/editor/${blogId}`);
 
   const url = new URL(`/blog/${blogId}`, page.url()).href;
-  await expect(page.getByRole('link', { name: 'Share on X (Twitter)' })).toHaveAttribute('href', new RegExp(`^https://twitter\\.com/intent/tweet\\?url=${encodeURIComponent(url).replace(/[.?]/g, '\\$&')}`));
-  await expect(page.getByRole('link', { name: 'Share on LinkedIn' })).toHaveAttribute('href', `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`);
-  await expect(page.getByRole('link', { name: 'Share on Facebook' })).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`);
+  await expect(page.getByRole('link', { name: 'Share on X (Twitter)' })).toHaveAttribute(
+    'href',
+    new RegExp(`^https://twitter\\.com/intent/tweet\\?url=${encodeURIComponent(url).replace(/[.?]/g, '\\$&')}`),
+  );
+  await expect(page.getByRole('link', { name: 'Share on LinkedIn' })).toHaveAttribute(
+    'href',
+    `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`,
+  );
+  await expect(page.getByRole('link', { name: 'Share on Facebook' })).toHaveAttribute(
+    'href',
+    `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
+  );
   const canShare = await page.evaluate(() => 'share' in navigator);
   await expect(page.getByRole('button', { name: 'Share', exact: true })).toHaveCount(canShare ? 1 : 0);
   await page.getByRole('button', { name: 'Copy link' }).click();
@@ -118,7 +144,10 @@ test('a missing blog or someone else’s draft shows the not-found page', async 
   }
 });
 
-test('an unknown blog answers 404 and shows Page not found at once, after one request', async ({ page, consoleErrors }) => {
+test('an unknown blog answers 404 and shows Page not found at once, after one request', async ({
+  page,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/status of 404/);
   const asked: string[] = [];
   page.on('request', (request) => {

@@ -12,7 +12,10 @@ test('a visitor reads the comments but must log in to comment or reply', async (
   await expect(panel.getByRole('heading', { name: 'Comments (1)' })).toBeVisible();
   const card = panel.getByRole('listitem', { name: 'Comment by Rita Reader' });
   await expect(card).toContainText('First!');
-  await expect(card.getByRole('link', { name: `@${reader.username}` })).toHaveAttribute('href', `/user/${reader.username}`);
+  await expect(card.getByRole('link', { name: `@${reader.username}` })).toHaveAttribute(
+    'href',
+    `/user/${reader.username}`,
+  );
   await expect(card.getByRole('button', { name: 'Delete' })).toHaveCount(0);
 
   await panel.getByRole('textbox', { name: 'Your comment' }).fill('Me too');
@@ -26,7 +29,11 @@ test('a visitor reads the comments but must log in to comment or reply', async (
   await expect(panel).toBeHidden();
 });
 
-test('a reader comments and replies in threads indented by level, pages, hides replies, and meets every failure', async ({ page, request, consoleErrors }) => {
+test('a reader comments and replies in threads indented by level, pages, hides replies, and meets every failure', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   // The browser reports the failures this test provokes on purpose.
   consoleErrors.allow(/^Failed to load resource: (the server responded with a status of 500|net::ERR_FAILED)/);
   const author = await createUser(request, 'Blog Author');

@@ -12,7 +12,9 @@ test.beforeAll(async () => {
   front = createServer((_request, response) => {
     response
       .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cross-origin-embedder-policy': 'require-corp' })
-      .end('<!doctype html><html><head><title>Another front end</title><link rel="icon" href="data:,"></head><body></body></html>');
+      .end(
+        '<!doctype html><html><head><title>Another front end</title><link rel="icon" href="data:,"></head><body></body></html>',
+      );
   });
   await new Promise<void>((resolve) => front.listen(FRONT_PORT, '127.0.0.1', resolve));
 });
@@ -24,30 +26,46 @@ function callApi(page: Page, url: string, init: { body?: unknown; token?: string
     async ({ url, body, token, method }) => {
       const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
       if (token) headers.authorization = `Bearer ${token}`;
-      const res = await fetch(url, { method: method ?? (body === undefined ? 'GET' : 'POST'), headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(url, {
+        method: method ?? (body === undefined ? 'GET' : 'POST'),
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     },
     { url, ...init },
   );
 }
 
-test('a front end on a listed origin signs in, lists notifications, opens the stream and shows images', async ({ page, request, baseURL, consoleErrors }) => {
+test('a front end on a listed origin signs in, lists notifications, opens the stream and shows images', async ({
+  page,
+  request,
+  baseURL,
+  consoleErrors,
+}) => {
   // Chromium logs the deliberate 401 below.
   consoleErrors.allow(/status of 401 \(Unauthorized\)/);
   const user = await createUser(request, 'Front Reader');
   const image = await uploadImage(request, user);
   await page.goto(`${FRONT_ORIGIN}/`);
 
-  const signIn = await callApi(page, `${baseURL}/api/user/signin`, { body: { email: user.email, password: user.password } });
+  const signIn = await callApi(page, `${baseURL}/api/user/signin`, {
+    body: { email: user.email, password: user.password },
+  });
   expect(signIn).toMatchObject({ status: 200, body: { username: user.username } });
   const token = signIn.body.access_token as string;
 
-  expect(await callApi(page, `${baseURL}/notifications`, { body: { page: 1, filter: 'all', deletedDocCount: 0 }, token })).toMatchObject({
+  expect(
+    await callApi(page, `${baseURL}/notifications`, { body: { page: 1, filter: 'all', deletedDocCount: 0 }, token }),
+  ).toMatchObject({
     status: 200,
     body: { notifications: [] },
   });
   // A refusal is readable too, so the front end can show its message.
-  expect(await callApi(page, `${baseURL}/notifications`, { body: { page: 1 } })).toEqual({ status: 401, body: { error: expect.any(String) } });
+  expect(await callApi(page, `${baseURL}/notifications`, { body: { page: 1 } })).toEqual({
+    status: 401,
+    body: { error: expect.any(String) },
+  });
 
   const firstEvent = await page.evaluate(
     async ({ url, token }) => {
@@ -71,7 +89,12 @@ test('a front end on a listed origin signs in, lists notifications, opens the st
   expect(width).toBeGreaterThan(0);
 });
 
-test('a front end on an origin not listed in CORS_ORIGINS cannot read the API', async ({ page, request, baseURL, consoleErrors }) => {
+test('a front end on an origin not listed in CORS_ORIGINS cannot read the API', async ({
+  page,
+  request,
+  baseURL,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/blocked by CORS policy/);
   consoleErrors.allow(/Failed to load resource: net::ERR_FAILED/);
   const user = await createUser(request);

@@ -12,7 +12,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
   await page.addInitScript(() =>
     document.addEventListener('securitypolicyviolation', (event) =>
-      (window as unknown as { reportViolation(text: string): void }).reportViolation(`${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}`),
+      (window as unknown as { reportViolation(text: string): void }).reportViolation(
+        `${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}`,
+      ),
     ),
   );
   return violations;

@@ -1,6 +1,9 @@
 import { createBlog, createUser, expect, expectToast, signIn, test, uniqueId } from './support/fixtures.ts';
 
-test('Manage Blogs lists published blogs and drafts with their details, and deletes each after a confirmation', async ({ page, request }) => {
+test('Manage Blogs lists published blogs and drafts with their details, and deletes each after a confirmation', async ({
+  page,
+  request,
+}) => {
   const author = await createUser(request);
   const published = `Published ${uniqueId()}`;
   const draft = `Draft ${uniqueId()}`;
@@ -52,7 +55,8 @@ test('Manage Blogs searches your titles and loads more a page at a time', async 
   const author = await createUser(request);
   const tag = uniqueId();
   // One more than a page (the server's page size is 10).
-  for (let i = 0; i < 11; i++) await createBlog(request, author, { title: `Entry ${String(i).padStart(2, '0')} ${tag}` });
+  for (let i = 0; i < 11; i++)
+    await createBlog(request, author, { title: `Entry ${String(i).padStart(2, '0')} ${tag}` });
   const special = `Sourdough diaries ${tag}`;
   await createBlog(request, author, { title: special });
   await signIn(page, author);

@@ -98,15 +98,26 @@ test('markdown typed at the start of a paragraph makes headings, lists and quote
   const drafted = page.waitForResponse((response) => response.url().endsWith('/api/blog/create-blog'));
   await page.getByRole('button', { name: 'Save Draft' }).click();
   const { id } = (await (await drafted).json()) as { id: string };
-  const { blog } = await apiPost<{ blog: Blog }>(request, '/api/blog/get-blog', { blog_id: id, draft: true, mode: 'edit' }, user);
+  const { blog } = await apiPost<{ blog: Blog }>(
+    request,
+    '/api/blog/get-blog',
+    { blog_id: id, draft: true, mode: 'edit' },
+    user,
+  );
   expect(blog.title).toBe('Notes **on** `markers`');
   const item = (content: string) => expect.objectContaining({ content, items: [] });
   expect(blog.content[0]!.blocks.map(({ type, data }) => ({ type, data }))).toEqual([
-    { type: 'paragraph', data: { text: 'We <b>really</b> mean <i>it</i> with <code class="inline-code">npm test</code> today' } },
+    {
+      type: 'paragraph',
+      data: { text: 'We <b>really</b> mean <i>it</i> with <code class="inline-code">npm test</code> today' },
+    },
     { type: 'header', data: { text: 'Top', level: 1 } },
     { type: 'header', data: { text: 'Second <b>half</b>', level: 2 } },
     { type: 'header', data: { text: 'Third', level: 3 } },
-    { type: 'list', data: expect.objectContaining({ style: 'unordered', items: [item('Boots'), item('<i>Dry</i> socks')] }) },
+    {
+      type: 'list',
+      data: expect.objectContaining({ style: 'unordered', items: [item('Boots'), item('<i>Dry</i> socks')] }),
+    },
     { type: 'list', data: expect.objectContaining({ style: 'unordered', items: [item('Water')] }) },
     { type: 'list', data: expect.objectContaining({ style: 'ordered', items: [item('Start early')] }) },
     { type: 'paragraph', data: { text: '1.5 km -- #no-space' } },
@@ -114,7 +125,10 @@ test('markdown typed at the start of a paragraph makes headings, lists and quote
   ]);
 });
 
-test('``` makes a code block that keeps markers as typed, and --- a divider with a new paragraph after it', async ({ page, request }) => {
+test('``` makes a code block that keeps markers as typed, and --- a divider with a new paragraph after it', async ({
+  page,
+  request,
+}) => {
   const user = await createUser(request);
   await startWriting(page, user, 'Code and breaks');
   const keyboard = page.keyboard;
@@ -137,7 +151,9 @@ test('``` makes a code block that keeps markers as typed, and --- a divider with
   // Typing in the code's text box alone reaches the autosaved copy (a textarea changes no element Editor.js watches).
   const autosaved = () =>
     page.evaluate((key) => {
-      const copy = JSON.parse(localStorage.getItem(key) ?? 'null') as { blog: { content: { blocks: { type: string }[] } } } | null;
+      const copy = JSON.parse(localStorage.getItem(key) ?? 'null') as {
+        blog: { content: { blocks: { type: string }[] } };
+      } | null;
       return copy?.blog.content.blocks.at(-1) ?? null;
     }, `inkwell:editor:${user.username}:new`);
   await expect.poll(autosaved).toMatchObject({ type: 'code', data: { code: 'let x = **y** + `z` - _w_' } });
@@ -145,7 +161,12 @@ test('``` makes a code block that keeps markers as typed, and --- a divider with
   const drafted = page.waitForResponse((response) => response.url().endsWith('/api/blog/create-blog'));
   await page.getByRole('button', { name: 'Save Draft' }).click();
   const { id } = (await (await drafted).json()) as { id: string };
-  const { blog } = await apiPost<{ blog: Blog }>(request, '/api/blog/get-blog', { blog_id: id, draft: true, mode: 'edit' }, user);
+  const { blog } = await apiPost<{ blog: Blog }>(
+    request,
+    '/api/blog/get-blog',
+    { blog_id: id, draft: true, mode: 'edit' },
+    user,
+  );
   expect(blog.content[0]!.blocks.map(({ type, data }) => ({ type, data }))).toEqual([
     { type: 'delimiter', data: {} },
     { type: 'paragraph', data: { text: 'After the break' } },
@@ -153,7 +174,10 @@ test('``` makes a code block that keeps markers as typed, and --- a divider with
   ]);
 });
 
-test('the / menu: / in an empty paragraph opens the block menu, letters filter it, Enter puts the block in its place', async ({ page, request }) => {
+test('the / menu: / in an empty paragraph opens the block menu, letters filter it, Enter puts the block in its place', async ({
+  page,
+  request,
+}) => {
   await installAxe(page);
   const user = await createUser(request);
   await startWriting(page, user, 'Slash');

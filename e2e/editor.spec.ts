@@ -3,9 +3,26 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { AuthMessages, EditorMessages, Messages, type Blog, type BlockType, type ContentBlock } from '@inkwell/contracts';
+import {
+  AuthMessages,
+  EditorMessages,
+  Messages,
+  type Blog,
+  type BlockType,
+  type ContentBlock,
+} from '@inkwell/contracts';
 import { addBlock, showToolbarOf } from './support/block-editor.ts';
-import { apiPost, createBlog, createUser, expect, expectToast, signIn, test, uniqueId, type TestUser } from './support/fixtures.ts';
+import {
+  apiPost,
+  createBlog,
+  createUser,
+  expect,
+  expectToast,
+  signIn,
+  test,
+  uniqueId,
+  type TestUser,
+} from './support/fixtures.ts';
 
 const bannerJpg = path.join(import.meta.dirname, 'fixtures', 'banner.jpg');
 const picturePng = path.join(import.meta.dirname, 'fixtures', 'avatar.png');
@@ -59,7 +76,9 @@ const toast = (page: Page, text: string) => expect(page.getByText(text, { exact:
 /** Selects the word before the caret and applies an inline tool from the inline toolbar. */
 async function styleLastWord(page: Page, tool: string) {
   await page.keyboard.press('Shift+Control+ArrowLeft');
-  await page.locator(`.ce-inline-toolbar [data-item-name="${tool}"], .ce-popover--inline [data-item-name="${tool}"]`).click();
+  await page
+    .locator(`.ce-inline-toolbar [data-item-name="${tool}"], .ce-popover--inline [data-item-name="${tool}"]`)
+    .click();
   await page.keyboard.press('End');
 }
 
@@ -74,7 +93,12 @@ async function paste(target: Locator, text: string) {
 
 /** The blog as its author's editor loads it (draft edit mode). */
 async function blogForEdit(request: APIRequestContext, user: TestUser, blogId: string) {
-  const { blog } = await apiPost<{ blog: Blog }>(request, '/api/blog/get-blog', { blog_id: blogId, draft: true, mode: 'edit' }, user);
+  const { blog } = await apiPost<{ blog: Blog }>(
+    request,
+    '/api/blog/get-blog',
+    { blog_id: blogId, draft: true, mode: 'edit' },
+    user,
+  );
   return blog;
 }
 
@@ -169,7 +193,9 @@ test('write every block type, save a draft, reopen it and publish it with tags',
   const { id } = (await (await drafted).json()) as { id: string };
   await expect(page).toHaveURL('/');
   expect(saves).toHaveLength(1);
-  expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('inkwell:editor:')))).toEqual([]);
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('inkwell:editor:'))),
+  ).toEqual([]);
 
   // Reopened in edit mode: everything is back, and there is nothing to restore.
   await page.goto(`/editor/${id}`);
@@ -205,26 +231,60 @@ test('write every block type, save a draft, reopen it and publish it with tags',
 
   // What the server stored: the same blog, published, with a block of every type.
   const blog = await blogForEdit(request, user, id);
-  expect(blog).toMatchObject({ title: 'Ridge walk', des: 'A day on the ridge.', tags: ['hiking', 'travel'], draft: false });
+  expect(blog).toMatchObject({
+    title: 'Ridge walk',
+    des: 'A day on the ridge.',
+    tags: ['hiking', 'travel'],
+    draft: false,
+  });
   const blocks = blog.content[0]!.blocks;
-  expect(new Set(blocks.map((block) => block.type))).toEqual(new Set(['paragraph', 'header', 'image', 'quote', 'list', 'link', 'embed']));
-  const byType = <T extends BlockType>(type: T) => blocks.filter((block) => block.type === type) as Extract<ContentBlock, { type: T }>[];
+  expect(new Set(blocks.map((block) => block.type))).toEqual(
+    new Set(['paragraph', 'header', 'image', 'quote', 'list', 'link', 'embed']),
+  );
+  const byType = <T extends BlockType>(type: T) =>
+    blocks.filter((block) => block.type === type) as Extract<ContentBlock, { type: T }>[];
   expect(blocks.every((block) => /^[\w-]{10}$/.test(block.id ?? ''))).toBe(true);
   expect(byType('paragraph')[0]!.data.text).toMatch(/<mark[^>]*>sun.*<code[^>]*>compass<\/code>/);
   expect(byType('header')[0]!.data).toEqual({ text: 'Into the hills', level: 2 });
   expect(byType('list').map((list) => list.data.style)).toEqual(['unordered', 'ordered']);
-  expect(byType('quote')[0]!.data).toEqual({ text: 'Not all who wander are lost', caption: 'Tolkien', alignment: 'left' });
-  expect(byType('image')[0]!.data).toMatchObject({ caption: 'Our map', withBorder: true, stretched: false, withBackground: false });
+  expect(byType('quote')[0]!.data).toEqual({
+    text: 'Not all who wander are lost',
+    caption: 'Tolkien',
+    alignment: 'left',
+  });
+  expect(byType('image')[0]!.data).toMatchObject({
+    caption: 'Our map',
+    withBorder: true,
+    stretched: false,
+    withBackground: false,
+  });
   expect(byType('image')[0]!.data.file.url).toMatch(/^\/uploads\//);
-  expect(byType('link')[0]!.data).toMatchObject({ link: otherSite.url, meta: { title: 'Ridge route guide', description: 'Every turn of the ridge path' } });
-  expect(byType('embed')[0]!.data).toMatchObject({ service: 'youtube', source: youtubeUrl, embed: 'https://www.youtube.com/embed/dQw4w9WgXcQ' });
+  expect(byType('link')[0]!.data).toMatchObject({
+    link: otherSite.url,
+    meta: { title: 'Ridge route guide', description: 'Every turn of the ridge path' },
+  });
+  expect(byType('embed')[0]!.data).toMatchObject({
+    service: 'youtube',
+    source: youtubeUrl,
+    embed: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
+  });
   await otherSite.close();
 });
 
-test('publish settings: the card preview, each rule of SPEC §5, tags and the way back to writing', async ({ page, request, baseURL }) => {
+test('publish settings: the card preview, each rule of SPEC §5, tags and the way back to writing', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const user = await createUser(request);
   const title = 'Spring notes';
-  const id = await createBlog(request, user, { title, draft: true, banner: `${baseURL}/favicon.svg`, des: '', tags: [] });
+  const id = await createBlog(request, user, {
+    title,
+    draft: true,
+    banner: `${baseURL}/favicon.svg`,
+    des: '',
+    tags: [],
+  });
   await signIn(page, user);
   const saves = watchSaves(page);
   await page.goto(`/editor/${id}`);
@@ -287,7 +347,8 @@ test('publish settings: the card preview, each rule of SPEC §5, tags and the wa
   await topics.press('Enter');
   await toast(page, Messages.maxTags);
   await expect(tags).toHaveCount(10);
-  for (const tag of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) await settings.getByRole('button', { name: `Remove tag ${tag}` }).click();
+  for (const tag of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'])
+    await settings.getByRole('button', { name: `Remove tag ${tag}` }).click();
   await expect(settings.getByText('8 Tags left')).toBeVisible();
 
   // The close button goes back to writing with nothing lost; Publish brings the settings back as they were.
@@ -303,7 +364,12 @@ test('publish settings: the card preview, each rule of SPEC §5, tags and the wa
   await expectToast(page, EditorMessages.published);
   await expect(page).toHaveURL('/');
   expect(saves).toHaveLength(1);
-  expect(await blogForEdit(request, user, id)).toMatchObject({ title: 'Spring on the coast', des: 'Cliffs and terns.', tags: ['seabirds', 'i'], draft: false });
+  expect(await blogForEdit(request, user, id)).toMatchObject({
+    title: 'Spring on the coast',
+    des: 'Cliffs and terns.',
+    tags: ['seabirds', 'i'],
+    draft: false,
+  });
 });
 
 test('tags: a comma ends a tag however the text arrived, a pasted list gives every tag, Enter adds, duplicates and the 11th are refused', async ({
@@ -319,7 +385,10 @@ test('tags: a comma ends a tag however the text arrived, a pasted list gives eve
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   const settings = page.getByRole('region', { name: 'Publish settings' });
   const topics = settings.getByLabel('Topics');
-  const tags = () => settings.getByRole('textbox', { name: /^Tag / }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  const tags = () =>
+    settings
+      .getByRole('textbox', { name: /^Tag / })
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
   /** A paste as a writer makes it: the text on the clipboard, then the keyboard shortcut. */
   const pasteIntoTopics = async (text: string) => {
     await page.evaluate((value) => navigator.clipboard.writeText(value), text);
@@ -357,7 +426,11 @@ test('tags: a comma ends a tag however the text arrived, a pasted list gives eve
   // An input method's text counts once it is settled; its full-width comma ends a tag too.
   const inputMethod = await context.newCDPSession(page);
   for (const composing of ['hi', 'hill', 'hill，']) {
-    await inputMethod.send('Input.imeSetComposition', { text: composing, selectionStart: composing.length, selectionEnd: composing.length });
+    await inputMethod.send('Input.imeSetComposition', {
+      text: composing,
+      selectionStart: composing.length,
+      selectionEnd: composing.length,
+    });
   }
   await expect(topics).toHaveValue('hill，');
   expect(await tags()).toHaveLength(7);
@@ -367,7 +440,9 @@ test('tags: a comma ends a tag however the text arrived, a pasted list gives eve
 
   // Ten at most, whichever way the 11th comes.
   await pasteIntoTopics('isle, jetty');
-  await expect.poll(tags).toEqual(['alps', 'bergen', 'cairns', 'delta', 'eagle', 'fjord', 'glen', 'hill', 'isle', 'jetty']);
+  await expect
+    .poll(tags)
+    .toEqual(['alps', 'bergen', 'cairns', 'delta', 'eagle', 'fjord', 'glen', 'hill', 'isle', 'jetty']);
   await expect(settings.getByText('0 Tags left')).toBeVisible();
   await topics.pressSequentially('kelp,');
   await expectToast(page, Messages.maxTags);
@@ -431,7 +506,8 @@ test.describe('on a 360 px screen', () => {
   test('reload mid-writing, get the autosaved copy back through Restore, or discard it', async ({ page, request }) => {
     const user = await createUser(request);
     await signIn(page, user);
-    const noSideScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const noSideScroll = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.goto('/editor');
     const title = page.getByRole('textbox', { name: 'Blog Title' });
     await title.fill('Unsaved thoughts');
@@ -524,7 +600,9 @@ test('an image pasted by address; and failures: a blog that cannot be opened, an
 }) => {
   consoleErrors.allow(/status of (400|401|404|415)\b/);
   // The image tool previews a pasted address before the upload; the CSP shows https pictures only and this test site is http.
-  consoleErrors.allow(/Loading the image 'http:\/\/localhost:\d+\/map\.png' violates the following Content Security Policy/);
+  consoleErrors.allow(
+    /Loading the image 'http:\/\/localhost:\d+\/map\.png' violates the following Content Security Policy/,
+  );
   const otherSite = await serveOtherSite(baseURL!);
   const user = await createUser(request);
   const other = await createUser(request);
@@ -549,7 +627,9 @@ test('an image pasted by address; and failures: a blog that cannot be opened, an
   // An upload the server refuses: our notice, and the image block is empty again.
   const chooser = page.waitForEvent('filechooser');
   await addBlock(page, 'Image');
-  await (await chooser).setFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
+  await (
+    await chooser
+  ).setFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
   await expect(page.locator('.cdx-notify', { hasText: Messages.editorImageFailed })).toBeVisible();
   await expect(page.locator('.image-tool--empty')).toBeVisible();
 
@@ -589,18 +669,39 @@ test('an image pasted by address; and failures: a blog that cannot be opened, an
   await otherSite.close();
 });
 
-test('the editor writes in the blog page’s type and column: each block looks the same, about 70 characters a line', async ({ page, request }) => {
+test('the editor writes in the blog page’s type and column: each block looks the same, about 70 characters a line', async ({
+  page,
+  request,
+}) => {
   const author = await createUser(request);
   const prose =
     'The path climbs through birch and heather to the ridge, where the wind comes straight off the sea and the whole coast ' +
     'opens out below: the harbour, the lighthouse on its rock, and the long pale line of the dunes running north.';
   const blocks = [
     { id: 'para000001', type: 'paragraph', data: { text: prose } },
-    { id: 'para000002', type: 'paragraph', data: { text: 'Pack <mark>water</mark>, a <a href="https://example.org/map">map</a> and <code>gps</code>.' } },
+    {
+      id: 'para000002',
+      type: 'paragraph',
+      data: { text: 'Pack <mark>water</mark>, a <a href="https://example.org/map">map</a> and <code>gps</code>.' },
+    },
     { id: 'head000002', type: 'header', data: { text: 'Over the top', level: 2 } },
     { id: 'head000003', type: 'header', data: { text: 'Down again', level: 3 } },
-    { id: 'quote00001', type: 'quote', data: { text: 'Not all who wander are lost', caption: 'Tolkien', alignment: 'left' } },
-    { id: 'list000001', type: 'list', data: { style: 'unordered', items: [{ content: 'Boots', items: [] }, { content: 'Water', items: [] }] } },
+    {
+      id: 'quote00001',
+      type: 'quote',
+      data: { text: 'Not all who wander are lost', caption: 'Tolkien', alignment: 'left' },
+    },
+    {
+      id: 'list000001',
+      type: 'list',
+      data: {
+        style: 'unordered',
+        items: [
+          { content: 'Boots', items: [] },
+          { content: 'Water', items: [] },
+        ],
+      },
+    },
     { id: 'list000002', type: 'list', data: { style: 'ordered', items: [{ content: 'Start early', items: [] }] } },
   ];
   const id = await createBlog(request, author, { content: [{ time: 1, version: '2.31.7', blocks }] });
@@ -642,16 +743,14 @@ test('the editor writes in the blog page’s type and column: each block looks t
   };
   /** The body text's column: its width, and how many characters of the text's own font fill a line. */
   const column = () =>
-    page
-      .getByText(prose, { exact: true })
-      .evaluate((paragraph) => {
-        const style = getComputedStyle(paragraph);
-        const context = document.createElement('canvas').getContext('2d')!;
-        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-        const text = paragraph.textContent!;
-        const averageCharacter = context.measureText(text).width / text.length;
-        return { width: paragraph.clientWidth, charactersPerLine: paragraph.clientWidth / averageCharacter };
-      });
+    page.getByText(prose, { exact: true }).evaluate((paragraph) => {
+      const style = getComputedStyle(paragraph);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = paragraph.textContent!;
+      const averageCharacter = context.measureText(text).width / text.length;
+      return { width: paragraph.clientWidth, charactersPerLine: paragraph.clientWidth / averageCharacter };
+    });
 
   await page.goto(`/blog/${id}`);
   await expect(page.getByText(prose, { exact: true })).toBeVisible();
@@ -670,7 +769,10 @@ test('the editor writes in the blog page’s type and column: each block looks t
   expect(writingColumn.charactersPerLine).toBeCloseTo(readingColumn.charactersPerLine, 0);
 });
 
-test('the editor’s title, topics and tag fields show keyboard focus with an outline of at least 3:1 contrast', async ({ page, request }) => {
+test('the editor’s title, topics and tag fields show keyboard focus with an outline of at least 3:1 contrast', async ({
+  page,
+  request,
+}) => {
   const user = await createUser(request);
   const id = await createBlog(request, user, { draft: true, tags: ['coast'] });
   await signIn(page, user);
@@ -687,14 +789,23 @@ test('the editor’s title, topics and tag fields show keyboard focus with an ou
         return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
       };
       const luminance = (color: string) => {
-        const [r, g, b] = rgb(color).map((v) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+        const [r, g, b] = rgb(color).map((v) =>
+          v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4,
+        );
         return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
       };
       let around: Element | null = element.parentElement;
       while (around && getComputedStyle(around).backgroundColor === 'rgba(0, 0, 0, 0)') around = around.parentElement;
       const style = getComputedStyle(element);
-      const [light, dark] = [luminance(style.outlineColor), luminance(around ? getComputedStyle(around).backgroundColor : 'white')].sort((a, b) => b - a);
-      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), contrast: (light! + 0.05) / (dark! + 0.05) };
+      const [light, dark] = [
+        luminance(style.outlineColor),
+        luminance(around ? getComputedStyle(around).backgroundColor : 'white'),
+      ].sort((a, b) => b - a);
+      return {
+        style: style.outlineStyle,
+        width: parseFloat(style.outlineWidth),
+        contrast: (light! + 0.05) / (dark! + 0.05),
+      };
     });
   const expectVisibleFocus = async (field: Locator) => {
     await field.focus();

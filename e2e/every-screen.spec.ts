@@ -1,7 +1,17 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { checkScreen, installAxe } from './support/axe.ts';
 import { commentOn, publishedBlog } from './support/conversation.ts';
-import { apiPost, createBlog, createUser, expect, signIn, test, uniqueId, uploadImage, type TestUser } from './support/fixtures.ts';
+import {
+  apiPost,
+  createBlog,
+  createUser,
+  expect,
+  signIn,
+  test,
+  uniqueId,
+  uploadImage,
+  type TestUser,
+} from './support/fixtures.ts';
 import { uniqueTag } from './support/reading-data.ts';
 
 /**
@@ -24,11 +34,28 @@ async function wideBlog(request: APIRequestContext, author: TestUser, tag: strin
         blocks: [
           { id: 'p1', type: 'paragraph', data: { text: `Word ${'b'.repeat(120)} and <a href="${url}">${url}</a>.` } },
           { id: 'h2', type: 'header', data: { text: 'A section', level: 2 } },
-          { id: 'img', type: 'image', data: { file: { url: image }, caption: 'A picture', withBorder: false, stretched: true, withBackground: false } },
+          {
+            id: 'img',
+            type: 'image',
+            data: {
+              file: { url: image },
+              caption: 'A picture',
+              withBorder: false,
+              stretched: true,
+              withBackground: false,
+            },
+          },
           {
             id: 'embed',
             type: 'embed',
-            data: { service: 'youtube', source: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', embed: 'https://www.youtube.com/embed/aqz-KE-bpKQ', width: 580, height: 320, caption: 'A film' },
+            data: {
+              service: 'youtube',
+              source: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+              embed: 'https://www.youtube.com/embed/aqz-KE-bpKQ',
+              width: 580,
+              height: 320,
+              caption: 'A film',
+            },
           },
           { id: 'q', type: 'quote', data: { text: 'Stay curious', caption: 'A reader', alignment: 'left' } },
           { id: 'ul', type: 'list', data: { style: 'unordered', items: ['One', 'Two'] } },
@@ -44,7 +71,12 @@ test('signed out: the reading screens fit a phone and pass axe', async ({ page, 
   const tag = uniqueTag();
   const author = await createUser(request, 'Screen Author');
   const reader = await createUser(request, 'Screen Reader');
-  await apiPost(request, '/api/user/update-profile', { username: author.username, bio: 'Writes long words.', social_links: { twitter: 'https://x.com/screens' } }, author);
+  await apiPost(
+    request,
+    '/api/user/update-profile',
+    { username: author.username, bio: 'Writes long words.', social_links: { twitter: 'https://x.com/screens' } },
+    author,
+  );
   const blog = await wideBlog(request, author, tag);
   await createBlog(request, author, { title: `Similar ${uniqueId()}`, tags: [tag] });
   const comment = await commentOn(request, reader, blog, `A comment with ${'c'.repeat(90)}`);
@@ -98,10 +130,15 @@ const contrastWithPage = (text: Locator) =>
       return [...canvas.getImageData(0, 0, 1, 1).data.slice(0, 3)];
     };
     const luminance = (color: string) => {
-      const [r, g, b] = rgb(color).map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));
+      const [r, g, b] = rgb(color).map((c) =>
+        c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4,
+      );
       return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
     };
-    const [light, dark] = [luminance(getComputedStyle(element).color), luminance(getComputedStyle(document.body).backgroundColor)].sort((x, y) => y - x);
+    const [light, dark] = [
+      luminance(getComputedStyle(element).color),
+      luminance(getComputedStyle(document.body).backgroundColor),
+    ].sort((x, y) => y - x);
     return (light! + 0.05) / (dark! + 0.05);
   });
 
@@ -111,7 +148,10 @@ test('the trending numerals stand out from the page, 4.5:1 or more, light and da
   await createBlog(request, author);
   await page.goto('/');
   await page.getByRole('tab', { name: 'trending blogs' }).click();
-  const numeral = page.getByRole('list', { name: 'Trending blogs' }).locator('article > span[aria-hidden="true"]').first();
+  const numeral = page
+    .getByRole('list', { name: 'Trending blogs' })
+    .locator('article > span[aria-hidden="true"]')
+    .first();
   await expect(numeral).toHaveText('01');
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
@@ -133,7 +173,10 @@ test('signed out: the account screens and not found fit a phone and pass axe', a
   }
 });
 
-test('signed in: home, an own blog with its comments and the own profile fit a phone and pass axe', async ({ page, request }) => {
+test('signed in: home, an own blog with its comments and the own profile fit a phone and pass axe', async ({
+  page,
+  request,
+}) => {
   const writer = await createUser(request, 'Screen Writer');
   const reader = await createUser(request, 'Keen Reader');
   const blog = await wideBlog(request, writer, uniqueTag());

@@ -15,8 +15,15 @@ const focusRing = (page: Page) =>
     if (!focused || focused === document.body || focused.dataset.ringSeen) return null;
     focused.dataset.ringSeen = 'yes';
     const style = getComputedStyle(focused);
-    const name = focused.getAttribute('aria-label') ?? (focused.textContent?.trim().slice(0, 40) || focused.getAttribute('placeholder'));
-    return { control: `${focused.tagName.toLowerCase()} "${name}"`, outline: `${style.outlineStyle} ${style.outlineWidth}`, width: parseFloat(style.outlineWidth), style: style.outlineStyle };
+    const name =
+      focused.getAttribute('aria-label') ??
+      (focused.textContent?.trim().slice(0, 40) || focused.getAttribute('placeholder'));
+    return {
+      control: `${focused.tagName.toLowerCase()} "${name}"`,
+      outline: `${style.outlineStyle} ${style.outlineWidth}`,
+      width: parseFloat(style.outlineWidth),
+      style: style.outlineStyle,
+    };
   });
 
 /**
@@ -35,7 +42,10 @@ async function controlsWithoutRing(page: Page, limit = 60) {
   return missing;
 }
 
-test('after a route change focus is on the new screen’s heading, but not on the first load', async ({ page, request }) => {
+test('after a route change focus is on the new screen’s heading, but not on the first load', async ({
+  page,
+  request,
+}) => {
   const author = await createUser(request, 'Focus Author');
   const blog = await publishedBlog(request, author);
   await page.goto(`/user/${author.username}`);
@@ -56,7 +66,10 @@ test('after a route change focus is on the new screen’s heading, but not on th
   await expect(page.getByRole('heading', { level: 1, name: 'Search results for "focus"' })).toBeFocused();
 });
 
-test('the comments panel is a modal dialog: focus moves in, Tab stays inside, Escape closes and returns focus', async ({ page, request }) => {
+test('the comments panel is a modal dialog: focus moves in, Tab stays inside, Escape closes and returns focus', async ({
+  page,
+  request,
+}) => {
   const author = await createUser(request, 'Dialog Author');
   const reader = await createUser(request, 'Dialog Reader');
   const blog = await publishedBlog(request, author);
@@ -126,7 +139,10 @@ test('every control of the signed-in screens shows a focus outline', async ({ pa
   }
 });
 
-test('the profile menu and the comments dialog, opened by keyboard, show a focus outline', async ({ page, request }) => {
+test('the profile menu and the comments dialog, opened by keyboard, show a focus outline', async ({
+  page,
+  request,
+}) => {
   const author = await createUser(request, 'Ring Author');
   const reader = await createUser(request, 'Ring Reader');
   const blog = await publishedBlog(request, author);
@@ -153,7 +169,10 @@ test('the profile menu and the comments dialog, opened by keyboard, show a focus
   expect(seen.length, seen.join(', ')).toBeGreaterThanOrEqual(4);
 });
 
-test('the profile menu works by keyboard: arrows move, Escape closes and gives focus back', async ({ page, request }) => {
+test('the profile menu works by keyboard: arrows move, Escape closes and gives focus back', async ({
+  page,
+  request,
+}) => {
   const user = await createUser(request);
   await signIn(page, user);
   await page.goto('/');
@@ -203,7 +222,10 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL('/search/cooking');
   });
 
-  test('the sidebar folds into a menu button naming the screen; it opens, marks the current page and closes by keyboard', async ({ page, request }) => {
+  test('the sidebar folds into a menu button naming the screen; it opens, marks the current page and closes by keyboard', async ({
+    page,
+    request,
+  }) => {
     const user = await createUser(request);
     await signIn(page, user);
     await page.goto('/dashboard/blogs');

@@ -3,7 +3,10 @@ import { checkScreen, installAxe } from './support/axe.ts';
 import { publishedBlog } from './support/conversation.ts';
 import { apiPost, createUser, expect, expectToast, signIn, test, uniqueId } from './support/fixtures.ts';
 
-test('a reader follows an author, reads their new blog in the following tab and its notification, and unfollows from the blog', async ({ page, request }) => {
+test('a reader follows an author, reads their new blog in the following tab and its notification, and unfollows from the blog', async ({
+  page,
+  request,
+}) => {
   const author = await createUser(request, 'Nora Novelist');
   const reader = await createUser(request, 'Rey Reader');
   const followButton = page.getByRole('button', { name: `Follow @${author.username}` });
@@ -52,7 +55,13 @@ test('a reader follows an author, reads their new blog in the following tab and 
   await page.goto(`/blog/${blog.blog_id}`);
   await followingButton.click();
   await expect(followButton).toBeVisible();
-  await expect.poll(async () => (await apiPost<{ result: boolean }>(request, '/api/user/is-following', { username: author.username }, reader)).result).toBe(false);
+  await expect
+    .poll(
+      async () =>
+        (await apiPost<{ result: boolean }>(request, '/api/user/is-following', { username: author.username }, reader))
+          .result,
+    )
+    .toBe(false);
   await page.goto('/');
   await page.getByRole('tab', { name: 'following' }).click();
   await expect(page.getByText(FollowMessages.nothingFollowed)).toBeVisible();

@@ -3,7 +3,11 @@ import { openComments, publishedBlog } from './support/conversation.ts';
 import { createBlog, createUser, expect, signIn, test } from './support/fixtures.ts';
 import { expectNoRefusal, expectRefusalBeside } from './support/form-errors.ts';
 
-test('sign-up and sign-in: each rule and the server’s refusal sit under their field until it is edited', async ({ page, request, consoleErrors }) => {
+test('sign-up and sign-in: each rule and the server’s refusal sit under their field until it is edited', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/status of 409/);
   const taken = await createUser(request);
   await page.goto('/signup');
@@ -58,7 +62,11 @@ test('forgot and reset password: the e-mail and the new password rules sit under
   await expectNoRefusal(password, Messages.passwordRule);
 });
 
-test('edit profile: username, bio and link rules, and a taken username, sit under their field', async ({ page, request, consoleErrors }) => {
+test('edit profile: username, bio and link rules, and a taken username, sit under their field', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/status of 409/);
   const holder = await createUser(request);
   const user = await createUser(request);
@@ -94,7 +102,13 @@ test('edit profile: username, bio and link rules, and a taken username, sit unde
 
 test('publish settings: title, description and tag rules sit under their field', async ({ page, request, baseURL }) => {
   const user = await createUser(request);
-  const id = await createBlog(request, user, { title: 'Spring notes', draft: true, banner: `${baseURL}/favicon.svg`, des: '', tags: [] });
+  const id = await createBlog(request, user, {
+    title: 'Spring notes',
+    draft: true,
+    banner: `${baseURL}/favicon.svg`,
+    des: '',
+    tags: [],
+  });
   await signIn(page, user);
   await page.goto(`/editor/${id}`);
   await expect(page.getByRole('textbox', { name: 'Blog Title' })).toHaveValue('Spring notes');

@@ -9,10 +9,14 @@ const TOPIC = 'film making';
 /** Blogs filed under TOPIC, deleted after each attempt so that a retry finds the topic empty again. */
 const filed: { author: TestUser; blogId: string }[] = [];
 test.afterEach(async ({ request }) => {
-  for (const { author, blogId } of filed.splice(0)) await apiPost(request, '/api/blog/delete-blog', { blog_id: blogId }, author);
+  for (const { author, blogId } of filed.splice(0))
+    await apiPost(request, '/api/blog/delete-blog', { blog_id: blogId }, author);
 });
 
-test('home lists blogs with their details, loads more, filters by topic, resets on a new topic and goes back home', async ({ page, request }) => {
+test('home lists blogs with their details, loads more, filters by topic, resets on a new topic and goes back home', async ({
+  page,
+  request,
+}) => {
   const author = await createUser(request, 'Home Author');
   const mark = uniqueTag();
   const ids: string[] = [];
@@ -79,7 +83,8 @@ test('trending stands beside the list on a wide screen, numbered 01, 02…', asy
   const blogId = await createBlog(request, author, { title });
   const { blog } = await apiPost<{ blog: { _id: string } }>(request, '/api/blog/get-blog', { blog_id: blogId });
   const fans = await Promise.all([createUser(request), createUser(request), createUser(request)]);
-  for (const fan of [author, ...fans]) await apiPost(request, '/api/blog/like-blog', { _id: blog._id, isLikedByUser: false }, fan);
+  for (const fan of [author, ...fans])
+    await apiPost(request, '/api/blog/like-blog', { _id: blog._id, isLikedByUser: false }, fan);
   await page.goto('/');
 
   await expect(page.getByRole('tab', { name: 'trending blogs' })).toHaveCount(0);
@@ -91,7 +96,10 @@ test('trending stands beside the list on a wide screen, numbered 01, 02…', asy
   expect(count).toBeLessThanOrEqual(10);
   await expect(entries).toContainText(Array.from({ length: count }, (_, i) => String(i + 1).padStart(2, '0')));
   const mine = trending.getByRole('article', { name: title });
-  await expect(mine.getByRole('link', { name: new RegExp(`^\\d\\d ${title}$`) })).toHaveAttribute('href', `/blog/${blogId}`);
+  await expect(mine.getByRole('link', { name: new RegExp(`^\\d\\d ${title}$`) })).toHaveAttribute(
+    'href',
+    `/blog/${blogId}`,
+  );
 });
 
 test('failures: the toasts of SPEC §8, and a count failure yields an empty list', async ({ page, consoleErrors }) => {

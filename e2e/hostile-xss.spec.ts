@@ -1,9 +1,26 @@
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
-import { CODE_LANGUAGES, Limits, type Blog, type Comment, type ContentBlock, type PublicConfig, type Session } from '@inkwell/contracts';
+import {
+  CODE_LANGUAGES,
+  Limits,
+  type Blog,
+  type Comment,
+  type ContentBlock,
+  type PublicConfig,
+  type Session,
+} from '@inkwell/contracts';
 import { XSS_PAYLOADS } from '../apps/server/src/hostile/xss-payloads.ts';
 import { bearer } from '../apps/server/src/test/factories.ts';
 import { commentOn, openComments, publishedBlog } from './support/conversation.ts';
-import { apiPost, createUser, expect, signIn, test as base, uniqueId, uploadImage, type TestUser } from './support/fixtures.ts';
+import {
+  apiPost,
+  createUser,
+  expect,
+  signIn,
+  test as base,
+  uniqueId,
+  uploadImage,
+  type TestUser,
+} from './support/fixtures.ts';
 import { inParallel, scrollAndAudit, StoreTally, watchForXss } from './support/xss-watch.ts';
 
 interface Audit {
@@ -92,7 +109,10 @@ const linksToAll = (scope: Locator, hrefs: string[]) =>
 /** The texts of `expected` the page does not show (its text content, hidden parts included, and its fields' values). */
 const missingTexts = (page: Page, expected: string[]) =>
   page.evaluate((all) => {
-    const fields = Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea'), (field) => field.value);
+    const fields = Array.from(
+      document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea'),
+      (field) => field.value,
+    );
     const text = [document.body.textContent ?? '', ...fields].join('\n');
     return all.filter((one) => !text.includes(one));
   }, expected);
@@ -141,7 +161,12 @@ function pack(texts: string[], max: number) {
   return packs;
 }
 
-test('titles, descriptions and tags: home, search, each blog page and Manage Blogs show them inert', async ({ page, context, request, audit }) => {
+test('titles, descriptions and tags: home, search, each blog page and Manage Blogs show them inert', async ({
+  page,
+  context,
+  request,
+  audit,
+}) => {
   const { tally, inspect } = audit;
   const author = await createUser(request, 'Hostile Titles');
   const banner = await uploadImage(request, author);
@@ -152,20 +177,33 @@ test('titles, descriptions and tags: home, search, each blog page and Manage Blo
   // A card shows a blog's first tag only: a blog for each payload short enough to be a tag (the
   // longer ones are refused), with the payloads packed into its title and description.
   const texts = pack(SERVER_WRITTEN, Limits.titleMax);
-  const [tagsThatFit, tooLong] = [XSS_PAYLOADS.filter((text) => stored(text).length <= Limits.tagMax), XSS_PAYLOADS.filter((text) => stored(text).length > Limits.tagMax)];
-  await inParallel(tooLong, 4, async (text) => tally.record('tag', await create({ title: word, draft: true, tags: [text] })));
-  const blogs = await inParallel(Array.from({ length: Math.max(texts.length, tagsThatFit.length) }), 4, async (_, i) => {
-    const { text, payloads } = texts[i % texts.length]!;
-    const tag = tagsThatFit[i];
-    const response = await create({ title: text, des: text, tags: tag ? [tag, word] : [word], draft: false });
-    const accepted = await tally.record('tag', response, tag ? 1 : 0);
-    // Titles and descriptions repeat after the first round: counted once.
-    if (i < texts.length) for (const field of ['title', 'description']) tally.count(field, accepted, payloads);
-    return accepted ? { text, id: ((await response.json()) as { id: string }).id, firstTag: tag ? stored(tag).toLowerCase() : word } : null;
-  });
+  const [tagsThatFit, tooLong] = [
+    XSS_PAYLOADS.filter((text) => stored(text).length <= Limits.tagMax),
+    XSS_PAYLOADS.filter((text) => stored(text).length > Limits.tagMax),
+  ];
+  await inParallel(tooLong, 4, async (text) =>
+    tally.record('tag', await create({ title: word, draft: true, tags: [text] })),
+  );
+  const blogs = await inParallel(
+    Array.from({ length: Math.max(texts.length, tagsThatFit.length) }),
+    4,
+    async (_, i) => {
+      const { text, payloads } = texts[i % texts.length]!;
+      const tag = tagsThatFit[i];
+      const response = await create({ title: text, des: text, tags: tag ? [tag, word] : [word], draft: false });
+      const accepted = await tally.record('tag', response, tag ? 1 : 0);
+      // Titles and descriptions repeat after the first round: counted once.
+      if (i < texts.length) for (const field of ['title', 'description']) tally.count(field, accepted, payloads);
+      return accepted
+        ? { text, id: ((await response.json()) as { id: string }).id, firstTag: tag ? stored(tag).toLowerCase() : word }
+        : null;
+    },
+  );
   const drafts = await inParallel(texts, 4, async ({ text, payloads }) => {
     const response = await create({ title: text, draft: true });
-    return (await tally.record('title (draft)', response, payloads)) ? { text, id: ((await response.json()) as { id: string }).id } : null;
+    return (await tally.record('title (draft)', response, payloads))
+      ? { text, id: ((await response.json()) as { id: string }).id }
+      : null;
   });
   const shown = blogs.filter((blog) => blog !== null);
   const hrefs = shown.map(({ id }) => `/blog/${id}`);
@@ -186,12 +224,16 @@ test('titles, descriptions and tags: home, search, each blog page and Manage Blo
 
   // A blog page for each title, where the server also wrote title and description into share tags.
   const pages = shown.slice(0, texts.length);
-  await openEach(context, pages.map(({ id }) => `/blog/${id}`), async (tab, index) => {
-    const { text } = pages[index]!;
-    await expect(tab.getByRole('heading', { level: 1 })).toHaveText(text, LOADED);
-    await inspect(tab, [text]);
-    expect(await shareTags(tab)).toEqual({ title: text, description: text, roots: 1, heads: 1 });
-  });
+  await openEach(
+    context,
+    pages.map(({ id }) => `/blog/${id}`),
+    async (tab, index) => {
+      const { text } = pages[index]!;
+      await expect(tab.getByRole('heading', { level: 1 })).toHaveText(text, LOADED);
+      await inspect(tab, [text]);
+      expect(await shareTags(tab)).toEqual({ title: text, description: text, roots: 1, heads: 1 });
+    },
+  );
 
   // Manage Blogs: published, then drafts.
   await page.goto('/dashboard/blogs');
@@ -202,9 +244,16 @@ test('titles, descriptions and tags: home, search, each blog page and Manage Blo
   await page.getByRole('tab', { name: 'Drafts' }).click();
   const storedDrafts = drafts.filter((draft) => draft !== null);
   // A draft's row links to the editor; the published rows had the same titles, so wait for these links.
-  await loadUntil(loadMore, rows, () => linksToAll(page.getByRole('tabpanel'), storedDrafts.map(({ id }) => `/editor/${id}`)));
-  await inspect(page, storedDrafts.map(({ text }) => text));
-
+  await loadUntil(loadMore, rows, () =>
+    linksToAll(
+      page.getByRole('tabpanel'),
+      storedDrafts.map(({ id }) => `/editor/${id}`),
+    ),
+  );
+  await inspect(
+    page,
+    storedDrafts.map(({ text }) => text),
+  );
 });
 
 const LANGUAGES = Object.keys(CODE_LANGUAGES);
@@ -215,7 +264,12 @@ interface Candidate {
   block: ContentBlock;
 }
 
-test('every block type: the blog page and the editor reopening the draft show them inert', async ({ page, request, baseURL, audit }) => {
+test('every block type: the blog page and the editor reopening the draft show them inert', async ({
+  page,
+  request,
+  baseURL,
+  audit,
+}) => {
   const { tally, inspect } = audit;
   const author = await createUser(request, 'Hostile Blocks');
   const upload = await uploadImage(request, author);
@@ -230,11 +284,26 @@ test('every block type: the blog page and the editor reopening the draft show th
   // are tried one at a time; the ones it takes go into the blog with the rest.
   const probes: Candidate[] = XSS_PAYLOADS.flatMap((text, i) => [
     { fields: ['header text'], block: { type: 'header', data: { text, level: (i % 6) + 1 } } },
-    { fields: ['image file.url'], block: { type: 'image', data: { file: { url: text }, caption: '', withBorder: false, stretched: false, withBackground: false } } },
+    {
+      fields: ['image file.url'],
+      block: {
+        type: 'image',
+        data: { file: { url: text }, caption: '', withBorder: false, stretched: false, withBackground: false },
+      },
+    },
     { fields: ['link'], block: { type: 'link', data: { link: text, meta: {} } } },
-    { fields: ['embed service'], block: { type: 'embed', data: { service: text, source: watchPage('x'), embed: player('x'), caption: '' } } },
-    { fields: ['embed embed'], block: { type: 'embed', data: { service: 'youtube', source: watchPage('x'), embed: text, caption: '' } } },
-    { fields: ['embed source'], block: { type: 'embed', data: { service: 'youtube', source: text, embed: player('x'), caption: '' } } },
+    {
+      fields: ['embed service'],
+      block: { type: 'embed', data: { service: text, source: watchPage('x'), embed: player('x'), caption: '' } },
+    },
+    {
+      fields: ['embed embed'],
+      block: { type: 'embed', data: { service: 'youtube', source: watchPage('x'), embed: text, caption: '' } },
+    },
+    {
+      fields: ['embed source'],
+      block: { type: 'embed', data: { service: 'youtube', source: text, embed: player('x'), caption: '' } },
+    },
   ]);
   const taken = (
     await inParallel(probes, 6, async (probe) => {
@@ -249,35 +318,88 @@ test('every block type: the blog page and the editor reopening the draft show th
   const candidates: Candidate[] = [
     ...XSS_PAYLOADS.flatMap((text, i): Candidate[] => [
       { fields: ['paragraph text'], block: { type: 'paragraph', data: { text } } },
-      { fields: ['quote text', 'quote caption'], block: { type: 'quote', data: { text, caption: text, alignment: i % 2 ? 'center' : 'left' } } },
+      {
+        fields: ['quote text', 'quote caption'],
+        block: { type: 'quote', data: { text, caption: text, alignment: i % 2 ? 'center' : 'left' } },
+      },
       {
         fields: ['image caption', 'image file.url (in an address)'],
-        block: { type: 'image', data: { file: { url: imageAt(text) }, caption: text, withBorder: i % 2 === 0, stretched: false, withBackground: i % 3 === 0 } },
+        block: {
+          type: 'image',
+          data: {
+            file: { url: imageAt(text) },
+            caption: text,
+            withBorder: i % 2 === 0,
+            stretched: false,
+            withBackground: i % 3 === 0,
+          },
+        },
       },
       {
         fields: ['link (in an address)', 'link meta title', 'link meta description', 'link meta image (in an address)'],
-        block: { type: 'link', data: { link: linkTo(text), meta: { title: text, description: text, image: { url: imageAt(text) } } } },
+        block: {
+          type: 'link',
+          data: { link: linkTo(text), meta: { title: text, description: text, image: { url: imageAt(text) } } },
+        },
       },
-      { fields: ['link meta image'], block: { type: 'link', data: { link: linkTo('x'), meta: { image: { url: text } } } } },
+      {
+        fields: ['link meta image'],
+        block: { type: 'link', data: { link: linkTo('x'), meta: { image: { url: text } } } },
+      },
       // Code in each language in turn: the server highlights it, the page shows it as text.
       { fields: ['code'], block: { type: 'code', data: { code: text, language: LANGUAGES[i % LANGUAGES.length]! } } },
       {
         fields: ['image alt'],
-        block: { type: 'image', data: { file: { url: upload }, caption: '', alt: text.slice(0, 1000), withBorder: false, stretched: false, withBackground: false } },
+        block: {
+          type: 'image',
+          data: {
+            file: { url: upload },
+            caption: '',
+            alt: text.slice(0, 1000),
+            withBorder: false,
+            stretched: false,
+            withBackground: false,
+          },
+        },
       },
       {
         fields: ['embed embed (in an address)', 'embed source (in an address)', 'embed caption'],
-        block: { type: 'embed', data: { service: 'youtube', source: watchPage(text), embed: player(text), width: 580, height: 320, caption: text } },
+        block: {
+          type: 'embed',
+          data: {
+            service: 'youtube',
+            source: watchPage(text),
+            embed: player(text),
+            width: 580,
+            height: 320,
+            caption: text,
+          },
+        },
       },
     ]),
-    { fields: XSS_PAYLOADS.map(() => 'list item (unordered, plain)'), block: { type: 'list', data: { style: 'unordered', items: XSS_PAYLOADS } } },
     {
-      fields: XSS_PAYLOADS.flatMap(() => ['list item (ordered)', 'list item (nested)']),
-      block: { type: 'list', data: { style: 'ordered', items: XSS_PAYLOADS.map((text) => ({ content: text, items: [{ content: text, items: [] }] })) } },
+      fields: XSS_PAYLOADS.map(() => 'list item (unordered, plain)'),
+      block: { type: 'list', data: { style: 'unordered', items: XSS_PAYLOADS } },
     },
     {
-      fields: [...XSS_PAYLOADS.slice(0, 20).map(() => 'table heading cell'), ...XSS_PAYLOADS.flatMap(() => ['table cell', 'table cell'])],
-      block: { type: 'table', data: { withHeadings: true, content: [XSS_PAYLOADS.slice(0, 20), ...XSS_PAYLOADS.map((text) => [text, text])] } },
+      fields: XSS_PAYLOADS.flatMap(() => ['list item (ordered)', 'list item (nested)']),
+      block: {
+        type: 'list',
+        data: {
+          style: 'ordered',
+          items: XSS_PAYLOADS.map((text) => ({ content: text, items: [{ content: text, items: [] }] })),
+        },
+      },
+    },
+    {
+      fields: [
+        ...XSS_PAYLOADS.slice(0, 20).map(() => 'table heading cell'),
+        ...XSS_PAYLOADS.flatMap(() => ['table cell', 'table cell']),
+      ],
+      block: {
+        type: 'table',
+        data: { withHeadings: true, content: [XSS_PAYLOADS.slice(0, 20), ...XSS_PAYLOADS.map((text) => [text, text])] },
+      },
     },
     ...taken,
     { fields: [], block: { type: 'paragraph', data: { text: `The end of ${word}` } } },
@@ -289,7 +411,12 @@ test('every block type: the blog page and the editor reopening the draft show th
   const des = XSS_PAYLOADS[8]!;
   const tags = fitsTag.slice(0, Limits.maxTags);
   const create = async (blocks: Candidate[], draft: boolean) =>
-    send(request, '/api/blog/create-blog', { title, banner: upload, des, tags, draft, content: [{ blocks: blocks.map(({ block }) => block) }] }, author);
+    send(
+      request,
+      '/api/blog/create-blog',
+      { title, banner: upload, des, tags, draft, content: [{ blocks: blocks.map(({ block }) => block) }] },
+      author,
+    );
   // A block refused here too is left out and counted (the server names it: "Block N: ...").
   let kept = candidates;
   let response = await create(kept, true);
@@ -312,7 +439,9 @@ test('every block type: the blog page and the editor reopening the draft show th
   // Plain text the page shows as such: link titles and descriptions, and code.
   const plainTexts = blocks.flatMap((block) => {
     if (block.type === 'code') return [block.data.code];
-    return block.type === 'link' ? [block.data.meta.title, block.data.meta.description].filter((t): t is string => !!t) : [];
+    return block.type === 'link'
+      ? [block.data.meta.title, block.data.meta.description].filter((t): t is string => !!t)
+      : [];
   });
 
   await page.goto(`/blog/${blogId}`);
@@ -331,18 +460,27 @@ test('every block type: the blog page and the editor reopening the draft show th
   const settings = page.getByRole('region', { name: 'Publish settings' });
   await expect(settings.getByTestId('preview-title')).toHaveText(stored(title));
   await inspect(page, [stored(des), ...tags.map((tag) => stored(tag).toLowerCase())], { scroll: false });
-
 });
 
 /** Signs in (up, the first time) through the stand-in Google IdP the e2e stack runs, as a browser would. */
-async function googleUser(request: APIRequestContext, google: { origin: string; clientId: string }, email: string, name: string) {
+async function googleUser(
+  request: APIRequestContext,
+  google: { origin: string; clientId: string },
+  email: string,
+  name: string,
+) {
   const token = await request.post(`${google.origin}/token`, { form: { email, name, client_id: google.clientId } });
   expect(token.status(), await token.text()).toBe(200);
   const { credential } = (await token.json()) as { credential: string };
   return send(request, '/api/user/google-auth', { access_token: credential });
 }
 
-test('names, comments, replies, usernames, bios and social links: comments, notifications, search and profiles show them inert', async ({ page, context, request, audit }) => {
+test('names, comments, replies, usernames, bios and social links: comments, notifications, search and profiles show them inert', async ({
+  page,
+  context,
+  request,
+  audit,
+}) => {
   const { tally, inspect } = audit;
   const run = uniqueId();
   const author = await createUser(request, 'Hostile Host');
@@ -357,14 +495,31 @@ test('names, comments, replies, usernames, bios and social links: comments, noti
   // and bio of an account signed up for it (its username comes from the e-mail, for the search).
   const texts = pack(SERVER_WRITTEN, Limits.bioMax);
   const writers = await inParallel(texts, 4, async ({ text, payloads }, i) => {
-    const response = await send(request, '/api/user/signup', { fullname: text, email: `x${run}s${i}@example.com`, password: 'Secret123' });
+    const response = await send(request, '/api/user/signup', {
+      fullname: text,
+      email: `x${run}s${i}@example.com`,
+      password: 'Secret123',
+    });
     if (!(await tally.record('fullname (sign-up)', response, payloads))) return null;
     const session = (await response.json()) as Session;
-    const user: TestUser = { session, token: session.access_token, username: session.username, fullname: text, email: '', password: '' };
-    const profile = (fields: object) => send(request, '/api/user/update-profile', { username: user.username, ...fields }, user);
+    const user: TestUser = {
+      session,
+      token: session.access_token,
+      username: session.username,
+      fullname: text,
+      email: '',
+      password: '',
+    };
+    const profile = (fields: object) =>
+      send(request, '/api/user/update-profile', { username: user.username, ...fields }, user);
     const bio = (await tally.record('bio', await profile({ bio: text }), payloads)) ? text : '';
     // Each network's own address with the payloads in its path.
-    const links = Object.fromEntries(networks.map((network) => [network, `https://${network === 'website' ? 'site.example' : `${network}.com`}/${text}`]));
+    const links = Object.fromEntries(
+      networks.map((network) => [
+        network,
+        `https://${network === 'website' ? 'site.example' : `${network}.com`}/${text}`,
+      ]),
+    );
     const kept = await profile({ bio, social_links: links });
     for (const network of networks) await tally.record(`social link ${network} (in an address)`, kept, payloads);
     return { user, text, bio, links: kept.ok() ? networks.length : 0 };
@@ -381,7 +536,15 @@ test('names, comments, replies, usernames, bios and social links: comments, noti
     await tally.record('profile image', await send(request, '/api/user/update-profile-img', { url: text }, user));
     // A refused update changes nothing: each account keeps the bio and links it was given above.
     for (const network of networks) {
-      await tally.record(`social link ${network}`, await send(request, '/api/user/update-profile', { username: user.username, social_links: { [network]: text } }, user));
+      await tally.record(
+        `social link ${network}`,
+        await send(
+          request,
+          '/api/user/update-profile',
+          { username: user.username, social_links: { [network]: text } },
+          user,
+        ),
+      );
     }
     return accepted ? ((await comment.json()) as Comment).comment : null;
   });
@@ -391,12 +554,24 @@ test('names, comments, replies, usernames, bios and social links: comments, noti
     const response = await googleUser(request, google, `x${run}g${i}@gmail.com`, text);
     if (!(await tally.record('fullname (Google)', response, payloads))) return null;
     const session = (await response.json()) as Session;
-    return { session, token: session.access_token, username: session.username, fullname: text, email: '', password: '' } satisfies TestUser;
+    return {
+      session,
+      token: session.access_token,
+      username: session.username,
+      fullname: text,
+      email: '',
+      password: '',
+    } satisfies TestUser;
   });
   const googleAccounts = repliers.filter((one) => one !== null);
   expect(googleAccounts.length, 'Google accounts signed up').toBeGreaterThan(0);
   const replies = await inParallel(SERVER_WRITTEN, 4, async (text, i) => {
-    const response = await send(request, '/api/comment/add-comment', { _id: blog._id, comment: text, replying_to: thread._id }, googleAccounts[i % googleAccounts.length]);
+    const response = await send(
+      request,
+      '/api/comment/add-comment',
+      { _id: blog._id, comment: text, replying_to: thread._id },
+      googleAccounts[i % googleAccounts.length],
+    );
     return (await tally.record('reply', response)) ? ((await response.json()) as Comment).comment : null;
   });
   const commentTexts = comments.filter((text) => text !== null);
@@ -406,35 +581,61 @@ test('names, comments, replies, usernames, bios and social links: comments, noti
   // The comments panel: every comment, then every reply under the thread.
   const panel = await openComments(page, blog);
   const topLevel = panel.locator('li[data-level="0"]');
-  await loadUntil(panel.getByRole('button', { name: 'Load More' }), topLevel, async () => (await topLevel.count()) > commentTexts.length);
+  await loadUntil(
+    panel.getByRole('button', { name: 'Load More' }),
+    topLevel,
+    async () => (await topLevel.count()) > commentTexts.length,
+  );
   const threadCard = panel.getByRole('listitem', { name: 'Comment by Hostile Host' });
   await threadCard.getByRole('button', { name: `Show ${replyTexts.length} replies` }).click();
   const replyCards = threadCard.locator('li[data-level="1"]');
-  await loadUntil(threadCard.getByRole('button', { name: 'Load more replies' }), replyCards, async () => (await replyCards.count()) >= replyTexts.length);
+  await loadUntil(
+    threadCard.getByRole('button', { name: 'Load more replies' }),
+    replyCards,
+    async () => (await replyCards.count()) >= replyTexts.length,
+  );
   await inspect(page, [...names, ...commentTexts, ...replyTexts]);
 
   // The host's notifications: each comment and each reply, with who wrote it.
   await signIn(page, author);
   await page.goto('/dashboard/notification');
   const entries = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
-  await loadUntil(page.getByRole('button', { name: 'Load More' }), entries, async () => (await entries.count()) >= commentTexts.length + replyTexts.length);
+  await loadUntil(
+    page.getByRole('button', { name: 'Load More' }),
+    entries,
+    async () => (await entries.count()) >= commentTexts.length + replyTexts.length,
+  );
   await inspect(page, [...names, ...commentTexts, ...replyTexts]);
 
   // Search: each kind of account by its username prefix.
   const matched = page.getByRole('complementary', { name: 'Accounts Matched' });
-  for (const [kind, group] of [['s', accounts.map(({ user }) => user)], ['g', googleAccounts]] as const) {
+  for (const [kind, group] of [
+    ['s', accounts.map(({ user }) => user)],
+    ['g', googleAccounts],
+  ] as const) {
     await page.goto(`/search/x${run}${kind}`);
     await expect(matched.getByRole('link', { name: new RegExp(`@${group[0]!.username}$`) })).toBeVisible();
-    await inspect(page, group.map(({ fullname }) => fullname));
+    await inspect(
+      page,
+      group.map(({ fullname }) => fullname),
+    );
   }
 
   // Each profile: name, bio and links, and the share tags the server wrote from them.
-  await openEach(context, accounts.map(({ user }) => `/user/${user.username}`), async (tab, index) => {
-    const { user, text, bio, links } = accounts[index]!;
-    await expect(tab.getByRole('heading', { level: 1 })).toHaveText(`@${user.username}`, LOADED);
-    await expect(tab.getByRole('list', { name: 'Social links' }).getByRole('link')).toHaveCount(links);
-    await inspect(tab, [text, bio]);
-    expect(await shareTags(tab)).toEqual({ title: `${text} (@${user.username})`, description: bio || `Blogs by ${text} on Inkwell.`, roots: 1, heads: 1 });
-  });
-
+  await openEach(
+    context,
+    accounts.map(({ user }) => `/user/${user.username}`),
+    async (tab, index) => {
+      const { user, text, bio, links } = accounts[index]!;
+      await expect(tab.getByRole('heading', { level: 1 })).toHaveText(`@${user.username}`, LOADED);
+      await expect(tab.getByRole('list', { name: 'Social links' }).getByRole('link')).toHaveCount(links);
+      await inspect(tab, [text, bio]);
+      expect(await shareTags(tab)).toEqual({
+        title: `${text} (@${user.username})`,
+        description: bio || `Blogs by ${text} on Inkwell.`,
+        roots: 1,
+        heads: 1,
+      });
+    },
+  );
 });

@@ -15,7 +15,10 @@ function recordApiCalls(page: Page) {
 
 // Any hydration mismatch is a console error, which fails every test here (the consoleErrors fixture).
 
-test('a blog page arrives rendered, hydrates without asking for its data again, and is interactive', async ({ page, request }) => {
+test('a blog page arrives rendered, hydrates without asking for its data again, and is interactive', async ({
+  page,
+  request,
+}) => {
   const author = await createUser(request, 'Hilda Hydrate');
   const tag = uniqueTag();
   const similar = await createBlog(request, author, { title: `Similar ${tag}`, tags: [tag] });
@@ -32,7 +35,9 @@ test('a blog page arrives rendered, hydrates without asking for its data again, 
   const like = page.getByRole('button', { name: 'Like' });
   await expect(like).toBeEnabled();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Similar Blogs' }).getByRole('link', { name: `Similar ${tag}` })).toHaveAttribute('href', `/blog/${similar}`);
+  await expect(
+    page.getByRole('region', { name: 'Similar Blogs' }).getByRole('link', { name: `Similar ${tag}` }),
+  ).toHaveAttribute('href', `/blog/${similar}`);
   // The blog and its similar blogs came with the page; the page only says it was read.
   await expect.poll(() => calls).toEqual(['/api/blog/read']);
 
@@ -43,7 +48,10 @@ test('a blog page arrives rendered, hydrates without asking for its data again, 
   expect(calls).toContain('/api/comment/get-blog-comments');
 });
 
-test('the session applies after hydration: the author gets the Edit link on the page the server rendered for everyone', async ({ page, request }) => {
+test('the session applies after hydration: the author gets the Edit link on the page the server rendered for everyone', async ({
+  page,
+  request,
+}) => {
   const author = await createUser(request);
   const blogId = await createBlog(request, author);
   await signIn(page, author);
@@ -69,7 +77,10 @@ test('home, a profile and a search hydrate from the data they came with', async 
   }
 });
 
-test('a server-rendered page fetches the app only once it can paint: not before the style sheet the paint needs', async ({ page, request }) => {
+test('a server-rendered page fetches the app only once it can paint: not before the style sheet the paint needs', async ({
+  page,
+  request,
+}) => {
   const author = await createUser(request);
   const blogId = await createBlog(request, author);
   const events: string[] = [];
@@ -88,12 +99,17 @@ test('a server-rendered page fetches the app only once it can paint: not before 
   expect(events).toContain('app');
 });
 
-test('a server-rendered blog counts its reader once the page runs, and never its author', async ({ page, browser, request }) => {
+test('a server-rendered blog counts its reader once the page runs, and never its author', async ({
+  page,
+  browser,
+  request,
+}) => {
   const author = await createUser(request);
   const blogId = await createBlog(request, author);
   /** The blog's reads as get-blog shows them (in edit mode, which counts none). */
   const reads = async () =>
-    (await (await request.post('/api/blog/get-blog', { data: { blog_id: blogId, mode: 'edit' } })).json()).blog.activity.total_reads as number;
+    (await (await request.post('/api/blog/get-blog', { data: { blog_id: blogId, mode: 'edit' } })).json()).blog.activity
+      .total_reads as number;
 
   await signIn(page, author);
   const authorsRead = page.waitForResponse('**/api/blog/read');

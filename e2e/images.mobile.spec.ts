@@ -9,7 +9,9 @@ test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1 });
 async function uploadPhoto(request: APIRequestContext, user: TestUser, width: number, height: number) {
   const res = await request.post('/api/upload/image', {
     headers: { authorization: `Bearer ${user.token}` },
-    multipart: { image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await fixtureImage('jpeg', width, height) } },
+    multipart: {
+      image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await fixtureImage('jpeg', width, height) },
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { file: { url: string; width: number; height: number } }).file;
@@ -24,7 +26,10 @@ async function shown(img: Locator) {
   return img.evaluate((el: HTMLImageElement) => new URL(el.currentSrc).pathname);
 }
 
-test('a blog on a phone loads small WebP copies of its banner and images, laid out before they arrive', async ({ page, request }) => {
+test('a blog on a phone loads small WebP copies of its banner and images, laid out before they arrive', async ({
+  page,
+  request,
+}) => {
   const author = await createUser(request);
   const banner = await uploadPhoto(request, author, 2000, 1125);
   const photo = await uploadPhoto(request, author, 1200, 900);
@@ -33,7 +38,11 @@ test('a blog on a phone loads small WebP copies of its banner and images, laid o
     content: [
       {
         blocks: [
-          ...Array.from({ length: 12 }, (_, i) => ({ id: `p${i}`, type: 'paragraph', data: { text: `Paragraph ${i} of the walk up the hill.` } })),
+          ...Array.from({ length: 12 }, (_, i) => ({
+            id: `p${i}`,
+            type: 'paragraph',
+            data: { text: `Paragraph ${i} of the walk up the hill.` },
+          })),
           { id: 'img', type: 'image', data: { file: photo, caption: 'The ridge at dawn' } },
         ],
       },
@@ -50,7 +59,16 @@ test('a blog on a phone loads small WebP copies of its banner and images, laid o
   const bannerImg = page.locator('article img').first();
   const bannerSource = page.locator('article picture').first().locator('source');
   await expect(bannerSource).toHaveAttribute('type', 'image/webp');
-  await expect(bannerSource).toHaveAttribute('srcset', copies(banner.url, [[200, 200], [400, 400], [700, 700], [1000, 1000], [1600, 1600]]));
+  await expect(bannerSource).toHaveAttribute(
+    'srcset',
+    copies(banner.url, [
+      [200, 200],
+      [400, 400],
+      [700, 700],
+      [1000, 1000],
+      [1600, 1600],
+    ]),
+  );
   await expect(bannerSource).toHaveAttribute('sizes', '(min-width: 667px) 600px, 90vw');
   await expect(bannerImg).toHaveAttribute('src', banner.url);
   await expect(bannerImg).toHaveAttribute('width', '1200');
@@ -61,7 +79,16 @@ test('a blog on a phone loads small WebP copies of its banner and images, laid o
 
   const blockImg = page.getByRole('img', { name: 'The ridge at dawn' });
   const blockSource = page.locator('figure picture source');
-  await expect(blockSource).toHaveAttribute('srcset', copies(photo.url, [[200, 200], [400, 400], [700, 700], [1000, 1000], [1600, 1200]]));
+  await expect(blockSource).toHaveAttribute(
+    'srcset',
+    copies(photo.url, [
+      [200, 200],
+      [400, 400],
+      [700, 700],
+      [1000, 1000],
+      [1600, 1200],
+    ]),
+  );
   await expect(blockSource).toHaveAttribute('sizes', '(min-width: 667px) 600px, 90vw');
   await expect(blockImg).toHaveAttribute('width', '1200');
   await expect(blockImg).toHaveAttribute('height', '900');
@@ -73,7 +100,9 @@ test('a blog on a phone loads small WebP copies of its banner and images, laid o
   expect(await shown(blockImg)).toBe(photo.url.replace('.jpg', '-400w.webp'));
 
   // Only the copies the phone needs came, as WebP; the full-size originals never did.
-  const ours = [...fetched].filter(([path]) => [banner.url, photo.url].some((url) => path.startsWith(url.replace('.jpg', ''))));
+  const ours = [...fetched].filter(([path]) =>
+    [banner.url, photo.url].some((url) => path.startsWith(url.replace('.jpg', ''))),
+  );
   expect(Object.fromEntries(ours)).toEqual({
     [banner.url.replace('.jpg', '-400w.webp')]: 'image/webp',
     [photo.url.replace('.jpg', '-400w.webp')]: 'image/webp',
@@ -87,6 +116,9 @@ test('a card offers its banner as WebP copies sized for the thumbnail', async ({
 
   const source = page.getByRole('article').locator('picture source');
   await expect(source).toHaveAttribute('sizes', '(min-width: 640px) 112px, 80px');
-  await expect(source).toHaveAttribute('srcset', /^\/uploads\/\w+-200w\.webp 200w, \/uploads\/\w+-400w\.webp 400w, .*-1600w\.webp 1600w$/);
+  await expect(source).toHaveAttribute(
+    'srcset',
+    /^\/uploads\/\w+-200w\.webp 200w, \/uploads\/\w+-400w\.webp 400w, .*-1600w\.webp 1600w$/,
+  );
   await expect(page.getByRole('article').locator('picture img')).toHaveAttribute('width', '112');
 });

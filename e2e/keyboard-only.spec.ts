@@ -7,7 +7,8 @@ const banner = path.join(import.meta.dirname, 'fixtures', 'avatar.png');
 /** Presses Tab (or Shift+Tab) until `target` has focus, as someone without a mouse would. */
 async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {
   await target.waitFor();
-  for (let i = 0; i < 60 && !(await target.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press(key);
+  for (let i = 0; i < 60 && !(await target.evaluate((element) => element === document.activeElement)); i++)
+    await page.keyboard.press(key);
   await expect(target).toBeFocused();
 }
 
@@ -86,7 +87,9 @@ test('keyboard only: sign up, write a blog, publish it and comment on it, withou
   await type(page, 'And a comment, by keyboard too.');
   await tabTo(page, dialog.getByRole('button', { name: 'Comment', exact: true }));
   await page.keyboard.press('Enter');
-  await expect(dialog.getByRole('listitem', { name: 'Comment by Keyboard Writer' })).toContainText('And a comment, by keyboard too.');
+  await expect(dialog.getByRole('listitem', { name: 'Comment by Keyboard Writer' })).toContainText(
+    'And a comment, by keyboard too.',
+  );
   await expect(dialog).toHaveAccessibleName('Comments (1)');
 
   expect(await page.evaluate(() => (window as unknown as { __pointers: string[] }).__pointers)).toEqual([]);

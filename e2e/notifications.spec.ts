@@ -1,14 +1,28 @@
 import type { Page } from '@playwright/test';
 import { Messages } from '@inkwell/contracts';
 import { commentOn, openComments, publishedBlog } from './support/conversation.ts';
-import { apiPost, createUser, expect, expectToast, recordToasts, signIn, test, uniqueId, type TestUser } from './support/fixtures.ts';
+import {
+  apiPost,
+  createUser,
+  expect,
+  expectToast,
+  recordToasts,
+  signIn,
+  test,
+  uniqueId,
+  type TestUser,
+} from './support/fixtures.ts';
 
 const bellDot = (page: Page) => page.getByTestId('notification-dot');
 const sidebarDot = (page: Page) => page.getByTestId('sidebar-notification-dot');
 const entries = (page: Page) => page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
-const filter = (page: Page, name: string) => page.getByRole('group', { name: 'Filter notifications' }).getByRole('button', { name });
+const filter = (page: Page, name: string) =>
+  page.getByRole('group', { name: 'Filter notifications' }).getByRole('button', { name });
 
-test('a conversation between two readers: the dot lights up live, notifications filter, answer and delete', async ({ browser, request }) => {
+test('a conversation between two readers: the dot lights up live, notifications filter, answer and delete', async ({
+  browser,
+  request,
+}) => {
   const author = await createUser(request, 'Blog Author');
   const reader = await createUser(request, 'Ann Reader');
   const title = `Rivers and hills ${uniqueId()}`;
@@ -56,7 +70,10 @@ test('a conversation between two readers: the dot lights up live, notifications 
   await expect(commented).toContainText('Where is this?');
   await expect(commented.getByText('New', { exact: true })).toBeVisible();
   await expect(commented.getByRole('link', { name: `“${title}”` })).toHaveAttribute('href', `/blog/${blog.blog_id}`);
-  await expect(commented.getByRole('link', { name: `@${reader.username}` })).toHaveAttribute('href', `/user/${reader.username}`);
+  await expect(commented.getByRole('link', { name: `@${reader.username}` })).toHaveAttribute(
+    'href',
+    `/user/${reader.username}`,
+  );
   await expect(replied.getByLabel('Your comment')).toHaveText('Welcome, readers!');
   await expect(replied).toContainText('Thanks for having us!');
 
@@ -108,7 +125,10 @@ test('a conversation between two readers: the dot lights up live, notifications 
   await readerPage.context().close();
 });
 
-test('deleting a comment takes the entries about every reply under it off the screen at once', async ({ page, request }) => {
+test('deleting a comment takes the entries about every reply under it off the screen at once', async ({
+  page,
+  request,
+}) => {
   const author = await createUser(request, 'Blog Author');
   const reader = await createUser(request, 'Deep Reader');
   const blog = await publishedBlog(request, author);
@@ -132,7 +152,10 @@ test('deleting a comment takes the entries about every reply under it off the sc
   await expect(page.getByText('Nothing available')).toBeVisible();
 });
 
-test('notifications come a page at a time, marked new until seen, and an empty list says so', async ({ page, request }) => {
+test('notifications come a page at a time, marked new until seen, and an empty list says so', async ({
+  page,
+  request,
+}) => {
   const author = await createUser(request, 'Blog Author');
   const reader = await createUser(request, 'Busy Reader');
   const blog = await publishedBlog(request, author);

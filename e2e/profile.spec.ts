@@ -1,7 +1,10 @@
 import { Messages } from '@inkwell/contracts';
 import { apiPost, createBlog, createUser, expect, signIn, test, uniqueId } from './support/fixtures.ts';
 
-test('a profile shows the person, counts, bio, links, joined date and their published blogs a page at a time', async ({ page, request }) => {
+test('a profile shows the person, counts, bio, links, joined date and their published blogs a page at a time', async ({
+  page,
+  request,
+}) => {
   const user = await createUser(request, 'Zora Hurston');
   await apiPost(
     request,
@@ -9,12 +12,17 @@ test('a profile shows the person, counts, bio, links, joined date and their publ
     {
       username: user.username,
       bio: 'Folklorist and novelist.',
-      social_links: { instagram: 'https://instagram.com/zora', github: 'https://github.com/zora', website: 'https://zora.example.org' },
+      social_links: {
+        instagram: 'https://instagram.com/zora',
+        github: 'https://github.com/zora',
+        website: 'https://zora.example.org',
+      },
     },
     user,
   );
   const mark = uniqueId();
-  for (let i = 0; i < 11; i++) await createBlog(request, user, { title: `Story ${String(i).padStart(2, '0')} ${mark}` });
+  for (let i = 0; i < 11; i++)
+    await createBlog(request, user, { title: `Story ${String(i).padStart(2, '0')} ${mark}` });
   await createBlog(request, user, { title: `Unfinished ${mark}`, draft: true });
   const read = await createBlog(request, user, { title: `Story 11 ${mark}` });
   await apiPost(request, '/api/blog/get-blog', { blog_id: read });
@@ -67,7 +75,10 @@ test('an unknown user, or a profile that fails to load, shows the not-found page
   await expect(page.getByRole('heading', { name: Messages.pageNotFound })).toBeVisible();
 
   await page.route('**/api/user/get-profile', (route) => route.abort());
-  const logged = page.waitForEvent('console', (message) => message.type() === 'error' && message.text().includes('Could not reach the server'));
+  const logged = page.waitForEvent(
+    'console',
+    (message) => message.type() === 'error' && message.text().includes('Could not reach the server'),
+  );
   await page.goto('/user/anyone');
   await logged;
   await expect(page.getByRole('heading', { name: Messages.pageNotFound })).toBeVisible();

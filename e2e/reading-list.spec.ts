@@ -4,7 +4,10 @@ import { createBlog, createUser, expect, expectToast, signIn, test, uniqueId } f
 
 test.beforeEach(({ page }) => installAxe(page));
 
-test('a reader saves blogs from their pages, finds them newest first in Reading list, and removes one for good', async ({ page, request }) => {
+test('a reader saves blogs from their pages, finds them newest first in Reading list, and removes one for good', async ({
+  page,
+  request,
+}) => {
   const author = await createUser(request, 'Saved Author');
   const reader = await createUser(request, 'Keen Reader');
   const first = `Saved first ${uniqueId()}`;
@@ -27,13 +30,19 @@ test('a reader saves blogs from their pages, finds them newest first in Reading 
     const save = page.getByRole('button', { name: 'Save to reading list' });
     await expect(save).toHaveAttribute('aria-pressed', 'false');
     await save.click();
-    await expect(page.getByRole('button', { name: 'Remove from reading list' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Remove from reading list' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expectToast(page, 'Saved to your reading list');
   }
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/dashboard/blogs');
-  await page.getByRole('navigation', { name: 'Dashboard and settings' }).getByRole('link', { name: 'Reading list' }).click();
+  await page
+    .getByRole('navigation', { name: 'Dashboard and settings' })
+    .getByRole('link', { name: 'Reading list' })
+    .click();
   await expect(page).toHaveURL('/dashboard/reading-list');
   const cards = page.getByRole('main').getByRole('article');
   await expect(cards).toHaveCount(2);
@@ -46,7 +55,9 @@ test('a reader saves blogs from their pages, finds them newest first in Reading 
   await expectToast(page, 'Removed from your reading list');
   await expect(cards).toHaveCount(1);
   await page.reload();
-  await expect(page.getByRole('navigation', { name: 'Dashboard and settings' }).getByRole('button', { name: 'Reading list' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Dashboard and settings' }).getByRole('button', { name: 'Reading list' }),
+  ).toBeVisible();
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toHaveAccessibleName(second);
   await cards.first().getByRole('link', { name: second }).click();

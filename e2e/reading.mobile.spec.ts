@@ -12,7 +12,10 @@ test('home on a phone: topics scroll in a row, trending sits behind its own tab'
   const author = await createUser(request);
   const mark = uniqueId();
   const older = await createBlog(request, author, { title: `Budgeting ${mark}`, tags: [TOPIC] });
-  const newer = await createBlog(request, author, { title: `Saving with a very long unbreakable title ${'x'.repeat(60)} ${mark}`, tags: [TOPIC] });
+  const newer = await createBlog(request, author, {
+    title: `Saving with a very long unbreakable title ${'x'.repeat(60)} ${mark}`,
+    tags: [TOPIC],
+  });
   const scripts = recordScripts(page);
   await page.goto('/');
 
@@ -25,7 +28,10 @@ test('home on a phone: topics scroll in a row, trending sits behind its own tab'
   await expect(page.getByRole('tab', { name: TOPIC })).toHaveAttribute('aria-selected', 'true');
   const cards = page.getByRole('tabpanel').getByRole('article');
   await expect(cards).toHaveCount(2);
-  await expect(cards.nth(0).getByRole('link', { name: new RegExp(`^Saving with`) })).toHaveAttribute('href', `/blog/${newer}`);
+  await expect(cards.nth(0).getByRole('link', { name: new RegExp(`^Saving with`) })).toHaveAttribute(
+    'href',
+    `/blog/${newer}`,
+  );
   await expect(cards.nth(1).getByRole('link', { name: `Budgeting ${mark}` })).toHaveAttribute('href', `/blog/${older}`);
   await expectNoSideways(page);
 
@@ -40,14 +46,23 @@ test('home on a phone: topics scroll in a row, trending sits behind its own tab'
   await scripts.expectNoEditorCode();
 });
 
-test('a blog on a phone: readable without sideways scrolling, likes ask to log in, no editor code', async ({ page, request }) => {
+test('a blog on a phone: readable without sideways scrolling, likes ask to log in, no editor code', async ({
+  page,
+  request,
+}) => {
   const author = await createUser(request, 'Phone Writer');
   const blogId = await createBlog(request, author, {
     title: `Reading on the go ${uniqueId()}`,
     content: [
       {
         blocks: [
-          { id: 'p', type: 'paragraph', data: { text: `A long link <a href="https://example.com/${'a'.repeat(80)}">https://example.com/${'a'.repeat(80)}</a> in text.` } },
+          {
+            id: 'p',
+            type: 'paragraph',
+            data: {
+              text: `A long link <a href="https://example.com/${'a'.repeat(80)}">https://example.com/${'a'.repeat(80)}</a> in text.`,
+            },
+          },
           { id: 'l', type: 'list', data: { style: 'ordered', items: ['One', 'Two'] } },
         ],
       },
@@ -71,16 +86,26 @@ test('search on a phone: accounts behind their own tab', async ({ page, request 
   await createBlog(request, person, { title: `Notes on ${word}` });
   await page.goto(`/search/${word}`);
 
-  await expect(page.getByRole('tab', { name: `Search Results from "${word}"` })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: `Search Results from "${word}"` })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await expect(page.getByRole('tabpanel').getByRole('article')).toHaveCount(1);
   await page.getByRole('tab', { name: 'Accounts Matched' }).click();
-  await expect(page.getByRole('tabpanel').getByRole('link', { name: new RegExp(`@${person.username}`) })).toHaveAttribute('href', `/user/${person.username}`);
+  await expect(
+    page.getByRole('tabpanel').getByRole('link', { name: new RegExp(`@${person.username}`) }),
+  ).toHaveAttribute('href', `/user/${person.username}`);
   await expectNoSideways(page);
 });
 
 test('a profile on a phone: blogs first, About behind its tab', async ({ page, request }) => {
   const user = await createUser(request, 'Pocket Profile');
-  await apiPost(request, '/api/user/update-profile', { username: user.username, bio: 'Writes on trains.', social_links: { twitter: 'https://x.com/pocket' } }, user);
+  await apiPost(
+    request,
+    '/api/user/update-profile',
+    { username: user.username, bio: 'Writes on trains.', social_links: { twitter: 'https://x.com/pocket' } },
+    user,
+  );
   await createBlog(request, user, { title: `Commute ${uniqueId()}` });
   await page.goto(`/user/${user.username}`);
 

@@ -4,7 +4,10 @@ import { everyBlock, expectEveryBlock, uniqueTag } from './support/reading-data.
 
 // Run by the no-javascript project: what readers and crawlers that run no script get from the server.
 
-test('a blog: every block type, sanitised as in the browser, its author and its similar blogs, as links', async ({ page, request }) => {
+test('a blog: every block type, sanitised as in the browser, its author and its similar blogs, as links', async ({
+  page,
+  request,
+}) => {
   const author = await createUser(request, 'Nora Script');
   const image = await uploadImage(request, author);
   const tag = uniqueTag();
@@ -16,10 +19,15 @@ test('a blog: every block type, sanitised as in the browser, its author and its 
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page).toHaveTitle(`${title} | Inkwell`);
-  await expect(page.getByRole('link', { name: '@' + author.username }).first()).toHaveAttribute('href', `/user/${author.username}`);
+  await expect(page.getByRole('link', { name: '@' + author.username }).first()).toHaveAttribute(
+    'href',
+    `/user/${author.username}`,
+  );
   await expect(page.getByText(/^Published on \d{1,2} \w{3,4} \d{4}/)).toBeVisible();
   await expectEveryBlock(page, image);
-  await expect(page.getByRole('region', { name: 'Similar Blogs' }).getByRole('link', { name: `Also ${tag}` })).toHaveAttribute('href', `/blog/${similar}`);
+  await expect(
+    page.getByRole('region', { name: 'Similar Blogs' }).getByRole('link', { name: `Also ${tag}` }),
+  ).toHaveAttribute('href', `/blog/${similar}`);
 });
 
 test('home pages through links (/?page=2) and filters by topic through links (/?tag=…)', async ({ page, request }) => {
@@ -64,7 +72,11 @@ test('a profile with its blogs, and search results', async ({ page, request }) =
   await expect(page.getByRole('link', { name: title })).toHaveAttribute('href', `/blog/${blogId}`);
 });
 
-test('an unknown blog or user, and a draft, answer 404 with the not-found page', async ({ page, request, consoleErrors }) => {
+test('an unknown blog or user, and a draft, answer 404 with the not-found page', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/status of 404/);
   const author = await createUser(request);
   const draftTitle = `Secret draft ${uniqueTag()}`;

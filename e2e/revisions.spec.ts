@@ -1,12 +1,29 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { BLOG_CHANGED, EditorMessages, type Blog, type Revision, type RevisionSummary } from '@inkwell/contracts';
 import { checkScreen, installAxe } from './support/axe.ts';
-import { apiPost, createBlog, createUser, expect, expectToast, signIn, test, uniqueId, type TestUser } from './support/fixtures.ts';
+import {
+  apiPost,
+  createBlog,
+  createUser,
+  expect,
+  expectToast,
+  signIn,
+  test,
+  uniqueId,
+  type TestUser,
+} from './support/fixtures.ts';
 
-const paragraph = (text: string) => [{ time: 1, version: '2.31.0', blocks: [{ id: 'p1', type: 'paragraph', data: { text } }] }];
+const paragraph = (text: string) => [
+  { time: 1, version: '2.31.0', blocks: [{ id: 'p1', type: 'paragraph', data: { text } }] },
+];
 
 const blogText = async (request: APIRequestContext, user: TestUser, blogId: string) => {
-  const { blog } = await apiPost<{ blog: Blog }>(request, '/api/blog/get-blog', { blog_id: blogId, mode: 'edit' }, user);
+  const { blog } = await apiPost<{ blog: Blog }>(
+    request,
+    '/api/blog/get-blog',
+    { blog_id: blogId, mode: 'edit' },
+    user,
+  );
   return blog;
 };
 
@@ -53,7 +70,10 @@ async function conflictInTabB(context: BrowserContext, request: APIRequestContex
   return { user, blogId, tabB, dialog };
 }
 
-test('a save from a tab opened before another tab saved asks first; Keep both keeps both versions', async ({ context, request }) => {
+test('a save from a tab opened before another tab saved asks first; Keep both keeps both versions', async ({
+  context,
+  request,
+}) => {
   // Two editors and four audits.
   test.slow();
   const { user, blogId, tabB, dialog } = await conflictInTabB(context, request);
@@ -81,18 +101,27 @@ test('a save from a tab opened before another tab saved asks first; Keep both ke
 
   expect(copy.id).not.toBe(blogId);
   const [original, kept] = await Promise.all([blogText(request, user, blogId), blogText(request, user, copy.id)]);
-  expect(original.content[0]!.blocks).toEqual([expect.objectContaining({ data: { text: 'Where it started. Words from tab A.' } })]);
+  expect(original.content[0]!.blocks).toEqual([
+    expect.objectContaining({ data: { text: 'Where it started. Words from tab A.' } }),
+  ]);
   expect(kept).toMatchObject({ draft: true, title: original.title });
-  expect(kept.content[0]!.blocks).toEqual([expect.objectContaining({ data: { text: 'Where it started. Words from tab B.' } })]);
+  expect(kept.content[0]!.blocks).toEqual([
+    expect.objectContaining({ data: { text: 'Where it started. Words from tab B.' } }),
+  ]);
 });
 
-test('Overwrite saves the older tab’s words, and the newer ones stay in the revision history', async ({ context, request }) => {
+test('Overwrite saves the older tab’s words, and the newer ones stay in the revision history', async ({
+  context,
+  request,
+}) => {
   test.slow();
   const { user, blogId, tabB, dialog } = await conflictInTabB(context, request);
   await dialog.getByRole('button', { name: 'Overwrite it' }).click();
   await expectToast(tabB, EditorMessages.draftSaved);
   await expect(tabB).toHaveURL('/');
-  expect((await blogText(request, user, blogId)).content[0]!.blocks).toEqual([expect.objectContaining({ data: { text: 'Where it started. Words from tab B.' } })]);
+  expect((await blogText(request, user, blogId)).content[0]!.blocks).toEqual([
+    expect.objectContaining({ data: { text: 'Where it started. Words from tab B.' } }),
+  ]);
 
   await tabB.goto(`/editor/${blogId}`);
   await expect(tabB.locator('.ce-paragraph').first()).toHaveText('Where it started. Words from tab B.');
@@ -101,17 +130,37 @@ test('Overwrite saves the older tab’s words, and the newer ones stay in the re
   const revisions = history.getByRole('list', { name: 'Revisions, newest first' }).getByRole('button');
   await expect(revisions).toHaveCount(3);
   await revisions.nth(1).click();
-  await expect(history.getByRole('article', { name: 'This version' })).toContainText('Where it started. Words from tab A.');
+  await expect(history.getByRole('article', { name: 'This version' })).toContainText(
+    'Where it started. Words from tab A.',
+  );
 });
 
-test('restore a revision from Revision history: the editor shows it, and so does the blog page', async ({ page, request }) => {
+test('restore a revision from Revision history: the editor shows it, and so does the blog page', async ({
+  page,
+  request,
+}) => {
   test.slow();
   const user = await createUser(request);
-  const blogId = await createBlog(request, user, { title: 'The first version', content: paragraph('Words of the first version.') });
+  const blogId = await createBlog(request, user, {
+    title: 'The first version',
+    content: paragraph('Words of the first version.'),
+  });
   const first = await blogText(request, user, blogId);
-  const second = { id: blogId, title: 'The second version', banner: first.banner, des: first.des, tags: first.tags, content: paragraph('Words of the second.') };
+  const second = {
+    id: blogId,
+    title: 'The second version',
+    banner: first.banner,
+    des: first.des,
+    tags: first.tags,
+    content: paragraph('Words of the second.'),
+  };
   await apiPost(request, '/api/blog/create-blog', second, user);
-  const { revisions } = await apiPost<{ revisions: RevisionSummary[] }>(request, '/api/blog/revisions', { blog_id: blogId }, user);
+  const { revisions } = await apiPost<{ revisions: RevisionSummary[] }>(
+    request,
+    '/api/blog/revisions',
+    { blog_id: blogId },
+    user,
+  );
   expect(revisions.map((r) => r.title)).toEqual(['The second version', 'The first version']);
 
   await installAxe(page);
@@ -155,13 +204,26 @@ test('restore a revision from Revision history: the editor shows it, and so does
   await expect(page.locator('.ce-paragraph').first()).toHaveText('Words of the first version.');
 
   // The restore is the blog's newest revision; an edit on top of it saves without a conflict.
-  const after = await apiPost<{ revisions: RevisionSummary[] }>(request, '/api/blog/revisions', { blog_id: blogId }, user);
+  const after = await apiPost<{ revisions: RevisionSummary[] }>(
+    request,
+    '/api/blog/revisions',
+    { blog_id: blogId },
+    user,
+  );
   expect(after.revisions.map((r) => r.title)).toEqual(['The first version', 'The second version', 'The first version']);
-  const { revision } = await apiPost<{ revision: Revision }>(request, '/api/blog/revision', { blog_id: blogId, _id: after.revisions[0]!._id }, user);
+  const { revision } = await apiPost<{ revision: Revision }>(
+    request,
+    '/api/blog/revision',
+    { blog_id: blogId, _id: after.revisions[0]!._id },
+    user,
+  );
   expect(revision.draft).toBe(false);
   await addToText(page, ' And one more line.');
   await page.getByRole('button', { name: 'Update', exact: true }).click();
-  await page.getByRole('region', { name: 'Publish settings' }).getByRole('button', { name: 'Update', exact: true }).click();
+  await page
+    .getByRole('region', { name: 'Publish settings' })
+    .getByRole('button', { name: 'Update', exact: true })
+    .click();
   await expectToast(page, EditorMessages.updated);
 
   await page.goto(`/blog/${blogId}`);

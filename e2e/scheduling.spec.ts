@@ -19,7 +19,11 @@ async function homeShows(visitor: Page, title: string) {
   return (await visitor.getByRole('heading', { name: title }).count()) > 0;
 }
 
-test('a blog scheduled in the editor waits on the dashboard, hidden from readers, and comes out at its time', async ({ page, browser, request }) => {
+test('a blog scheduled in the editor waits on the dashboard, hidden from readers, and comes out at its time', async ({
+  page,
+  browser,
+  request,
+}) => {
   const author = await createUser(request);
   const title = `Comes out soon ${uniqueId()}`;
   const blogId = await createBlog(request, author, { title, draft: true });
@@ -29,7 +33,11 @@ test('a blog scheduled in the editor waits on the dashboard, hidden from readers
   const settings = page.getByRole('region', { name: 'Publish settings' });
   await settings.getByRole('radio', { name: 'Schedule for later' }).check();
   const when = settings.getByLabel(/^Date and time \(.+\)$/);
-  await expect(settings.getByText(`Date and time (${await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)})`)).toBeVisible();
+  await expect(
+    settings.getByText(
+      `Date and time (${await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)})`,
+    ),
+  ).toBeVisible();
   await checkScreen(page, 'publish settings, scheduling');
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -54,7 +62,9 @@ test('a blog scheduled in the editor waits on the dashboard, hidden from readers
   const card = page.getByRole('listitem', { name: title });
   await expect(card.getByText(/^Scheduled for \d{1,2} \w{3,4} \d{4}, \d{2}:\d{2}$/)).toBeVisible();
   const scheduledFor = Date.parse((await card.locator('time').getAttribute('datetime'))!);
-  expect(new Date(scheduledFor).toISOString()).toBe(await page.evaluate((value) => new Date(value).toISOString(), local));
+  expect(new Date(scheduledFor).toISOString()).toBe(
+    await page.evaluate((value) => new Date(value).toISOString(), local),
+  );
   await expect(card.getByRole('link', { name: 'Reschedule' })).toHaveAttribute('href', `/editor/${blogId}`);
 
   const visitorContext = await browser.newContext();
@@ -69,7 +79,10 @@ test('a blog scheduled in the editor waits on the dashboard, hidden from readers
   }
 });
 
-test('a scheduled blog is published now, or taken back to a plain draft, from the dashboard', async ({ page, request }) => {
+test('a scheduled blog is published now, or taken back to a plain draft, from the dashboard', async ({
+  page,
+  request,
+}) => {
   const author = await createUser(request);
   const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
   const now = `Publish me now ${uniqueId()}`;
@@ -96,11 +109,20 @@ test('a scheduled blog is published now, or taken back to a plain draft, from th
   await expectToast(page, 'Back to draft: no longer scheduled');
   await expect(backCard.getByText(/^Last edited /)).toBeVisible();
   await expect(backCard.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/editor/${backId}`);
-  const own = await apiPost<{ blog: { publishAt: string | null; draft: boolean } }>(request, '/api/blog/get-blog', { blog_id: backId, mode: 'edit' }, author);
+  const own = await apiPost<{ blog: { publishAt: string | null; draft: boolean } }>(
+    request,
+    '/api/blog/get-blog',
+    { blog_id: backId, mode: 'edit' },
+    author,
+  );
   expect(own.blog).toMatchObject({ draft: true, publishAt: null });
 });
 
-test('a preview link shows the draft to a signed-out visitor, kept from search engines, until it is revoked', async ({ page, browser, request }) => {
+test('a preview link shows the draft to a signed-out visitor, kept from search engines, until it is revoked', async ({
+  page,
+  browser,
+  request,
+}) => {
   const author = await createUser(request);
   const title = `Sneak peek ${uniqueId()}`;
   const blogId = await createBlog(request, author, {
@@ -150,12 +172,21 @@ test('Save Draft on a scheduled blog asks first, since it cancels the schedule',
   const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
   const blogId = await createBlog(request, author, { title: `Wait for it ${uniqueId()}`, publishAt: inAnHour });
   const schedule = async () =>
-    (await apiPost<{ blog: { publishAt: string | null } }>(request, '/api/blog/get-blog', { blog_id: blogId, mode: 'edit' }, author)).blog.publishAt;
+    (
+      await apiPost<{ blog: { publishAt: string | null } }>(
+        request,
+        '/api/blog/get-blog',
+        { blog_id: blogId, mode: 'edit' },
+        author,
+      )
+    ).blog.publishAt;
   await signIn(page, author);
   await page.goto(`/editor/${blogId}`);
 
   await page.getByRole('button', { name: 'Save Draft' }).click();
-  await expect(page.getByText(/^Save as a draft\? That cancels its schedule: it will not be published on /)).toBeVisible();
+  await expect(
+    page.getByText(/^Save as a draft\? That cancels its schedule: it will not be published on /),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
   expect(await schedule()).toBe(inAnHour);
 

@@ -12,7 +12,8 @@ async function signInThroughForm(page: Page, user: TestUser) {
   await expectToast(page, Messages.loginSuccess);
 }
 
-const storedSession = async (page: Page) => JSON.parse((await page.evaluate(() => sessionStorage.getItem('user'))) ?? 'null') as Session | null;
+const storedSession = async (page: Page) =>
+  JSON.parse((await page.evaluate(() => sessionStorage.getItem('user'))) ?? 'null') as Session | null;
 const signInLink = (page: Page) => page.getByRole('link', { name: 'Sign In', exact: true });
 /** The texts of the toasts a page showed (recorded from the start by the fixtures) that no check has taken yet. */
 const toastsLeft = (page: Page) => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
@@ -27,7 +28,11 @@ function consoleErrorsOf(tab: Page) {
   return errors;
 }
 
-test('a new tab of the same browser is still signed in, with the session under `user`', async ({ page, context, request }) => {
+test('a new tab of the same browser is still signed in, with the session under `user`', async ({
+  page,
+  context,
+  request,
+}) => {
   const user = await createUser(request);
   await signInThroughForm(page, user);
   const token = (await storedSession(page))!.access_token;
@@ -40,7 +45,11 @@ test('a new tab of the same browser is still signed in, with the session under `
   await tab.close();
 });
 
-test('signing out in one tab signs out the other at once; signing in there signs this one in', async ({ page, context, request }) => {
+test('signing out in one tab signs out the other at once; signing in there signs this one in', async ({
+  page,
+  context,
+  request,
+}) => {
   const user = await createUser(request);
   await signInThroughForm(page, user);
   const other = await context.newPage();
@@ -66,7 +75,12 @@ test('signing out in one tab signs out the other at once; signing in there signs
   await other.close();
 });
 
-test('a token revoked on the server: the next action signs out every tab, says so once, and a signed-in screen goes to /signin', async ({ page, context, request, consoleErrors }) => {
+test('a token revoked on the server: the next action signs out every tab, says so once, and a signed-in screen goes to /signin', async ({
+  page,
+  context,
+  request,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/^Failed to load resource: the server responded with a status of 401/);
   const user = await createUser(request);
   await signInThroughForm(page, user);
@@ -75,7 +89,9 @@ test('a token revoked on the server: the next action signs out every tab, says s
   await expect(other.getByRole('button', { name: 'Open profile menu' })).toBeVisible();
 
   const { access_token: token } = (await storedSession(page))!;
-  expect((await request.post('/api/user/signout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+  expect((await request.post('/api/user/signout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(
+    200,
+  );
 
   await page.getByRole('link', { name: 'Notifications' }).click();
   await expect(page).toHaveURL('/signin');
@@ -91,7 +107,12 @@ test('a token revoked on the server: the next action signs out every tab, says s
   await Promise.all([other.close(), fresh.close()]);
 });
 
-test('a new tab whose stored token has ended (the password changed elsewhere) opens signed out, with the message', async ({ page, context, request, consoleErrors }) => {
+test('a new tab whose stored token has ended (the password changed elsewhere) opens signed out, with the message', async ({
+  page,
+  context,
+  request,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/^Failed to load resource: the server responded with a status of 401/);
   const user = await createUser(request);
   await signInThroughForm(page, user);
@@ -99,7 +120,12 @@ test('a new tab whose stored token has ended (the password changed elsewhere) op
 
   // Another device changes the password, which ends every other session.
   const elsewhere = await apiPost<Session>(request, '/api/user/signin', { email: user.email, password: user.password });
-  await apiPost(request, '/api/user/change-password', { currentPassword: user.password, newPassword: 'Changed456' }, { ...user, token: elsewhere.access_token });
+  await apiPost(
+    request,
+    '/api/user/change-password',
+    { currentPassword: user.password, newPassword: 'Changed456' },
+    { ...user, token: elsewhere.access_token },
+  );
 
   const tab = await context.newPage();
   const errors = consoleErrorsOf(tab);
@@ -111,7 +137,11 @@ test('a new tab whose stored token has ended (the password changed elsewhere) op
   expect(errors.filter((text) => !/status of 401/.test(text))).toEqual([]);
 });
 
-test('liking with an ended session: the like goes back, the page stays, one message, signed out', async ({ page, request, consoleErrors }) => {
+test('liking with an ended session: the like goes back, the page stays, one message, signed out', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/^Failed to load resource: the server responded with a status of 401/);
   const author = await createUser(request);
   const blogId = await createBlog(request, author);
@@ -122,7 +152,9 @@ test('liking with an ended session: the like goes back, the page stays, one mess
   await expect(like).toBeEnabled();
 
   const { access_token: token } = (await storedSession(page))!;
-  expect((await request.post('/api/user/signout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+  expect((await request.post('/api/user/signout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(
+    200,
+  );
   await like.click();
   await expectToast(page, AuthMessages.sessionEnded);
   await expect(signInLink(page)).toBeVisible();
@@ -135,7 +167,11 @@ test('liking with an ended session: the like goes back, the page stays, one mess
   await expectToast(page, Messages.loginToLike);
 });
 
-test('the next account to sign in sees its own answers, never those cached for the last one', async ({ page, request, consoleErrors }) => {
+test('the next account to sign in sees its own answers, never those cached for the last one', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/^Failed to load resource: the server responded with a status of 401/);
   const [first, second] = await Promise.all([createUser(request), createUser(request)]);
   await signInThroughForm(page, first);
@@ -144,7 +180,9 @@ test('the next account to sign in sees its own answers, never those cached for t
   await expect(page.getByLabel('Username')).toHaveValue(first.username);
 
   const { access_token: token } = (await storedSession(page))!;
-  expect((await request.post('/api/user/signout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+  expect((await request.post('/api/user/signout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(
+    200,
+  );
   await page.getByRole('link', { name: 'Notification', exact: true }).click();
   await expectToast(page, AuthMessages.sessionEnded);
 

@@ -5,7 +5,10 @@ import { expectNoRefusal, expectRefusalBeside } from './support/form-errors.ts';
 
 const avatarPng = path.join(import.meta.dirname, 'fixtures', 'avatar.png');
 
-test('edit profile: read-only name and e-mail, bio counter, checks in order, links, and a new username everywhere', async ({ page, request }) => {
+test('edit profile: read-only name and e-mail, bio counter, checks in order, links, and a new username everywhere', async ({
+  page,
+  request,
+}) => {
   const user = await createUser(request, 'Edith Wharton');
   await signIn(page, user);
   await page.goto('/settings/edit-profile');
@@ -29,7 +32,9 @@ test('edit profile: read-only name and e-mail, bio counter, checks in order, lin
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Instagram').fill('https://example.com/edith');
   await update.click();
-  await expect(page.getByRole('status').filter({ hasText: 'Instagram link must be an https://instagram.com address' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Instagram link must be an https://instagram.com address' }),
+  ).toBeVisible();
 
   await page.getByLabel('Instagram').fill('https://www.instagram.com/edith');
   await page.getByLabel('GitHub').fill('https://github.com/edith');
@@ -90,7 +95,11 @@ test('edit profile: a new picture is uploaded and shows in the top bar', async (
   expect(res.headers()['content-type']).toMatch(/^image\//);
 });
 
-test('change password: rules, a wrong current password, then success and sign-in with the new one', async ({ page, request, consoleErrors }) => {
+test('change password: rules, a wrong current password, then success and sign-in with the new one', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/status of 403/);
   const user = await createUser(request);
   await signIn(page, user);
@@ -132,7 +141,9 @@ test('change password: rules, a wrong current password, then success and sign-in
   // This browser stays signed in, and only the new password works from now on.
   await page.getByRole('link', { name: 'Edit Profile' }).click();
   await expect(page.getByLabel('Username')).toHaveValue(user.username);
-  expect((await request.post('/api/user/signin', { data: { email: user.email, password: user.password } })).status()).toBe(401);
+  expect(
+    (await request.post('/api/user/signin', { data: { email: user.email, password: user.password } })).status(),
+  ).toBe(401);
 
   await page.getByRole('button', { name: 'Open profile menu' }).click();
   await page.getByRole('menuitem', { name: `Sign Out @${user.username}` }).click();

@@ -2,7 +2,15 @@ import { publishedBlog } from './support/conversation.ts';
 import { apiPost, createUser, expect, signIn, test } from './support/fixtures.ts';
 
 const publicRoutes = ['/', '/search/anything', '/signin', '/signup'];
-const guarded = ['/editor', '/editor/some-blog', '/dashboard/blogs', '/dashboard/notification', '/dashboard/reading-list', '/settings/edit-profile', '/settings/change-password'];
+const guarded = [
+  '/editor',
+  '/editor/some-blog',
+  '/dashboard/blogs',
+  '/dashboard/notification',
+  '/dashboard/reading-list',
+  '/settings/edit-profile',
+  '/settings/change-password',
+];
 
 test('signed-out visitors reach the public routes and are sent to /signin from guarded ones', async ({ page }) => {
   for (const route of publicRoutes) {
@@ -16,7 +24,10 @@ test('signed-out visitors reach the public routes and are sent to /signin from g
   }
 });
 
-test('signed-in users reach every guarded route and are sent home from /signin and /signup', async ({ page, request }) => {
+test('signed-in users reach every guarded route and are sent home from /signin and /signup', async ({
+  page,
+  request,
+}) => {
   const user = await createUser(request);
   await signIn(page, user);
   for (const route of ['/signin', '/signup']) {
@@ -50,7 +61,10 @@ test('the search box goes to /search/{query} on Enter with text only', async ({ 
   await expect(page).toHaveURL('/search/slow%20travel');
 });
 
-test('the signed-out bar offers Sign In and Sign Up; signed-in the bell and a menu with five entries', async ({ page, request }) => {
+test('the signed-out bar offers Sign In and Sign Up; signed-in the bell and a menu with five entries', async ({
+  page,
+  request,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign Up' })).toBeVisible();

@@ -3,9 +3,13 @@ import { checkScreen, installAxe } from './support/axe.ts';
 import { createBlog, createUser, expect, test, uniqueId } from './support/fixtures.ts';
 import { mailsTo } from './support/mail.ts';
 
-const linkIn = (text: string, path: string) => new RegExp(`http://127\\.0\\.0\\.1:\\d+/${path}/[A-Za-z0-9_-]{43}`).exec(text)?.[0];
+const linkIn = (text: string, path: string) =>
+  new RegExp(`http://127\\.0\\.0\\.1:\\d+/${path}/[A-Za-z0-9_-]{43}`).exec(text)?.[0];
 
-test('a visitor subscribes on a profile, confirms from the mail, gets the next blog and unsubscribes from it', async ({ page, request }) => {
+test('a visitor subscribes on a profile, confirms from the mail, gets the next blog and unsubscribes from it', async ({
+  page,
+  request,
+}) => {
   const author = await createUser(request, 'Mary Shelley');
   const email = `visitor.${uniqueId()}@example.net`;
   await installAxe(page);
@@ -38,6 +42,8 @@ test('a visitor subscribes on a profile, confirms from the mail, gets the next b
   await page.goto(unsubscribeLink!);
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByRole('status').filter({ hasText: SubscriptionMessages.unsubscribed })).toBeVisible();
-  const count = await request.post('/api/user/subscriber-count', { headers: { authorization: `Bearer ${author.token}` } });
+  const count = await request.post('/api/user/subscriber-count', {
+    headers: { authorization: `Bearer ${author.token}` },
+  });
   expect(await count.json()).toEqual({ subscribers: 0 });
 });

@@ -24,9 +24,12 @@ function recordThemeAtBody() {
     observer.disconnect();
   }).observe(document, { childList: true, subtree: true });
 }
-const themeAtBody = (page: Page) => page.evaluate(() => (window as unknown as { __themeAtBody: string | null }).__themeAtBody);
+const themeAtBody = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __themeAtBody: string | null }).__themeAtBody);
 
-test('the top bar’s toggle switches the theme, and the choice survives a reload before the first paint', async ({ page }) => {
+test('the top bar’s toggle switches the theme, and the choice survives a reload before the first paint', async ({
+  page,
+}) => {
   await page.addInitScript(recordThemeAtBody);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/');

@@ -3,7 +3,8 @@ import { EditorMessages, Messages, SettingsMessages } from '@inkwell/contracts';
 import { createUser, expect, signIn, test } from './support/fixtures.ts';
 
 /** Each toast on screen, icon and text (react-hot-toast puts role=status on the text only). */
-const toastsSaying = (page: Page, text: string) => page.locator('[data-rht-toaster] > div > div').filter({ hasText: text });
+const toastsSaying = (page: Page, text: string) =>
+  page.locator('[data-rht-toaster] > div > div').filter({ hasText: text });
 
 interface ShownToast {
   text: string;
@@ -23,16 +24,24 @@ function recordToastScreens() {
       .filter((wrapper) => wrapper.className)
       .map((wrapper) => ({ text: wrapper.textContent ?? '', svgIcon: wrapper.querySelector('svg') !== null }));
     if (JSON.stringify(shown) !== JSON.stringify(screens.at(-1) ?? [])) screens.push(shown);
-  }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class'] });
+  }).observe(document, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ['class'],
+  });
 }
 
-const toastScreens = (page: Page) => page.evaluate(() => (window as unknown as { __toastScreens: ShownToast[][] }).__toastScreens);
+const toastScreens = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __toastScreens: ShownToast[][] }).__toastScreens);
 
 /** The toasts on screen when one starting with `text` first showed. */
 async function screenWhenShown(page: Page, text: string): Promise<ShownToast[]> {
   const find = (wanted: string) =>
-    (window as unknown as { __toastScreens: ShownToast[][] }).__toastScreens.find((screen) => screen.some((toast) => toast.text.startsWith(wanted))) ??
-    null;
+    (window as unknown as { __toastScreens: ShownToast[][] }).__toastScreens.find((screen) =>
+      screen.some((toast) => toast.text.startsWith(wanted)),
+    ) ?? null;
   await expect.poll(() => page.evaluate(find, text), { message: `a toast saying "${text}"` }).not.toBeNull();
   return (await page.evaluate(find, text))!;
 }
@@ -52,7 +61,11 @@ test('the same refused sign-in twice shows one error toast, not two', async ({ p
     await refused;
   }
   await expect(toastsSaying(page, Messages.wrongCredentials).first()).toBeVisible();
-  const mostAtOnce = Math.max(...(await toastScreens(page)).map((screen) => screen.filter((toast) => toast.text === Messages.wrongCredentials).length));
+  const mostAtOnce = Math.max(
+    ...(await toastScreens(page)).map(
+      (screen) => screen.filter((toast) => toast.text === Messages.wrongCredentials).length,
+    ),
+  );
   expect(mostAtOnce).toBe(1);
 
   // A different refusal of the same form takes its place too.
@@ -84,7 +97,9 @@ test('a success toast shows an svg icon and no emoji', async ({ page, request })
   await page.getByRole('button', { name: 'Save Draft' }).click();
 
   await expect(page).toHaveURL('/');
-  const saved = (await screenWhenShown(page, EditorMessages.draftSaved)).find((toast) => toast.text.startsWith(EditorMessages.draftSaved))!;
+  const saved = (await screenWhenShown(page, EditorMessages.draftSaved)).find((toast) =>
+    toast.text.startsWith(EditorMessages.draftSaved),
+  )!;
   expect(saved.text).not.toMatch(/[\p{Extended_Pictographic}\p{Regional_Indicator}\u{FE0F}]/u);
   expect(saved.svgIcon).toBe(true);
 });

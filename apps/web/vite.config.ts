@@ -14,7 +14,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     // Brotli and gzip at their best, once, beside each file: the server sends them as they are.
     // Not index.html, which the server fills in per page and compresses as it goes, nor the manifest.
-    ...(isSsrBuild ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.html$/, /manifest\.json$/], logLevel: 'silent' })]),
+    ...(isSsrBuild
+      ? []
+      : [
+          compression({
+            algorithms: ['brotliCompress', 'gzip'],
+            exclude: [/\.html$/, /manifest\.json$/],
+            logLevel: 'silent',
+          }),
+        ]),
   ],
   // `vite build --ssr` builds the server renderer (src/entry-server.tsx) beside the app, out of
   // the folder the server publishes: one self-contained module, React's production build included.
@@ -42,7 +50,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: (id, chunking) => {
                     if (/[\\/]src[\\/]lib[\\/]contract-schemas\.ts$/.test(id)) return 'contract-schemas';
                     if (!/[\\/]packages[\\/]contracts[\\/]/.test(id)) return null;
-                    return chunking.getModuleInfo(id)?.importedIds.some((dep) => zod.test(dep)) ? 'contract-schemas' : 'contracts';
+                    return chunking.getModuleInfo(id)?.importedIds.some((dep) => zod.test(dep))
+                      ? 'contract-schemas'
+                      : 'contracts';
                   },
                   // A schema's zod-free imports stay in 'contracts', where the pages find them.
                   includeDependenciesRecursively: false,
@@ -61,5 +71,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   // jsdom is the server's DOM (src/lib/html-window.ts): the dev server need not bundle it for the browser.
   optimizeDeps: { exclude: ['jsdom'] },
   ...(isSsrBuild && { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
-  server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000', '/notifications': 'http://localhost:3000' } },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/uploads': 'http://localhost:3000',
+      '/notifications': 'http://localhost:3000',
+    },
+  },
 }));

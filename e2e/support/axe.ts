@@ -32,7 +32,8 @@ declare global {
   }
 }
 
-const settle = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+const settle = (page: Page) =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
 async function violations(page: Page, runOnly: axe.RunOnly) {
   const found = await page.evaluate(
@@ -47,7 +48,10 @@ async function violations(page: Page, runOnly: axe.RunOnly) {
 
 /** Every rule in light, the colour rules again in dark. */
 async function audit(page: Page, screen: string, width: number) {
-  for (const [colorScheme, rules] of [['light', RULES], ['dark', COLOUR_RULES]] as const) {
+  for (const [colorScheme, rules] of [
+    ['light', RULES],
+    ['dark', COLOUR_RULES],
+  ] as const) {
     await page.emulateMedia({ colorScheme });
     await settle(page);
     expect.soft(await violations(page, rules), `axe on ${screen} at ${width} px, ${colorScheme}`).toEqual([]);

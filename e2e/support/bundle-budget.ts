@@ -14,7 +14,10 @@ import { gzipSync } from 'node:zlib';
  */
 const web = path.join(import.meta.dirname, '..', '..', 'apps', 'web');
 const dist = process.env.WEB_DIST ?? path.join(web, 'dist');
-const budget = JSON.parse(readFileSync(path.join(web, 'bundle-budget.json'), 'utf8')) as { readingRoutesJsGzip: number; readingRoutesCssGzip: number };
+const budget = JSON.parse(readFileSync(path.join(web, 'bundle-budget.json'), 'utf8')) as {
+  readingRoutesJsGzip: number;
+  readingRoutesCssGzip: number;
+};
 
 interface ManifestChunk {
   file: string;
@@ -22,7 +25,10 @@ interface ManifestChunk {
   dynamicImports?: string[];
   css?: string[];
 }
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
 const scripts = new Set<string>();
 const styles = new Set<string>();
 function load(key: string) {
@@ -42,7 +48,8 @@ function measure(kind: string, files: string[], limit: number): boolean {
   const total = sizes.reduce((sum, { bytes }) => sum + bytes, 0);
   const within = total <= limit;
   console.log(`Reading pages' ${kind}: ${total} bytes gzipped, budget ${limit}${within ? '' : ' — OVER BUDGET'}`);
-  for (const { url, bytes } of sizes.sort((a, b) => b.bytes - a.bytes)) console.log(`  ${String(bytes).padStart(7)}  ${url}`);
+  for (const { url, bytes } of sizes.sort((a, b) => b.bytes - a.bytes))
+    console.log(`  ${String(bytes).padStart(7)}  ${url}`);
   return within;
 }
 
@@ -51,7 +58,12 @@ const cssWithin = measure('CSS', [...styles], budget.readingRoutesCssGzip);
 /** Strings only highlight.js's core holds (its API and its console warning), not our code naming its classes. */
 const HIGHLIGHTER_MARKERS = ['highlightAuto', 'Falling back to no-highlight mode'];
 const assets = path.join(dist, 'assets');
-const highlighted = readdirSync(assets).filter((file) => file.endsWith('.js') && HIGHLIGHTER_MARKERS.some((marker) => readFileSync(path.join(assets, file), 'utf8').includes(marker)));
-if (highlighted.length) console.log(`highlight.js reached the browser's scripts: ${highlighted.join(', ')} — it must run on the server only`);
+const highlighted = readdirSync(assets).filter(
+  (file) =>
+    file.endsWith('.js') &&
+    HIGHLIGHTER_MARKERS.some((marker) => readFileSync(path.join(assets, file), 'utf8').includes(marker)),
+);
+if (highlighted.length)
+  console.log(`highlight.js reached the browser's scripts: ${highlighted.join(', ')} — it must run on the server only`);
 
 if (scripts.size === 0 || !jsWithin || !cssWithin || highlighted.length) process.exit(1);

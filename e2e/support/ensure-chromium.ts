@@ -6,7 +6,9 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   console.log(`${chromium} is missing; installing Debian's chromium with apt-get…`);
   try {
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+      stdio: 'inherit',
+    });
   } catch {
     console.error('Chromium is not installed. Run: sudo apt-get install -y chromium (or set CHROMIUM_PATH).');
     process.exit(1);

@@ -28,8 +28,16 @@ export async function signIn(page: Page, user: TestUser) {
 }
 
 /** POSTs JSON to the API, signed in as `user` when given. */
-export async function apiPost<T = unknown>(request: APIRequestContext, url: string, data: unknown, user?: TestUser): Promise<T> {
-  const res = await request.post(url, { data: data as object, headers: user ? { authorization: `Bearer ${user.token}` } : {} });
+export async function apiPost<T = unknown>(
+  request: APIRequestContext,
+  url: string,
+  data: unknown,
+  user?: TestUser,
+): Promise<T> {
+  const res = await request.post(url, {
+    data: data as object,
+    headers: user ? { authorization: `Bearer ${user.token}` } : {},
+  });
   expect(res.ok(), `${url}: ${res.status()} ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
 }
@@ -59,7 +67,10 @@ export function recordToasts() {
  */
 export function reportRefusedEval() {
   document.addEventListener('securitypolicyviolation', (event) => {
-    if (event.blockedURI === 'eval') console.error(`CSP violation: ${event.violatedDirective} blocked eval at ${event.sourceFile}:${event.lineNumber}`);
+    if (event.blockedURI === 'eval')
+      console.error(
+        `CSP violation: ${event.violatedDirective} blocked eval at ${event.sourceFile}:${event.lineNumber}`,
+      );
   });
 }
 
@@ -131,7 +142,9 @@ function publishableBlog(banner: string, overrides: Record<string, unknown>) {
     title: `A walk in the hills ${uniqueId()}`,
     banner,
     des: 'Notes from a long walk.',
-    content: [{ time: 1, version: '2.31.0', blocks: [{ id: 'p1', type: 'paragraph', data: { text: 'We left early.' } }] }],
+    content: [
+      { time: 1, version: '2.31.0', blocks: [{ id: 'p1', type: 'paragraph', data: { text: 'We left early.' } }] },
+    ],
     tags: ['travel'],
     draft: false,
     ...overrides,
@@ -144,6 +157,11 @@ function publishableBlog(banner: string, overrides: Record<string, unknown>) {
  */
 export async function createBlog(request: APIRequestContext, user: TestUser, overrides: Record<string, unknown> = {}) {
   const banner = 'banner' in overrides ? '' : await bannerOf(request, user);
-  const { id } = await apiPost<{ id: string }>(request, '/api/blog/create-blog', publishableBlog(banner, overrides), user);
+  const { id } = await apiPost<{ id: string }>(
+    request,
+    '/api/blog/create-blog',
+    publishableBlog(banner, overrides),
+    user,
+  );
   return id;
 }

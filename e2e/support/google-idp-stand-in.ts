@@ -76,8 +76,13 @@ async function handle(request: IncomingMessage, response: ServerResponse, idp: G
     const email = form.get('email') ?? '';
     // The account's stable id is derived from the e-mail, so the same person gets the same `sub`.
     // No picture: a Google photo URL would leave the sandboxed test network; the avatar is generated.
-    const credential = await idp.sign({ sub: `stand-in:${email.toLowerCase()}`, email, name: form.get('name') || undefined, picture: undefined }, { audience: form.get('client_id') ?? '' });
-    response.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' }).end(JSON.stringify({ credential }));
+    const credential = await idp.sign(
+      { sub: `stand-in:${email.toLowerCase()}`, email, name: form.get('name') || undefined, picture: undefined },
+      { audience: form.get('client_id') ?? '' },
+    );
+    response
+      .writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
+      .end(JSON.stringify({ credential }));
     return true;
   }
   return false;

@@ -12,7 +12,9 @@ export async function startMailInbox() {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname !== '/mails') return void response.writeHead(404).end();
     const to = (url.searchParams.get('to') ?? '').toLowerCase();
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(inbox.mails.filter((m) => m.to.includes(to))));
+    response
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify(inbox.mails.filter((m) => m.to.includes(to))));
   });
   await new Promise<void>((resolve) => http.listen(MAILBOX_PORT, '127.0.0.1', resolve));
   return {

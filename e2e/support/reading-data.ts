@@ -11,7 +11,8 @@ export const uniqueTag = () => `tag${uniqueId()}`;
 export function recordScripts(page: Page) {
   const scripts: { url: string; body: Promise<string> }[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: response.text().catch(() => '') });
+    if (response.request().resourceType() === 'script')
+      scripts.push({ url: response.url(), body: response.text().catch(() => '') });
   });
   return {
     async expectNoEditorCode() {
@@ -26,7 +27,9 @@ export function recordScripts(page: Page) {
 
 /** No horizontal scrolling: the page fits its viewport (SPEC: responsive from 360 px). */
 export async function expectNoSideways(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -38,25 +41,67 @@ export function everyBlock(image: string) {
       version: '2.31.0',
       blocks: [
         { id: 'h2', type: 'header', data: { text: 'Section <i>two</i>', level: 2 } },
-        { id: 'p1', type: 'paragraph', data: { text: 'Plain <b>bold</b> <i>italic</i> <a href="https://example.com/x">a link</a> <mark class="cdx-marker">marked</mark> and <code class="inline-code">npm test</code>.' } },
+        {
+          id: 'p1',
+          type: 'paragraph',
+          data: {
+            text: 'Plain <b>bold</b> <i>italic</i> <a href="https://example.com/x">a link</a> <mark class="cdx-marker">marked</mark> and <code class="inline-code">npm test</code>.',
+          },
+        },
         { id: 'h3', type: 'header', data: { text: 'Sub section', level: 3 } },
         { id: 'h1', type: 'header', data: { text: 'Editor level one', level: 1 } },
         { id: 'h5', type: 'header', data: { text: 'Editor level five', level: 5 } },
-        { id: 'img', type: 'image', data: { file: { url: image }, caption: 'A <b>framed</b> picture', withBorder: true, stretched: false, withBackground: true } },
+        {
+          id: 'img',
+          type: 'image',
+          data: {
+            file: { url: image },
+            caption: 'A <b>framed</b> picture',
+            withBorder: true,
+            stretched: false,
+            withBackground: true,
+          },
+        },
         { id: 'q', type: 'quote', data: { text: 'Stay <i>curious</i>', caption: 'A reader', alignment: 'center' } },
         {
           id: 'ul',
           type: 'list',
-          data: { style: 'unordered', items: [{ content: 'Apples', items: [{ content: 'Green ones', items: [] }] }, { content: 'Pears', items: [] }] },
+          data: {
+            style: 'unordered',
+            items: [
+              { content: 'Apples', items: [{ content: 'Green ones', items: [] }] },
+              { content: 'Pears', items: [] },
+            ],
+          },
         },
         { id: 'ol', type: 'list', data: { style: 'ordered', items: ['First step', 'Second step'] } },
-        { id: 'link', type: 'link', data: { link: 'https://example.org/article', meta: { title: 'An article worth reading', description: 'Long and good.' } } },
+        {
+          id: 'link',
+          type: 'link',
+          data: {
+            link: 'https://example.org/article',
+            meta: { title: 'An article worth reading', description: 'Long and good.' },
+          },
+        },
         {
           id: 'embed',
           type: 'embed',
-          data: { service: 'youtube', source: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', embed: 'https://www.youtube.com/embed/aqz-KE-bpKQ', width: 580, height: 320, caption: 'A short film' },
+          data: {
+            service: 'youtube',
+            source: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+            embed: 'https://www.youtube.com/embed/aqz-KE-bpKQ',
+            width: 580,
+            height: 320,
+            caption: 'A short film',
+          },
         },
-        { id: 'xss', type: 'paragraph', data: { text: 'After this <img src=x onerror="window.hacked=1">nothing ran <a href="javascript:window.hacked=1">here</a>.' } },
+        {
+          id: 'xss',
+          type: 'paragraph',
+          data: {
+            text: 'After this <img src=x onerror="window.hacked=1">nothing ran <a href="javascript:window.hacked=1">here</a>.',
+          },
+        },
       ],
     },
   ];

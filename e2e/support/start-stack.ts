@@ -40,7 +40,10 @@ const config = loadConfig({
   // Mails to subscribers go out within a moment of a publish, while a test polls the inbox.
   JOB_POLL_SECONDS: '0.5',
 });
-const database = await openDatabase({ dataDir, onFallback: (reason) => console.warn(`e2e: on PGlite, not the embedded PostgreSQL: ${reason}`) });
+const database = await openDatabase({
+  dataDir,
+  onFallback: (reason) => console.warn(`e2e: on PGlite, not the embedded PostgreSQL: ${reason}`),
+});
 const app = await buildApp({ config, database, logger: true });
 await app.listen({ port, host: '127.0.0.1' });
 

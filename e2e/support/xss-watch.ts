@@ -15,7 +15,11 @@ export async function watchForXss(context: BrowserContext) {
   await context.exposeBinding('__xssRan', ({ frame }, what: string) => void ran.push(`${what} on ${frame.url()}`));
   await context.addInitScript(() => {
     const report = (what: string) => (window as unknown as { __xssRan?: (what: string) => void }).__xssRan?.(what);
-    Object.defineProperty(window, '__xss', { configurable: false, get: () => undefined, set: (value) => report(`window.__xss = ${String(value)}`) });
+    Object.defineProperty(window, '__xss', {
+      configurable: false,
+      get: () => undefined,
+      set: (value) => report(`window.__xss = ${String(value)}`),
+    });
   });
   context.on('dialog', (dialog) => {
     ran.push(`${dialog.type()} "${dialog.message()}" on ${dialog.page()?.url() ?? '?'}`);
@@ -24,7 +28,9 @@ export async function watchForXss(context: BrowserContext) {
   context.on('console', (message) => {
     if (message.type() === 'error') errors.push(`${message.text()} on ${message.page()?.url() ?? '?'}`);
   });
-  context.on('weberror', (error) => errors.push(`pageerror: ${error.error().message} on ${error.page()?.url() ?? '?'}`));
+  context.on('weberror', (error) =>
+    errors.push(`pageerror: ${error.error().message} on ${error.page()?.url() ?? '?'}`),
+  );
   return {
     ran,
     errors,
@@ -67,7 +73,17 @@ async function scrollToBottom(page: Page) {
 function audit(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
-    const urlAttributes = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'srcset']);
+    const urlAttributes = new Set([
+      'href',
+      'src',
+      'action',
+      'formaction',
+      'xlink:href',
+      'data',
+      'poster',
+      'background',
+      'srcset',
+    ]);
     const describe = (el: Element) => el.outerHTML.slice(0, 160);
     /** The server's JSON-LD: a data block the browser never runs, in the head, and JSON throughout (no text broke out of it). */
     const isJsonLd = (script: HTMLScriptElement) => {
@@ -87,18 +103,27 @@ function audit(page: Page): Promise<string[]> {
         if (tag === 'script') {
           const src = (el as HTMLScriptElement).src;
           // The app's: its bundles, the theme applied before the first paint, and Google's sign-in client.
-          const ours = src.startsWith(`${location.origin}/assets/`) || src === `${location.origin}/theme.js` || src.endsWith('/gsi/client');
+          const ours =
+            src.startsWith(`${location.origin}/assets/`) ||
+            src === `${location.origin}/theme.js` ||
+            src.endsWith('/gsi/client');
           if (!ours && !isJsonLd(el as HTMLScriptElement)) found.push(`script: ${describe(el)}`);
         }
-        if (tag === 'iframe' && !(el as HTMLIFrameElement).src.startsWith('https://')) found.push(`iframe: ${describe(el)}`);
+        if (tag === 'iframe' && !(el as HTMLIFrameElement).src.startsWith('https://'))
+          found.push(`iframe: ${describe(el)}`);
         for (const { name, value } of Array.from(el.attributes)) {
           const attribute = name.toLowerCase();
           // Browsers ignore whitespace and control characters around and inside a scheme.
-          const squeezed = [...value].filter((c) => c.charCodeAt(0) > 0x20).join('').toLowerCase();
+          const squeezed = [...value]
+            .filter((c) => c.charCodeAt(0) > 0x20)
+            .join('')
+            .toLowerCase();
           if (attribute.startsWith('on')) found.push(`${attribute}=: ${describe(el)}`);
           if (attribute === 'srcdoc') found.push(`srcdoc: ${describe(el)}`);
-          if (urlAttributes.has(attribute) && /^(javascript|vbscript|data:text\/html)/.test(squeezed)) found.push(`${attribute} URL: ${describe(el)}`);
-          if (attribute === 'style' && /expression\(|url\(["']?(javascript|vbscript):/.test(squeezed)) found.push(`style: ${describe(el)}`);
+          if (urlAttributes.has(attribute) && /^(javascript|vbscript|data:text\/html)/.test(squeezed))
+            found.push(`${attribute} URL: ${describe(el)}`);
+          if (attribute === 'style' && /expression\(|url\(["']?(javascript|vbscript):/.test(squeezed))
+            found.push(`style: ${describe(el)}`);
         }
         if (el.shadowRoot) visit(el.shadowRoot);
       }
@@ -109,7 +134,11 @@ function audit(page: Page): Promise<string[]> {
 }
 
 /** Runs `task` over `items`, at most `limit` at a time, in order of start. */
-export async function inParallel<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inParallel<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -157,7 +186,9 @@ export class StoreTally {
   }
 
   summary(): string {
-    const rows = [...this.fields].map(([field, { accepted, refused }]) => `${field}: ${accepted} stored, ${refused} refused`);
+    const rows = [...this.fields].map(
+      ([field, { accepted, refused }]) => `${field}: ${accepted} stored, ${refused} refused`,
+    );
     const { fields, accepted, refused } = this.total;
     return [...rows, `${fields} fields: ${accepted} stored, ${refused} refused`].join('\n');
   }

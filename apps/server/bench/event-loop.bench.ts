@@ -22,7 +22,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 
 const database = await openDatabase({ dataDir: 'memory://' });
 const { blogId } = await seed(database, BLOGS);
-const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', READ_CACHE_MB: '0', RATE_LIMIT_MULTIPLIER: '1000' });
+const config = loadConfig({
+  DATA_DIR: 'memory://',
+  LOG_LEVEL: 'silent',
+  READ_CACHE_MB: '0',
+  RATE_LIMIT_MULTIPLIER: '1000',
+});
 const app = await buildApp({ config, database });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -48,12 +48,32 @@ function scenarios({ blogId, blogUuid, commentId, username }: Seeded): Scenario[
     { name: 'latest-blogs middle page', method: 'POST', path: '/api/blog/latest-blogs', body: { page: MIDDLE_PAGE } },
     { name: 'all-latest-blogs-count', method: 'POST', path: '/api/blog/all-latest-blogs-count', body: {} },
     { name: 'trending-blogs', method: 'GET', path: '/api/blog/trending-blogs' },
-    { name: 'search-blogs by tag', method: 'POST', path: '/api/blog/search-blogs', body: { tag: 'programming', page: 1 } },
-    { name: 'search-blogs common word', method: 'POST', path: '/api/blog/search-blogs', body: { query: 'walk', page: 1 } },
-    { name: 'search-blogs typo', method: 'POST', path: '/api/blog/search-blogs', body: { query: 'progamming', page: 1 } },
+    {
+      name: 'search-blogs by tag',
+      method: 'POST',
+      path: '/api/blog/search-blogs',
+      body: { tag: 'programming', page: 1 },
+    },
+    {
+      name: 'search-blogs common word',
+      method: 'POST',
+      path: '/api/blog/search-blogs',
+      body: { query: 'walk', page: 1 },
+    },
+    {
+      name: 'search-blogs typo',
+      method: 'POST',
+      path: '/api/blog/search-blogs',
+      body: { query: 'progamming', page: 1 },
+    },
     { name: 'search-blogs-count', method: 'POST', path: '/api/blog/search-blogs-count', body: { query: 'walk' } },
     { name: 'get-blog', method: 'POST', path: '/api/blog/get-blog', body: { blog_id: blogId } },
-    { name: 'get-blog-comments', method: 'POST', path: '/api/comment/get-blog-comments', body: { blog_id: blogUuid, skip: 0 } },
+    {
+      name: 'get-blog-comments',
+      method: 'POST',
+      path: '/api/comment/get-blog-comments',
+      body: { blog_id: blogUuid, skip: 0 },
+    },
     { name: 'get-replies', method: 'POST', path: '/api/comment/get-replies', body: { _id: commentId, skip: 0 } },
     { name: 'search-users', method: 'POST', path: '/api/user/search-users', body: { query: 'writ' } },
     { name: 'get-profile', method: 'POST', path: '/api/user/get-profile', body: { username } },
@@ -96,7 +116,11 @@ function addFloor(app: FastifyInstance, floors: Map<string, { status: number; ty
   });
 }
 
-async function listening(database: Database, env: Record<string, string>, floors: Map<string, { status: number; type: string; body: Buffer }>) {
+async function listening(
+  database: Database,
+  env: Record<string, string>,
+  floors: Map<string, { status: number; type: string; body: Buffer }>,
+) {
   const app = await buildApp({ config: loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ...env }), database });
   addFloor(app, floors);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -116,14 +140,23 @@ async function runOn(label: string, database: Database): Promise<Map<string, Row
       body: scenario.body === undefined ? null : JSON.stringify(scenario.body),
     });
     const body = Buffer.from(await res.arrayBuffer());
-    floors.set(String(n), { status: res.status, type: res.headers.get('content-type') ?? 'application/octet-stream', body });
+    floors.set(String(n), {
+      status: res.status,
+      type: res.headers.get('content-type') ?? 'application/octet-stream',
+      body,
+    });
     const slices: { floor: number[]; uncached: number[]; cached: number[] } = { floor: [], uncached: [], cached: [] };
     for (let round = 0; round < ROUNDS; round++) {
       slices.floor.push(await measure(cached.base, scenario, `/bench-floor/${n}`));
       slices.uncached.push(await measure(uncached.base, scenario));
       slices.cached.push(await measure(cached.base, scenario));
     }
-    rows.set(scenario.name, { bytes: body.length, floor: median(slices.floor), uncached: median(slices.uncached), cached: median(slices.cached) });
+    rows.set(scenario.name, {
+      bytes: body.length,
+      floor: median(slices.floor),
+      uncached: median(slices.uncached),
+      cached: median(slices.cached),
+    });
     process.stderr.write(`${label}: ${scenario.name} done\n`);
   }
   await cached.app.close();
@@ -164,12 +197,19 @@ const ratio = (n: number, floor: number) => `${(n / floor).toFixed(2)}×`;
 console.log(
   `\nAnonymous reads, ${BLOGS} published blogs, ${CONCURRENCY} concurrent clients, median of ${ROUNDS} slices of ${SECONDS / ROUNDS}s per cell (requests/s; higher is better; × is the share of the static floor)\n`,
 );
-for (const [label, rows] of [['PGlite', onPglite], ['PostgreSQL', onPostgres]] as const) {
+for (const [label, rows] of [
+  ['PGlite', onPglite],
+  ['PostgreSQL', onPostgres],
+] as const) {
   if (!rows) continue;
-  console.log(`${label}\n\n| route | bytes | floor req/s | uncached req/s | uncached × floor | cached req/s | cached × floor |`);
+  console.log(
+    `${label}\n\n| route | bytes | floor req/s | uncached req/s | uncached × floor | cached req/s | cached × floor |`,
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const [name, row] of rows) {
-    console.log(`| ${name} | ${row.bytes} | ${fmt(row.floor)} | ${fmt(row.uncached)} | ${ratio(row.uncached, row.floor)} | ${fmt(row.cached)} | ${ratio(row.cached, row.floor)} |`);
+    console.log(
+      `| ${name} | ${row.bytes} | ${fmt(row.floor)} | ${fmt(row.uncached)} | ${ratio(row.uncached, row.floor)} | ${fmt(row.cached)} | ${ratio(row.cached, row.floor)} |`,
+    );
   }
   console.log('');
 }

@@ -39,8 +39,31 @@ service friend father power hour game line end member law car city community nam
 body information back parent face others level office door health person art war history party result change
 morning reason research girl guy moment air teacher force education garden river market camera recipe budget journey
 music film coffee travel photography programming design science space ocean mountain winter summer kitchen bread
-language history memory light road train letter village forest island bridge station museum library window`.split(/\s+/);
-const SYLLABLES = ['ka', 'lo', 'ri', 'men', 'sa', 'tor', 'vi', 'den', 'mu', 'pel', 'ra', 'nis', 'co', 'ber', 'ta', 'lin', 'go', 'ser', 'fa', 'dum'];
+language history memory light road train letter village forest island bridge station museum library window`.split(
+  /\s+/,
+);
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'ri',
+  'men',
+  'sa',
+  'tor',
+  'vi',
+  'den',
+  'mu',
+  'pel',
+  'ra',
+  'nis',
+  'co',
+  'ber',
+  'ta',
+  'lin',
+  'go',
+  'ser',
+  'fa',
+  'dum',
+];
 
 /** 20 000 words by rank: the common ones, then two- and three-syllable inventions. */
 function vocabulary(): string[] {
@@ -66,10 +89,14 @@ async function seed(database: Database, words: string[]) {
   const { db } = database;
   // Tables and a function of the seeding's own, dropped after (the pool may run each statement on another connection).
   await db.execute(sql`create table bench_vocab (rank int primary key, word text not null)`);
-  await db.execute(sql`insert into bench_vocab select r, w from jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) with ordinality as t(w, r)`);
+  await db.execute(
+    sql`insert into bench_vocab select r, w from jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) with ordinality as t(w, r)`,
+  );
   // The word of rank floor(V^u), u uniform, comes about 1/r as often as rank 1 (Zipf). Volatile: drawn anew for each row.
   await db.execute(
-    sql.raw(`create function bench_word() returns text volatile language sql as $$ select word from bench_vocab where rank = (select greatest(1, floor(power(${words.length}, random()))::int)) $$`),
+    sql.raw(
+      `create function bench_word() returns text volatile language sql as $$ select word from bench_vocab where rank = (select greatest(1, floor(power(${words.length}, random()))::int)) $$`,
+    ),
   );
   const topics = [...TOPIC_TAGS];
   await db.execute(sql`
@@ -97,7 +124,9 @@ async function seed(database: Database, words: string[]) {
   }
   await countEveryBlog(database.db);
   await addEveryTitleWord(database.db);
-  await db.execute(sql`update users u set total_posts = c.n, total_reads = c.reads from (select author_id, count(*)::int n, sum(total_reads)::int reads from blogs group by author_id) c where c.author_id = u.id`);
+  await db.execute(
+    sql`update users u set total_posts = c.n, total_reads = c.reads from (select author_id, count(*)::int n, sum(total_reads)::int reads from blogs group by author_id) c where c.author_id = u.id`,
+  );
   await db.execute(sql`drop function bench_word(); drop table bench_vocab`);
   await db.execute(sql`analyze`);
 }
@@ -122,7 +151,11 @@ async function calls({ db }: Database, words: string[]): Promise<Call[]> {
   const long = words.find((word, rank) => rank > 100 && word.length >= 9)!;
   const typo = long.slice(0, 4) + long.slice(5);
   const deepPage = Math.floor(BLOGS / Limits.pageSize / 2);
-  const search = (query: string) => ({ method: 'POST' as const, path: '/api/blog/search-blogs', body: { query, page: 1 } });
+  const search = (query: string) => ({
+    method: 'POST' as const,
+    path: '/api/blog/search-blogs',
+    body: { query, page: 1 },
+  });
   return [
     { name: 'page /', method: 'GET', path: '/' },
     { name: 'page /blog/:blog_id', method: 'GET', path: `/blog/${sample!.blog_id}` },
@@ -136,12 +169,37 @@ async function calls({ db }: Database, words: string[]): Promise<Call[]> {
     { name: `search-blogs common "${common}"`, ...search(common) },
     { name: `search-blogs two words "${common} ${middle}"`, ...search(`${common} ${middle}`) },
     { name: `search-blogs typo "${typo}"`, ...search(typo) },
-    { name: 'search-blogs by tag', method: 'POST', path: '/api/blog/search-blogs', body: { tag: TOPIC_TAGS[0], page: 1 } },
-    { name: 'search-blogs by author', method: 'POST', path: '/api/blog/search-blogs', body: { author: sample!.username, page: 1 } },
-    { name: `search-blogs-count "${common}"`, method: 'POST', path: '/api/blog/search-blogs-count', body: { query: common } },
-    { name: 'search-blogs-count by tag', method: 'POST', path: '/api/blog/search-blogs-count', body: { tag: TOPIC_TAGS[0] } },
+    {
+      name: 'search-blogs by tag',
+      method: 'POST',
+      path: '/api/blog/search-blogs',
+      body: { tag: TOPIC_TAGS[0], page: 1 },
+    },
+    {
+      name: 'search-blogs by author',
+      method: 'POST',
+      path: '/api/blog/search-blogs',
+      body: { author: sample!.username, page: 1 },
+    },
+    {
+      name: `search-blogs-count "${common}"`,
+      method: 'POST',
+      path: '/api/blog/search-blogs-count',
+      body: { query: common },
+    },
+    {
+      name: 'search-blogs-count by tag',
+      method: 'POST',
+      path: '/api/blog/search-blogs-count',
+      body: { tag: TOPIC_TAGS[0] },
+    },
     { name: 'get-blog', method: 'POST', path: '/api/blog/get-blog', body: { blog_id: sample!.blog_id } },
-    { name: 'get-blog-comments', method: 'POST', path: '/api/comment/get-blog-comments', body: { blog_id: sample!.id, skip: 0 } },
+    {
+      name: 'get-blog-comments',
+      method: 'POST',
+      path: '/api/comment/get-blog-comments',
+      body: { blog_id: sample!.id, skip: 0 },
+    },
     { name: 'search-users', method: 'POST', path: '/api/user/search-users', body: { query: 'writer 12' } },
     { name: 'get-profile', method: 'POST', path: '/api/user/get-profile', body: { username: sample!.username } },
   ];
@@ -167,7 +225,8 @@ async function timings(base: string, call: Call): Promise<number[]> {
   return times.sort((a, b) => a - b);
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const admin = new pg.Client({ connectionString: PG_URL });
 await admin.connect();
@@ -181,22 +240,40 @@ url.pathname = `/${name}`;
 const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused', timeoutSeconds: 3600 });
 const words = vocabulary();
 try {
-  const [{ n }] = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int n from blogs`)) as [{ n: number }];
+  const [{ n }] = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int n from blogs`)) as [
+    { n: number },
+  ];
   if (n !== BLOGS) {
     const started = performance.now();
     await database.db.execute(sql`truncate blogs, users cascade`);
     await seed(database, words);
-    process.stderr.write(`seeded ${BLOGS} blogs by ${AUTHORS} authors in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+    process.stderr.write(
+      `seeded ${BLOGS} blogs by ${AUTHORS} authors in ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+    );
   }
-  const app = await buildApp({ config: loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', READ_CACHE_MB: '0', RATE_LIMIT_MULTIPLIER: '1000' }), database });
+  const app = await buildApp({
+    config: loadConfig({
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'silent',
+      READ_CACHE_MB: '0',
+      RATE_LIMIT_MULTIPLIER: '1000',
+    }),
+    database,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  console.log(`\n${BLOGS} published blogs, ${AUTHORS} authors, PostgreSQL, uncached; ${REQUESTS} sequential requests per call (ms)\n`);
+  console.log(
+    `\n${BLOGS} published blogs, ${AUTHORS} authors, PostgreSQL, uncached; ${REQUESTS} sequential requests per call (ms)\n`,
+  );
   console.log('| call | p50 | p95 | p99 |\n|---|---:|---:|---:|');
   for (const call of (await calls(database, words)).filter((c) => c.name.includes(ONLY))) {
     const query = (call.body as { query?: string } | undefined)?.query;
     if (query !== undefined && call.path.endsWith('/search-blogs')) {
-      const count = await fetch(`${base}/api/blog/search-blogs-count`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+      const count = await fetch(`${base}/api/blog/search-blogs-count`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query }),
+      });
       call.name += ` (${((await count.json()) as { totalDocs: number }).totalDocs} matches)`;
     }
     const sorted = await timings(base, call);

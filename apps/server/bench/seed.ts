@@ -5,7 +5,20 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { blogs, comments, users } from '../src/db/schema/index.ts';
 
-const WORDS = ['walk', 'river', 'garden', 'city', 'programming', 'recipe', 'market', 'camera', 'budget', 'night', 'journey', 'story'];
+const WORDS = [
+  'walk',
+  'river',
+  'garden',
+  'city',
+  'programming',
+  'recipe',
+  'market',
+  'camera',
+  'budget',
+  'night',
+  'journey',
+  'story',
+];
 const pick = <T>(items: readonly T[], i: number) => items[i % items.length]!;
 
 export interface Seeded {
@@ -48,15 +61,34 @@ export async function seed({ db }: Database, count: number): Promise<Seeded> {
     });
     await db.insert(blogs).values(rows);
   }
-  const [sample] = await db.select({ blogId: blogs.blogId, id: blogs.id, authorId: blogs.authorId }).from(blogs).limit(1);
+  const [sample] = await db
+    .select({ blogId: blogs.blogId, id: blogs.id, authorId: blogs.authorId })
+    .from(blogs)
+    .limit(1);
   const thread = await db
     .insert(comments)
-    .values(Array.from({ length: 12 }, (_, i) => ({ blogId: sample!.id, blogAuthor: sample!.authorId, commentedBy: pick(authors, i).id, comment: `Comment ${i}: well said.` })))
+    .values(
+      Array.from({ length: 12 }, (_, i) => ({
+        blogId: sample!.id,
+        blogAuthor: sample!.authorId,
+        commentedBy: pick(authors, i).id,
+        comment: `Comment ${i}: well said.`,
+      })),
+    )
     .returning({ id: comments.id });
   await db.insert(comments).values(
-    Array.from({ length: 5 }, (_, i) => ({ blogId: sample!.id, blogAuthor: sample!.authorId, commentedBy: pick(authors, i).id, parentId: thread[0]!.id, comment: `Reply ${i}` })),
+    Array.from({ length: 5 }, (_, i) => ({
+      blogId: sample!.id,
+      blogAuthor: sample!.authorId,
+      commentedBy: pick(authors, i).id,
+      parentId: thread[0]!.id,
+      comment: `Reply ${i}`,
+    })),
   );
-  await db.update(blogs).set({ totalComments: 17, totalParentComments: 12 }).where(sql`${blogs.id} = ${sample!.id}`);
+  await db
+    .update(blogs)
+    .set({ totalComments: 17, totalParentComments: 12 })
+    .where(sql`${blogs.id} = ${sample!.id}`);
   await db.execute(sql`analyze`);
   const author = authors.find((a) => a.id === sample!.authorId)!;
   return { blogId: sample!.blogId, blogUuid: sample!.id, commentId: thread[0]!.id, username: author.username };

@@ -18,7 +18,13 @@ import { openDatabase } from '../src/db/client.ts';
 import { fixtureImage } from '../src/test/images.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'inkwell-bench-web-'));
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_MULTIPLIER: '1000' });
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_MULTIPLIER: '1000',
+});
 const database = await openDatabase({ dataDir });
 const app = await buildApp({ config, database });
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -27,7 +33,10 @@ const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 async function call<T>(apiPath: string, body: unknown, token?: string): Promise<T> {
   const response = await fetch(origin + apiPath, {
     method: 'POST',
-    headers: { ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }), ...(token && { authorization: `Bearer ${token}` }) },
+    headers: {
+      ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }),
+      ...(token && { authorization: `Bearer ${token}` }),
+    },
     body: body instanceof FormData ? body : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${apiPath}: ${response.status} ${await response.text()}`);
@@ -37,7 +46,11 @@ async function call<T>(apiPath: string, body: unknown, token?: string): Promise<
 /** Uploads a photo-sized JPEG through the API, as the editor does, and answers its URL. */
 async function upload(token: string, width: number, height: number): Promise<string> {
   const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(await fixtureImage('jpeg', width, height))], { type: 'image/jpeg' }), 'photo.jpg');
+  form.append(
+    'image',
+    new Blob([new Uint8Array(await fixtureImage('jpeg', width, height))], { type: 'image/jpeg' }),
+    'photo.jpg',
+  );
   const answer = await call<{ success: number; file: { url: string } }>('/api/upload/image', form, token);
   return answer.file.url;
 }
@@ -51,17 +64,31 @@ async function seed(): Promise<string> {
   const authors = [];
   for (let i = 0; i < 3; i++) {
     authors.push(
-      await call<{ access_token: string }>('/api/user/signup', { fullname: `Bench Writer ${i}`, email: `writer${i}@example.com`, password: 'Passw0rd!' }),
+      await call<{ access_token: string }>('/api/user/signup', {
+        fullname: `Bench Writer ${i}`,
+        email: `writer${i}@example.com`,
+        password: 'Passw0rd!',
+      }),
     );
   }
   const token = authors[0]!.access_token;
-  const [banner, second, third] = [await upload(token, 1600, 900), await upload(token, 1600, 1000), await upload(token, 1200, 800)];
+  const [banner, second, third] = [
+    await upload(token, 1600, 900),
+    await upload(token, 1600, 1000),
+    await upload(token, 1200, 800),
+  ];
   const blocks = [
     { type: 'paragraph', data: { text: paragraph(1) } },
     { type: 'header', data: { text: 'Along the river', level: 2 } },
     { type: 'paragraph', data: { text: paragraph(2) } },
     { type: 'image', data: { file: { url: second }, caption: 'The river at dusk' } },
-    { type: 'list', data: { style: 'unordered', items: ['A notebook', 'A camera', 'Comfortable shoes'].map((content) => ({ content, items: [] })) } },
+    {
+      type: 'list',
+      data: {
+        style: 'unordered',
+        items: ['A notebook', 'A camera', 'Comfortable shoes'].map((content) => ({ content, items: [] })),
+      },
+    },
     { type: 'header', data: { text: 'The garden', level: 2 } },
     { type: 'paragraph', data: { text: paragraph(3) } },
     { type: 'image', data: { file: { url: third }, caption: 'The garden gate' } },
@@ -72,7 +99,14 @@ async function seed(): Promise<string> {
     const author = authors[i % authors.length]!;
     const created = await call<{ id: string }>(
       '/api/blog/create-blog',
-      { title: `A walk by the river, part ${i + 1}`, banner, des: 'Notes from a long walk through the city.', content: [{ blocks }], tags: ['travel', 'photography'], draft: false },
+      {
+        title: `A walk by the river, part ${i + 1}`,
+        banner,
+        des: 'Notes from a long walk through the city.',
+        content: [{ blocks }],
+        tags: ['travel', 'photography'],
+        draft: false,
+      },
       author.access_token,
     );
     measured ||= created.id;
@@ -95,7 +129,10 @@ async function measure(page: string, port: number): Promise<Figures> {
   const result = await lighthouse(origin + page, { port, output: 'json', logLevel: 'error', formFactor: 'mobile' });
   if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
   // A failed run (a page that never painted, a browser that hung) scores nothing: say so, not zeros.
-  if (result.lhr.runtimeError) throw new Error(`Lighthouse could not measure ${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+  if (result.lhr.runtimeError)
+    throw new Error(
+      `Lighthouse could not measure ${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
+    );
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   return {
@@ -122,7 +159,10 @@ try {
   for (const page of ['/', `/blog/${blogId}`]) figures.push(await measure(page, chrome.port));
   const columns = Object.keys(figures[0]!) as (keyof Figures)[];
   const width = (column: keyof Figures) => Math.max(column.length, ...figures.map((row) => String(row[column]).length));
-  for (const row of [Object.fromEntries(columns.map((c) => [c, c])) as Record<keyof Figures, string | number>, ...figures]) {
+  for (const row of [
+    Object.fromEntries(columns.map((c) => [c, c])) as Record<keyof Figures, string | number>,
+    ...figures,
+  ]) {
     console.log(columns.map((c) => String(row[c]).padEnd(width(c))).join('  '));
   }
 } finally {

@@ -12,7 +12,16 @@ import { registerReadCache } from './plugins/read-cache.ts';
 import { registerRouteSchemas } from './plugins/route-schemas.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerShutdown } from './plugins/shutdown.ts';
-import { modules, registerFederation, registerJobs, registerMailer, registerReadCounts, registerScheduledPublishing, registerWeb, type PageTagsResolver } from './modules/index.ts';
+import {
+  modules,
+  registerFederation,
+  registerJobs,
+  registerMailer,
+  registerReadCounts,
+  registerScheduledPublishing,
+  registerWeb,
+  type PageTagsResolver,
+} from './modules/index.ts';
 import type { LogStream } from './start-up.ts';
 
 declare module 'fastify' {
@@ -40,9 +49,18 @@ export interface BuildOptions {
   clock?: () => Date;
 }
 
-export async function buildApp({ config, database, logger = false, logStream, onRoute, clock = () => new Date() }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  logStream,
+  onRoute,
+  clock = () => new Date(),
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, serializers: logSerializers, ...(logStream && { stream: logStream }) } : false,
+    logger: logger
+      ? { level: config.logLevel, serializers: logSerializers, ...(logStream && { stream: logStream }) }
+      : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A path like /api/x%zz must answer 400/404 JSON, never crash the router.
@@ -53,7 +71,10 @@ export async function buildApp({ config, database, logger = false, logStream, on
     // take: the notification stream stays open.) Fastify's keep-alive, 72 s, outlasts the idle
     // timeout of the usual proxies (60 s), which then close first and never reuse a closed socket.
     requestTimeout: config.requestTimeoutSeconds * 1000,
-    http: { headersTimeout: config.requestTimeoutSeconds * 1000, connectionsCheckingInterval: Math.min(30_000, config.requestTimeoutSeconds * 500) },
+    http: {
+      headersTimeout: config.requestTimeoutSeconds * 1000,
+      connectionsCheckingInterval: Math.min(30_000, config.requestTimeoutSeconds * 500),
+    },
     // Stopping is ours (plugins/shutdown.ts): our 503, and a bound.
     return503OnClosing: false,
     forceCloseConnections: 'idle',

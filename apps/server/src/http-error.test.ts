@@ -11,7 +11,15 @@ const Body = z.object({
   draft: z.boolean(),
   des: z.string().max(3, 'Write a shorter description'),
 });
-const valid = { title: 'Hi', page: 1, tags: ['a'], author: { username: 'ann' }, filter: 'all', draft: false, des: 'ok' };
+const valid = {
+  title: 'Hi',
+  page: 1,
+  tags: ['a'],
+  author: { username: 'ann' },
+  filter: 'all',
+  draft: false,
+  des: 'ok',
+};
 
 const refusal = (value: unknown) => {
   try {

@@ -56,9 +56,14 @@ export const BODY_ERRORS: ErrorStatus[] = [400, 413, 415];
  * The error answers a route declares, `{ error }` unless it answers failures in its own shape, each
  * described for the OpenAPI document. Every route may answer 500, and 503 when the database is away.
  */
-export function errorResponses<B extends z.ZodType = typeof ErrorBody>(statuses: ErrorStatus[], body?: B): Record<ErrorStatus, B> {
+export function errorResponses<B extends z.ZodType = typeof ErrorBody>(
+  statuses: ErrorStatus[],
+  body?: B,
+): Record<ErrorStatus, B> {
   const all = [...new Set<ErrorStatus>([...statuses, 500, 503])];
-  return Object.fromEntries(all.map((status) => [status, (body ?? ErrorBody).describe(ERROR_MEANINGS[status])])) as Record<ErrorStatus, B>;
+  return Object.fromEntries(
+    all.map((status) => [status, (body ?? ErrorBody).describe(ERROR_MEANINGS[status])]),
+  ) as Record<ErrorStatus, B>;
 }
 
 const KINDS: Record<string, string> = {
@@ -81,14 +86,17 @@ function issueMessage(issue: z.core.$ZodIssue, value: unknown): string {
   if (!field) return issue.code === 'invalid_type' ? 'The request body must be a JSON object' : issue.message;
   switch (issue.code) {
     case 'invalid_type':
-      return valueAt(value, issue.path) === undefined ? `${field} is required` : `${field} must be ${KINDS[issue.expected] ?? issue.expected}`;
+      return valueAt(value, issue.path) === undefined
+        ? `${field} is required`
+        : `${field} must be ${KINDS[issue.expected] ?? issue.expected}`;
     case 'too_big':
       if (issue.origin === 'string') return `${field} is too long (at most ${issue.maximum} characters)`;
       if (issue.origin === 'array') return `${field} has too many items (at most ${issue.maximum})`;
       return `${field} must be at most ${issue.maximum}`;
     case 'too_small':
       if (issue.origin === 'string') return `${field} is too short (at least ${issue.minimum} characters)`;
-      if (issue.origin === 'array') return `${field} needs at least ${issue.minimum} item${issue.minimum === 1 ? '' : 's'}`;
+      if (issue.origin === 'array')
+        return `${field} needs at least ${issue.minimum} item${issue.minimum === 1 ? '' : 's'}`;
       return `${field} must be at least ${issue.minimum}`;
     case 'invalid_value':
       return `${field} must be one of ${issue.values.map(String).join(', ')}`;
@@ -98,5 +106,8 @@ function issueMessage(issue: z.core.$ZodIssue, value: unknown): string {
 }
 
 function valueAt(value: unknown, path: PropertyKey[]): unknown {
-  return path.reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<PropertyKey, unknown>)[key] : undefined), value);
+  return path.reduce<unknown>(
+    (at, key) => (at !== null && typeof at === 'object' ? (at as Record<PropertyKey, unknown>)[key] : undefined),
+    value,
+  );
 }

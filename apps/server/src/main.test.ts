@@ -15,7 +15,14 @@ afterAll(() => {
 });
 
 // These are about the process (start, stop, the lock, its lines), so on the quicker engine to start.
-const serverEnv = (env: Record<string, string>) => ({ ...process.env, DATABASE_URL: '', DATABASE: 'pglite', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env });
+const serverEnv = (env: Record<string, string>) => ({
+  ...process.env,
+  DATABASE_URL: '',
+  DATABASE: 'pglite',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  ...env,
+});
 
 function start(env: Record<string, string>, { cwd = process.cwd() } = {}) {
   const child = spawn(process.execPath, [main], { env: serverEnv(env), cwd, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -39,7 +46,11 @@ async function waitForOutput(output: () => string, pattern: RegExp) {
 
 async function waitForHealth(port: number) {
   // As long as waitForOutput: opening a fresh data folder takes most of it on a busy machine.
-  const healthy = () => fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+  const healthy = () =>
+    fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
   await expect.poll(healthy, { timeout: 90_000, interval: 100, message: 'server did not become healthy' }).toBe(true);
 }
 
@@ -74,25 +85,33 @@ it('refuses a data folder another process holds, and shuts down cleanly on SIGTE
   expect(await again.exited).toBe(0);
 });
 
-it('says in one line where it is ready and where the data lives, and logs JSON lines when stdout is not a terminal', async () => {
-  const port = await freePort();
-  const run = start({ DATA_DIR: 'data-ready', PORT: String(port), LOG_LEVEL: 'info' }, { cwd: work });
-  await waitForOutput(run.stdout, READY);
-  const lines = run.stdout().trim().split('\n');
-  expect(lines.filter((line) => READY.test(line))).toEqual([`Inkwell is ready at http://127.0.0.1:${port} (embedded database (PGlite) in ./data-ready)`]);
-  const logs = lines.filter((line) => !READY.test(line));
-  expect(logs.length).toBeGreaterThan(0);
-  for (const line of logs) expect(() => JSON.parse(line), line).not.toThrow();
+it(
+  'says in one line where it is ready and where the data lives, and logs JSON lines when stdout is not a terminal',
+  async () => {
+    const port = await freePort();
+    const run = start({ DATA_DIR: 'data-ready', PORT: String(port), LOG_LEVEL: 'info' }, { cwd: work });
+    await waitForOutput(run.stdout, READY);
+    const lines = run.stdout().trim().split('\n');
+    expect(lines.filter((line) => READY.test(line))).toEqual([
+      `Inkwell is ready at http://127.0.0.1:${port} (embedded database (PGlite) in ./data-ready)`,
+    ]);
+    const logs = lines.filter((line) => !READY.test(line));
+    expect(logs.length).toBeGreaterThan(0);
+    for (const line of logs) expect(() => JSON.parse(line), line).not.toThrow();
 
-  // A second server on the same port says what to do, in one line, and stops.
-  const second = start({ DATA_DIR: path.join(work, 'data-second'), PORT: String(port) });
-  expect(await second.exited).toBe(1);
-  expect(second.stderr()).toBe(`Port ${port} is in use. Stop the other server or choose another with PORT=${port + 1}.\n`);
-  expect(second.stdout()).not.toMatch(READY);
+    // A second server on the same port says what to do, in one line, and stops.
+    const second = start({ DATA_DIR: path.join(work, 'data-second'), PORT: String(port) });
+    expect(await second.exited).toBe(1);
+    expect(second.stderr()).toBe(
+      `Port ${port} is in use. Stop the other server or choose another with PORT=${port + 1}.\n`,
+    );
+    expect(second.stdout()).not.toMatch(READY);
 
-  run.child.kill('SIGTERM');
-  expect(await run.exited).toBe(0);
-}, SERVER_TEST_MS);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  },
+  SERVER_TEST_MS,
+);
 
 it('refuses a configuration mistake in one line', async () => {
   const run = start({ CORS_ORIGINS: 'https://app.example.org/editor', DATA_DIR: path.join(work, 'never-opened') });
@@ -104,23 +123,29 @@ it('refuses a configuration mistake in one line', async () => {
 
 const hasScript = existsSync('/usr/bin/script');
 
-it.runIf(hasScript)('logs readable lines when stdout is a terminal', async () => {
-  const port = await freePort();
-  // script(1) runs the server on a pseudo-terminal, as a person's shell would.
-  const child = spawn('script', ['-qfec', `'${process.execPath}' '${main}'`, '/dev/null'], {
-    env: serverEnv({ DATA_DIR: path.join(work, 'data-tty'), PORT: String(port), LOG_LEVEL: 'info' }),
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  await waitForOutput(() => output, READY);
-  // eslint-disable-next-line no-control-regex
-  const text = output.replace(/\u001b\[[0-9;]*m/g, '').replaceAll('\r', '');
-  expect(text).toMatch(new RegExp(`^\\[\\d\\d:\\d\\d:\\d\\d\\] INFO: Server listening at http://127\\.0\\.0\\.1:${port}$`, 'm'));
-  expect(text).toContain(`Inkwell is ready at http://127.0.0.1:${port}`);
-  expect(text).not.toMatch(/^\{/m);
-  child.kill('SIGTERM');
-  await exited;
-}, SERVER_TEST_MS);
+it.runIf(hasScript)(
+  'logs readable lines when stdout is a terminal',
+  async () => {
+    const port = await freePort();
+    // script(1) runs the server on a pseudo-terminal, as a person's shell would.
+    const child = spawn('script', ['-qfec', `'${process.execPath}' '${main}'`, '/dev/null'], {
+      env: serverEnv({ DATA_DIR: path.join(work, 'data-tty'), PORT: String(port), LOG_LEVEL: 'info' }),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    children.add(child);
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    await waitForOutput(() => output, READY);
+    // eslint-disable-next-line no-control-regex
+    const text = output.replace(/\u001b\[[0-9;]*m/g, '').replaceAll('\r', '');
+    expect(text).toMatch(
+      new RegExp(`^\\[\\d\\d:\\d\\d:\\d\\d\\] INFO: Server listening at http://127\\.0\\.0\\.1:${port}$`, 'm'),
+    );
+    expect(text).toContain(`Inkwell is ready at http://127.0.0.1:${port}`);
+    expect(text).not.toMatch(/^\{/m);
+    child.kill('SIGTERM');
+    await exited;
+  },
+  SERVER_TEST_MS,
+);

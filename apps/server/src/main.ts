@@ -20,7 +20,8 @@ async function main() {
       dataDir: config.dataDir,
       embedded: config.embeddedDatabase,
       timeoutSeconds: config.databaseTimeoutSeconds,
-      onFallback: (reason) => console.warn(`inkwell: the data folder runs PGlite, not the embedded PostgreSQL: ${reason}`),
+      onFallback: (reason) =>
+        console.warn(`inkwell: the data folder runs PGlite, not the embedded PostgreSQL: ${reason}`),
     });
   } catch (error) {
     fail(`inkwell: ${(error as Error).message}`);

@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * may go into a mail (the config insists on it with SMTP_URL): a link built from the Host header
  * of a stranger's request would send the reader, and any token in it, to the stranger's host.
  */
-export const siteOrigin = (app: FastifyInstance, request: FastifyRequest) => app.config.publicUrl ?? requestOrigin(request);
+export const siteOrigin = (app: FastifyInstance, request: FastifyRequest) =>
+  app.config.publicUrl ?? requestOrigin(request);
 
 /** The address a request came to, from its Host header: good for recognising our own URLs, never for a mail. */
 export const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;

@@ -15,17 +15,27 @@ it.each([
 
 it('names the address it listens on when it is not every interface', () => {
   const config = loadConfig({ DATA_DIR: '/srv/inkwell' });
-  expect(readyLine(config, 'pglite', { address: '::1', family: 'IPv6', port: 8080 })).toBe('Inkwell is ready at http://[::1]:8080 (embedded database (PGlite) in /srv/inkwell)');
+  expect(readyLine(config, 'pglite', { address: '::1', family: 'IPv6', port: 8080 })).toBe(
+    'Inkwell is ready at http://[::1]:8080 (embedded database (PGlite) in /srv/inkwell)',
+  );
 });
 
 it('names the embedded PostgreSQL when it runs', () => {
   const config = loadConfig({ DATA_DIR: '/srv/inkwell' });
-  expect(readyLine(config, 'embedded-postgres', anyAddress)).toBe('Inkwell is ready at http://localhost:3000 (embedded PostgreSQL in /srv/inkwell)');
+  expect(readyLine(config, 'embedded-postgres', anyAddress)).toBe(
+    'Inkwell is ready at http://localhost:3000 (embedded PostgreSQL in /srv/inkwell)',
+  );
 });
 
 it('says what to do when the port is taken, and the reason otherwise', () => {
-  const inUse = Object.assign(new Error('listen EADDRINUSE: address already in use 0.0.0.0:3000'), { code: 'EADDRINUSE' });
-  expect(listenFailure(inUse, 3000)).toBe('Port 3000 is in use. Stop the other server or choose another with PORT=3001.');
+  const inUse = Object.assign(new Error('listen EADDRINUSE: address already in use 0.0.0.0:3000'), {
+    code: 'EADDRINUSE',
+  });
+  expect(listenFailure(inUse, 3000)).toBe(
+    'Port 3000 is in use. Stop the other server or choose another with PORT=3001.',
+  );
   const denied = Object.assign(new Error('listen EACCES: permission denied 0.0.0.0:80'), { code: 'EACCES' });
-  expect(listenFailure(denied, 80)).toBe('inkwell: cannot listen on port 80: listen EACCES: permission denied 0.0.0.0:80');
+  expect(listenFailure(denied, 80)).toBe(
+    'inkwell: cannot listen on port 80: listen EACCES: permission denied 0.0.0.0:80',
+  );
 });

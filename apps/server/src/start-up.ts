@@ -39,6 +39,7 @@ export function readyLine(config: Config, kind: Database['kind'], address: Addre
 
 /** Why the server could not listen, in a line that says what to do. */
 export function listenFailure(error: NodeJS.ErrnoException, port: number): string {
-  if (error.code === 'EADDRINUSE') return `Port ${port} is in use. Stop the other server or choose another with PORT=${port < 65535 ? port + 1 : 3000}.`;
+  if (error.code === 'EADDRINUSE')
+    return `Port ${port} is in use. Stop the other server or choose another with PORT=${port < 65535 ? port + 1 : 3000}.`;
   return `inkwell: cannot listen on port ${port}: ${error.message}`;
 }

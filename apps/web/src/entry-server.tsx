@@ -1,5 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { dehydrate, QueryClient, QueryClientProvider, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
+import {
+  dehydrate,
+  QueryClient,
+  QueryClientProvider,
+  type FetchQueryOptions,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { matchPath, StaticRouter, type Params } from 'react-router';
@@ -45,7 +51,10 @@ sendApiCallsThrough(async (path, init) => {
 type PageLoad = (client: QueryClient, params: Params, search: URLSearchParams) => Promise<boolean>;
 
 /** The data the page's subject is, or null when the API says there is no such thing. */
-async function subject<T, K extends QueryKey>(client: QueryClient, options: FetchQueryOptions<T, Error, T, K>): Promise<T | null> {
+async function subject<T, K extends QueryKey>(
+  client: QueryClient,
+  options: FetchQueryOptions<T, Error, T, K>,
+): Promise<T | null> {
   try {
     return await client.fetchQuery(options);
   } catch (error) {
@@ -84,7 +93,10 @@ const readingPages: { path: string; load: PageLoad }[] = [
     load: async (client, { id = '' }, search) => {
       const profile = await subject(client, profileQuery(id));
       if (!profile) return false;
-      await client.prefetchInfiniteQuery({ ...searchBlogsOptions({ author: profile.personal_info.username }), pages: linkedPageCount(search) });
+      await client.prefetchInfiniteQuery({
+        ...searchBlogsOptions({ author: profile.personal_info.username }),
+        pages: linkedPageCount(search),
+      });
       return true;
     },
   },
@@ -113,7 +125,9 @@ export async function renderPage(pathAndQuery: string, call: ReadingCall): Promi
 
   // No retry (a refusal answers the same again), and nothing goes stale while the page renders: a
   // screen shows what was loaded, the not-found page for a 404 included.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity } },
+  });
   const found = await readingCalls.run(call, () => page.load(queryClient, page.match!.params, searchParams));
 
   const html = await renderToReadableStream(

@@ -18,7 +18,8 @@ export interface AuthInput {
  * one, or null. `fullname` is checked only when present (sign-up).
  */
 export function authError({ fullname, email, password }: AuthInput): FieldError | null {
-  if (fullname !== undefined && fullname.trim().length < Limits.fullnameMin) return { field: 'fullname', message: Messages.fullnameTooShort };
+  if (fullname !== undefined && fullname.trim().length < Limits.fullnameMin)
+    return { field: 'fullname', message: Messages.fullnameTooShort };
   return emailError(email) ?? passwordError(password);
 }
 
@@ -35,8 +36,7 @@ export const passwordError = (password: string): FieldError | null =>
 
 /** Texts of the account flows the spec leaves out (Google conflicts, reset, rate limits). */
 export const AuthMessages = {
-  googleEmailTaken:
-    'An account with this email already exists. Sign in with your email and password instead.',
+  googleEmailTaken: 'An account with this email already exists. Sign in with your email and password instead.',
   googleEmailUnverified: 'Your Google email address is not verified.',
   resetMailSent: 'If an account exists for that email, we have sent it a link to reset the password.',
   resetLinkInvalid: 'This password reset link is invalid, used or expired. Please ask for a new one.',

@@ -38,4 +38,3 @@ export const BlockLimits = {
   tableColumnsMax: 20,
   altMax: 1000,
 } as const;
-

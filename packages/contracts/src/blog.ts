@@ -34,7 +34,13 @@ export interface ListItem {
 }
 // Named (`id`), so the OpenAPI document can refer to it from inside itself.
 export const ListItem: z.ZodType<ListItem> = z
-  .lazy(() => z.object({ content: inline, meta: z.record(z.string(), z.unknown()).optional(), items: z.array(ListItem).max(500) }))
+  .lazy(() =>
+    z.object({
+      content: inline,
+      meta: z.record(z.string(), z.unknown()).optional(),
+      items: z.array(ListItem).max(500),
+    }),
+  )
   .meta({ id: 'ListItem' });
 export const ListData = z.object({
   style: z.enum(['ordered', 'unordered']),
@@ -66,7 +72,11 @@ export const EmbedData = z.object({
  * by the server (spans with highlight.js classes), so no reader's browser loads a highlighter.
  * The caps below are backstops: content-blocks.ts refuses past BlockLimits with a message naming the block.
  */
-export const CodeData = z.object({ code: z.string().max(1_000_000), language: z.string().max(50).default('plain'), html: z.string().optional() });
+export const CodeData = z.object({
+  code: z.string().max(1_000_000),
+  language: z.string().max(50).default('plain'),
+  html: z.string().optional(),
+});
 export const DelimiterData = z.object({});
 export const TableData = z.object({
   withHeadings: z.boolean().default(false),
@@ -158,7 +168,11 @@ export function draftError({ title }: Pick<BlogDraftish, 'title'>): FieldError |
 }
 
 /** SPEC §5 Publish from editor: checked before the publish settings open. */
-export function editorPublishError({ title, banner, blocks }: Pick<BlogDraftish, 'title' | 'banner' | 'blocks'>): FieldError | null {
+export function editorPublishError({
+  title,
+  banner,
+  blocks,
+}: Pick<BlogDraftish, 'title' | 'banner' | 'blocks'>): FieldError | null {
   if (!banner.trim()) return { field: 'banner', message: Messages.bannerRequired };
   if (!title.trim()) return { field: 'title', message: Messages.titleRequired };
   if (blocks.length === 0) return { field: 'content', message: Messages.contentRequired };
@@ -183,7 +197,8 @@ export function normaliseTags(tags: string[]): string[] {
 /** Limits every saved blog's (normalised) tags keep, drafts included. */
 export function tagsError(tags: string[]): FieldError | null {
   if (tags.length > Limits.maxTags) return { field: 'tags', message: Messages.maxTags };
-  if (tags.some((tag) => tag.length > Limits.tagMax)) return { field: 'tags', message: `Each tag must be at most ${Limits.tagMax} characters` };
+  if (tags.some((tag) => tag.length > Limits.tagMax))
+    return { field: 'tags', message: `Each tag must be at most ${Limits.tagMax} characters` };
   return null;
 }
 

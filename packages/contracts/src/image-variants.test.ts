@@ -12,13 +12,20 @@ describe('imageSrcSet', () => {
 
   it('names true widths and stops at the first copy as wide as the image', () => {
     expect(imageSrcSet(`/uploads/${hash}.png`, 2000)).toBe(all);
-    expect(imageSrcSet(`/uploads/${hash}.png`, 900)).toBe(`${copy(200)} 200w, ${copy(400)} 400w, ${copy(700)} 700w, ${copy(1000)} 900w`);
+    expect(imageSrcSet(`/uploads/${hash}.png`, 900)).toBe(
+      `${copy(200)} 200w, ${copy(400)} 400w, ${copy(700)} 700w, ${copy(1000)} 900w`,
+    );
     expect(imageSrcSet(`/uploads/${hash}.png`, 700)).toBe(`${copy(200)} 200w, ${copy(400)} 400w, ${copy(700)} 700w`);
     expect(imageSrcSet(`/uploads/${hash}.gif`, 150)).toBe(`${copy(200)} 150w`);
   });
 
   it('has nothing for an outside address, a default avatar or a copy itself', () => {
-    for (const url of [`https://example.com/uploads/${hash}.jpg`, '/api/avatar/ann.svg', copy(400), `/uploads/${hash}.svg`]) {
+    for (const url of [
+      `https://example.com/uploads/${hash}.jpg`,
+      '/api/avatar/ann.svg',
+      copy(400),
+      `/uploads/${hash}.svg`,
+    ]) {
       expect(imageSrcSet(url)).toBeNull();
     }
   });

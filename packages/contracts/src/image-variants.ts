@@ -31,7 +31,9 @@ export function imageSrcSet(url: string, width?: number): string | null {
   if (!hash) return null;
   const candidates: string[] = [];
   for (const nominal of IMAGE_VARIANT_WIDTHS) {
-    candidates.push(`/uploads/${imageVariantKey(hash, nominal)} ${width === undefined ? nominal : Math.min(nominal, width)}w`);
+    candidates.push(
+      `/uploads/${imageVariantKey(hash, nominal)} ${width === undefined ? nominal : Math.min(nominal, width)}w`,
+    );
     if (width !== undefined && nominal >= width) break;
   }
   return candidates.join(', ');

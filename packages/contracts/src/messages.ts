@@ -3,8 +3,7 @@ export const Messages = {
   fullnameTooShort: 'Fullname must be at least 3 letters long',
   enterEmail: 'Enter email',
   emailInvalid: 'Email is invalid',
-  passwordRule:
-    'Password should be 6 to 20 characters long with a numeric, 1 lowercase and 1 uppercase letters',
+  passwordRule: 'Password should be 6 to 20 characters long with a numeric, 1 lowercase and 1 uppercase letters',
   emailExists: 'Email already exists',
   wrongCredentials: 'Incorrect email or password',
   useGoogle: 'This account was created with Google. Please continue with Google to sign in.',

@@ -31,7 +31,12 @@ export const Notification = z.object({
   createdAt: z.string(),
   /** Who liked, commented, replied or published. */
   user: z.object({ personal_info: PersonalInfo }),
-  blog: z.object({ _id: z.string(), blog_id: z.string(), title: z.string(), author: z.object({ personal_info: PersonalInfo }) }),
+  blog: z.object({
+    _id: z.string(),
+    blog_id: z.string(),
+    title: z.string(),
+    author: z.object({ personal_info: PersonalInfo }),
+  }),
   /** The new comment (type comment) or the new reply (type reply), and whether the reader may delete it. */
   comment: CommentRef.extend({ can: CommentCan }).nullable(),
   /** The reader's own comment that was replied to (type reply). */

@@ -19,17 +19,24 @@ export interface CommentOwnership {
 }
 
 /** Only its author edits a blog (saves it again, publishes it, opens it in the editor). */
-export const canEditBlog = (viewer: Viewer, blog: BlogOwnership): boolean => viewer !== null && viewer === blog.authorId;
+export const canEditBlog = (viewer: Viewer, blog: BlogOwnership): boolean =>
+  viewer !== null && viewer === blog.authorId;
 
 /** Only its author deletes a blog. */
-export const canDeleteBlog = (viewer: Viewer, blog: BlogOwnership): boolean => viewer !== null && viewer === blog.authorId;
+export const canDeleteBlog = (viewer: Viewer, blog: BlogOwnership): boolean =>
+  viewer !== null && viewer === blog.authorId;
 
 /** The commenter or the blog's author deletes a comment (with its replies). */
 export const canDeleteComment = (viewer: Viewer, comment: CommentOwnership): boolean =>
   viewer !== null && (viewer === comment.commentedBy || viewer === comment.blogAuthorId);
 
 /** What the viewer may do to a blog: the `can` of get-blog's blog (BlogCan in blog.ts). */
-export const blogCan = (viewer: Viewer, blog: BlogOwnership) => ({ edit: canEditBlog(viewer, blog), delete: canDeleteBlog(viewer, blog) });
+export const blogCan = (viewer: Viewer, blog: BlogOwnership) => ({
+  edit: canEditBlog(viewer, blog),
+  delete: canDeleteBlog(viewer, blog),
+});
 
 /** What the viewer may do to a comment: the `can` of a Comment (CommentCan in comments.ts). */
-export const commentCan = (viewer: Viewer, comment: CommentOwnership) => ({ delete: canDeleteComment(viewer, comment) });
+export const commentCan = (viewer: Viewer, comment: CommentOwnership) => ({
+  delete: canDeleteComment(viewer, comment),
+});

@@ -6,7 +6,10 @@ import { z } from 'zod';
  */
 
 /** A moment with its offset (`2026-05-01T09:00:00+02:00` or `…Z`): a time without one would be read in the server's zone. */
-export const PublishAt = z.iso.datetime({ offset: true, message: 'publishAt must be a date and time with its offset, such as 2026-05-01T09:00:00Z' });
+export const PublishAt = z.iso.datetime({
+  offset: true,
+  message: 'publishAt must be a date and time with its offset, such as 2026-05-01T09:00:00Z',
+});
 
 export const SchedulingMessages = {
   inThePast: 'The publishing time must be in the future',

@@ -28,7 +28,11 @@ const searchFilters = {
   /** Words to find in titles, descriptions and tags, ranked, forgiving typos in titles. */
   query: searchText.optional(),
   /** The author's `_id` (what get-profile answers) or username (any case). */
-  author: z.string().max(200).transform((name) => name.trim()).optional(),
+  author: z
+    .string()
+    .max(200)
+    .transform((name) => name.trim())
+    .optional(),
 };
 
 /** `POST /api/blog/search-blogs-count`: how many blogs search-blogs pages through. */
@@ -72,7 +76,12 @@ export const UserProfile = z.object({
   _id: z.string(),
   personal_info: PersonalInfo.extend({ bio: z.string() }),
   /** SPEC §3's counts, and how many follow this user and whom they follow. */
-  account_info: z.object({ total_posts: z.number(), total_reads: z.number(), total_followers: z.number(), total_following: z.number() }),
+  account_info: z.object({
+    total_posts: z.number(),
+    total_reads: z.number(),
+    total_followers: z.number(),
+    total_following: z.number(),
+  }),
   social_links: SocialLinks,
   joinedAt: z.string(),
 });

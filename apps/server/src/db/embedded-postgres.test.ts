@@ -44,7 +44,9 @@ it('keeps its data across a restart, answers LISTEN, and stops its server on clo
   const dataDir = path.join(work, 'restart');
   const first = await open(dataDir);
   expect(first.kind).toBe('embedded-postgres');
-  await first.db.execute(sql`INSERT INTO users (username, fullname, email, profile_img) VALUES ('ada', 'Ada', 'ada@example.org', '')`);
+  await first.db.execute(
+    sql`INSERT INTO users (username, fullname, email, profile_img) VALUES ('ada', 'Ada', 'ada@example.org', '')`,
+  );
   const heard = new Promise<string>((resolve) => void first.listen('inkwell_test', resolve));
   await first.db.execute(sql`NOTIFY inkwell_test, 'hello'`);
   expect(await heard).toBe('hello');
@@ -60,25 +62,35 @@ it('keeps its data across a restart, answers LISTEN, and stops its server on clo
   expect(rows).toEqual([{ fullname: 'Ada' }]);
 });
 
-it.runIf(process.getuid?.() === 0)('run by root, runs PostgreSQL as the owner of the data folder', { timeout: TEST_MS }, async () => {
-  const dataDir = path.join(work, 'owned');
-  mkdirSync(dataDir);
-  chownSync(dataDir, 65534, 65534);
-  const database = await open(dataDir);
-  const pid = postmaster(dataDir)!;
-  try {
-    expect(uidOf(pid)).toBe(65534);
-  } finally {
-    await database.close();
-  }
-});
+it.runIf(process.getuid?.() === 0)(
+  'run by root, runs PostgreSQL as the owner of the data folder',
+  { timeout: TEST_MS },
+  async () => {
+    const dataDir = path.join(work, 'owned');
+    mkdirSync(dataDir);
+    chownSync(dataDir, 65534, 65534);
+    const database = await open(dataDir);
+    const pid = postmaster(dataDir)!;
+    try {
+      expect(uidOf(pid)).toBe(65534);
+    } finally {
+      await database.close();
+    }
+  },
+);
 
-it.runIf(process.getuid?.() === 0)('run by root on a folder PostgreSQL cannot reach, says so in one line', { timeout: TEST_MS }, async () => {
-  const closed = path.join(work, 'closed');
-  mkdirSync(closed, { mode: 0o700 });
-  const dataDir = path.join(closed, 'data');
-  await expect(open(dataDir)).rejects.toThrow(/^PostgreSQL does not run as root, so it runs as uid \d+, which cannot reach .*closed\/data: /);
-});
+it.runIf(process.getuid?.() === 0)(
+  'run by root on a folder PostgreSQL cannot reach, says so in one line',
+  { timeout: TEST_MS },
+  async () => {
+    const closed = path.join(work, 'closed');
+    mkdirSync(closed, { mode: 0o700 });
+    const dataDir = path.join(closed, 'data');
+    await expect(open(dataDir)).rejects.toThrow(
+      /^PostgreSQL does not run as root, so it runs as uid \d+, which cannot reach .*closed\/data: /,
+    );
+  },
+);
 
 /** The real server on `dataDir`'s embedded PostgreSQL, ready. */
 const startOn = (dataDir: string) => startServer({ DATABASE: 'embedded-postgres', DATA_DIR: dataDir });

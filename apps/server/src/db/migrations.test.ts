@@ -14,7 +14,15 @@ it('has committed migrations that match the Drizzle schema', () => {
   const before = readdirSync(out).sort();
   const printed = execFileSync(
     path.join(serverDir, '../../node_modules/.bin/drizzle-kit'),
-    ['generate', '--dialect', 'postgresql', '--schema', path.join(serverDir, 'src/db/schema/index.ts'), '--out', path.relative(serverDir, out)],
+    [
+      'generate',
+      '--dialect',
+      'postgresql',
+      '--schema',
+      path.join(serverDir, 'src/db/schema/index.ts'),
+      '--out',
+      path.relative(serverDir, out),
+    ],
     { cwd: serverDir, encoding: 'utf8' },
   );
   expect(readdirSync(out).sort(), `drizzle-kit would generate a new migration:\n${printed}`).toEqual(before);

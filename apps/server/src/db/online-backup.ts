@@ -1,5 +1,15 @@
 import { execFile } from 'node:child_process';
-import { chownSync, createReadStream, createWriteStream, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  createReadStream,
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
@@ -18,7 +28,16 @@ const LEFT_OUT = [
   'postmaster.pid',
   'postmaster.opts',
   '.s.PGSQL.*',
-  ...['pg_wal', 'pg_replslot', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_stat_tmp', 'pg_subtrans'].map((folder) => `${folder}/*`),
+  ...[
+    'pg_wal',
+    'pg_replslot',
+    'pg_dynshmem',
+    'pg_notify',
+    'pg_serial',
+    'pg_snapshots',
+    'pg_stat_tmp',
+    'pg_subtrans',
+  ].map((folder) => `${folder}/*`),
   'base/pgsql_tmp/*',
   '*/pg_internal.init',
 ];
@@ -41,11 +60,25 @@ export async function backUpRunningPostgres(dataDir: string, file: string): Prom
   try {
     await client.connect();
     // A checkpoint may recycle WAL files while we copy; a slot of this session keeps them until it ends.
-    await client.query('select pg_create_physical_replication_slot($1, immediately_reserve => true, temporary => true)', [`inkwell_backup_${process.pid}`]);
-    const started = await client.query<{ first: string }>('select pg_walfile_name(pg_backup_start($1, fast => true)) as first', [path.basename(file)]);
+    await client.query(
+      'select pg_create_physical_replication_slot($1, immediately_reserve => true, temporary => true)',
+      [`inkwell_backup_${process.pid}`],
+    );
+    const started = await client.query<{ first: string }>(
+      'select pg_walfile_name(pg_backup_start($1, fast => true)) as first',
+      [path.basename(file)],
+    );
     const { first } = started.rows[0]!;
     try {
-      await run('tar', ['-cf', tar, '--anchored', ...LEFT_OUT.map((pattern) => `--exclude=postgres/${pattern}`), '-C', path.dirname(pgdata), 'postgres']);
+      await run('tar', [
+        '-cf',
+        tar,
+        '--anchored',
+        ...LEFT_OUT.map((pattern) => `--exclude=postgres/${pattern}`),
+        '-C',
+        path.dirname(pgdata),
+        'postgres',
+      ]);
     } catch (error) {
       // Exit status 1 is a file that changed as tar read it: expected here, and what the WAL replay mends.
       if ((error as { code?: unknown }).code !== 1) throw error;
@@ -65,9 +98,21 @@ export async function backUpRunningPostgres(dataDir: string, file: string): Prom
     };
     mkdirSync(path.join(staging, 'postgres'));
     const labels = [stage('backup_label', labelfile), ...(spcmapfile ? [stage('tablespace_map', spcmapfile)] : [])];
-    const segments = readdirSync(path.join(pgdata, 'pg_wal')).filter((name) => SEGMENT.test(name) && name >= first && name <= last);
-    if (!segments.includes(first) || !segments.includes(last)) throw new Error(`the WAL from ${first} to ${last} is no longer in ${pgdata}/pg_wal`);
-    await run('tar', ['-rf', tar, '-C', staging, ...labels, '-C', path.dirname(pgdata), ...segments.sort().map((name) => `postgres/pg_wal/${name}`)]);
+    const segments = readdirSync(path.join(pgdata, 'pg_wal')).filter(
+      (name) => SEGMENT.test(name) && name >= first && name <= last,
+    );
+    if (!segments.includes(first) || !segments.includes(last))
+      throw new Error(`the WAL from ${first} to ${last} is no longer in ${pgdata}/pg_wal`);
+    await run('tar', [
+      '-rf',
+      tar,
+      '-C',
+      staging,
+      ...labels,
+      '-C',
+      path.dirname(pgdata),
+      ...segments.sort().map((name) => `postgres/pg_wal/${name}`),
+    ]);
     await pipeline(createReadStream(tar), createGzip(), createWriteStream(file));
   } catch (error) {
     rmSync(file, { force: true });

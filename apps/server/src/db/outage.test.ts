@@ -22,7 +22,7 @@ const HEARTBEAT_SECONDS = 0.2;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** What `promise` comes to, or a failure once `ms` went by without it: a hang is what is tested for. */
-const within = <T,>(ms: number, promise: Promise<T>) =>
+const within = <T>(ms: number, promise: Promise<T>) =>
   Promise.race([promise, sleep(ms).then(() => Promise.reject(new Error(`still waiting after ${ms} ms`)))]);
 
 /**
@@ -57,9 +57,22 @@ beforeAll(async () => {
   proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
   const url = new URL(database.url!);
   url.host = `127.0.0.1:${proxy.port}`;
-  const env = { DATA_DIR: 'memory://', LOG_LEVEL: 'silent', RATE_LIMIT_MULTIPLIER: '100', STREAM_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS) };
-  const config = loadConfig({ ...env, DATABASE_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS), WEB_DIST: webDistWithRenderer() });
-  const own = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused', timeoutSeconds: config.databaseTimeoutSeconds });
+  const env = {
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MULTIPLIER: '100',
+    STREAM_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS),
+  };
+  const config = loadConfig({
+    ...env,
+    DATABASE_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
+    WEB_DIST: webDistWithRenderer(),
+  });
+  const own = await openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: 'unused',
+    timeoutSeconds: config.databaseTimeoutSeconds,
+  });
   const app = await buildApp({ config, database: own });
   await app.listen({ port: 0, host: '127.0.0.1' });
   proxied = { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, database: own };
@@ -96,51 +109,61 @@ function expectUnavailable(res: { statusCode: number; headers: Record<string, un
   expect(JSON.parse(res.body)).toEqual({ error: DATABASE_UNAVAILABLE });
 }
 
-it.runIf(serverUrl)('answers 503 {error} with Retry-After while PostgreSQL is down, API and pages alike, and serves again within 10 s of its return', async () => {
-  const author = await buildUser(proxied.app);
-  const blogId = await buildBlog(proxied.app, author);
-  proxy.cut();
-  for (const res of await answersDuringOutage(author.token, blogId)) expectUnavailable(res);
+it.runIf(serverUrl)(
+  'answers 503 {error} with Retry-After while PostgreSQL is down, API and pages alike, and serves again within 10 s of its return',
+  async () => {
+    const author = await buildUser(proxied.app);
+    const blogId = await buildBlog(proxied.app, author);
+    proxy.cut();
+    for (const res of await answersDuringOutage(author.token, blogId)) expectUnavailable(res);
 
-  proxy.restore();
-  await expect.poll(async () => (await latestBlogs()).statusCode, { timeout: 10_000, interval: 100 }).toBe(200);
-  for (const url of ['/', `/blog/${blogId}`]) expect((await proxied.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
-});
+    proxy.restore();
+    await expect.poll(async () => (await latestBlogs()).statusCode, { timeout: 10_000, interval: 100 }).toBe(200);
+    for (const url of ['/', `/blog/${blogId}`])
+      expect((await proxied.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+  },
+);
 
-it.runIf(serverUrl)('answers 503 within the bound while PostgreSQL is silent, and serves again within 10 s once it answers', async () => {
-  const author = await buildUser(proxied.app);
-  const blogId = await buildBlog(proxied.app, author);
-  proxy.blackhole();
-  // Each request waits DATABASE_TIMEOUT_SECONDS (1 s) at most for a connection or an answer.
-  for (const res of await answersDuringOutage(author.token, blogId)) expectUnavailable(res);
+it.runIf(serverUrl)(
+  'answers 503 within the bound while PostgreSQL is silent, and serves again within 10 s once it answers',
+  async () => {
+    const author = await buildUser(proxied.app);
+    const blogId = await buildBlog(proxied.app, author);
+    proxy.blackhole();
+    // Each request waits DATABASE_TIMEOUT_SECONDS (1 s) at most for a connection or an answer.
+    for (const res of await answersDuringOutage(author.token, blogId)) expectUnavailable(res);
 
-  proxy.restore();
-  await expect.poll(async () => (await latestBlogs()).statusCode, { timeout: 10_000, interval: 100 }).toBe(200);
-});
+    proxy.restore();
+    await expect.poll(async () => (await latestBlogs()).statusCode, { timeout: 10_000, interval: 100 }).toBe(200);
+  },
+);
 
-it.runIf(serverUrl)('gives up a connection whose statement went unanswered: no transaction is left open once PostgreSQL answers again', async () => {
-  const failure = proxied.database.db
-    .transaction(async (tx) => {
-      await tx.execute(sql`select 1`);
-      proxy.blackhole();
-      await tx.execute(sql`select 2`);
-    })
-    .catch((error: unknown) => error);
-  expect(isDatabaseUnavailable(await within(10_000, failure))).toBe(true);
+it.runIf(serverUrl)(
+  'gives up a connection whose statement went unanswered: no transaction is left open once PostgreSQL answers again',
+  async () => {
+    const failure = proxied.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        proxy.blackhole();
+        await tx.execute(sql`select 2`);
+      })
+      .catch((error: unknown) => error);
+    expect(isDatabaseUnavailable(await within(10_000, failure))).toBe(true);
 
-  proxy.restore();
-  // What the silence held up is answered now; the pool's next users must not find themselves inside that transaction.
-  for (let i = 0; i < 3; i++) await proxied.database.db.execute(sql`select 1`);
-  // PostgreSQL ends the abandoned connection's transaction once it sees the connection closed: on a busy machine not at once.
-  const openTransactions = async () => {
-    const [row] = await queryRows<{ n: number }>(
-      database.db,
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
-    );
-    return row!.n;
-  };
-  await expect.poll(openTransactions, { timeout: 10_000, interval: 200 }).toBe(0);
-});
+    proxy.restore();
+    // What the silence held up is answered now; the pool's next users must not find themselves inside that transaction.
+    for (let i = 0; i < 3; i++) await proxied.database.db.execute(sql`select 1`);
+    // PostgreSQL ends the abandoned connection's transaction once it sees the connection closed: on a busy machine not at once.
+    const openTransactions = async () => {
+      const [row] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
+      );
+      return row!.n;
+    };
+    await expect.poll(openTransactions, { timeout: 10_000, interval: 200 }).toBe(0);
+  },
+);
 
 /** The events of `stream` until one says a notification is waiting; null if the stream ends first. */
 async function nextNewNotification(stream: StreamReader, ms: number) {
@@ -151,37 +174,43 @@ async function nextNewNotification(stream: StreamReader, ms: number) {
   }
 }
 
-it.runIf(serverUrl)('delivers a notification created while the instance could not listen, once PostgreSQL is back', async () => {
-  const author = await buildUser(direct);
-  const blog = await fetchBlog(direct, await buildBlog(direct, author), author);
-  const stream = await openNotificationStream(proxied.url, author.token);
-  expect(await stream.next()).toMatchObject({ new_notification_available: false });
+it.runIf(serverUrl)(
+  'delivers a notification created while the instance could not listen, once PostgreSQL is back',
+  async () => {
+    const author = await buildUser(direct);
+    const blog = await fetchBlog(direct, await buildBlog(direct, author), author);
+    const stream = await openNotificationStream(proxied.url, author.token);
+    expect(await stream.next()).toMatchObject({ new_notification_available: false });
 
-  proxy.cut();
-  // Written through the other instance: its NOTIFY reaches nobody on the proxied one, whose listening connection is gone.
-  await buildComment(direct, await buildUser(direct), blog);
-  await sleep(500);
-  proxy.restore();
+    proxy.cut();
+    // Written through the other instance: its NOTIFY reaches nobody on the proxied one, whose listening connection is gone.
+    await buildComment(direct, await buildUser(direct), blog);
+    await sleep(500);
+    proxy.restore();
 
-  // The listener comes back within its longest retry delay (5 s).
-  expect(await nextNewNotification(stream, 15_000)).toEqual({ new_notification_available: true });
-  stream.close();
-});
+    // The listener comes back within its longest retry delay (5 s).
+    expect(await nextNewNotification(stream, 15_000)).toEqual({ new_notification_available: true });
+    stream.close();
+  },
+);
 
-it.runIf(serverUrl)('keeps an open notification stream through a 2 s outage: it stays open and gets the next notification', async () => {
-  const author = await buildUser(direct);
-  const blog = await fetchBlog(direct, await buildBlog(direct, author), author);
-  const stream = await openNotificationStream(proxied.url, author.token);
-  expect(await stream.next()).toMatchObject({ new_notification_available: false });
+it.runIf(serverUrl)(
+  'keeps an open notification stream through a 2 s outage: it stays open and gets the next notification',
+  async () => {
+    const author = await buildUser(direct);
+    const blog = await fetchBlog(direct, await buildBlog(direct, author), author);
+    const stream = await openNotificationStream(proxied.url, author.token);
+    expect(await stream.next()).toMatchObject({ new_notification_available: false });
 
-  proxy.cut();
-  // Ten heartbeats could not check the session meanwhile.
-  await sleep(2000);
-  proxy.restore();
-  const heartbeats = stream.heartbeats();
-  await expect.poll(() => stream.heartbeats(), { timeout: 10_000 }).toBeGreaterThan(heartbeats);
+    proxy.cut();
+    // Ten heartbeats could not check the session meanwhile.
+    await sleep(2000);
+    proxy.restore();
+    const heartbeats = stream.heartbeats();
+    await expect.poll(() => stream.heartbeats(), { timeout: 10_000 }).toBeGreaterThan(heartbeats);
 
-  await buildComment(direct, await buildUser(direct), blog);
-  expect(await nextNewNotification(stream, 15_000)).toEqual({ new_notification_available: true });
-  stream.close();
-});
+    await buildComment(direct, await buildUser(direct), blog);
+    expect(await nextNewNotification(stream, 15_000)).toEqual({ new_notification_available: true });
+    stream.close();
+  },
+);

@@ -2,7 +2,18 @@ import type { AddressInfo } from 'node:net';
 import { messages, PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { DrizzleQueryError, sql } from 'drizzle-orm';
-import { bigint, customType, date, integer, interval, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  date,
+  integer,
+  interval,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -21,7 +32,10 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 it('answers other requests while a slow query runs', async () => {
-  const app = await buildApp({ config: loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', READ_FLUSH_SECONDS: '0' }), database });
+  const app = await buildApp({
+    config: loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', READ_FLUSH_SECONDS: '0' }),
+    database,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     const events: string[] = [];
@@ -128,7 +142,12 @@ it('answers the same rows, types and errors as PGlite in the server thread', asy
         error: { class: error.constructor.name, query: error.query, params: error.params },
         cause: {
           database: cause instanceof messages.DatabaseError,
-          ...Object.fromEntries(['name', 'message', 'code', 'detail', 'constraint', 'table', 'severity', 'query', 'params'].map((k) => [k, cause[k as 'code']])),
+          ...Object.fromEntries(
+            ['name', 'message', 'code', 'detail', 'constraint', 'table', 'severity', 'query', 'params'].map((k) => [
+              k,
+              cause[k as 'code'],
+            ]),
+          ),
         },
       };
     };
@@ -155,7 +174,9 @@ it('delivers NOTIFY to the listener until it unsubscribes', async () => {
 it('fails the query it was running, and every later call, when the thread dies', async () => {
   // A heap far too small for three million rows: the thread runs out of memory and ends.
   const thread = await startPgliteThread('memory://', { maxOldGenerationSizeMb: 32 });
-  await expect(thread.query('select n from generate_series(1, 3000000) as n')).rejects.toThrow(/database thread failed/);
+  await expect(thread.query('select n from generate_series(1, 3000000) as n')).rejects.toThrow(
+    /database thread failed/,
+  );
   await expect(thread.query('select 1')).rejects.toThrow(/database thread failed/);
   await expect(thread.close()).rejects.toThrow(/database thread failed/);
 });

@@ -30,7 +30,10 @@ export interface PgliteThread extends PgliteQueries {
  */
 export async function startPgliteThread(dataDir: string, resourceLimits?: ResourceLimits): Promise<PgliteThread> {
   const workerData: Start = { dataDir };
-  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData, ...(resourceLimits && { resourceLimits }) });
+  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
+    workerData,
+    ...(resourceLimits && { resourceLimits }),
+  });
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   const subscriptions = new Map<number, (payload: string) => void>();
   let nextId = 1;
@@ -84,7 +87,14 @@ export async function startPgliteThread(dataDir: string, resourceLimits?: Resour
   const query = async <T>(sql: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number) => {
     const parsers = options.parsers ?? {};
     const rowMode = options.rowMode ?? 'object';
-    const result = (await call({ op: 'query', tx, sql, params, rowMode, textTypes: Object.keys(parsers).map(Number) })) as Results<T>;
+    const result = (await call({
+      op: 'query',
+      tx,
+      sql,
+      params,
+      rowMode,
+      textTypes: Object.keys(parsers).map(Number),
+    })) as Results<T>;
     parse(result, rowMode, parsers);
     return result;
   };

@@ -22,7 +22,8 @@ export type Request =
 export type CrossingError = Record<string, unknown> & { message: string; fromDatabase: boolean };
 
 /** To the server's thread: the answer to request `id` (`id` 0: the database is open), or a notification. */
-export type Reply = { id: number; value?: unknown } | { id: number; error: CrossingError } | { subscription: number; payload: string };
+export type Reply =
+  { id: number; value?: unknown } | { id: number; error: CrossingError } | { subscription: number; payload: string };
 
 export interface Start {
   /** PGlite's data folder, or `memory://`. */
@@ -54,7 +55,13 @@ function crossing(error: unknown): CrossingError {
   if (!(error instanceof Error)) return { message: String(error), fromDatabase: false };
   // The query options PGlite attaches hold the caller's parsers, functions that cannot cross; the caller has them.
   const { queryOptions: _options, ...fields } = error as Error & { queryOptions?: unknown };
-  return { ...fields, name: error.name, message: error.message, stack: error.stack, fromDatabase: error instanceof messages.DatabaseError };
+  return {
+    ...fields,
+    name: error.name,
+    message: error.message,
+    stack: error.stack,
+    fromDatabase: error instanceof messages.DatabaseError,
+  };
 }
 
 function transaction(tx: number): Transaction {

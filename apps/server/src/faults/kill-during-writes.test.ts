@@ -42,8 +42,13 @@ async function killRounds(env: Record<string, string>, rounds: number, check?: (
     await halted;
     // Until the kill every write was acknowledged; the ones in flight then got no answer.
     const outcomes = load.outcomes();
-    const unanswered = [...outcomes].filter(([outcome]) => outcome.startsWith('no answer')).reduce((sum, [, n]) => sum + n, 0);
-    expect([...outcomes.keys()].filter((outcome) => outcome !== '200' && !outcome.startsWith('no answer')), `round ${round}`).toEqual([]);
+    const unanswered = [...outcomes]
+      .filter(([outcome]) => outcome.startsWith('no answer'))
+      .reduce((sum, [, n]) => sum + n, 0);
+    expect(
+      [...outcomes.keys()].filter((outcome) => outcome !== '200' && !outcome.startsWith('no answer')),
+      `round ${round}`,
+    ).toEqual([]);
     expect(unanswered).toBeLessThanOrEqual(WRITERS);
 
     server = await startServer({ ...LOAD_ENV, ...env });
@@ -62,7 +67,9 @@ async function expectChecksCatchALostComment(db: Executor, ledger: WriteLedger, 
   const lost = writers.flatMap((writer) => writer.comments)[0]!;
   await db.execute(sql`delete from comments where id = ${lost.id}`);
   expect(await ledger.differences(db)).toContain(`comment:${lost.id} is absent, written as present`);
-  expect(await counterMismatches(db)).toContainEqual(expect.stringMatching(new RegExp(`^blog ${lost.blog.blog_id}: total_comments`)));
+  expect(await counterMismatches(db)).toContainEqual(
+    expect.stringMatching(new RegExp(`^blog ${lost.blog.blog_id}: total_comments`)),
+  );
 }
 
 const EMBEDDED = [
@@ -94,8 +101,10 @@ it.runIf(process.env.TEST_DATABASE_URL)(
   async () => {
     const database = await createTestDatabase();
     try {
-      const { ledger, writers, server } = await killRounds({ DATABASE_URL: database.url! }, soakRounds(2, 10), (ledger) =>
-        expectConsistent(database.db, ledger),
+      const { ledger, writers, server } = await killRounds(
+        { DATABASE_URL: database.url! },
+        soakRounds(2, 10),
+        (ledger) => expectConsistent(database.db, ledger),
       );
       await server.stop();
       await expectChecksCatchALostComment(database.db, ledger, writers);

@@ -43,7 +43,9 @@ async function backUpWhileWriting(target: Target, backups: string) {
   await load.untilAcknowledged(100);
   // From here on a write may or may not be in the copy: the backup takes its moment once it has started.
   ledger.widen();
-  await run(process.execPath, [backupCli], { env: { ...process.env, DATABASE_URL: '', ...target.env, BACKUP_DIR: backups } });
+  await run(process.execPath, [backupCli], {
+    env: { ...process.env, DATABASE_URL: '', ...target.env, BACKUP_DIR: backups },
+  });
   await load.untilAcknowledged(load.acknowledged() + 20);
   await load.halt();
   expect([...load.outcomes().keys()]).toEqual(['200']);

@@ -23,11 +23,20 @@ afterAll(async () => {
 const faults = [
   { name: 'pg_ctl restart -m fast', run: (pg: PrivatePostgres) => pg.restart('fast') },
   { name: 'pg_ctl restart -m immediate', run: (pg: PrivatePostgres) => pg.restart('immediate') },
-  { name: 'pg_ctl stop -m immediate, a while down, pg_ctl start', run: (pg: PrivatePostgres, whileDown: () => Promise<void>) => pg.stop('immediate').then(whileDown).then(() => pg.start()) },
+  {
+    name: 'pg_ctl stop -m immediate, a while down, pg_ctl start',
+    run: (pg: PrivatePostgres, whileDown: () => Promise<void>) =>
+      pg
+        .stop('immediate')
+        .then(whileDown)
+        .then(() => pg.start()),
+  },
 ];
 const rounds = soakRounds(faults.length, faults.length * 4);
 
-it(`keeps the server up through ${rounds} PostgreSQL restarts under ${WRITERS} writers: 503 meanwhile, writing again within ${BACK_WITHIN_MS / 1000} s, nothing acknowledged lost`, async ({ skip }) => {
+it(`keeps the server up through ${rounds} PostgreSQL restarts under ${WRITERS} writers: 503 meanwhile, writing again within ${BACK_WITHIN_MS / 1000} s, nothing acknowledged lost`, async ({
+  skip,
+}) => {
   skip(unavailable !== null, `no private PostgreSQL: ${unavailable}`);
   cluster = await startPrivatePostgres();
   const pg = cluster;
@@ -43,7 +52,8 @@ it(`keeps the server up through ${rounds} PostgreSQL restarts under ${WRITERS} w
     await load.untilAcknowledged(load.acknowledged() + 50);
     const refusedBefore = refused();
     // While it is down every write is refused in our words, at once: wait for a few such answers.
-    const whileDown = () => expect.poll(refused, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(refusedBefore + 3);
+    const whileDown = () =>
+      expect.poll(refused, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(refusedBefore + 3);
     await fault.run(pg, whileDown);
     await load.untilAcknowledged(load.acknowledged() + WRITERS, BACK_WITHIN_MS);
     expect(server.running(), `${fault.name}: the server is still running`).toBe(true);

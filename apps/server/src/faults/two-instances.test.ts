@@ -19,7 +19,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
   let users: Writers;
   beforeAll(async () => {
     database = await createTestDatabase();
-    [a, b] = await Promise.all([startServer({ DATABASE_URL: database.url! }), startServer({ DATABASE_URL: database.url! })]);
+    [a, b] = await Promise.all([
+      startServer({ DATABASE_URL: database.url! }),
+      startServer({ DATABASE_URL: database.url! }),
+    ]);
     users = await signUpWriters(a.url, 4, 1);
   });
   afterAll(async () => {
@@ -36,8 +39,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
 
   it('reads through B what was written through A, even what B had cached for anonymous readers', async () => {
     const [, reader] = users.writers;
-    const read = async () => (await call(b, '/api/blog/get-blog', { blog_id: users.shared[0]!.blog_id })).body.blog.activity.total_comments;
-    const comments = async () => (await call(b, '/api/comment/get-blog-comments', { blog_id: users.shared[0]!.blog_id })).body;
+    const read = async () =>
+      (await call(b, '/api/blog/get-blog', { blog_id: users.shared[0]!.blog_id })).body.blog.activity.total_comments;
+    const comments = async () =>
+      (await call(b, '/api/comment/get-blog-comments', { blog_id: users.shared[0]!.blog_id })).body;
     for (let round = 1; round <= 5; round++) {
       // Asked twice: the second answer comes from B's cache.
       await read();
@@ -65,7 +70,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
   it('counts a rate limit once across both: the comments a user may make in a minute, split between A and B', async () => {
     const [, , , talker] = users.writers;
     const { limit } = RATE_LIMITS.comment;
-    for (let i = 0; i < limit; i++) expect((await comment(i % 2 ? b : a, talker!.token, `Comment ${i}`)).status).toBe(200);
+    for (let i = 0; i < limit; i++)
+      expect((await comment(i % 2 ? b : a, talker!.token, `Comment ${i}`)).status).toBe(200);
     for (const server of [a, b]) {
       const refused = await comment(server, talker!.token);
       expect(refused.status).toBe(429);
@@ -74,7 +80,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
   });
 
   it('refuses on B a session signed out through A', async () => {
-    const signedUp = await call(a, '/api/user/signup', { fullname: 'Leaving Soon', email: `leaving.${uniqueId()}@example.com`, password: 'Secret123' });
+    const signedUp = await call(a, '/api/user/signup', {
+      fullname: 'Leaving Soon',
+      email: `leaving.${uniqueId()}@example.com`,
+      password: 'Secret123',
+    });
     const token = signedUp.body.access_token as string;
     const me = () => fetch(`${b.url}/api/user/me`, { headers: bearer(token) });
     expect((await me()).status).toBe(200);

@@ -30,7 +30,11 @@ async function seedWorld() {
   const writer = await buildUser(t.app, { fullname: 'Wanda Writer', password: 'Writer123' });
   const reader = await buildUser(t.app, { fullname: 'Rey Reader' });
   const blogId = await buildBlog(t.app, writer, { title: `Walking notes ${uniqueId()}` });
-  const draft = await fetchBlog(t.app, await buildBlog(t.app, writer, { draft: true, title: `Secret plans ${uniqueId()}` }), writer);
+  const draft = await fetchBlog(
+    t.app,
+    await buildBlog(t.app, writer, { draft: true, title: `Secret plans ${uniqueId()}` }),
+    writer,
+  );
   const { _id } = await fetchBlog(t.app, blogId, writer);
   const comment = await buildComment(t.app, reader, { _id }, { comment: 'Reader was here' });
   const like = await post(t.app, '/api/blog/like-blog', { _id, isLikedByUser: false }, reader.token);
@@ -49,7 +53,8 @@ const expectRefused = (res: LightMyRequestResponse, statuses = [403, 404]) => {
 };
 
 const readBlogAsAuthor = (world: World, blog: Blog) => fetchBlog(t.app, blog.blog_id, world.writer);
-const blogInEditMode = (blogId: string, as?: TestUser) => post(t.app, '/api/blog/get-blog', { blog_id: blogId, draft: true, mode: 'edit' }, as?.token);
+const blogInEditMode = (blogId: string, as?: TestUser) =>
+  post(t.app, '/api/blog/get-blog', { blog_id: blogId, draft: true, mode: 'edit' }, as?.token);
 const me = async (user: TestUser) => {
   const res = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(user.token) });
   expect(res.statusCode).toBe(200);
@@ -72,12 +77,21 @@ const notificationCount = async (user: TestUser, body: object = {}) => {
   return res.json<{ totalDocs: number }>().totalDocs;
 };
 const hasNewNotification = async (user: TestUser) => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/notification/new-notification', headers: bearer(user.token) });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/notification/new-notification',
+    headers: bearer(user.token),
+  });
   expect(res.statusCode).toBe(200);
   return res.json<{ new_notification_available: boolean }>().new_notification_available;
 };
 const uploadImage = async (user: TestUser) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/upload/image', payload: imageForm(), headers: bearer(user.token) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/upload/image',
+    payload: imageForm(),
+    headers: bearer(user.token),
+  });
   expect(res.statusCode).toBe(200);
   return res.json<{ file: { url: string } }>().file.url;
 };
@@ -115,7 +129,10 @@ const PROTECTED: Endpoint[] = [
   { route: 'POST /api/user/subscriber-count', payload: () => ({}) },
   { route: 'POST /api/user/update-profile', payload: () => ({ username: `hijack_${uniqueId()}`, bio: 'Hijacked' }) },
   { route: 'POST /api/user/update-profile-img', payload: (w) => ({ url: w.reader.session.profile_img }) },
-  { route: 'POST /api/user/change-password', payload: (w) => ({ currentPassword: w.writer.password, newPassword: 'Hijack123' }) },
+  {
+    route: 'POST /api/user/change-password',
+    payload: (w) => ({ currentPassword: w.writer.password, newPassword: 'Hijack123' }),
+  },
   { route: 'POST /api/comment/add-comment', payload: (w) => ({ _id: w.blog._id, comment: 'Anonymous words' }) },
   { route: 'POST /api/comment/delete-comment', payload: (w) => ({ _id: w.comment._id }) },
   { route: 'POST /notifications', payload: () => ({ page: 1, filter: 'all' }) },
@@ -188,29 +205,50 @@ const PUBLIC = new Set([
 ]);
 
 /** Ways of sending no valid session, given the writer's real token (and a signed-out one of theirs). */
-const BAD_CREDENTIALS: { label: string; header?: (token: string, revoked: string) => string; query?: (token: string) => string }[] = [
+const BAD_CREDENTIALS: {
+  label: string;
+  header?: (token: string, revoked: string) => string;
+  query?: (token: string) => string;
+}[] = [
   { label: 'no Authorization header' },
   { label: 'the scheme alone', header: () => 'Bearer' },
   { label: 'an empty bearer token', header: () => 'Bearer ' },
-  { label: 'Basic credentials', header: () => `Basic ${Buffer.from('writer@example.com:Secret123').toString('base64')}` },
+  {
+    label: 'Basic credentials',
+    header: () => `Basic ${Buffer.from('writer@example.com:Secret123').toString('base64')}`,
+  },
   { label: 'a token of another shape (an unsigned JWT)', header: () => 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.' },
   { label: 'a well-formed token no session has', header: () => `Bearer ${randomBytes(32).toString('base64url')}` },
   { label: 'a real token with a character more', header: (token) => `Bearer ${token}A` },
   { label: 'a real token cut short', header: (token) => `Bearer ${token.slice(0, -1)}` },
-  { label: 'a real token with its last character changed', header: (token) => `Bearer ${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}` },
+  {
+    label: 'a real token with its last character changed',
+    header: (token) => `Bearer ${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
+  },
   { label: 'a real token without its scheme', header: (token) => token },
   { label: 'a real token under another scheme', header: (token) => `Token ${token}` },
   { label: 'a real token twice', header: (token) => `Bearer ${token}, Bearer ${token}` },
   { label: 'a real token in the query string instead', query: (token) => `access_token=${token}` },
   { label: 'a real token 200 times over', header: (token) => `Bearer ${token.repeat(200)}` },
-  { label: 'a real token with a NUL inside', header: (token) => `Bearer ${token.slice(0, 20)}\u0000${token.slice(21)}` },
+  {
+    label: 'a real token with a NUL inside',
+    header: (token) => `Bearer ${token.slice(0, 20)}\u0000${token.slice(21)}`,
+  },
   { label: 'SQL in place of a token', header: () => "Bearer ' OR '1'='1" },
   { label: 'a signed-out token', header: (_token, revoked) => `Bearer ${revoked}` },
 ];
 
-function request(endpoint: Endpoint, world: World, auth: { header?: string | undefined; query?: string | undefined }): Promise<LightMyRequestResponse> {
+function request(
+  endpoint: Endpoint,
+  world: World,
+  auth: { header?: string | undefined; query?: string | undefined },
+): Promise<LightMyRequestResponse> {
   const [method, url] = endpoint.route.split(' ') as ['GET' | 'POST', string];
-  const options: InjectOptions = { method, url: auth.query ? `${url}?${auth.query}` : url, headers: auth.header === undefined ? {} : { authorization: auth.header } };
+  const options: InjectOptions = {
+    method,
+    url: auth.query ? `${url}?${auth.query}` : url,
+    headers: auth.header === undefined ? {} : { authorization: auth.header },
+  };
   if (endpoint.payload) options.payload = endpoint.payload(world) as InjectOptions['payload'];
   return t.app.inject(options);
 }
@@ -241,28 +279,36 @@ describe('endpoints that need a session', () => {
     expect(PROTECTED.map((e) => e.route).filter((route) => !routes.includes(route))).toEqual([]);
   });
 
-  it.each(PROTECTED)('$route answers 401 {error} to every missing or bad credential, and changes nothing', async (endpoint) => {
-    const world = await seedWorld();
-    const revoked = (await buildUser(t.app)).token;
-    expect((await post(t.app, '/api/user/signout', {}, revoked)).statusCode).toBe(200);
-    const before = await databaseSnapshot();
+  it.each(PROTECTED)(
+    '$route answers 401 {error} to every missing or bad credential, and changes nothing',
+    async (endpoint) => {
+      const world = await seedWorld();
+      const revoked = (await buildUser(t.app)).token;
+      expect((await post(t.app, '/api/user/signout', {}, revoked)).statusCode).toBe(200);
+      const before = await databaseSnapshot();
 
-    const wrong: string[] = [];
-    for (const { label, header, query } of BAD_CREDENTIALS) {
-      const res = await request(endpoint, world, { header: header?.(world.writer.token, revoked), query: query?.(world.writer.token) });
-      const body = res.headers['content-type']?.startsWith('application/json') ? res.json<{ error?: unknown }>() : {};
-      if (res.statusCode !== 401 || typeof body.error !== 'string' || !body.error) wrong.push(`${label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-    }
-    expect(wrong).toEqual([]);
-    if (endpoint.route.startsWith('GET ')) {
-      const head = await t.app.inject({ method: 'HEAD', url: endpoint.route.slice(4) });
-      expect(head.statusCode).toBe(401);
-    }
-    expect(await databaseSnapshot()).toEqual(before);
+      const wrong: string[] = [];
+      for (const { label, header, query } of BAD_CREDENTIALS) {
+        const res = await request(endpoint, world, {
+          header: header?.(world.writer.token, revoked),
+          query: query?.(world.writer.token),
+        });
+        const body = res.headers['content-type']?.startsWith('application/json') ? res.json<{ error?: unknown }>() : {};
+        if (res.statusCode !== 401 || typeof body.error !== 'string' || !body.error)
+          wrong.push(`${label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+      expect(wrong).toEqual([]);
+      if (endpoint.route.startsWith('GET ')) {
+        const head = await t.app.inject({ method: 'HEAD', url: endpoint.route.slice(4) });
+        expect(head.statusCode).toBe(401);
+      }
+      expect(await databaseSnapshot()).toEqual(before);
 
-    // The same request with the writer's live token gets past the check, so the 401s above are about the credential.
-    if (!endpoint.streams) expect((await request(endpoint, world, { header: `Bearer ${world.writer.token}` })).statusCode).not.toBe(401);
-  });
+      // The same request with the writer's live token gets past the check, so the 401s above are about the credential.
+      if (!endpoint.streams)
+        expect((await request(endpoint, world, { header: `Bearer ${world.writer.token}` })).statusCode).not.toBe(401);
+    },
+  );
 
   it('like-blog says what SPEC §5 says to a signed-out reader', async () => {
     const { blog } = await seedWorld();
@@ -297,7 +343,12 @@ describe("another user's things", () => {
     const before = await databaseSnapshot();
     for (const target of [world.blog, world.draft]) {
       for (const draft of [false, true]) {
-        const res = await post(t.app, '/api/blog/create-blog', publishableBlog({ id: target.blog_id, title: 'Hijacked', draft }), stranger.token);
+        const res = await post(
+          t.app,
+          '/api/blog/create-blog',
+          publishableBlog({ id: target.blog_id, title: 'Hijacked', draft }),
+          stranger.token,
+        );
         expectRefused(res);
       }
     }
@@ -342,7 +393,8 @@ describe("another user's things", () => {
     const stranger = await buildUser(t.app);
     await buildBlog(t.app, stranger);
     const before = await databaseSnapshot();
-    for (const target of [world.blog, world.draft]) expectRefused(await post(t.app, '/api/blog/delete-blog', { blog_id: target.blog_id }, stranger.token));
+    for (const target of [world.blog, world.draft])
+      expectRefused(await post(t.app, '/api/blog/delete-blog', { blog_id: target.blog_id }, stranger.token));
     expect(await databaseSnapshot()).toEqual(before);
     expect(await readBlogAsAuthor(world, world.blog)).toEqual(world.blog);
     expect((await blogInEditMode(world.draft.blog_id, world.writer)).statusCode).toBe(200);
@@ -354,11 +406,16 @@ describe("another user's things", () => {
     await buildBlog(t.app, otherAuthor);
     const writersOwn = await buildComment(t.app, world.writer, world.blog, { comment: 'Author answers' });
     const readersSecond = await buildComment(t.app, world.reader, world.blog, { comment: 'Reader again' });
-    const reply = await buildComment(t.app, otherAuthor, world.blog, { comment: 'A reply', replying_to: world.comment._id });
-    const remove = (as: TestUser, comment: Comment) => post(t.app, '/api/comment/delete-comment', { _id: comment._id, blog_author: as.username }, as.token);
+    const reply = await buildComment(t.app, otherAuthor, world.blog, {
+      comment: 'A reply',
+      replying_to: world.comment._id,
+    });
+    const remove = (as: TestUser, comment: Comment) =>
+      post(t.app, '/api/comment/delete-comment', { _id: comment._id, blog_author: as.username }, as.token);
 
     const before = await databaseSnapshot();
-    for (const comment of [world.comment, writersOwn, readersSecond]) expectRefused(await remove(otherAuthor, comment), [403]);
+    for (const comment of [world.comment, writersOwn, readersSecond])
+      expectRefused(await remove(otherAuthor, comment), [403]);
     // A commenter may delete their own comments only, not the author's nor a comment they were replied to by.
     expectRefused(await remove(world.reader, writersOwn), [403]);
     expectRefused(await remove(world.reader, reply), [403]);
@@ -373,7 +430,12 @@ describe("another user's things", () => {
     const world = await seedWorld();
     const stranger = await buildUser(t.app);
     const writerProfile = await profile(world.writer.username);
-    const pointAtWriter = { user_id: writerProfile._id, userId: writerProfile._id, notification_for: writerProfile._id, username: world.writer.username };
+    const pointAtWriter = {
+      user_id: writerProfile._id,
+      userId: writerProfile._id,
+      notification_for: writerProfile._id,
+      username: world.writer.username,
+    };
 
     const list = await post(t.app, '/notifications', { page: 1, filter: 'all', ...pointAtWriter }, stranger.token);
     expect(list.statusCode).toBe(200);
@@ -393,40 +455,86 @@ describe("another user's things", () => {
     const world = await seedWorld();
     const stranger = await buildUser(t.app);
     const writerBefore = { me: await me(world.writer), profile: await profile(world.writer.username) };
-    const pointAtWriter = { _id: writerBefore.profile._id, id: writerBefore.profile._id, user_id: writerBefore.profile._id, email: world.writer.email };
+    const pointAtWriter = {
+      _id: writerBefore.profile._id,
+      id: writerBefore.profile._id,
+      user_id: writerBefore.profile._id,
+      email: world.writer.email,
+    };
 
-    const taken = await post(t.app, '/api/user/update-profile', { username: world.writer.username.toUpperCase(), bio: 'Mine now' }, stranger.token);
+    const taken = await post(
+      t.app,
+      '/api/user/update-profile',
+      { username: world.writer.username.toUpperCase(), bio: 'Mine now' },
+      stranger.token,
+    );
     expectRefused(taken, [409]);
     const ownName = `stranger_${uniqueId()}`.slice(0, 30);
-    const renamed = await post(t.app, '/api/user/update-profile', { username: ownName, bio: 'Stranger bio', ...pointAtWriter }, stranger.token);
+    const renamed = await post(
+      t.app,
+      '/api/user/update-profile',
+      { username: ownName, bio: 'Stranger bio', ...pointAtWriter },
+      stranger.token,
+    );
     expect(renamed.statusCode).toBe(200);
     const picture = await uploadImage(stranger);
-    const img = await post(t.app, '/api/user/update-profile-img', { url: picture, username: world.writer.username, ...pointAtWriter }, stranger.token);
+    const img = await post(
+      t.app,
+      '/api/user/update-profile-img',
+      { url: picture, username: world.writer.username, ...pointAtWriter },
+      stranger.token,
+    );
     expect(img.statusCode).toBe(200);
 
     expect(await me(world.writer)).toEqual(writerBefore.me);
     expect(await profile(world.writer.username)).toEqual(writerBefore.profile);
-    expect((await me(stranger)).personal_info).toMatchObject({ username: ownName, bio: 'Stranger bio', profile_img: picture, email: stranger.email });
+    expect((await me(stranger)).personal_info).toMatchObject({
+      username: ownName,
+      bio: 'Stranger bio',
+      profile_img: picture,
+      email: stranger.email,
+    });
   });
 
   it('change-password and sign-out act on the caller’s own account and session only', async () => {
     const world = await seedWorld();
     const stranger = await buildUser(t.app);
-    const pointAtWriter = { email: world.writer.email, username: world.writer.username, _id: (await profile(world.writer.username))._id };
+    const pointAtWriter = {
+      email: world.writer.email,
+      username: world.writer.username,
+      _id: (await profile(world.writer.username))._id,
+    };
 
     // The writer's password is no help to a stranger: it is checked against the stranger's own.
-    const guessed = await post(t.app, '/api/user/change-password', { currentPassword: world.writer.password, newPassword: 'Hijack123', ...pointAtWriter }, stranger.token);
+    const guessed = await post(
+      t.app,
+      '/api/user/change-password',
+      { currentPassword: world.writer.password, newPassword: 'Hijack123', ...pointAtWriter },
+      stranger.token,
+    );
     expectRefused(guessed, [403]);
-    const changed = await post(t.app, '/api/user/change-password', { currentPassword: stranger.password, newPassword: 'Changed123', ...pointAtWriter }, stranger.token);
+    const changed = await post(
+      t.app,
+      '/api/user/change-password',
+      { currentPassword: stranger.password, newPassword: 'Changed123', ...pointAtWriter },
+      stranger.token,
+    );
     expect(changed.statusCode).toBe(200);
     expect((await signIn(world.writer.email, world.writer.password)).statusCode).toBe(200);
     expect((await signIn(world.writer.email, 'Changed123')).statusCode).toBe(401);
     expect((await signIn(stranger.email, 'Changed123')).statusCode).toBe(200);
 
-    const out = await post(t.app, '/api/user/signout', { access_token: world.writer.token, token: world.writer.token, ...pointAtWriter }, stranger.token);
+    const out = await post(
+      t.app,
+      '/api/user/signout',
+      { access_token: world.writer.token, token: world.writer.token, ...pointAtWriter },
+      stranger.token,
+    );
     expect(out.statusCode).toBe(200);
     expect(await me(world.writer)).toMatchObject({ personal_info: { username: world.writer.username } });
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(stranger.token) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(stranger.token) })).statusCode,
+    ).toBe(401);
   });
 
   it('the dashboard lists, counts and searches the caller’s own blogs only, whatever the body names', async () => {
@@ -434,24 +542,44 @@ describe("another user's things", () => {
     const stranger = await buildUser(t.app);
     const own = await buildBlog(t.app, stranger, { title: 'Stranger things' });
     const writerId = (await profile(world.writer.username))._id;
-    const pointAtWriter = { author: world.writer.username, user_id: writerId, author_id: writerId, username: world.writer.username };
+    const pointAtWriter = {
+      author: world.writer.username,
+      user_id: writerId,
+      author_id: writerId,
+      username: world.writer.username,
+    };
 
     for (const draft of [false, true]) {
       const list = await post(t.app, '/api/blog/user-written-blogs', { draft, ...pointAtWriter }, stranger.token);
       expect(list.statusCode).toBe(200);
       expect(list.json<{ blogs: { blog_id: string }[] }>().blogs.map((b) => b.blog_id)).toEqual(draft ? [] : [own]);
-      const count = await post(t.app, '/api/blog/user-written-blogs-count', { draft, ...pointAtWriter }, stranger.token);
+      const count = await post(
+        t.app,
+        '/api/blog/user-written-blogs-count',
+        { draft, ...pointAtWriter },
+        stranger.token,
+      );
       expect(count.json()).toEqual({ totalDocs: draft ? 0 : 1 });
     }
-    const searched = await post(t.app, '/api/blog/user-written-blogs', { query: 'Secret plans', draft: true, ...pointAtWriter }, stranger.token);
+    const searched = await post(
+      t.app,
+      '/api/blog/user-written-blogs',
+      { query: 'Secret plans', draft: true, ...pointAtWriter },
+      stranger.token,
+    );
     expect(searched.json()).toEqual({ blogs: [] });
   });
 
-  it("isliked-by-user answers for the caller, not for whoever the body names", async () => {
+  it('isliked-by-user answers for the caller, not for whoever the body names', async () => {
     const world = await seedWorld();
     const stranger = await buildUser(t.app);
     const readerId = (await profile(world.reader.username))._id;
-    const res = await post(t.app, '/api/user/isliked-by-user', { _id: world.blog._id, user_id: readerId, userId: readerId }, stranger.token);
+    const res = await post(
+      t.app,
+      '/api/user/isliked-by-user',
+      { _id: world.blog._id, user_id: readerId, userId: readerId },
+      stranger.token,
+    );
     expect(res.json()).toEqual({ result: false });
     const readers = await post(t.app, '/api/user/isliked-by-user', { _id: world.blog._id }, world.reader.token);
     expect(readers.json()).toEqual({ result: true });
@@ -465,7 +593,13 @@ describe("another user's things", () => {
  * contract fields are spread after these, so each request is otherwise valid.
  */
 function hostileExtras(victim: { _id: string; username: string; email: string }) {
-  const personalInfo = { fullname: 'Site Admin', username: victim.username, email: victim.email, profile_img: 'javascript:alert(1)', bio: 'owned' };
+  const personalInfo = {
+    fullname: 'Site Admin',
+    username: victim.username,
+    email: victim.email,
+    profile_img: 'javascript:alert(1)',
+    bio: 'owned',
+  };
   return {
     _id: victim._id,
     id: victim._id,
@@ -512,7 +646,11 @@ function hostileExtras(victim: { _id: string; username: string; email: string })
 
 async function victimOf(world: World) {
   const victim = await profile(world.writer.username);
-  return { victim: { _id: victim._id, username: victim.personal_info.username, email: world.writer.email }, victimProfile: victim, victimMe: await me(world.writer) };
+  return {
+    victim: { _id: victim._id, username: victim.personal_info.username, email: world.writer.email },
+    victimProfile: victim,
+    victimMe: await me(world.writer),
+  };
 }
 
 const recent = (iso: string | null) => expect(Date.now() - Date.parse(iso ?? '')).toBeLessThan(60_000);
@@ -522,7 +660,12 @@ describe('extra fields in write bodies', () => {
     const world = await seedWorld();
     const { victim, victimProfile, victimMe } = await victimOf(world);
     const email = `newcomer.${uniqueId()}@example.com`;
-    const res = await post(t.app, '/api/user/signup', { ...hostileExtras(victim), fullname: 'New Comer', email, password: 'Secret123' });
+    const res = await post(t.app, '/api/user/signup', {
+      ...hostileExtras(victim),
+      fullname: 'New Comer',
+      email,
+      password: 'Secret123',
+    });
     expect(res.statusCode).toBe(200);
     const session = res.json<{ username: string; fullname: string; profile_img: string }>();
     expect(session.fullname).toBe('New Comer');
@@ -553,12 +696,21 @@ describe('extra fields in write bodies', () => {
     expect(blogId).not.toBe(body.blog_id);
 
     const blog = await fetchBlog(t.app, blogId, poster);
-    expect(blog.author.personal_info).toEqual({ fullname: 'Pat Poster', username: poster.username, profile_img: poster.session.profile_img });
+    expect(blog.author.personal_info).toEqual({
+      fullname: 'Pat Poster',
+      username: poster.username,
+      profile_img: poster.session.profile_img,
+    });
     expect(blog.activity).toEqual({ total_likes: 0, total_comments: 0, total_parent_comments: 0, total_reads: 0 });
     expect(blog._id).not.toBe(victim._id);
     recent(blog.publishedAt);
 
-    const edited = await post(t.app, '/api/blog/create-blog', { ...extras, ...publishableBlog({ title: 'Edited title' }), id: blogId }, poster.token);
+    const edited = await post(
+      t.app,
+      '/api/blog/create-blog',
+      { ...extras, ...publishableBlog({ title: 'Edited title' }), id: blogId },
+      poster.token,
+    );
     const after = await fetchBlog(t.app, blogId, poster);
     expect(edited.json()).toEqual({ id: blogId, updatedAt: after.updatedAt });
     expect(after).toEqual({ ...blog, title: 'Edited title', updatedAt: after.updatedAt });
@@ -572,12 +724,23 @@ describe('extra fields in write bodies', () => {
     const user = await buildUser(t.app, { fullname: 'Ursula User' });
     const before = { me: await me(user), profile: await profile(user.username) };
     const username = `ursula_${uniqueId()}`.slice(0, 30);
-    const res = await post(t.app, '/api/user/update-profile', { ...hostileExtras(victim), username, bio: 'Just me' }, user.token);
+    const res = await post(
+      t.app,
+      '/api/user/update-profile',
+      { ...hostileExtras(victim), username, bio: 'Just me' },
+      user.token,
+    );
     expect(res.json()).toEqual({ username });
 
-    expect(await me(user)).toEqual({ ...before.me, personal_info: { ...before.me.personal_info, username, bio: 'Just me' } });
+    expect(await me(user)).toEqual({
+      ...before.me,
+      personal_info: { ...before.me.personal_info, username, bio: 'Just me' },
+    });
     const after = await profile(username);
-    expect(after).toEqual({ ...before.profile, personal_info: { ...before.profile.personal_info, username, bio: 'Just me' } });
+    expect(after).toEqual({
+      ...before.profile,
+      personal_info: { ...before.profile.personal_info, username, bio: 'Just me' },
+    });
     expect((await signIn(user.email, user.password)).statusCode).toBe(200);
     expect((await signIn(user.email, 'Hijack123')).statusCode).toBe(401);
     expect(await profile(world.writer.username)).toEqual(victimProfile);
@@ -590,7 +753,12 @@ describe('extra fields in write bodies', () => {
     const user = await buildUser(t.app);
     const before = await me(user);
     const url = await uploadImage(user);
-    const res = await post(t.app, '/api/user/update-profile-img', { ...hostileExtras(victim), url, bio: 'changed' }, user.token);
+    const res = await post(
+      t.app,
+      '/api/user/update-profile-img',
+      { ...hostileExtras(victim), url, bio: 'changed' },
+      user.token,
+    );
     expect(res.json()).toEqual({ profile_img: url });
     expect(await me(user)).toEqual({ ...before, personal_info: { ...before.personal_info, profile_img: url } });
     expect(await me(world.writer)).toEqual(victimMe);
@@ -600,7 +768,12 @@ describe('extra fields in write bodies', () => {
     const world = await seedWorld();
     const { victim, victimMe } = await victimOf(world);
     const user = await buildUser(t.app);
-    const res = await post(t.app, '/api/user/change-password', { ...hostileExtras(victim), currentPassword: user.password, newPassword: 'Renewed123' }, user.token);
+    const res = await post(
+      t.app,
+      '/api/user/change-password',
+      { ...hostileExtras(victim), currentPassword: user.password, newPassword: 'Renewed123' },
+      user.token,
+    );
     expect(res.statusCode).toBe(200);
     expect((await signIn(user.email, 'Renewed123')).statusCode).toBe(200);
     expect((await signIn(user.email, 'Hijack123')).statusCode).toBe(401);
@@ -613,20 +786,37 @@ describe('extra fields in write bodies', () => {
     const bystander = await buildUser(t.app);
     const bystanderId = (await profile(bystander.username))._id;
     const commenter = await buildUser(t.app, { fullname: 'Cora Commenter' });
-    const extras = { ...hostileExtras({ _id: bystanderId, username: bystander.username, email: bystander.email }), blog_author: bystanderId };
+    const extras = {
+      ...hostileExtras({ _id: bystanderId, username: bystander.username, email: bystander.email }),
+      blog_author: bystanderId,
+    };
     const before = (await readBlogAsAuthor(world, world.blog)).activity;
     const writerCount = await notificationCount(world.writer);
 
-    const added = await buildComment(t.app, commenter, world.blog, { ...extras, _id: world.blog._id, comment: 'Plain words' });
+    const added = await buildComment(t.app, commenter, world.blog, {
+      ...extras,
+      _id: world.blog._id,
+      comment: 'Plain words',
+    });
     expect(added).toMatchObject({
       comment: 'Plain words',
-      commented_by: { personal_info: { fullname: 'Cora Commenter', username: commenter.username, profile_img: commenter.session.profile_img } },
+      commented_by: {
+        personal_info: {
+          fullname: 'Cora Commenter',
+          username: commenter.username,
+          profile_img: commenter.session.profile_img,
+        },
+      },
       children: [],
       parent: null,
       blog_id: world.blog.blog_id,
     });
     recent(added.commentedAt);
-    expect((await readBlogAsAuthor(world, world.blog)).activity).toEqual({ ...before, total_comments: before.total_comments + 1, total_parent_comments: before.total_parent_comments + 1 });
+    expect((await readBlogAsAuthor(world, world.blog)).activity).toEqual({
+      ...before,
+      total_comments: before.total_comments + 1,
+      total_parent_comments: before.total_parent_comments + 1,
+    });
     expect(await notificationCount(world.writer)).toBe(writerCount + 1);
     expect(await notificationCount(bystander)).toBe(0);
     expect(await comments(world.blog)).toEqual(['Plain words', 'Reader was here']);
@@ -636,21 +826,40 @@ describe('extra fields in write bodies', () => {
     const world = await seedWorld();
     const { victim } = await victimOf(world);
     const liker = await buildUser(t.app);
-    const res = await post(t.app, '/api/blog/like-blog', { ...hostileExtras(victim), _id: world.blog._id, isLikedByUser: false }, liker.token);
+    const res = await post(
+      t.app,
+      '/api/blog/like-blog',
+      { ...hostileExtras(victim), _id: world.blog._id, isLikedByUser: false },
+      liker.token,
+    );
     expect(res.json()).toEqual({ liked_by_user: true, total_likes: 2 });
     expect((await readBlogAsAuthor(world, world.blog)).activity.total_likes).toBe(2);
-    expect((await post(t.app, '/api/user/isliked-by-user', { _id: world.blog._id }, liker.token)).json()).toEqual({ result: true });
-    expect((await post(t.app, '/api/user/isliked-by-user', { _id: world.blog._id }, world.writer.token)).json()).toEqual({ result: false });
+    expect((await post(t.app, '/api/user/isliked-by-user', { _id: world.blog._id }, liker.token)).json()).toEqual({
+      result: true,
+    });
+    expect(
+      (await post(t.app, '/api/user/isliked-by-user', { _id: world.blog._id }, world.writer.token)).json(),
+    ).toEqual({ result: false });
   });
 
   it('follow: the follower is the caller, whoever the body names, and the counts move by one', async () => {
     const world = await seedWorld();
     const { victim } = await victimOf(world);
     const fan = await buildUser(t.app);
-    const res = await post(t.app, '/api/user/follow', { ...hostileExtras(victim), username: world.writer.username, isFollowing: false }, fan.token);
+    const res = await post(
+      t.app,
+      '/api/user/follow',
+      { ...hostileExtras(victim), username: world.writer.username, isFollowing: false },
+      fan.token,
+    );
     expect(res.json()).toEqual({ following: true, total_followers: 1 });
     expect((await profile(fan.username)).account_info).toMatchObject({ total_followers: 0, total_following: 1 });
-    expect((await profile(world.writer.username)).account_info).toMatchObject({ total_followers: 1, total_following: 0 });
-    expect((await post(t.app, '/api/user/is-following', { username: world.writer.username }, world.reader.token)).json()).toEqual({ result: false });
+    expect((await profile(world.writer.username)).account_info).toMatchObject({
+      total_followers: 1,
+      total_following: 0,
+    });
+    expect(
+      (await post(t.app, '/api/user/is-following', { username: world.writer.username }, world.reader.token)).json(),
+    ).toEqual({ result: false });
   });
 });

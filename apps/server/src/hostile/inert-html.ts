@@ -1,5 +1,6 @@
 /** Every tag stored inline HTML may contain, exactly as the sanitiser writes it (DESIGN.md "Security decisions"). */
-const SAFE_TAG = /^<(?:b|i|br|a|a href="(?:https?|mailto):[^"<>]*" rel="noopener noreferrer nofollow"|mark class="cdx-marker"|code class="inline-code"|\/(?:b|i|a|mark|code))>$/;
+const SAFE_TAG =
+  /^<(?:b|i|br|a|a href="(?:https?|mailto):[^"<>]*" rel="noopener noreferrer nofollow"|mark class="cdx-marker"|code class="inline-code"|\/(?:b|i|a|mark|code))>$/;
 
 /**
  * The pieces of `html` that could make a browser do more than show text and the allowlisted

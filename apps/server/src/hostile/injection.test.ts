@@ -58,7 +58,17 @@ const HOSTILE_NUMBERS: [label: string, value: unknown][] = [
 ];
 
 /** What no answer may contain: a stack frame, SQL, or the names of what runs underneath. */
-const LEAKS = [/\n\s+at /, /\bat \S+:\d+:\d+/, /\bselect\b[^"]*\bfrom\b/i, /\binsert into\b/i, /syntax error/i, /postgres/i, /drizzle/i, /pglite/i, /\$argon2/];
+const LEAKS = [
+  /\n\s+at /,
+  /\bat \S+:\d+:\d+/,
+  /\bselect\b[^"]*\bfrom\b/i,
+  /\binsert into\b/i,
+  /syntax error/i,
+  /postgres/i,
+  /drizzle/i,
+  /pglite/i,
+  /\$argon2/,
+];
 
 let t: TestApp;
 let author: TestUser;
@@ -74,12 +84,26 @@ beforeAll(async () => {
   t = await buildTestApp({ RATE_LIMIT_MULTIPLIER: '1000' });
   author = await buildUser(t.app, { fullname: 'Zephyr Gardener', email: `zephyr.${uniqueId()}@example.com` });
   prober = await buildUser(t.app, { fullname: 'Petra Prober' });
-  const titles = ['Zephyrwort gardens in spring', "Quoting ' OR 1=1 -- safely", 'Growing 100% zephyrwort_seeds by the \\ book'];
+  const titles = [
+    'Zephyrwort gardens in spring',
+    "Quoting ' OR 1=1 -- safely",
+    'Growing 100% zephyrwort_seeds by the \\ book',
+  ];
   published = [];
   for (const title of titles) {
-    published.push(await fetchBlog(t.app, await buildBlog(t.app, author, { title, des: 'Garden notes.', tags: ['zephyrwort'] }), author));
+    published.push(
+      await fetchBlog(
+        t.app,
+        await buildBlog(t.app, author, { title, des: 'Garden notes.', tags: ['zephyrwort'] }),
+        author,
+      ),
+    );
   }
-  draft = await fetchBlog(t.app, await buildBlog(t.app, author, { title: "Zephyrwort ' OR 1=1 -- draft", draft: true }), author);
+  draft = await fetchBlog(
+    t.app,
+    await buildBlog(t.app, author, { title: "Zephyrwort ' OR 1=1 -- draft", draft: true }),
+    author,
+  );
   comment = await buildComment(t.app, prober, published[0]!, { comment: 'Zephyrwort smells of rain' });
   reply = await buildComment(t.app, author, published[0]!, { comment: 'It does', replying_to: comment._id });
 });
@@ -91,11 +115,17 @@ const percentEncode = (text: string) =>
     .map((c) => {
       const code = c.charCodeAt(0);
       if (code < 0xd800 || code > 0xdfff) return encodeURIComponent(c);
-      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     })
     .join('');
 
-const ids = (res: LightMyRequestResponse) => res.json<{ blogs: { blog_id: string }[] }>().blogs.map((b) => b.blog_id).sort();
+const ids = (res: LightMyRequestResponse) =>
+  res
+    .json<{ blogs: { blog_id: string }[] }>()
+    .blogs.map((b) => b.blog_id)
+    .sort();
 const blogIds = (blogs: Blog[]) => blogs.map((b) => b.blog_id).sort();
 const lower = (text: string) => text.trim().toLowerCase();
 /** The published blogs whose title, description or a tag really contains the text. */
@@ -109,7 +139,8 @@ const containing = (text: unknown) =>
  */
 const unfiltered = (text: unknown) => (typeof text === 'string' && !lower(text) ? blogIds(published) : []);
 /** The dashboard searches titles by a case-insensitive part; blank means every blog. */
-const titlesContaining = (text: unknown) => (typeof text === 'string' ? published.filter((b) => b.title.toLowerCase().includes(lower(text))) : []);
+const titlesContaining = (text: unknown) =>
+  typeof text === 'string' ? published.filter((b) => b.title.toLowerCase().includes(lower(text))) : [];
 
 interface Field {
   name: string;
@@ -129,19 +160,36 @@ const FIELDS: Field[] = [
     send: (query) => post(t.app, '/api/blog/search-blogs', { query }),
     check: (res, query) => expect(blogIds(containing(query))).toEqual(expect.arrayContaining(ids(res))),
   },
-  { name: 'search-blogs tag', send: (tag) => post(t.app, '/api/blog/search-blogs', { tag, author: author.username }), check: (res, tag) => expect(ids(res)).toEqual(unfiltered(tag)) },
-  { name: 'search-blogs author', send: (a) => post(t.app, '/api/blog/search-blogs', { author: a, tag: 'zephyrwort' }), check: (res, a) => expect(ids(res)).toEqual(unfiltered(a)) },
+  {
+    name: 'search-blogs tag',
+    send: (tag) => post(t.app, '/api/blog/search-blogs', { tag, author: author.username }),
+    check: (res, tag) => expect(ids(res)).toEqual(unfiltered(tag)),
+  },
+  {
+    name: 'search-blogs author',
+    send: (a) => post(t.app, '/api/blog/search-blogs', { author: a, tag: 'zephyrwort' }),
+    check: (res, a) => expect(ids(res)).toEqual(unfiltered(a)),
+  },
   {
     name: 'search-blogs eliminate_blog',
     send: (eliminate_blog) => post(t.app, '/api/blog/search-blogs', { eliminate_blog, author: author.username }),
     check: (res) => expect(ids(res)).toEqual(blogIds(published)),
   },
-  { name: 'search-blogs page', send: (page) => post(t.app, '/api/blog/search-blogs', { query: 'zephyrwort', page }), numeric: true },
-  { name: 'search-blogs limit', send: (limit) => post(t.app, '/api/blog/search-blogs', { query: 'zephyrwort', limit }), numeric: true },
+  {
+    name: 'search-blogs page',
+    send: (page) => post(t.app, '/api/blog/search-blogs', { query: 'zephyrwort', page }),
+    numeric: true,
+  },
+  {
+    name: 'search-blogs limit',
+    send: (limit) => post(t.app, '/api/blog/search-blogs', { query: 'zephyrwort', limit }),
+    numeric: true,
+  },
   {
     name: 'search-blogs-count query',
     send: (query) => post(t.app, '/api/blog/search-blogs-count', { query }),
-    check: (res, query) => expect(res.json<{ totalDocs: number }>().totalDocs).toBeLessThanOrEqual(containing(query).length),
+    check: (res, query) =>
+      expect(res.json<{ totalDocs: number }>().totalDocs).toBeLessThanOrEqual(containing(query).length),
   },
   {
     name: 'search-blogs-count tag',
@@ -158,27 +206,71 @@ const FIELDS: Field[] = [
     name: 'search-users query',
     send: (query) => post(t.app, '/api/user/search-users', { query }),
     check: (res, query) => {
-      const names = res.json<{ users: { personal_info: { username: string; fullname: string } }[] }>().users.map((u) => u.personal_info);
-      for (const user of names) expect(`${user.username} ${user.fullname}`.toLowerCase()).toContain(lower(String(query)));
+      const names = res
+        .json<{ users: { personal_info: { username: string; fullname: string } }[] }>()
+        .users.map((u) => u.personal_info);
+      for (const user of names)
+        expect(`${user.username} ${user.fullname}`.toLowerCase()).toContain(lower(String(query)));
       if (!lower(String(query))) expect(names).toEqual([]);
     },
   },
   { name: 'get-profile username', send: (username) => post(t.app, '/api/user/get-profile', { username }), also: [404] },
   { name: 'get-blog blog_id', send: (blog_id) => post(t.app, '/api/blog/get-blog', { blog_id }), also: [404] },
-  { name: 'get-blog blog_id in edit mode, as the author', send: (blog_id) => post(t.app, '/api/blog/get-blog', { blog_id, mode: 'edit' }, author.token), also: [404] },
-  { name: 'like-blog _id', send: (_id) => post(t.app, '/api/blog/like-blog', { _id, isLikedByUser: false }, author.token), also: [404] },
-  { name: 'isliked-by-user _id', send: (_id) => post(t.app, '/api/user/isliked-by-user', { _id }, prober.token), also: [404] },
-  { name: 'follow username', send: (username) => post(t.app, '/api/user/follow', { username, isFollowing: true }, prober.token), also: [404] },
-  { name: 'is-following username', send: (username) => post(t.app, '/api/user/is-following', { username }, prober.token), also: [404] },
-  { name: 'following-blogs page', send: (page) => post(t.app, '/api/blog/following-blogs', { page }, prober.token), numeric: true },
-  { name: 'get-blog-comments blog_id', send: (blog_id) => post(t.app, '/api/comment/get-blog-comments', { blog_id }), also: [404] },
-  { name: 'get-blog-comments skip', send: (skip) => post(t.app, '/api/comment/get-blog-comments', { blog_id: published[0]!.blog_id, skip }), numeric: true },
+  {
+    name: 'get-blog blog_id in edit mode, as the author',
+    send: (blog_id) => post(t.app, '/api/blog/get-blog', { blog_id, mode: 'edit' }, author.token),
+    also: [404],
+  },
+  {
+    name: 'like-blog _id',
+    send: (_id) => post(t.app, '/api/blog/like-blog', { _id, isLikedByUser: false }, author.token),
+    also: [404],
+  },
+  {
+    name: 'isliked-by-user _id',
+    send: (_id) => post(t.app, '/api/user/isliked-by-user', { _id }, prober.token),
+    also: [404],
+  },
+  {
+    name: 'follow username',
+    send: (username) => post(t.app, '/api/user/follow', { username, isFollowing: true }, prober.token),
+    also: [404],
+  },
+  {
+    name: 'is-following username',
+    send: (username) => post(t.app, '/api/user/is-following', { username }, prober.token),
+    also: [404],
+  },
+  {
+    name: 'following-blogs page',
+    send: (page) => post(t.app, '/api/blog/following-blogs', { page }, prober.token),
+    numeric: true,
+  },
+  {
+    name: 'get-blog-comments blog_id',
+    send: (blog_id) => post(t.app, '/api/comment/get-blog-comments', { blog_id }),
+    also: [404],
+  },
+  {
+    name: 'get-blog-comments skip',
+    send: (skip) => post(t.app, '/api/comment/get-blog-comments', { blog_id: published[0]!.blog_id, skip }),
+    numeric: true,
+  },
   { name: 'get-replies _id', send: (_id) => post(t.app, '/api/comment/get-replies', { _id }), also: [404] },
-  { name: 'get-replies skip', send: (skip) => post(t.app, '/api/comment/get-replies', { _id: comment._id, skip }), numeric: true },
-  { name: 'add-comment _id', send: (_id) => post(t.app, '/api/comment/add-comment', { _id, comment: 'Probe' }, prober.token), also: [404] },
+  {
+    name: 'get-replies skip',
+    send: (skip) => post(t.app, '/api/comment/get-replies', { _id: comment._id, skip }),
+    numeric: true,
+  },
+  {
+    name: 'add-comment _id',
+    send: (_id) => post(t.app, '/api/comment/add-comment', { _id, comment: 'Probe' }, prober.token),
+    also: [404],
+  },
   {
     name: 'add-comment replying_to',
-    send: (replying_to) => post(t.app, '/api/comment/add-comment', { _id: published[0]!._id, comment: 'Probe', replying_to }, prober.token),
+    send: (replying_to) =>
+      post(t.app, '/api/comment/add-comment', { _id: published[0]!._id, comment: 'Probe', replying_to }, prober.token),
     also: [404],
     // None of these names a comment of the blog, so no comment may be made.
     check: (res) => {
@@ -186,8 +278,16 @@ const FIELDS: Field[] = [
     },
   },
   // As the blog's author, who may delete any comment on it: a pattern that matched would have something to delete.
-  { name: 'delete-comment _id', send: (_id) => post(t.app, '/api/comment/delete-comment', { _id }, author.token), also: [404] },
-  { name: 'delete-blog blog_id', send: (blog_id) => post(t.app, '/api/blog/delete-blog', { blog_id }, author.token), also: [404] },
+  {
+    name: 'delete-comment _id',
+    send: (_id) => post(t.app, '/api/comment/delete-comment', { _id }, author.token),
+    also: [404],
+  },
+  {
+    name: 'delete-blog blog_id',
+    send: (blog_id) => post(t.app, '/api/blog/delete-blog', { blog_id }, author.token),
+    also: [404],
+  },
   {
     name: 'user-written-blogs query',
     send: (query) => post(t.app, '/api/blog/user-written-blogs', { query }, author.token),
@@ -198,23 +298,57 @@ const FIELDS: Field[] = [
     send: (query) => post(t.app, '/api/blog/user-written-blogs-count', { query }, author.token),
     check: (res, query) => expect(res.json()).toEqual({ totalDocs: titlesContaining(query).length }),
   },
-  { name: 'user-written-blogs page', send: (page) => post(t.app, '/api/blog/user-written-blogs', { page }, author.token), numeric: true },
-  { name: 'user-written-blogs deletedDocCount', send: (n) => post(t.app, '/api/blog/user-written-blogs', { deletedDocCount: n }, author.token), numeric: true },
+  {
+    name: 'user-written-blogs page',
+    send: (page) => post(t.app, '/api/blog/user-written-blogs', { page }, author.token),
+    numeric: true,
+  },
+  {
+    name: 'user-written-blogs deletedDocCount',
+    send: (n) => post(t.app, '/api/blog/user-written-blogs', { deletedDocCount: n }, author.token),
+    numeric: true,
+  },
   { name: 'notifications filter', send: (filter) => post(t.app, '/notifications', { filter }, author.token) },
   { name: 'notifications page', send: (page) => post(t.app, '/notifications', { page }, author.token), numeric: true },
-  { name: 'notifications deletedDocCount', send: (n) => post(t.app, '/notifications', { deletedDocCount: n }, author.token), numeric: true },
-  { name: 'all-notifications-count filter', send: (filter) => post(t.app, '/api/notification/all-notifications-count', { filter }, author.token) },
-  { name: 'signin email', send: (email) => post(t.app, '/api/user/signin', { email, password: author.password }), also: [401] },
-  { name: 'signin password', send: (password) => post(t.app, '/api/user/signin', { email: author.email, password }), also: [401] },
-  { name: 'signup email', send: (email) => post(t.app, '/api/user/signup', { fullname: 'Probe Person', email, password: 'Secret123' }), also: [409] },
+  {
+    name: 'notifications deletedDocCount',
+    send: (n) => post(t.app, '/notifications', { deletedDocCount: n }, author.token),
+    numeric: true,
+  },
+  {
+    name: 'all-notifications-count filter',
+    send: (filter) => post(t.app, '/api/notification/all-notifications-count', { filter }, author.token),
+  },
+  {
+    name: 'signin email',
+    send: (email) => post(t.app, '/api/user/signin', { email, password: author.password }),
+    also: [401],
+  },
+  {
+    name: 'signin password',
+    send: (password) => post(t.app, '/api/user/signin', { email: author.email, password }),
+    also: [401],
+  },
+  {
+    name: 'signup email',
+    send: (email) => post(t.app, '/api/user/signup', { fullname: 'Probe Person', email, password: 'Secret123' }),
+    also: [409],
+  },
   {
     name: 'forgot-password email',
     send: (email) => post(t.app, '/api/user/forgot-password', { email }),
     // The same answer whether or not an account has the address; none of these strings is one.
     check: (res) => expect(res.json()).toEqual({ message: expect.any(String) }),
   },
-  { name: 'reset-password token', send: (token) => post(t.app, '/api/user/reset-password', { token, password: 'Secret123' }) },
-  { name: 'google-auth access_token', send: (access_token) => post(t.app, '/api/user/google-auth', { access_token }), also: [401, 503] },
+  {
+    name: 'reset-password token',
+    send: (token) => post(t.app, '/api/user/reset-password', { token, password: 'Secret123' }),
+  },
+  {
+    name: 'google-auth access_token',
+    send: (access_token) => post(t.app, '/api/user/google-auth', { access_token }),
+    also: [401, 503],
+  },
   // 414: a path parameter past the router's maximum length.
   { name: 'uploads file name', send: (name) => get(`/uploads/${percentEncode(String(name))}`), also: [404, 414] },
   {
@@ -223,10 +357,16 @@ const FIELDS: Field[] = [
     also: [404, 414],
     check: (res) => {
       expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
-      expect(res.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 60 60"><rect width="60" height="60" fill="#f3f4f6"\/><g fill="#[0-9a-f]{6}">(<rect x="\d+" y="\d+" width="10" height="10"\/>)*<\/g><\/svg>$/);
+      expect(res.body).toMatch(
+        /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 60 60"><rect width="60" height="60" fill="#f3f4f6"\/><g fill="#[0-9a-f]{6}">(<rect x="\d+" y="\d+" width="10" height="10"\/>)*<\/g><\/svg>$/,
+      );
     },
   },
-  { name: 'link-preview url', send: (url) => t.app.inject({ url: `/api/link-preview?url=${percentEncode(String(url))}`, headers: bearer(prober.token) }) },
+  {
+    name: 'link-preview url',
+    send: (url) =>
+      t.app.inject({ url: `/api/link-preview?url=${percentEncode(String(url))}`, headers: bearer(prober.token) }),
+  },
   { name: 'upload image-by-url url', send: (url) => post(t.app, '/api/upload/image-by-url', { url }, prober.token) },
 ];
 
@@ -245,7 +385,8 @@ function probeProblem(field: Field, res: LightMyRequestResponse, value: unknown)
   const leak = LEAKS.find((pattern) => pattern.test(res.body));
   if (leak) return `leaks ${leak}: ${res.body.slice(0, 300)}`;
   if (res.statusCode !== 200) {
-    if (res.statusCode !== 400 && !field.also?.includes(res.statusCode)) return `status ${res.statusCode}: ${res.body.slice(0, 300)}`;
+    if (res.statusCode !== 400 && !field.also?.includes(res.statusCode))
+      return `status ${res.statusCode}: ${res.body.slice(0, 300)}`;
     return refusalProblem(field, res);
   }
   try {
@@ -256,24 +397,32 @@ function probeProblem(field: Field, res: LightMyRequestResponse, value: unknown)
   return null;
 }
 
-const valuesFor = (field: Field): [string, unknown][] => (field.numeric ? [...HOSTILE_STRINGS, ...HOSTILE_NUMBERS] : HOSTILE_STRINGS);
+const valuesFor = (field: Field): [string, unknown][] =>
+  field.numeric ? [...HOSTILE_STRINGS, ...HOSTILE_NUMBERS] : HOSTILE_STRINGS;
 
 describe('hostile strings in search and identifier fields', () => {
-  it.each(FIELDS)('$name: 200 with the right results or a 4xx {error}; never 500, a leak or a change', async (field) => {
-    const before = await databaseSnapshot(t.app.db);
-    const problems: string[] = [];
-    for (const [label, value] of valuesFor(field)) {
-      const problem = probeProblem(field, await field.send(value), value);
-      if (problem) problems.push(`${label}: ${problem}`);
-    }
-    expect(problems).toEqual([]);
-    expect(await databaseSnapshot(t.app.db)).toEqual(before);
-  });
+  it.each(FIELDS)(
+    '$name: 200 with the right results or a 4xx {error}; never 500, a leak or a change',
+    async (field) => {
+      const before = await databaseSnapshot(t.app.db);
+      const problems: string[] = [];
+      for (const [label, value] of valuesFor(field)) {
+        const problem = probeProblem(field, await field.send(value), value);
+        if (problem) problems.push(`${label}: ${problem}`);
+      }
+      expect(problems).toEqual([]);
+      expect(await databaseSnapshot(t.app.db)).toEqual(before);
+    },
+  );
 
   it('the server is still healthy and every seeded row is where it was', async () => {
     expect((await get('/api/health')).statusCode).toBe(200);
     expect(ids(await post(t.app, '/api/blog/search-blogs', { author: author.username }))).toEqual(blogIds(published));
-    expect((await post(t.app, '/api/comment/get-replies', { _id: comment._id })).json<{ replies: Comment[] }>().replies.map((r) => r._id)).toEqual([reply._id]);
+    expect(
+      (await post(t.app, '/api/comment/get-replies', { _id: comment._id }))
+        .json<{ replies: Comment[] }>()
+        .replies.map((r) => r._id),
+    ).toEqual([reply._id]);
   });
 });
 
@@ -294,8 +443,16 @@ describe('hostile text finds what really contains it, and never everything', () 
     const search = async (query: string) => ids(await post(t.app, '/api/blog/search-blogs', { query }));
     // Words in descriptions only, which the title's typo matching cannot reach.
     const orchardist = await buildUser(t.app, { fullname: 'Olive Orchard' });
-    const kumquat = await buildBlog(t.app, orchardist, { title: 'First orchard', des: 'Kumquat notes.', tags: ['orchard'] });
-    const quince = await buildBlog(t.app, orchardist, { title: 'Second orchard', des: 'Quince notes.', tags: ['orchard'] });
+    const kumquat = await buildBlog(t.app, orchardist, {
+      title: 'First orchard',
+      des: 'Kumquat notes.',
+      tags: ['orchard'],
+    });
+    const quince = await buildBlog(t.app, orchardist, {
+      title: 'Second orchard',
+      des: 'Quince notes.',
+      tags: ['orchard'],
+    });
     expect(await search('kumquat')).toEqual([kumquat]);
     expect(await search('!kumquat')).toEqual([kumquat]);
     expect(await search('!quince & !kumquat')).toEqual([]);
@@ -324,21 +481,32 @@ describe('hostile text finds what really contains it, and never everything', () 
 
   it('an identifier with a wildcard in place of one character names nothing', async () => {
     const [first] = published;
-    const wildcarded = (text: string) => [`${text.slice(0, -1)}_`, `${text.slice(0, -1)}%`, `${text.slice(0, 3)}%`, '%'];
+    const wildcarded = (text: string) => [
+      `${text.slice(0, -1)}_`,
+      `${text.slice(0, -1)}%`,
+      `${text.slice(0, 3)}%`,
+      '%',
+    ];
     for (const blogId of wildcarded(first!.blog_id)) {
       expect((await post(t.app, '/api/blog/get-blog', { blog_id: blogId })).statusCode).toBe(404);
       expect((await post(t.app, '/api/comment/get-blog-comments', { blog_id: blogId })).statusCode).toBe(404);
       expect((await post(t.app, '/api/blog/delete-blog', { blog_id: blogId }, author.token)).statusCode).toBe(404);
-      expect(ids(await post(t.app, '/api/blog/search-blogs', { eliminate_blog: blogId, author: author.username }))).toEqual(blogIds(published));
+      expect(
+        ids(await post(t.app, '/api/blog/search-blogs', { eliminate_blog: blogId, author: author.username })),
+      ).toEqual(blogIds(published));
     }
     for (const username of wildcarded(author.username)) {
       expect((await post(t.app, '/api/user/get-profile', { username })).statusCode).toBe(404);
       expect(ids(await post(t.app, '/api/blog/search-blogs', { author: username }))).toEqual([]);
     }
-    for (const tag of ['zephyrwor_', 'zephyr%', '%']) expect(ids(await post(t.app, '/api/blog/search-blogs', { tag }))).toEqual([]);
+    for (const tag of ['zephyrwor_', 'zephyr%', '%'])
+      expect(ids(await post(t.app, '/api/blog/search-blogs', { tag }))).toEqual([]);
     // An e-mail pattern allows `_`, so a lookup by LIKE would sign this in.
     const [local, domain] = author.email.split('@');
-    const res = await post(t.app, '/api/user/signin', { email: `${local!.slice(0, -1)}_@${domain}`, password: author.password });
+    const res = await post(t.app, '/api/user/signin', {
+      email: `${local!.slice(0, -1)}_@${domain}`,
+      password: author.password,
+    });
     expect(res.statusCode).toBe(401);
     expect((await post(t.app, '/api/blog/get-blog', { blog_id: draft.blog_id })).statusCode).toBe(404);
   });

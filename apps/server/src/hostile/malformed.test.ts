@@ -42,13 +42,25 @@ const ENDPOINTS: Record<string, () => Record<string, unknown>> = {
   '/api/blog/create-blog': () => publishableBlog(),
   '/api/blog/get-blog': () => ({ blog_id: blog.blog_id, draft: false, mode: 'read' }),
   '/api/blog/latest-blogs': () => ({ page: 1 }),
-  '/api/blog/search-blogs': () => ({ tag: 'travel', query: 'walk', author: user.session.username, page: 1, limit: 5, eliminate_blog: blog.blog_id }),
+  '/api/blog/search-blogs': () => ({
+    tag: 'travel',
+    query: 'walk',
+    author: user.session.username,
+    page: 1,
+    limit: 5,
+    eliminate_blog: blog.blog_id,
+  }),
   '/api/blog/search-blogs-count': () => ({ tag: 'travel', query: 'walk', author: user.session.username }),
   '/api/blog/like-blog': () => ({ _id: blog._id, isLikedByUser: false }),
   '/api/blog/user-written-blogs': () => ({ page: 1, draft: false, query: '', deletedDocCount: 0 }),
   '/api/blog/user-written-blogs-count': () => ({ draft: false, query: '' }),
   '/api/blog/delete-blog': () => ({ blog_id: 'no-such-blog' }),
-  '/api/comment/add-comment': () => ({ _id: blog._id, comment: 'x', blog_author: blog.author.personal_info.username, replying_to: comment._id }),
+  '/api/comment/add-comment': () => ({
+    _id: blog._id,
+    comment: 'x',
+    blog_author: blog.author.personal_info.username,
+    replying_to: comment._id,
+  }),
   '/api/comment/get-blog-comments': () => ({ blog_id: blog.blog_id, skip: 0 }),
   '/api/comment/get-replies': () => ({ _id: comment._id, skip: 0 }),
   '/api/comment/delete-comment': () => ({ _id: '00000000-0000-4000-8000-000000000000' }),
@@ -58,16 +70,36 @@ const ENDPOINTS: Record<string, () => Record<string, unknown>> = {
 };
 
 /** A value of every JSON type, plus shapes that have broken parsers before. */
-const WRONG_VALUES: unknown[] = [null, 0, -1, 1.5, 1e308, true, '', 'text', [], ['a'], {}, { $gt: '' }, { __proto__: { admin: true } }];
+const WRONG_VALUES: unknown[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  1e308,
+  true,
+  '',
+  'text',
+  [],
+  ['a'],
+  {},
+  { $gt: '' },
+  { __proto__: { admin: true } },
+];
 
 /** Fields where null has a meaning: a comment replying to nothing is a top-level comment. */
 const NULLABLE = new Set(['/api/comment/add-comment replying_to']);
 
 const send = (url: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url, headers: { ...bearer(user.token), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...bearer(user.token), 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
 
 /** What a client must never see in an error: stack frames, SQL, driver or file names. */
-const LEAK = /\bat [\w.<>]+ \(|node_modules|\.ts:\d+|\bselect\b.+\bfrom\b|\binsert into\b|syntax error|postgres|pglite|drizzle|violates|relation "/i;
+const LEAK =
+  /\bat [\w.<>]+ \(|node_modules|\.ts:\d+|\bselect\b.+\bfrom\b|\binsert into\b|syntax error|postgres|pglite|drizzle|violates|relation "/i;
 
 function expectCleanRefusal(res: { statusCode: number; body: string }, what: string) {
   expect(res.statusCode, `${what}: ${res.body}`).toBeGreaterThanOrEqual(400);
@@ -77,13 +109,16 @@ function expectCleanRefusal(res: { statusCode: number; body: string }, what: str
   expect(String(body.error), what).not.toMatch(LEAK);
 }
 
-const wrongTypedProbes = () => Object.entries(ENDPOINTS).flatMap(([url, valid]) =>
-  Object.keys(valid()).flatMap((field) =>
-    WRONG_VALUES.filter((value) => typeof value !== typeof valid()[field] || Array.isArray(value) !== Array.isArray(valid()[field]))
-      .filter((value) => !(value === null && NULLABLE.has(`${url} ${field}`)))
-      .map((value) => ({ url, field, value, what: `${url} ${field}=${JSON.stringify(value)}` })),
-  ),
-);
+const wrongTypedProbes = () =>
+  Object.entries(ENDPOINTS).flatMap(([url, valid]) =>
+    Object.keys(valid()).flatMap((field) =>
+      WRONG_VALUES.filter(
+        (value) => typeof value !== typeof valid()[field] || Array.isArray(value) !== Array.isArray(valid()[field]),
+      )
+        .filter((value) => !(value === null && NULLABLE.has(`${url} ${field}`)))
+        .map((value) => ({ url, field, value, what: `${url} ${field}=${JSON.stringify(value)}` })),
+    ),
+  );
 
 describe('wrong types', () => {
   it('refuses every wrong-typed field of every endpoint with a 4xx and a clean error, 200 at a time', async () => {
@@ -92,7 +127,9 @@ describe('wrong types', () => {
     console.log(`malformed: ${probes.length} wrong-typed fields over ${Object.keys(ENDPOINTS).length} endpoints`);
     for (let i = 0; i < probes.length; i += 200) {
       const batch = probes.slice(i, i + 200);
-      const answers = await Promise.all(batch.map(({ url, field, value }) => send(url, { ...ENDPOINTS[url]!(), [field]: value })));
+      const answers = await Promise.all(
+        batch.map(({ url, field, value }) => send(url, { ...ENDPOINTS[url]!(), [field]: value })),
+      );
       answers.forEach((res, j) => expectCleanRefusal(res, batch[j]!.what));
     }
     expect((await t.app.inject('/api/health')).statusCode).toBe(200);
@@ -101,20 +138,41 @@ describe('wrong types', () => {
   // An empty body or a JSON null is the same as no body: endpoints such as the counts need none.
   it('refuses a body that is neither an object nor empty', async () => {
     for (const url of Object.keys(ENDPOINTS)) {
-      for (const payload of [1, 'text', true, [], [{}]]) expectCleanRefusal(await send(url, payload), `${url} ${JSON.stringify(payload)}`);
+      for (const payload of [1, 'text', true, [], [{}]])
+        expectCleanRefusal(await send(url, payload), `${url} ${JSON.stringify(payload)}`);
     }
   });
 });
 
 describe('hostile JSON', () => {
   const raw = (payload: string, contentType = 'application/json') =>
-    t.app.inject({ method: 'POST', url: '/api/blog/create-blog', headers: { ...bearer(user.token), 'content-type': contentType }, payload });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/blog/create-blog',
+      headers: { ...bearer(user.token), 'content-type': contentType },
+      payload,
+    });
 
   it.each([
     ['invalid JSON', '{"title": "x",', 400, 'The request body is not valid JSON'],
-    ['JSON nested 10 000 deep', `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`, 400, 'The request body is nested too deeply'],
-    ['arrays nested 10 000 deep in a field', `{"title":${'['.repeat(10_000)}${']'.repeat(10_000)}}`, 400, 'The request body is nested too deeply'],
-    ['a body over the size limit', JSON.stringify({ title: 'x'.repeat(3 * 1024 * 1024) }), 413, 'The request body is too large'],
+    [
+      'JSON nested 10 000 deep',
+      `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
+      400,
+      'The request body is nested too deeply',
+    ],
+    [
+      'arrays nested 10 000 deep in a field',
+      `{"title":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
+      400,
+      'The request body is nested too deeply',
+    ],
+    [
+      'a body over the size limit',
+      JSON.stringify({ title: 'x'.repeat(3 * 1024 * 1024) }),
+      413,
+      'The request body is too large',
+    ],
   ])('answers %s clearly', async (_name, payload, status, error) => {
     const res = await raw(payload);
     expect(res.statusCode).toBe(status);
@@ -139,7 +197,12 @@ describe('hostile JSON', () => {
   });
 
   it('ignores __proto__ and constructor keys instead of polluting objects', async () => {
-    const res = await send('/api/user/update-profile', JSON.parse(`{"username":"${user.username}","bio":"p","__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}`));
+    const res = await send(
+      '/api/user/update-profile',
+      JSON.parse(
+        `{"username":"${user.username}","bio":"p","__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}`,
+      ),
+    );
     expect(res.statusCode).toBeLessThan(500);
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
@@ -166,7 +229,13 @@ describe('security headers', () => {
       expect(directives.get('frame-ancestors'), kind).toEqual(["'none'"]);
       expect(directives.get('base-uri'), kind).toEqual(["'self'"]);
       // Frames: Google's sign-in and exactly the embed players a blog may show.
-      expect(directives.get('frame-src')!.filter((source) => !source.startsWith('https://accounts.google.com/')).sort(), kind).toEqual(frameSources.sort());
+      expect(
+        directives
+          .get('frame-src')!
+          .filter((source) => !source.startsWith('https://accounts.google.com/'))
+          .sort(),
+        kind,
+      ).toEqual(frameSources.sort());
       expect(res.headers['x-content-type-options'], kind).toBe('nosniff');
       expect(res.headers['referrer-policy'], kind).toBe('strict-origin-when-cross-origin');
       expect(res.headers['x-frame-options'], kind).toBe('DENY');

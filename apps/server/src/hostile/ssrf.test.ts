@@ -45,7 +45,11 @@ beforeAll(async () => {
     else res.writeHead(200, { 'content-type': 'text/html' }).end('<title>secret internal page</title>');
   });
   uploadsDir = mkdtempSync(path.join(tmpdir(), 'inkwell-ssrf-'));
-  t = await buildTestApp({ UPLOADS_DIR: uploadsDir, FETCH_ALLOW_HOSTS: 'allowed.inkwell.test', RATE_LIMIT_MULTIPLIER: '100' });
+  t = await buildTestApp({
+    UPLOADS_DIR: uploadsDir,
+    FETCH_ALLOW_HOSTS: 'allowed.inkwell.test',
+    RATE_LIMIT_MULTIPLIER: '100',
+  });
   user = await buildUser(t.app);
 });
 afterAll(async () => {
@@ -63,17 +67,25 @@ const FETCHERS = {
   'link preview': {
     refused: 200,
     says: { success: 0 },
-    fetch: (url: string) => t.app.inject({ url: `/api/link-preview?url=${encodeURIComponent(url)}`, headers: bearer(user.token) }),
+    fetch: (url: string) =>
+      t.app.inject({ url: `/api/link-preview?url=${encodeURIComponent(url)}`, headers: bearer(user.token) }),
   },
   'image by URL': {
     refused: 400,
     says: { success: 0 },
-    fetch: (url: string) => t.app.inject({ method: 'POST', url: '/api/upload/image-by-url', payload: { url }, headers: bearer(user.token) }),
+    fetch: (url: string) =>
+      t.app.inject({ method: 'POST', url: '/api/upload/image-by-url', payload: { url }, headers: bearer(user.token) }),
   },
   'profile picture': {
     refused: 400,
     says: { error: expect.any(String) },
-    fetch: (url: string) => t.app.inject({ method: 'POST', url: '/api/user/update-profile-img', payload: { url }, headers: bearer(user.token) }),
+    fetch: (url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/update-profile-img',
+        payload: { url },
+        headers: bearer(user.token),
+      }),
   },
 };
 
@@ -116,7 +128,15 @@ const PRIVATE_AND_METADATA = [
   'http://metadata.inkwell.test/computeMetadata/v1/',
   'http://private.inkwell.test/',
 ];
-const OTHER_SCHEMES = ['file:///etc/passwd', 'ftp://example.com/a.png', 'gopher://127.0.0.1:PORT/_x', 'dict://127.0.0.1:PORT/', 'data:image/png;base64,iVBORw0KGgo=', 'javascript:alert(1)', 'ws://127.0.0.1:PORT/'];
+const OTHER_SCHEMES = [
+  'file:///etc/passwd',
+  'ftp://example.com/a.png',
+  'gopher://127.0.0.1:PORT/_x',
+  'dict://127.0.0.1:PORT/',
+  'data:image/png;base64,iVBORw0KGgo=',
+  'javascript:alert(1)',
+  'ws://127.0.0.1:PORT/',
+];
 /** Redirects from the allowed server: each hop is checked again. */
 const REDIRECTS = [
   'http://127.0.0.1:PORT/',

@@ -10,7 +10,9 @@ export function decodeEntities(value: string): string {
   return value.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);?/gi, (match, ref: string) => {
     if (ref[0] === '#') {
       const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
+        ? String.fromCodePoint(code)
+        : '\ufffd';
     }
     return NAMED_ENTITIES[ref.toLowerCase()] ?? match;
   });
@@ -39,7 +41,8 @@ export function readTag(html: string, start: number): Tag | null {
     if (i >= html.length) return null;
     if (html[i] === '>') return { name: name.toLowerCase(), closing, attributes, end: i + 1 };
     let attribute = html[i++]!;
-    while (i < html.length && !isSpace(html[i]) && html[i] !== '/' && html[i] !== '>' && html[i] !== '=') attribute += html[i++];
+    while (i < html.length && !isSpace(html[i]) && html[i] !== '/' && html[i] !== '>' && html[i] !== '=')
+      attribute += html[i++];
     while (isSpace(html[i])) i++;
     let value = '';
     if (html[i] === '=') {
@@ -76,4 +79,3 @@ export function skipElement(html: string, from: number, name: string): number {
     at = found + 1;
   }
 }
-

@@ -28,4 +28,24 @@ export { registerWeb } from './web/web.routes.ts';
 export type { PageTagsResolver } from './web/index.ts';
 
 /** Every feature module, registered in this order by buildApp. */
-export const modules: FastifyPluginAsyncZod[] = [systemRoutes, avatarRoutes, authRoutes, settingsRoutes, dashboardRoutes, blogRoutes, revisionRoutes, publishingRoutes, blogListRoutes, likeRoutes, bookmarkRoutes, followRoutes, profileRoutes, uploadRoutes, linkPreviewRoutes, commentRoutes, notificationRoutes, discoveryRoutes, subscriberRoutes];
+export const modules: FastifyPluginAsyncZod[] = [
+  systemRoutes,
+  avatarRoutes,
+  authRoutes,
+  settingsRoutes,
+  dashboardRoutes,
+  blogRoutes,
+  revisionRoutes,
+  publishingRoutes,
+  blogListRoutes,
+  likeRoutes,
+  bookmarkRoutes,
+  followRoutes,
+  profileRoutes,
+  uploadRoutes,
+  linkPreviewRoutes,
+  commentRoutes,
+  notificationRoutes,
+  discoveryRoutes,
+  subscriberRoutes,
+];

@@ -79,8 +79,9 @@ describe('isBlockedAddress', () => {
     'not-an-ip',
   ])('refuses %s', (address) => expect(isBlockedAddress(address)).toBe(true));
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111'])('lets %s through', (address) =>
-    expect(isBlockedAddress(address)).toBe(false),
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111'])(
+    'lets %s through',
+    (address) => expect(isBlockedAddress(address)).toBe(false),
   );
 });
 
@@ -133,16 +134,25 @@ describe('safeFetch', () => {
     expect(error.message).toBe('This address cannot be fetched');
   });
 
-  it.each(['/to-loopback', '/to-metadata'])('re-checks every redirect: %s from an allowed server is refused', async (path) => {
-    expect((await refusal(safeFetch(`${server.url}${path}`, { allowHosts }))).message).toBe('This address cannot be fetched');
-  });
+  it.each(['/to-loopback', '/to-metadata'])(
+    're-checks every redirect: %s from an allowed server is refused',
+    async (path) => {
+      expect((await refusal(safeFetch(`${server.url}${path}`, { allowHosts }))).message).toBe(
+        'This address cannot be fetched',
+      );
+    },
+  );
 
   it('refuses a redirect to another scheme', async () => {
-    expect((await refusal(safeFetch(`${server.url}/to-file`, { allowHosts }))).message).toBe('Only http and https addresses can be fetched');
+    expect((await refusal(safeFetch(`${server.url}/to-file`, { allowHosts }))).message).toBe(
+      'Only http and https addresses can be fetched',
+    );
   });
 
   it('follows at most 5 redirects', async () => {
-    expect((await safeFetch(`${server.url}/chain?left=5`, { allowHosts })).body.toString()).toBe('<title>Hello</title>');
+    expect((await safeFetch(`${server.url}/chain?left=5`, { allowHosts })).body.toString()).toBe(
+      '<title>Hello</title>',
+    );
     expect((await refusal(safeFetch(`${server.url}/chain?left=6`, { allowHosts }))).message).toBe('Too many redirects');
   });
 
@@ -164,14 +174,21 @@ describe('safeFetch', () => {
   });
 
   it('reports an error status as a failure', async () => {
-    expect((await refusal(safeFetch(`${server.url}/missing`, { allowHosts }))).message).toBe('The address answered with status 404');
+    expect((await refusal(safeFetch(`${server.url}/missing`, { allowHosts }))).message).toBe(
+      'The address answered with status 404',
+    );
   });
 });
 
 describe('safePost', () => {
   it('posts the body and headers to an allowed host and answers the status, and refuses a loopback address', async () => {
-    const answer = await safePost(`${server.url}/inbox`, Buffer.from('{"type":"Create"}'), { allowHosts, headers: { signature: 'sig' } });
+    const answer = await safePost(`${server.url}/inbox`, Buffer.from('{"type":"Create"}'), {
+      allowHosts,
+      headers: { signature: 'sig' },
+    });
     expect(answer).toEqual({ status: 202, text: 'sig {"type":"Create"}' });
-    expect((await refusal(safePost(`http://127.0.0.1:${server.port}/inbox`, Buffer.from('{}')))).message).toBe('This address cannot be fetched');
+    expect((await refusal(safePost(`http://127.0.0.1:${server.port}/inbox`, Buffer.from('{}')))).message).toBe(
+      'This address cannot be fetched',
+    );
   });
 });

@@ -39,7 +39,8 @@ interface Target {
 
 /** The address to connect to for a URL, after checking the scheme and every address its host resolves to. */
 async function resolveTarget(url: URL, allowHosts: string[]): Promise<Target> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefused('Only http and https addresses can be fetched');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new FetchRefused('Only http and https addresses can be fetched');
   // WHATWG URL has already turned 2130706433, 0x7f000001, 0177.0.0.1 and 127.1 into 127.0.0.1.
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const allowed = allowHosts.includes(host);
@@ -55,7 +56,8 @@ async function resolveTarget(url: URL, allowHosts: string[]): Promise<Target> {
   }
   if (addresses.length === 0) throw new FetchRefused('The address could not be found');
   // One bad address among several is enough to refuse: a resolver may hand either out.
-  if (!allowed && addresses.some((a) => isBlockedAddress(a.address))) throw new FetchRefused('This address cannot be fetched');
+  if (!allowed && addresses.some((a) => isBlockedAddress(a.address)))
+    throw new FetchRefused('This address cannot be fetched');
   // IPv4 first: it is what a host answers on most reliably.
   const chosen = addresses.find((a) => a.family === 4) ?? addresses[0]!;
   return { url, address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
@@ -64,7 +66,8 @@ async function resolveTarget(url: URL, allowHosts: string[]): Promise<Target> {
 /** Connects to the checked address whatever a second DNS answer would say (no rebinding). */
 function pinnedLookup({ address, family }: Target): LookupFunction {
   return (_hostname, options, callback) => {
-    if (options.all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    if (options.all)
+      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
     else callback(null, address, family);
   };
 }
@@ -94,7 +97,8 @@ function request(target: Target, outgoing: Outgoing, signal: AbortSignal): Promi
   });
 }
 
-const describeSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.floor(bytes / 1024 / 1024)} MB` : `${Math.floor(bytes / 1024)} KB`);
+const describeSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.floor(bytes / 1024 / 1024)} MB` : `${Math.floor(bytes / 1024)} KB`;
 
 async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const declared = Number(response.headers['content-length']);
@@ -174,11 +178,19 @@ export interface PostAnswer {
  * followed (a POST that moves is an error to retry, not a second address to trust); any status
  * is answered, for the caller to judge.
  */
-export async function safePost(rawUrl: string, body: Buffer, options: Pick<SafeFetchOptions, 'allowHosts' | 'timeoutMs'> & { headers?: Record<string, string> } = {}): Promise<PostAnswer> {
+export async function safePost(
+  rawUrl: string,
+  body: Buffer,
+  options: Pick<SafeFetchOptions, 'allowHosts' | 'timeoutMs'> & { headers?: Record<string, string> } = {},
+): Promise<PostAnswer> {
   const signal = AbortSignal.timeout(options.timeoutMs ?? DEFAULTS.timeoutMs);
   const target = await resolveTarget(parseUrl(rawUrl), lowerCase(options.allowHosts));
   try {
-    const response = await request(target, { method: 'POST', headers: { 'content-length': String(body.length), ...options.headers }, body }, signal);
+    const response = await request(
+      target,
+      { method: 'POST', headers: { 'content-length': String(body.length), ...options.headers }, body },
+      signal,
+    );
     const text = (await readBody(response, 64 * 1024).catch(() => Buffer.alloc(0))).toString('utf8');
     return { status: response.statusCode ?? 0, text };
   } catch (error) {

@@ -34,7 +34,8 @@ export const requiresSession = ({ preValidation }: Pick<RouteOptions, 'preValida
 
 /** The user of a route that requires one: its `requireUser` hook (or one like it) ran first. */
 export function signedInUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new Error(`${request.method} ${request.routeOptions.url} reads the signed-in user but does not require one`);
+  if (!request.user)
+    throw new Error(`${request.method} ${request.routeOptions.url} reads the signed-in user but does not require one`);
   return request.user;
 }
 

@@ -13,8 +13,14 @@ import { fixtureImage } from '../test/images.ts';
 function builtWebDist() {
   const dir = mkdtempSync(path.join(tmpdir(), 'inkwell-web-dist-'));
   mkdirSync(path.join(dir, 'assets'));
-  const paragraphs = Array.from({ length: 40 }, (_, i) => `<p>Paragraph ${i} of a page long enough to be worth compressing.</p>`).join('');
-  writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html lang="en"><head><title>Inkwell</title></head><body><div id="root">${paragraphs}</div></body></html>`);
+  const paragraphs = Array.from(
+    { length: 40 },
+    (_, i) => `<p>Paragraph ${i} of a page long enough to be worth compressing.</p>`,
+  ).join('');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html lang="en"><head><title>Inkwell</title></head><body><div id="root">${paragraphs}</div></body></html>`,
+  );
   const script = Buffer.from(Array.from({ length: 300 }, (_, i) => `export const value${i} = ${i} * 2;`).join('\n'));
   const files = { plain: script, br: brotliCompressSync(script), gzip: gzipSync(script, { level: 9 }) };
   writeFileSync(path.join(dir, 'assets/app-abc123.js'), files.plain);
@@ -100,8 +106,17 @@ describe('built assets', () => {
 describe('what is never compressed', () => {
   it('an image, already compressed, goes out as stored', async () => {
     const form = new FormData();
-    form.append('image', new Blob([new Uint8Array(await fixtureImage('jpeg', 400, 300))], { type: 'image/jpeg' }), 'photo.jpg');
-    const uploaded = await t.app.inject({ method: 'POST', url: '/api/upload/image', payload: form, headers: bearer(author.token) });
+    form.append(
+      'image',
+      new Blob([new Uint8Array(await fixtureImage('jpeg', 400, 300))], { type: 'image/jpeg' }),
+      'photo.jpg',
+    );
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/image',
+      payload: form,
+      headers: bearer(author.token),
+    });
     const { url } = (uploaded.json() as { file: { url: string } }).file;
     const plain = await fetchAs('identity', { url });
     const asked = await fetchAs('br', { url });
@@ -113,15 +128,25 @@ describe('what is never compressed', () => {
   it('the notification stream, which stays live: its first event arrives, uncompressed, while it stays open', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
-    const { headers, firstChunk, close } = await new Promise<{ headers: http.IncomingHttpHeaders; firstChunk: Buffer; close: () => void }>(
-      (resolve, reject) => {
-        const req = http.get(
-          { host: '127.0.0.1', port, path: '/api/notification/stream', headers: { ...bearer(author.token), 'accept-encoding': 'br, gzip' } },
-          (res) => res.once('data', (chunk: Buffer) => resolve({ headers: res.headers, firstChunk: chunk, close: () => req.destroy() })),
-        );
-        req.on('error', reject);
-      },
-    );
+    const { headers, firstChunk, close } = await new Promise<{
+      headers: http.IncomingHttpHeaders;
+      firstChunk: Buffer;
+      close: () => void;
+    }>((resolve, reject) => {
+      const req = http.get(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/notification/stream',
+          headers: { ...bearer(author.token), 'accept-encoding': 'br, gzip' },
+        },
+        (res) =>
+          res.once('data', (chunk: Buffer) =>
+            resolve({ headers: res.headers, firstChunk: chunk, close: () => req.destroy() }),
+          ),
+      );
+      req.on('error', reject);
+    });
     close();
     expect(headers['content-type']).toMatch(/^text\/event-stream/);
     expect(headers['content-encoding']).toBeUndefined();

@@ -16,7 +16,11 @@ function logLine(error: unknown): string {
   return line;
 }
 
-const failure = (query: Promise<unknown>) => query.then(() => expect.unreachable('the query should fail'), (error: unknown) => error);
+const failure = (query: Promise<unknown>) =>
+  query.then(
+    () => expect.unreachable('the query should fail'),
+    (error: unknown) => error,
+  );
 
 it('a failed query is logged by its statement and the database’s error, never with the values a user wrote', async () => {
   const written = `my password is hunter2 ${'and a long blog '.repeat(2500)}`;
@@ -24,7 +28,11 @@ it('a failed query is logged by its statement and the database’s error, never 
   expect(line).not.toContain('hunter2');
   expect(line.length).toBeLessThan(2000);
   const { err } = JSON.parse(line) as { err: Record<string, string> };
-  expect(err).toMatchObject({ code: '22P02', message: 'invalid input syntax for type integer', statement: 'select $1::int' });
+  expect(err).toMatchObject({
+    code: '22P02',
+    message: 'invalid input syntax for type integer',
+    statement: 'select $1::int',
+  });
 });
 
 it('other errors are logged as before, with their message and stack', () => {

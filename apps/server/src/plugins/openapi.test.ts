@@ -7,7 +7,10 @@ import { createTestDatabase } from '../test/test-database.ts';
 import { fakeWebDist } from '../test/web-dist.ts';
 import { DOCS_PATH, isUndocumented, OPENAPI_PATH } from './openapi.ts';
 
-type Document = { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown }>> };
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown }>>;
+};
 
 const routes: RouteOptions[] = [];
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -16,7 +19,12 @@ let doc: Document;
 
 beforeAll(async () => {
   const database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', READ_FLUSH_SECONDS: '0', WEB_DIST: fakeWebDist() });
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    READ_FLUSH_SECONDS: '0',
+    WEB_DIST: fakeWebDist(),
+  });
   app = await buildApp({ config, database, onRoute: (route) => void routes.push(route) });
   await app.ready();
   close = async () => {
@@ -93,8 +101,12 @@ describe('the OpenAPI document', () => {
   });
 
   it('lists the error statuses a call can answer', () => {
-    expect(Object.keys(operation('POST', '/api/blog/like-blog')!.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404', '429', '500']));
-    expect(Object.keys(operation('POST', '/api/user/signin')!.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429']));
+    expect(Object.keys(operation('POST', '/api/blog/like-blog')!.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '404', '429', '500']),
+    );
+    expect(Object.keys(operation('POST', '/api/user/signin')!.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '429']),
+    );
     expect(Object.keys(operation('POST', '/api/blog/read')!.responses)).toEqual(expect.arrayContaining(['204', '400']));
   });
 });

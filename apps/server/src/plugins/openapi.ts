@@ -14,7 +14,10 @@ export const DOCS_PATH = '/api/docs';
  * the routes of the docs page itself. Every other route is in the document (openapi.test.ts checks).
  */
 export const isUndocumented = ({ url, config }: Pick<RouteOptions, 'url' | 'config'>) =>
-  url === '/*' || url === DOCS_PATH || url.startsWith(`${DOCS_PATH}/`) || (config as { file?: string } | undefined)?.file !== undefined;
+  url === '/*' ||
+  url === DOCS_PATH ||
+  url.startsWith(`${DOCS_PATH}/`) ||
+  (config as { file?: string } | undefined)?.file !== undefined;
 
 /**
  * `GET /api/openapi.json`: an OpenAPI 3.1 document generated from the routes' declared schemas
@@ -45,5 +48,9 @@ export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swaggerUi, { routePrefix: DOCS_PATH });
 
   // Not in the read cache: it is built once and kept by @fastify/swagger.
-  app.get(OPENAPI_PATH, { schema: { response: { 200: z.record(z.string(), z.unknown()).describe('This document') } } }, async () => app.swagger());
+  app.get(
+    OPENAPI_PATH,
+    { schema: { response: { 200: z.record(z.string(), z.unknown()).describe('This document') } } },
+    async () => app.swagger(),
+  );
 }

@@ -28,7 +28,9 @@ function subject(request: FastifyRequest, per: RateLimitRule['per']): string {
 const keyOf = (request: FastifyRequest, name: RateLimitName) => `${name}:${subject(request, RATE_LIMITS[name].per)}`;
 
 const describeWait = (seconds: number) =>
-  seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minute${seconds <= 60 ? '' : 's'}`;
+  seconds < 60
+    ? `${seconds} second${seconds === 1 ? '' : 's'}`
+    : `${Math.ceil(seconds / 60)} minute${seconds <= 60 ? '' : 's'}`;
 
 /**
  * Counts a request against a limit and answers 429 with Retry-After once it is passed. Routes name
@@ -38,8 +40,15 @@ const describeWait = (seconds: number) =>
 export async function enforceRateLimit(request: FastifyRequest, name: RateLimitName) {
   const { db, config } = request.server;
   const rule: RateLimitRule = RATE_LIMITS[name];
-  const wait = await hit(db, { key: keyOf(request, name), limit: Math.ceil(rule.limit * config.rateLimitMultiplier), windowSeconds: rule.windowSeconds });
-  if (wait > 0) throw new HttpError(429, `${rule.message}. Please try again in ${describeWait(wait)}.`, { 'retry-after': String(wait) });
+  const wait = await hit(db, {
+    key: keyOf(request, name),
+    limit: Math.ceil(rule.limit * config.rateLimitMultiplier),
+    windowSeconds: rule.windowSeconds,
+  });
+  if (wait > 0)
+    throw new HttpError(429, `${rule.message}. Please try again in ${describeWait(wait)}.`, {
+      'retry-after': String(wait),
+    });
 }
 
 const hooks = <T>(hook: T | T[] | undefined): T[] => (hook === undefined ? [] : Array.isArray(hook) ? hook : [hook]);

@@ -55,7 +55,10 @@ export async function cacheGeneration(database: Database, onAdvance: () => void)
   const unlisten = await database.listen(CACHE_CHANNEL, (payload) => adopt(Number(payload)));
   const readShared = async () => {
     // Before its first nextval a sequence shows its start value as last_value: that is generation 0.
-    const [row] = await queryRows<{ value: string }>(database.db, sql`select case when is_called then last_value else 0 end as value from cache_generation`);
+    const [row] = await queryRows<{ value: string }>(
+      database.db,
+      sql`select case when is_called then last_value else 0 end as value from cache_generation`,
+    );
     adopt(Number(row!.value));
     return known;
   };

@@ -22,7 +22,8 @@ afterAll(() => t.close());
 
 const getBlog = (blogId: string, token?: string) => post(app, '/api/blog/get-blog', { blog_id: blogId }, token);
 /** A change made in SQL behind the app's back: the cache cannot know of it. */
-const retitle = (blogId: string, title: string) => app.db.execute(sql`update blogs set title = ${title} where blog_id = ${blogId}`);
+const retitle = (blogId: string, title: string) =>
+  app.db.execute(sql`update blogs set title = ${title} where blog_id = ${blogId}`);
 const uuidOf = async (blogId: string) =>
   (await queryRows<{ id: string }>(app.db, sql`select id from blogs where blog_id = ${blogId}`))[0]!.id;
 
@@ -31,17 +32,28 @@ describe('the cache of anonymous reads', () => {
     const author = await buildUser(app);
     const reader = await buildUser(app);
     const blogId = await buildBlog(app, author, { title: 'As published' });
-    const reads = [() => getBlog(blogId), () => post(app, '/api/blog/latest-blogs', { page: 1 }), () => app.inject({ method: 'GET', url: '/api/blog/trending-blogs' })];
+    const reads = [
+      () => getBlog(blogId),
+      () => post(app, '/api/blog/latest-blogs', { page: 1 }),
+      () => app.inject({ method: 'GET', url: '/api/blog/trending-blogs' }),
+    ];
     const first = await Promise.all(reads.map((read) => read()));
     expect(first.map((res) => res.body.includes('As published'))).toEqual([true, true, true]);
 
     await retitle(blogId, 'Changed behind its back');
     const again = await Promise.all(reads.map((read) => read()));
-    expect(again.map((res) => [res.statusCode, res.headers['content-type'], res.body])).toEqual(first.map((res) => [res.statusCode, res.headers['content-type'], res.body]));
+    expect(again.map((res) => [res.statusCode, res.headers['content-type'], res.body])).toEqual(
+      first.map((res) => [res.statusCode, res.headers['content-type'], res.body]),
+    );
 
     // A signed-in read always reaches the database; so does one with any Authorization header.
     expect((await getBlog(blogId, reader.token)).json().blog.title).toBe('Changed behind its back');
-    const badToken = await app.inject({ method: 'POST', url: '/api/blog/get-blog', payload: { blog_id: blogId }, headers: { authorization: 'Bearer nonsense' } });
+    const badToken = await app.inject({
+      method: 'POST',
+      url: '/api/blog/get-blog',
+      payload: { blog_id: blogId },
+      headers: { authorization: 'Bearer nonsense' },
+    });
     expect(badToken.json().blog.title).toBe('Changed behind its back');
     expect((await getBlog(blogId)).json().blog.title).toBe('As published');
 
@@ -54,7 +66,13 @@ describe('the cache of anonymous reads', () => {
   it('keys a POST read by its JSON body, whatever the order of its keys', async () => {
     const author = await buildUser(app);
     const blogId = await buildBlog(app, author, { title: 'Keyed by body' });
-    const search = (payload: string) => app.inject({ method: 'POST', url: '/api/blog/search-blogs', payload, headers: { 'content-type': 'application/json' } });
+    const search = (payload: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/blog/search-blogs',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
     const first = await search(`{"author":"${author.username}","page":1}`);
     await retitle(blogId, 'Renamed in SQL');
     expect((await search(`{"page":1,"author":"${author.username}"}`)).body).toBe(first.body);
@@ -71,7 +89,9 @@ describe('the cache of anonymous reads', () => {
     await post(app, '/api/user/signin', { email: author.email, password: author.password });
     expect((await getBlog(blogId)).json().blog.title).toBe('Untouched');
     // A refused write changed nothing either.
-    expect((await post(app, '/api/blog/create-blog', publishableBlog({ title: '' }), author.token)).statusCode).toBe(400);
+    expect((await post(app, '/api/blog/create-blog', publishableBlog({ title: '' }), author.token)).statusCode).toBe(
+      400,
+    );
     expect((await getBlog(blogId)).json().blog.title).toBe('Untouched');
   });
 
@@ -79,7 +99,8 @@ describe('the cache of anonymous reads', () => {
     const author = await buildUser(app);
     const blogId = await buildBlog(app, author);
     const ips = Array.from({ length: 12 }, (_, i) => `198.51.100.${100 + i}`);
-    const read = (ip: string) => app.inject({ method: 'POST', url: '/api/blog/get-blog', payload: { blog_id: blogId }, remoteAddress: ip });
+    const read = (ip: string) =>
+      app.inject({ method: 'POST', url: '/api/blog/get-blog', payload: { blog_id: blogId }, remoteAddress: ip });
     await read(ips[0]!);
     await Promise.all([...ips, ...ips].map(read));
     await app.readCounts.flush();
@@ -102,7 +123,11 @@ const ok = async (res: Promise<LightMyRequestResponse>) => {
 };
 
 async function commentOn(blogId: string, user: TestUser, replyingTo?: string) {
-  const body = { _id: await uuidOf(blogId), comment: `Said ${uniqueId()}`, ...(replyingTo && { replying_to: replyingTo }) };
+  const body = {
+    _id: await uuidOf(blogId),
+    comment: `Said ${uniqueId()}`,
+    ...(replyingTo && { replying_to: replyingTo }),
+  };
   return (await ok(post(app, '/api/comment/add-comment', body, user.token)))._id as string;
 }
 
@@ -111,7 +136,10 @@ const cases: Case[] = [
     write: 'publish',
     async setup() {
       const author = await buildUser(app);
-      return { read: () => post(app, '/api/blog/latest-blogs', { page: 1 }), act: () => buildBlog(app, author, { title: 'Fresh off the press' }) };
+      return {
+        read: () => post(app, '/api/blog/latest-blogs', { page: 1 }),
+        act: () => buildBlog(app, author, { title: 'Fresh off the press' }),
+      };
     },
     shows: (_, after) => expect(after.json().blogs[0].title).toBe('Fresh off the press'),
   },
@@ -128,7 +156,11 @@ const cases: Case[] = [
     async setup() {
       const author = await buildUser(app);
       const blogId = await buildBlog(app, author, { title: 'First draft of history' });
-      return { read: () => getBlog(blogId), act: () => ok(post(app, '/api/blog/create-blog', publishableBlog({ id: blogId, title: 'Second draft' }), author.token)) };
+      return {
+        read: () => getBlog(blogId),
+        act: () =>
+          ok(post(app, '/api/blog/create-blog', publishableBlog({ id: blogId, title: 'Second draft' }), author.token)),
+      };
     },
     shows: (_, after) => expect(after.json().blog.title).toBe('Second draft'),
   },
@@ -137,7 +169,10 @@ const cases: Case[] = [
     async setup() {
       const author = await buildUser(app);
       const blogId = await buildBlog(app, author);
-      return { read: () => getBlog(blogId), act: () => ok(post(app, '/api/blog/create-blog', publishableBlog({ id: blogId, draft: true }), author.token)) };
+      return {
+        read: () => getBlog(blogId),
+        act: () => ok(post(app, '/api/blog/create-blog', publishableBlog({ id: blogId, draft: true }), author.token)),
+      };
     },
     shows: (_, after) => expect(after.statusCode).toBe(404),
   },
@@ -146,7 +181,10 @@ const cases: Case[] = [
     async setup() {
       const author = await buildUser(app);
       const blogId = await buildBlog(app, author);
-      return { read: () => getBlog(blogId), act: () => ok(post(app, '/api/blog/delete-blog', { blog_id: blogId }, author.token)) };
+      return {
+        read: () => getBlog(blogId),
+        act: () => ok(post(app, '/api/blog/delete-blog', { blog_id: blogId }, author.token)),
+      };
     },
     shows: (_, after) => expect(after.statusCode).toBe(404),
   },
@@ -155,16 +193,24 @@ const cases: Case[] = [
     async setup() {
       const [author, reader] = [await buildUser(app), await buildUser(app)];
       const blogId = await buildBlog(app, author);
-      return { read: () => getBlog(blogId), act: async () => ok(post(app, '/api/blog/like-blog', { _id: await uuidOf(blogId), isLikedByUser: false }, reader.token)) };
+      return {
+        read: () => getBlog(blogId),
+        act: async () =>
+          ok(post(app, '/api/blog/like-blog', { _id: await uuidOf(blogId), isLikedByUser: false }, reader.token)),
+      };
     },
-    shows: (before, after) => expect(after.json().blog.activity.total_likes).toBe(before.json().blog.activity.total_likes + 1),
+    shows: (before, after) =>
+      expect(after.json().blog.activity.total_likes).toBe(before.json().blog.activity.total_likes + 1),
   },
   {
     write: 'comment',
     async setup() {
       const [author, reader] = [await buildUser(app), await buildUser(app)];
       const blogId = await buildBlog(app, author);
-      return { read: () => post(app, '/api/comment/get-blog-comments', { blog_id: blogId, skip: 0 }), act: () => commentOn(blogId, reader) };
+      return {
+        read: () => post(app, '/api/comment/get-blog-comments', { blog_id: blogId, skip: 0 }),
+        act: () => commentOn(blogId, reader),
+      };
     },
     shows: (before, after) => expect(after.json().length).toBe(before.json().length + 1),
   },
@@ -174,7 +220,10 @@ const cases: Case[] = [
       const [author, reader] = [await buildUser(app), await buildUser(app)];
       const blogId = await buildBlog(app, author);
       const parent = await commentOn(blogId, reader);
-      return { read: () => post(app, '/api/comment/get-replies', { _id: parent, skip: 0 }), act: () => commentOn(blogId, author, parent) };
+      return {
+        read: () => post(app, '/api/comment/get-replies', { _id: parent, skip: 0 }),
+        act: () => commentOn(blogId, author, parent),
+      };
     },
     shows: (before, after) => expect(after.json().replies.length).toBe(before.json().replies.length + 1),
   },
@@ -184,7 +233,10 @@ const cases: Case[] = [
       const [author, reader] = [await buildUser(app), await buildUser(app)];
       const blogId = await buildBlog(app, author);
       const comment = await commentOn(blogId, reader);
-      return { read: () => post(app, '/api/comment/get-blog-comments', { blog_id: blogId, skip: 0 }), act: () => ok(post(app, '/api/comment/delete-comment', { _id: comment }, reader.token)) };
+      return {
+        read: () => post(app, '/api/comment/get-blog-comments', { blog_id: blogId, skip: 0 }),
+        act: () => ok(post(app, '/api/comment/delete-comment', { _id: comment }, reader.token)),
+      };
     },
     shows: (before, after) => expect(after.json().length).toBe(before.json().length - 1),
   },
@@ -192,7 +244,10 @@ const cases: Case[] = [
     write: 'profile change',
     async setup() {
       const user = await buildUser(app);
-      return { read: () => post(app, '/api/user/get-profile', { username: user.username }), act: () => ok(post(app, '/api/user/update-profile', { username: user.username, bio: 'New here.' }, user.token)) };
+      return {
+        read: () => post(app, '/api/user/get-profile', { username: user.username }),
+        act: () => ok(post(app, '/api/user/update-profile', { username: user.username, bio: 'New here.' }, user.token)),
+      };
     },
     shows: (_, after) => expect(after.json().personal_info.bio).toBe('New here.'),
   },
@@ -201,7 +256,10 @@ const cases: Case[] = [
     async setup() {
       const user = await buildUser(app);
       const name = `renamed${uniqueId()}`.slice(0, 20);
-      return { read: () => post(app, '/api/user/get-profile', { username: name }), act: () => ok(post(app, '/api/user/update-profile', { username: name }, user.token)) };
+      return {
+        read: () => post(app, '/api/user/get-profile', { username: name }),
+        act: () => ok(post(app, '/api/user/update-profile', { username: name }, user.token)),
+      };
     },
     shows: (before, after) => expect([before.statusCode, after.statusCode]).toEqual([404, 200]),
   },
@@ -209,7 +267,10 @@ const cases: Case[] = [
     write: 'sign-up',
     async setup() {
       const word = `zeb${uniqueId().replace(/\d/g, '')}`;
-      return { read: () => post(app, '/api/user/search-users', { query: word }), act: () => buildUser(app, { fullname: `Zebedee ${word}` }) };
+      return {
+        read: () => post(app, '/api/user/search-users', { query: word }),
+        act: () => buildUser(app, { fullname: `Zebedee ${word}` }),
+      };
     },
     shows: (before, after) => expect(after.json().users.length).toBe(before.json().users.length + 1),
   },
@@ -220,7 +281,8 @@ const cases: Case[] = [
       const blogId = await buildBlog(app, author);
       return { read: () => getBlog(blogId), act: () => app.readCounts.flush() };
     },
-    shows: (before, after) => expect(after.json().blog.activity.total_reads).toBe(before.json().blog.activity.total_reads + 1),
+    shows: (before, after) =>
+      expect(after.json().blog.activity.total_reads).toBe(before.json().blog.activity.total_reads + 1),
   },
 ];
 
@@ -242,11 +304,17 @@ describe('the cache is bounded in bytes', () => {
       const author = await buildUser(small.app);
       const text = 'Long enough to weigh. '.repeat(200);
       const blogs = [];
-      for (let i = 0; i < 4; i++) blogs.push(await buildBlog(small.app, author, { content: [{ time: 1, version: '1', blocks: [{ id: 'p', type: 'paragraph', data: { text } }] }] }));
+      for (let i = 0; i < 4; i++)
+        blogs.push(
+          await buildBlog(small.app, author, {
+            content: [{ time: 1, version: '1', blocks: [{ id: 'p', type: 'paragraph', data: { text } }] }],
+          }),
+        );
       const read = (blogId: string) => post(small.app, '/api/blog/get-blog', { blog_id: blogId });
       expect((await read(blogs[0]!)).body.length).toBeGreaterThan(4096);
       await read(blogs[1]!);
-      for (const blogId of blogs) await small.app.db.execute(sql`update blogs set title = 'Seen by the database' where blog_id = ${blogId}`);
+      for (const blogId of blogs)
+        await small.app.db.execute(sql`update blogs set title = 'Seen by the database' where blog_id = ${blogId}`);
       // Both still fit: answered from the cache.
       expect((await read(blogs[0]!)).json().blog.title).not.toBe('Seen by the database');
       expect((await read(blogs[1]!)).json().blog.title).not.toBe('Seen by the database');
@@ -278,13 +346,19 @@ describe('a route opts in with one line', () => {
   let renders = 0;
   beforeAll(async () => {
     database = await createTestDatabase();
-    pages = await buildApp({ config: loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', READ_FLUSH_SECONDS: '0' }), database });
+    pages = await buildApp({
+      config: loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', READ_FLUSH_SECONDS: '0' }),
+      database,
+    });
     // Pages and feeds as other modules add them: HTML, streamed, XML, a 404, a private one; the app compresses them on the wire (each over its 1 KB threshold).
     await pages.register(async (scope) => {
       const page = `<!doctype html><html><body>${'<p>A paragraph of prose.</p>'.repeat(100)}</body></html>`;
       scope.get('/test/page', { config: { anonymousCache: true } }, async (_request, reply) => {
         renders++;
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(`${page}<!-- render ${renders} -->`);
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(`${page}<!-- render ${renders} -->`);
       });
       scope.get('/test/streamed', { config: { anonymousCache: true } }, async (_request, reply) => {
         renders++;
@@ -292,7 +366,10 @@ describe('a route opts in with one line', () => {
       });
       scope.get('/test/feed.xml', { config: { anonymousCache: true } }, async (_request, reply) => {
         renders++;
-        return reply.type('application/atom+xml').header('etag', `"feed-${renders}"`).send(`<feed><id>render ${renders}</id>${'<entry><title>An entry</title></entry>'.repeat(40)}</feed>`);
+        return reply
+          .type('application/atom+xml')
+          .header('etag', `"feed-${renders}"`)
+          .send(`<feed><id>render ${renders}</id>${'<entry><title>An entry</title></entry>'.repeat(40)}</feed>`);
       });
       scope.get('/test/missing', { config: { anonymousCache: true } }, async (_request, reply) => {
         renders++;
@@ -330,7 +407,10 @@ describe('a route opts in with one line', () => {
     for (const url of ['/test/streamed', '/test/missing', '/test/feed.xml']) {
       const first = await get(url);
       const again = await get(url, { 'accept-encoding': 'gzip' });
-      expect([again.statusCode, (await promisify(gunzip)(again.rawPayload)).toString()], url).toEqual([first.statusCode, first.body]);
+      expect([again.statusCode, (await promisify(gunzip)(again.rawPayload)).toString()], url).toEqual([
+        first.statusCode,
+        first.body,
+      ]);
     }
     expect((await get('/test/missing')).statusCode).toBe(404);
     expect((await get('/test/private')).body).not.toBe((await get('/test/private')).body);
@@ -354,7 +434,10 @@ describe('a route opts in with one line', () => {
 });
 
 async function appOn(database: Database) {
-  const instance = await buildApp({ config: loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', READ_FLUSH_SECONDS: '0' }), database });
+  const instance = await buildApp({
+    config: loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', READ_FLUSH_SECONDS: '0' }),
+    database,
+  });
   await instance.ready();
   return instance;
 }
@@ -380,8 +463,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const author = await buildUser(a);
     const reader = await buildUser(a);
     const blogId = await buildBlog(a, author);
-    const [{ id }] = (await queryRows<{ id: string }>(a.db, sql`select id from blogs where blog_id = ${blogId}`)) as [{ id: string }];
-    const likesOnB = async () => (await ok(post(b, '/api/blog/get-blog', { blog_id: blogId }))).blog.activity.total_likes as number;
+    const [{ id }] = (await queryRows<{ id: string }>(a.db, sql`select id from blogs where blog_id = ${blogId}`)) as [
+      { id: string },
+    ];
+    const likesOnB = async () =>
+      (await ok(post(b, '/api/blog/get-blog', { blog_id: blogId }))).blog.activity.total_likes as number;
     for (let round = 0; round < 30; round++) {
       const liked = round % 2 === 0;
       expect(await likesOnB()).toBe(liked ? 0 : 1); // B has it cached
@@ -392,7 +478,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
 
   it('shows on A the reads B counted, and every read once across both', async () => {
     const blogId = await buildBlog(a, await buildUser(a));
-    const read = (on: FastifyInstance, ip: string) => on.inject({ method: 'POST', url: '/api/blog/get-blog', payload: { blog_id: blogId }, remoteAddress: ip });
+    const read = (on: FastifyInstance, ip: string) =>
+      on.inject({ method: 'POST', url: '/api/blog/get-blog', payload: { blog_id: blogId }, remoteAddress: ip });
     await read(a, '203.0.113.50');
     await Promise.all(['203.0.113.50', '203.0.113.51', '203.0.113.52'].flatMap((ip) => [read(a, ip), read(b, ip)]));
     await Promise.all([a.readCounts.flush(), b.readCounts.flush()]);
@@ -406,9 +493,17 @@ describe('at shutdown', () => {
     try {
       const first = await appOn(database);
       const blogId = await buildBlog(first, await buildUser(first));
-      await first.inject({ method: 'POST', url: '/api/blog/get-blog', payload: { blog_id: blogId }, remoteAddress: '203.0.113.60' });
+      await first.inject({
+        method: 'POST',
+        url: '/api/blog/get-blog',
+        payload: { blog_id: blogId },
+        remoteAddress: '203.0.113.60',
+      });
       await first.close();
-      const [row] = await queryRows<{ total_reads: number }>(database.db, sql`select total_reads from blogs where blog_id = ${blogId}`);
+      const [row] = await queryRows<{ total_reads: number }>(
+        database.db,
+        sql`select total_reads from blogs where blog_id = ${blogId}`,
+      );
       expect(Number(row!.total_reads)).toBe(1);
     } finally {
       await database.drop();

@@ -35,7 +35,16 @@ interface CachedResponse {
  * (security headers, CORS, Vary and Content-Encoding of compression) comes from the hooks,
  * which run for a hit as for any response; so a hit never repeats one reader's CORS answer to another.
  */
-const REPLAYED_HEADERS = ['content-type', 'cache-control', 'etag', 'last-modified', 'expires', 'link', 'content-language', 'x-robots-tag'];
+const REPLAYED_HEADERS = [
+  'content-type',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'expires',
+  'link',
+  'content-language',
+  'x-robots-tag',
+];
 /** What hooks add to Vary for every response alike; any other Vary means the answer depends on a header the key leaves out. */
 const HOOK_VARY = new Set(['origin', 'accept-encoding']);
 /** An entry's cost besides its body: key, headers and bookkeeping. */
@@ -60,7 +69,10 @@ export async function registerReadCache(app: FastifyInstance) {
   const maxSize = app.config.readCacheBytes;
   const entries =
     maxSize > 0
-      ? new LRUCache<string, CachedResponse>({ maxSize, sizeCalculation: (entry, key) => entry.body.length + key.length + ENTRY_OVERHEAD })
+      ? new LRUCache<string, CachedResponse>({
+          maxSize,
+          sizeCalculation: (entry, key) => entry.body.length + key.length + ENTRY_OVERHEAD,
+        })
       : null;
   const generation = await cacheGeneration(app.database, () => entries?.clear());
   app.addHook('onClose', () => generation.close());
@@ -92,7 +104,8 @@ export async function registerReadCache(app: FastifyInstance) {
     if (!fill || !storable(reply)) return payload;
     const store = (body: Buffer) => {
       // A write moved the generation on while this was read: the answer may be older than it.
-      if (generation.known === fill.generation) entries.set(fill.key, { status: reply.statusCode, headers: replayedHeaders(reply), body });
+      if (generation.known === fill.generation)
+        entries.set(fill.key, { status: reply.statusCode, headers: replayedHeaders(reply), body });
     };
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) store(Buffer.from(payload));
     else if (isReadable(payload)) return recorded(payload, maxSize, store);
@@ -139,7 +152,8 @@ function replayedHeaders(reply: FastifyReply): Record<string, string> {
 function replay(request: FastifyRequest, reply: FastifyReply, hit: CachedResponse) {
   reply.code(hit.status).headers(hit.headers);
   const current = { etag: hit.headers.etag, lastModified: hit.headers['last-modified'] };
-  if (request.method === 'GET' && hit.status === 200 && isNotModified(request.headers, current)) return reply.code(304).send();
+  if (request.method === 'GET' && hit.status === 200 && isNotModified(request.headers, current))
+    return reply.code(304).send();
   return reply.send(hit.body);
 }
 

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 describe('declared request schemas', () => {
   it('refuse a body in the words parse used, naming the field', async () => {
@@ -44,7 +45,11 @@ describe('declared answers', () => {
       const Answer = z.object({ username: z.string() });
       const leaky = { username: 'ann', password_hash: 'secret' };
       instance.get('/shaped', { schema: { response: { 200: Answer } } }, async () => leaky);
-      instance.get('/wrong', { schema: { response: { 200: Answer } } }, async () => ({ username: 42 }) as unknown as z.infer<typeof Answer>);
+      instance.get(
+        '/wrong',
+        { schema: { response: { 200: Answer } } },
+        async () => ({ username: 42 }) as unknown as z.infer<typeof Answer>,
+      );
     };
     await app.register(routes);
   });

@@ -10,7 +10,11 @@ import { validate } from '../http-error.ts';
  * field the contract does not name never leaves the server.
  */
 export function registerRouteSchemas(app: FastifyInstance) {
-  app.setValidatorCompiler(({ schema }) => (data) => validate(schema as z.ZodType, data));
+  app.setValidatorCompiler(
+    ({ schema }) =>
+      (data) =>
+        validate(schema as z.ZodType, data),
+  );
   app.setSerializerCompiler(serializerCompiler);
 }
 

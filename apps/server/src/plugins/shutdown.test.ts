@@ -12,7 +12,10 @@ afterEach(() => sockets.splice(0).forEach((socket) => socket.destroy()));
 /** The real server on a free port, with a route that answers only when told to. */
 async function listening(env: Record<string, string>) {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', READ_FLUSH_SECONDS: '0', ...env }), database });
+  const app = await buildApp({
+    config: loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', READ_FLUSH_SECONDS: '0', ...env }),
+    database,
+  });
   let release = () => {};
   let entered = () => {};
   const inHandler = new Promise<void>((resolve) => (entered = resolve));

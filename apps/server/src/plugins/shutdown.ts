@@ -14,6 +14,7 @@ export function registerShutdown(app: FastifyInstance) {
     setTimeout(() => app.server.closeAllConnections(), app.config.shutdownSeconds * 1000).unref();
   });
   app.addHook('onRequest', async (_request, reply) => {
-    if (stopping) return reply.code(503).header('retry-after', '5').header('connection', 'close').send({ error: SHUTTING_DOWN });
+    if (stopping)
+      return reply.code(503).header('retry-after', '5').header('connection', 'close').send({ error: SHUTTING_DOWN });
   });
 }

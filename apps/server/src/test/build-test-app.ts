@@ -15,9 +15,20 @@ export interface TestApp {
  * `app.jobs.runDue()`),
  * never by a timer in the middle of it; `clock` is the app's time (the real one by default).
  */
-export async function buildTestApp(env: Record<string, string> = {}, tweak?: (config: Config) => void, clock?: () => Date): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  tweak?: (config: Config) => void,
+  clock?: () => Date,
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', READ_FLUSH_SECONDS: '0', SCHEDULED_PUBLISH_SECONDS: '0', JOB_POLL_SECONDS: '0', ...env });
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    READ_FLUSH_SECONDS: '0',
+    SCHEDULED_PUBLISH_SECONDS: '0',
+    JOB_POLL_SECONDS: '0',
+    ...env,
+  });
   tweak?.(config);
   const app = await buildApp({ config, database, clock });
   await app.ready();

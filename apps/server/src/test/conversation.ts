@@ -13,8 +13,18 @@ export async function fetchBlog(app: FastifyInstance, blogId: string, reader?: T
 }
 
 /** Comments (or replies, with `replying_to`) through the API as `user`; answers the comment. */
-export async function buildComment(app: FastifyInstance, user: TestUser, blog: Pick<Blog, '_id'>, overrides: Record<string, unknown> = {}): Promise<Comment> {
-  const res = await post(app, '/api/comment/add-comment', { _id: blog._id, comment: 'Lovely read.', ...overrides }, user.token);
+export async function buildComment(
+  app: FastifyInstance,
+  user: TestUser,
+  blog: Pick<Blog, '_id'>,
+  overrides: Record<string, unknown> = {},
+): Promise<Comment> {
+  const res = await post(
+    app,
+    '/api/comment/add-comment',
+    { _id: blog._id, comment: 'Lovely read.', ...overrides },
+    user.token,
+  );
   if (res.statusCode !== 200) throw new Error(`add-comment failed: ${res.statusCode} ${res.body}`);
   return res.json<Comment>();
 }
@@ -29,5 +39,8 @@ export async function commentCounts(app: FastifyInstance, blogUuid: string) {
     app.db,
     sql`select count(*)::int as total, (count(*) filter (where parent_id is null))::int as parents from comments where blog_id = ${blogUuid}`,
   );
-  return { counters: { total: blog!.total, parents: blog!.parents }, rows: { total: Number(rows!.total), parents: Number(rows!.parents) } };
+  return {
+    counters: { total: blog!.total, parents: blog!.parents },
+    rows: { total: Number(rows!.total), parents: Number(rows!.parents) },
+  };
 }

@@ -18,7 +18,10 @@ let counter = 0;
 export const uniqueId = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(3).toString('hex')}`;
 
 /** Signs a new user up through the API, the way a person would. */
-export async function buildUser(app: FastifyInstance, overrides: Partial<{ fullname: string; email: string; password: string }> = {}): Promise<TestUser> {
+export async function buildUser(
+  app: FastifyInstance,
+  overrides: Partial<{ fullname: string; email: string; password: string }> = {},
+): Promise<TestUser> {
   const body = {
     fullname: overrides.fullname ?? 'Test Writer',
     email: overrides.email ?? `writer.${uniqueId()}@example.com`,
@@ -41,7 +44,9 @@ export function publishableBlog(overrides: Record<string, unknown> = {}) {
     title: 'A walk in the hills',
     banner: '/uploads/banner.webp',
     des: 'Notes from a long walk.',
-    content: [{ time: 1, version: '2.31.0', blocks: [{ id: 'p1', type: 'paragraph', data: { text: 'We left early.' } }] }],
+    content: [
+      { time: 1, version: '2.31.0', blocks: [{ id: 'p1', type: 'paragraph', data: { text: 'We left early.' } }] },
+    ],
     tags: ['travel'],
     draft: false,
     ...overrides,
@@ -49,7 +54,11 @@ export function publishableBlog(overrides: Record<string, unknown> = {}) {
 }
 
 /** Creates (publishes, unless `draft: true`) a blog through the API; answers its blog_id. */
-export async function buildBlog(app: FastifyInstance, user: TestUser, overrides: Record<string, unknown> = {}): Promise<string> {
+export async function buildBlog(
+  app: FastifyInstance,
+  user: TestUser,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
   const res = await post(app, '/api/blog/create-blog', publishableBlog(overrides), user.token);
   if (res.statusCode !== 200) throw new Error(`create-blog failed: ${res.statusCode} ${res.body}`);
   return res.json<{ id: string }>().id;

@@ -44,7 +44,8 @@ type Handler = (request: IncomingMessage, response: ServerResponse, idp: GoogleI
 const KID = 'local-idp-key';
 const FIREBASE_KID = 'local-securetoken-key';
 
-const publicJwks = async (key: CryptoKey, kid: string) => JSON.stringify({ keys: [{ ...(await exportJWK(key)), kid, alg: 'RS256', use: 'sig' }] });
+const publicJwks = async (key: CryptoKey, kid: string) =>
+  JSON.stringify({ keys: [{ ...(await exportJWK(key)), kid, alg: 'RS256', use: 'sig' }] });
 
 /**
  * A stand-in for Google's identity provider over real HTTP on 127.0.0.1: its own RSA key pairs,
@@ -52,7 +53,11 @@ const publicJwks = async (key: CryptoKey, kid: string) => JSON.stringify({ keys:
  * /firebase/jwks, each with its own key, as Google keeps them apart), and ID tokens signed the way
  * each signs them. `handle` may answer further paths (the e2e stack adds the browser script there).
  */
-export async function startGoogleIdp({ port = 0, clientId = 'inkwell-test-client', handle }: { port?: number; clientId?: string; handle?: Handler } = {}): Promise<GoogleIdp> {
+export async function startGoogleIdp({
+  port = 0,
+  clientId = 'inkwell-test-client',
+  handle,
+}: { port?: number; clientId?: string; handle?: Handler } = {}): Promise<GoogleIdp> {
   const trusted = await generateKeyPair('RS256');
   const securetoken = await generateKeyPair('RS256');
   const untrusted = await generateKeyPair('RS256');
@@ -76,7 +81,13 @@ export async function startGoogleIdp({ port = 0, clientId = 'inkwell-test-client
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const signWith = async (kid: string, key: CryptoKey, subject: string, claims: JWTPayload, options: IdTokenOptions & { issuer: string; audience: string }) => {
+  const signWith = async (
+    kid: string,
+    key: CryptoKey,
+    subject: string,
+    claims: JWTPayload,
+    options: IdTokenOptions & { issuer: string; audience: string },
+  ) => {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
@@ -97,11 +108,20 @@ export async function startGoogleIdp({ port = 0, clientId = 'inkwell-test-client
   const sign = async (claims: JWTPayload = {}, options: IdTokenOptions = {}) => {
     const id = randomUUID();
     const subject = typeof claims.sub === 'string' ? claims.sub : id;
-    return signWith(KID, trusted.privateKey, subject, { ...account(id), ...claims }, { ...options, issuer: options.issuer ?? url, audience: options.audience ?? clientId });
+    return signWith(
+      KID,
+      trusted.privateKey,
+      subject,
+      { ...account(id), ...claims },
+      { ...options, issuer: options.issuer ?? url, audience: options.audience ?? clientId },
+    );
   };
 
   const firebaseProjectId = 'inkwell-test-project';
-  const signFirebase = async (claims: JWTPayload = {}, { googleSub = randomUUID(), provider = 'google.com', ...options }: FirebaseTokenOptions = {}) => {
+  const signFirebase = async (
+    claims: JWTPayload = {},
+    { googleSub = randomUUID(), provider = 'google.com', ...options }: FirebaseTokenOptions = {},
+  ) => {
     const uid = randomUUID().replaceAll('-', '').slice(0, 28);
     const payload = { ...account(googleSub), ...claims };
     const identities = { 'google.com': [googleSub], email: [payload.email] };
@@ -109,8 +129,17 @@ export async function startGoogleIdp({ port = 0, clientId = 'inkwell-test-client
       FIREBASE_KID,
       securetoken.privateKey,
       uid,
-      { ...payload, user_id: uid, auth_time: Math.floor(Date.now() / 1000), firebase: { identities, sign_in_provider: provider } },
-      { ...options, issuer: options.issuer ?? `https://securetoken.google.com/${firebaseProjectId}`, audience: options.audience ?? firebaseProjectId },
+      {
+        ...payload,
+        user_id: uid,
+        auth_time: Math.floor(Date.now() / 1000),
+        firebase: { identities, sign_in_provider: provider },
+      },
+      {
+        ...options,
+        issuer: options.issuer ?? `https://securetoken.google.com/${firebaseProjectId}`,
+        audience: options.audience ?? firebaseProjectId,
+      },
     );
   };
 

@@ -14,7 +14,9 @@ export async function fixtureImage(format: ImageFormat, width = 64, height = 48)
       pixels[i + 2] = 128;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).toFormat(format).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 /** A JPEG carrying EXIF metadata (camera make, a GPS-like comment), to prove re-encoding strips it. */

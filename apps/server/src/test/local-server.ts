@@ -12,7 +12,9 @@ export interface LocalServer {
  * A throw-away HTTP server on the loopback interface, for pages and images the SSRF-safe
  * fetcher may reach only because tests put `localhost` in FETCH_ALLOW_HOSTS.
  */
-export async function startLocalServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<LocalServer> {
+export async function startLocalServer(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<LocalServer> {
   const server = http.createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

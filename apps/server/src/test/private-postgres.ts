@@ -13,7 +13,8 @@ const OS_USER = 'postgres';
 function runAs(): { uid: number; gid: number } | null {
   if (userInfo().uid !== 0) return { uid: userInfo().uid, gid: userInfo().gid };
   try {
-    const id = (flag: string) => Number(execFileSync('id', [flag, OS_USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    const id = (flag: string) =>
+      Number(execFileSync('id', [flag, OS_USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
     return { uid: id('-u'), gid: id('-g') };
   } catch {
     return null;
@@ -63,17 +64,24 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const port = await freePort();
   const pgCtl = async (...args: string[]) => {
     try {
-      await promisify(execFile)(path.join(BIN, 'pg_ctl'), ['-D', data, '-l', log, '-w', '-t', '60', ...args], { ...owner, cwd: folder });
+      await promisify(execFile)(path.join(BIN, 'pg_ctl'), ['-D', data, '-l', log, '-w', '-t', '60', ...args], {
+        ...owner,
+        cwd: folder,
+      });
     } catch (error) {
       const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-15).join('\n') : '';
       throw new Error(`pg_ctl ${args.join(' ')} failed: ${(error as Error).message}\n${tail}`, { cause: error });
     }
   };
 
-  await promisify(execFile)(path.join(BIN, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'], {
-    ...owner,
-    cwd: folder,
-  });
+  await promisify(execFile)(
+    path.join(BIN, 'initdb'),
+    ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'],
+    {
+      ...owner,
+      cwd: folder,
+    },
+  );
   const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off`;
   const cluster: PrivatePostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

@@ -15,7 +15,13 @@ export interface S3StandIn {
  */
 export async function startS3StandIn(bucket = 'inkwell-images'): Promise<S3StandIn> {
   const directory = mkdtempSync(path.join(tmpdir(), 'inkwell-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const { port } = await server.run();
   return {
     env: {

@@ -32,7 +32,10 @@ const running = new Set<ServerProcess>();
  * The real server (`main.ts`) in a process of its own, on a free port of 127.0.0.1, answered once
  * it says it is ready. `env` holds the rest of its configuration: DATA_DIR or DATABASE_URL above all.
  */
-export async function startServer(env: Record<string, string>, { readyWithinMs = 90_000 } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  { readyWithinMs = 90_000 } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [main], {
     env: { ...process.env, DATABASE_URL: '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },

@@ -39,7 +39,9 @@ function decode(body: string, encoding: string) {
       ? Buffer.from(body, 'base64').toString('utf8')
       : encoding === 'quoted-printable'
         ? Buffer.from(
-            body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            body
+              .replace(/=\r\n/g, '')
+              .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
             'latin1',
           ).toString('utf8')
         : Buffer.from(body, 'latin1').toString('utf8');
@@ -87,7 +89,10 @@ export async function startSmtpInbox({ port = 0 }: { port?: number } = {}): Prom
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        const mail = parseMail(Buffer.concat(chunks).toString('latin1'), session.envelope.rcptTo.map((r) => r.address.toLowerCase()));
+        const mail = parseMail(
+          Buffer.concat(chunks).toString('latin1'),
+          session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+        );
         mails.push(mail);
         for (const waiter of waiting.filter((w) => mail.to.includes(w.address))) {
           waiting.splice(waiting.indexOf(waiter), 1);

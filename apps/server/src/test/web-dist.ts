@@ -14,4 +14,5 @@ export function fakeWebDist(): string {
 }
 
 /** The content of a `<meta name|property="key">` tag as the server writes it (still HTML-escaped). */
-export const metaContent = (html: string, key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(html)?.[1];
+export const metaContent = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(html)?.[1];

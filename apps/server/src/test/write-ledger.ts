@@ -58,13 +58,17 @@ export const blogState = (blog: { title: string; tags: string[]; draft: boolean 
 
 async function databaseStates(db: Executor): Promise<Map<string, string>> {
   const states = new Map<string, string>();
-  for (const { id } of await queryRows<{ id: string }>(db, sql`select id from comments`)) states.set(`comment:${id}`, 'present');
+  for (const { id } of await queryRows<{ id: string }>(db, sql`select id from comments`))
+    states.set(`comment:${id}`, 'present');
   const likes = await queryRows<{ username: string; blog_id: string }>(
     db,
     sql`select u.username, b.blog_id from likes l join users u on u.id = l.user_id join blogs b on b.id = l.blog_id`,
   );
   for (const { username, blog_id } of likes) states.set(`like:${username}:${blog_id}`, 'liked');
-  const blogs = await queryRows<{ blog_id: string; title: string; tags: string[]; draft: boolean }>(db, sql`select blog_id, title, tags, draft from blogs`);
+  const blogs = await queryRows<{ blog_id: string; title: string; tags: string[]; draft: boolean }>(
+    db,
+    sql`select blog_id, title, tags, draft from blogs`,
+  );
   for (const blog of blogs) states.set(`blog:${blog.blog_id}`, blogState(blog));
   return states;
 }
@@ -85,8 +89,13 @@ export async function counterMismatches(db: Executor): Promise<string[]> {
         from blogs b`,
   );
   for (const blog of blogs) {
-    for (const [counter, rows] of [['total_comments', 'comments'], ['total_parent_comments', 'parent_comments'], ['total_likes', 'likes']] as const) {
-      if (Number(blog[counter]) !== Number(blog[rows])) mismatches.push(`blog ${blog.blog_id}: ${counter} ${blog[counter]}, ${rows} ${blog[rows]}`);
+    for (const [counter, rows] of [
+      ['total_comments', 'comments'],
+      ['total_parent_comments', 'parent_comments'],
+      ['total_likes', 'likes'],
+    ] as const) {
+      if (Number(blog[counter]) !== Number(blog[rows]))
+        mismatches.push(`blog ${blog.blog_id}: ${counter} ${blog[counter]}, ${rows} ${blog[rows]}`);
     }
   }
   const authors = await queryRows<{ username: string; total_posts: number; published: number }>(
@@ -95,7 +104,9 @@ export async function counterMismatches(db: Executor): Promise<string[]> {
   );
   for (const author of authors) {
     if (Number(author.total_posts) !== Number(author.published)) {
-      mismatches.push(`user ${author.username}: total_posts ${author.total_posts}, published blogs ${author.published}`);
+      mismatches.push(
+        `user ${author.username}: total_posts ${author.total_posts}, published blogs ${author.published}`,
+      );
     }
   }
   const scopes = await queryRows<{ scope: string; total: number | null; published: number | null }>(
@@ -109,7 +120,8 @@ export async function counterMismatches(db: Executor): Promise<string[]> {
         from blog_counts c full join published p on p.scope = c.scope`,
   );
   for (const { scope, total, published } of scopes) {
-    if (Number(total ?? 0) !== Number(published ?? 0)) mismatches.push(`blog_counts ${scope}: ${total ?? 'no row'}, published blogs ${published ?? 0}`);
+    if (Number(total ?? 0) !== Number(published ?? 0))
+      mismatches.push(`blog_counts ${scope}: ${total ?? 'no row'}, published blogs ${published ?? 0}`);
   }
   return mismatches;
 }

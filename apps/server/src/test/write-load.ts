@@ -66,15 +66,28 @@ export async function signUpWriters(url: string, count: number, sharedBlogs = 5)
   const writers = await Promise.all(
     Array.from({ length: count }, async () => {
       const session = await ok<Session>(
-        postJson(url, '/api/user/signup', { fullname: 'Soak Writer', email: `soak.${uniqueId()}@example.com`, password: 'Secret123' }),
+        postJson(url, '/api/user/signup', {
+          fullname: 'Soak Writer',
+          email: `soak.${uniqueId()}@example.com`,
+          password: 'Secret123',
+        }),
         'sign-up',
       );
-      return { username: session.username, token: session.access_token, blogs: new Set<string>(), comments: [], likes: new Set<string>() } satisfies Writer;
+      return {
+        username: session.username,
+        token: session.access_token,
+        blogs: new Set<string>(),
+        comments: [],
+        likes: new Set<string>(),
+      } satisfies Writer;
     }),
   );
   const shared = await Promise.all(
     writers.slice(0, sharedBlogs).map(async (writer) => {
-      const { id } = await ok<{ id: string }>(postJson(url, '/api/blog/create-blog', publishableBlog({ tags: ['soak'] }), writer.token), 'create-blog');
+      const { id } = await ok<{ id: string }>(
+        postJson(url, '/api/blog/create-blog', publishableBlog({ tags: ['soak'] }), writer.token),
+        'create-blog',
+      );
       const { blog } = await ok<{ blog: Blog }>(postJson(url, '/api/blog/get-blog', { blog_id: id }), 'get-blog');
       return { _id: blog._id, blog_id: id };
     }),
@@ -100,7 +113,12 @@ const someTags = () => [...new Set([pick(TAGS), pick(TAGS)])];
  * Every writer writes, one write after another, until halted. `expected` says which answers
  * besides 200 are no fault (a 503 while the database restarts, say).
  */
-export function startWriteLoad(url: string, { writers, shared }: Writers, ledger: WriteLedger, expected: (answer: Answer) => boolean = () => false): WriteLoad {
+export function startWriteLoad(
+  url: string,
+  { writers, shared }: Writers,
+  ledger: WriteLedger,
+  expected: (answer: Answer) => boolean = () => false,
+): WriteLoad {
   let halted = false;
   let acknowledged = 0;
   let unexpected: string | undefined;
@@ -113,7 +131,13 @@ export function startWriteLoad(url: string, { writers, shared }: Writers, ledger
   };
 
   /** Sends one write; on its acknowledgement `settle` records what it did, and on anything else `unsure` does. */
-  async function write(writer: Writer, path: string, body: unknown, settle: (answer: unknown) => void, unsure: () => void) {
+  async function write(
+    writer: Writer,
+    path: string,
+    body: unknown,
+    settle: (answer: unknown) => void,
+    unsure: () => void,
+  ) {
     let answer: Answer;
     try {
       answer = await postJson(url, path, body, writer.token);
@@ -225,7 +249,9 @@ export function startWriteLoad(url: string, { writers, shared }: Writers, ledger
         if (unexpected) throw new Error(`a write failed: ${unexpected}`);
         if (Date.now() > deadline) {
           halted = true;
-          throw new Error(`only ${acknowledged} of ${target} writes acknowledged in ${ms / 1000} s: ${JSON.stringify([...outcomes])}`);
+          throw new Error(
+            `only ${acknowledged} of ${target} writes acknowledged in ${ms / 1000} s: ${JSON.stringify([...outcomes])}`,
+          );
         }
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

@@ -38,7 +38,11 @@ export function Navbar() {
   return (
     <>
       <nav className="sticky top-0 z-20 flex h-[72px] items-center gap-6 border-b border-neutral-100 bg-white px-[5vw]">
-        <Link to="/" className="flex flex-none items-center gap-2 font-serif text-2xl font-bold" aria-label="Inkwell home">
+        <Link
+          to="/"
+          className="flex flex-none items-center gap-2 font-serif text-2xl font-bold"
+          aria-label="Inkwell home"
+        >
           <LogoMark />
           <span className="hidden sm:inline">Inkwell</span>
         </Link>
@@ -86,7 +90,10 @@ export function Navbar() {
               >
                 <BellIcon />
                 {session.new_notification_available && (
-                  <span data-testid="notification-dot" className="absolute top-2 right-2 h-3 w-3 rounded-full bg-red-500" />
+                  <span
+                    data-testid="notification-dot"
+                    className="absolute top-2 right-2 h-3 w-3 rounded-full bg-red-500"
+                  />
                 )}
               </Link>
               <UserMenu session={session} />

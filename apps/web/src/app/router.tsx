@@ -31,16 +31,35 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>, loadi
  * The screens loaded on demand are imported by their own module, not through their feature's
  * index.ts (which the main bundle may hold): each stays a chunk of its own, named after it.
  */
-const EditorPage = lazyPage(() => import('../features/editor/editor-page.tsx').then((m) => m.EditorPage), 'Loading the editor…');
+const EditorPage = lazyPage(
+  () => import('../features/editor/editor-page.tsx').then((m) => m.EditorPage),
+  'Loading the editor…',
+);
 const AuthPage = lazyPage(() => import('../features/auth/auth-page.tsx').then((m) => m.AuthPage));
-const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage));
-const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage));
-const DashboardBlogsPage = lazyPage(() => import('../features/dashboard/dashboard-blogs-page.tsx').then((m) => m.DashboardBlogsPage));
-const ReadingListPage = lazyPage(() => import('../features/dashboard/reading-list-page.tsx').then((m) => m.ReadingListPage));
-const NotificationsPage = lazyPage(() => import('../features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage));
-const EditProfilePage = lazyPage(() => import('../features/settings/edit-profile-page.tsx').then((m) => m.EditProfilePage));
-const SubscriptionLinkPage = lazyPage(() => import('../features/subscriptions/subscription-link-page.tsx').then((m) => m.SubscriptionLinkPage));
-const ChangePasswordPage = lazyPage(() => import('../features/settings/change-password-page.tsx').then((m) => m.ChangePasswordPage));
+const ForgotPasswordPage = lazyPage(() =>
+  import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
+);
+const ResetPasswordPage = lazyPage(() =>
+  import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+);
+const DashboardBlogsPage = lazyPage(() =>
+  import('../features/dashboard/dashboard-blogs-page.tsx').then((m) => m.DashboardBlogsPage),
+);
+const ReadingListPage = lazyPage(() =>
+  import('../features/dashboard/reading-list-page.tsx').then((m) => m.ReadingListPage),
+);
+const NotificationsPage = lazyPage(() =>
+  import('../features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage),
+);
+const EditProfilePage = lazyPage(() =>
+  import('../features/settings/edit-profile-page.tsx').then((m) => m.EditProfilePage),
+);
+const SubscriptionLinkPage = lazyPage(() =>
+  import('../features/subscriptions/subscription-link-page.tsx').then((m) => m.SubscriptionLinkPage),
+);
+const ChangePasswordPage = lazyPage(() =>
+  import('../features/settings/change-password-page.tsx').then((m) => m.ChangePasswordPage),
+);
 
 const routes: RouteObject[] = [
   {

@@ -17,7 +17,10 @@ export function UserMenu({ session }: { session: Session }) {
   const signOut = useSignOut();
 
   // Write is an entry on small screens only: move among the entries shown.
-  const entries = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])].filter((entry) => entry.checkVisibility());
+  const entries = () =>
+    [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])].filter((entry) =>
+      entry.checkVisibility(),
+    );
 
   useEffect(() => {
     if (open) entries()[0]?.focus();
@@ -58,7 +61,13 @@ export function UserMenu({ session }: { session: Session }) {
         <img src={session.profile_img} alt="" className="h-full w-full object-cover" referrerPolicy="no-referrer" />
       </button>
       {open && (
-        <div ref={menu} id={menuId} role="menu" aria-label="Profile" className="absolute top-14 right-0 z-30 w-60 border border-neutral-100 bg-white shadow-lg">
+        <div
+          ref={menu}
+          id={menuId}
+          role="menu"
+          aria-label="Profile"
+          className="absolute top-14 right-0 z-30 w-60 border border-neutral-100 bg-white shadow-lg"
+        >
           <Link role="menuitem" to="/editor" className="link flex gap-2 py-4 pl-8 md:hidden">
             Write
           </Link>

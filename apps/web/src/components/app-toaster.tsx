@@ -20,7 +20,11 @@ export function AppToaster() {
     <Toaster
       toastOptions={{
         // Inline, since react-hot-toast's own (unlayered) colours outrank any class of ours.
-        style: { background: 'var(--color-white)', color: 'var(--color-neutral-900)', border: '1px solid var(--color-neutral-200)' },
+        style: {
+          background: 'var(--color-white)',
+          color: 'var(--color-neutral-900)',
+          border: '1px solid var(--color-neutral-200)',
+        },
         blank: { duration: TOAST_DURATIONS.blank },
         error: { duration: TOAST_DURATIONS.error },
         success: { duration: TOAST_DURATIONS.success, icon: <CheckCircleIcon className="shrink-0 text-green-700" /> },

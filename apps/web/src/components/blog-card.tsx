@@ -29,9 +29,20 @@ function Byline({ blog }: { blog: BlogCardData }) {
  * card's banner is the list's largest early image (`first`): fetched at once and before others.
  * `actions` (a reading list's Remove) sit at the end of the bottom row, above the title's link.
  */
-export function BlogCard({ blog, first = false, actions }: { blog: BlogCardData; first?: boolean; actions?: ReactNode }) {
+export function BlogCard({
+  blog,
+  first = false,
+  actions,
+}: {
+  blog: BlogCardData;
+  first?: boolean;
+  actions?: ReactNode;
+}) {
   return (
-    <article aria-label={blog.title} className="relative flex items-center gap-6 border-b border-neutral-100 py-6 hover:bg-neutral-50/60">
+    <article
+      aria-label={blog.title}
+      className="relative flex items-center gap-6 border-b border-neutral-100 py-6 hover:bg-neutral-50/60"
+    >
       <div className="min-w-0 flex-1">
         <Byline blog={blog} />
         <h2 className="mt-3 line-clamp-2 font-serif text-xl leading-snug font-bold sm:text-2xl">

@@ -14,7 +14,14 @@ interface ConfirmDialogProps {
  * An inline confirmation step before something hard to take back. Focus starts on Cancel, so
  * Enter never confirms by accident; Escape cancels; closing gives focus back to where it was.
  */
-export function ConfirmDialog({ children, confirmLabel, busy, onConfirm, onCancel, className = '' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  children,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onCancel,
+  className = '',
+}: ConfirmDialogProps) {
   const headingId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -36,7 +43,12 @@ export function ConfirmDialog({ children, confirmLabel, busy, onConfirm, onCance
         {children}
       </p>
       <div className="flex flex-wrap gap-3">
-        <button type="button" className="rounded-full bg-red-600 px-5 py-2 text-white hover:bg-red-700 disabled:opacity-50" disabled={busy} onClick={onConfirm}>
+        <button
+          type="button"
+          className="rounded-full bg-red-600 px-5 py-2 text-white hover:bg-red-700 disabled:opacity-50"
+          disabled={busy}
+          onClick={onConfirm}
+        >
           {confirmLabel}
         </button>
         <button ref={cancelRef} type="button" className="btn-light px-5 py-2" disabled={busy} onClick={onCancel}>

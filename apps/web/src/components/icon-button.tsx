@@ -10,9 +10,22 @@ const PLAIN = 'bg-neutral-100 hover:bg-neutral-200';
  * without the app, so on a server-rendered page it is disabled until the page is hydrated (a
  * press before then would be lost).
  */
-export function IconButton({ label, className = PLAIN, disabled, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { label: string }) {
+export function IconButton({
+  label,
+  className = PLAIN,
+  disabled,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { label: string }) {
   const hydrated = useHydrated();
-  return <button type="button" aria-label={label} className={`${ROUND_ICON} ${className}`} disabled={!hydrated || disabled} {...props} />;
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      className={`${ROUND_ICON} ${className}`}
+      disabled={!hydrated || disabled}
+      {...props}
+    />
+  );
 }
 
 export const roundIconLink = `${ROUND_ICON} ${PLAIN}`;

@@ -29,13 +29,20 @@ export function PagedBlogList<T extends BlogCardData>({
   if (!query.data) return null;
   const blogs = loadedItems(query.data);
   // Every loaded card removed (a reading list's) while more wait on the server: Load More still shows.
-  if (blogs.length === 0 && !query.hasNextPage) return typeof empty === 'string' ? <EmptyMessage>{empty}</EmptyMessage> : empty;
+  if (blogs.length === 0 && !query.hasNextPage)
+    return typeof empty === 'string' ? <EmptyMessage>{empty}</EmptyMessage> : empty;
   return (
     <>
       {blogs.map((blog, index) => (
         <BlogCard key={blog.blog_id} blog={blog} first={index === 0} actions={actions?.(blog)} />
       ))}
-      {query.hasNextPage && <LoadMore pages={query.data.pages.length} onPress={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} />}
+      {query.hasNextPage && (
+        <LoadMore
+          pages={query.data.pages.length}
+          onPress={() => void query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+        />
+      )}
     </>
   );
 }

@@ -67,7 +67,10 @@ export function SidebarLayout() {
           <MenuIcon />
           <span>{current?.label ?? 'Menu'}</span>
         </button>
-        <div id={linksId} className={`max-md:max-h-[calc(100vh-130px)] max-md:overflow-y-auto max-md:px-[5vw] max-md:pb-4 md:block ${open ? 'block' : 'hidden'}`}>
+        <div
+          id={linksId}
+          className={`max-md:max-h-[calc(100vh-130px)] max-md:overflow-y-auto max-md:px-[5vw] max-md:pb-4 md:block ${open ? 'block' : 'hidden'}`}
+        >
           {SECTIONS.map(({ heading, links }) => (
             <div key={heading}>
               <h2 className="mt-6 mb-3 text-xl text-neutral-500">{heading}</h2>
@@ -77,7 +80,10 @@ export function SidebarLayout() {
                   <span className="relative">
                     <Icon />
                     {to === '/dashboard/notification' && session?.new_notification_available && (
-                      <span data-testid="sidebar-notification-dot" className="absolute top-0 right-0 h-2 w-2 rounded-full bg-red-500" />
+                      <span
+                        data-testid="sidebar-notification-dot"
+                        className="absolute top-0 right-0 h-2 w-2 rounded-full bg-red-500"
+                      />
                     )}
                   </span>
                   {label}

@@ -7,7 +7,17 @@ export interface Tab {
 }
 
 /** In-page tabs (home, search, profile): an underlined tab bar and the chosen tab's panel below it. */
-export function Tabs({ label, tabs, active, onSelect }: { label: string; tabs: Tab[]; active: number; onSelect: (index: number) => void }) {
+export function Tabs({
+  label,
+  tabs,
+  active,
+  onSelect,
+}: {
+  label: string;
+  tabs: Tab[];
+  active: number;
+  onSelect: (index: number) => void;
+}) {
   const id = useId();
   // A press before a server-rendered page is hydrated would be lost.
   const hydrated = useHydrated();

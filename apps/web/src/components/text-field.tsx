@@ -16,7 +16,16 @@ interface TextFieldProps {
 }
 
 /** A labelled input with an icon inside its left edge and its error below; a password gets a show/hide toggle. */
-export function TextField({ name, label, type, autoComplete, icon, defaultValue, showLabel = false, error }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  type,
+  autoComplete,
+  icon,
+  defaultValue,
+  showLabel = false,
+  error,
+}: TextFieldProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   const isPassword = type === 'password';

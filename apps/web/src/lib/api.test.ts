@@ -42,5 +42,6 @@ it('has queries retry a network failure or a server error once, and never a refu
     expect(retryUnlessRefused(1, new ApiError(status, 'x')), String(status)).toBe(false);
   }
   expect(retryUnlessRefused(0, new TypeError('Failed to fetch'))).toBe(true);
-  for (const status of [400, 401, 403, 404, 429]) expect(retryUnlessRefused(0, new ApiError(status, 'x')), String(status)).toBe(false);
+  for (const status of [400, 401, 403, 404, 429])
+    expect(retryUnlessRefused(0, new ApiError(status, 'x')), String(status)).toBe(false);
 });

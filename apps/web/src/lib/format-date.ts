@@ -4,4 +4,10 @@ export const formatDate = (iso: string) =>
 
 /** A moment, for what changes within a day: 4 Mar 2025, 14:05 (in the reader's time zone). */
 export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });

@@ -12,8 +12,13 @@ it('starts the next page after every item shown, the reader’s own additions th
 });
 
 it('asks page n less the items removed from the loaded pages since they loaded, while fewer than the total are shown', () => {
-  const { getNextPageParam } = pagedListOptions<string>({ queryKey: ['test'], list: async () => [], count: async () => 0 });
-  const next = (pages: ListPage<string>[]) => getNextPageParam(pages[pages.length - 1]!, pages, { page: 1, deletedDocCount: 0 }, []);
+  const { getNextPageParam } = pagedListOptions<string>({
+    queryKey: ['test'],
+    list: async () => [],
+    count: async () => 0,
+  });
+  const next = (pages: ListPage<string>[]) =>
+    getNextPageParam(pages[pages.length - 1]!, pages, { page: 1, deletedDocCount: 0 }, []);
 
   expect(next([page(['a', 'b'], 5)])).toEqual({ page: 2, deletedDocCount: 0 });
   // Two of page 1 and one of page 2 deleted: the server moved three rows up.

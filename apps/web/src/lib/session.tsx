@@ -1,5 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import toast, { useToasterStore } from 'react-hot-toast';
 import { AuthMessages, SESSION_KEY, type Session } from '@inkwell/contracts';
 
@@ -68,7 +77,8 @@ function publish(next: Session | null) {
 }
 
 /** Whether the browser's copy is the sign-in of `token` (a tab may still hold an older one). */
-const copyIsOf = (token: string | undefined) => token !== undefined && readStoredSession('localStorage', BROWSER_COPY_KEY)?.access_token === token;
+const copyIsOf = (token: string | undefined) =>
+  token !== undefined && readStoredSession('localStorage', BROWSER_COPY_KEY)?.access_token === token;
 
 /** Stores a sign-in response whole, here and for every tab (the open ones follow through `storage`). */
 function setSession(next: Session) {

@@ -32,10 +32,12 @@ export interface FormErrors {
 export function useFormErrors(form: string): FormErrors {
   const [error, setError] = useState<FieldError | null>(null);
   const idPrefix = useId();
-  const clear = (field?: string) => setError((current) => (field === undefined || current?.field === field ? null : current));
+  const clear = (field?: string) =>
+    setError((current) => (field === undefined || current?.field === field ? null : current));
   return {
     refuse(refusal) {
-      const { field, message } = typeof refusal === 'string' ? { field: refusalField(refusal), message: refusal } : refusal;
+      const { field, message } =
+        typeof refusal === 'string' ? { field: refusalField(refusal), message: refusal } : refusal;
       formError(form, message);
       setError(field ? { field, message } : null);
     },
@@ -46,7 +48,8 @@ export function useFormErrors(form: string): FormErrors {
       else formSettled(form);
     },
     clear,
-    about: (field) => (error?.field === field ? { id: `${idPrefix}-${field}-error`, message: error.message } : undefined),
+    about: (field) =>
+      error?.field === field ? { id: `${idPrefix}-${field}-error`, message: error.message } : undefined,
     onEdit(event) {
       const { name } = event.target as HTMLInputElement;
       if (name) clear(name);

@@ -20,7 +20,12 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export interface StoredContent {
   time?: number | undefined;
   version?: string | undefined;
-  blocks: { id?: string | undefined; type: string; data: Record<string, unknown>; tunes?: Record<string, unknown> | undefined }[];
+  blocks: {
+    id?: string | undefined;
+    type: string;
+    data: Record<string, unknown>;
+    tunes?: Record<string, unknown> | undefined;
+  }[];
 }
 
 export const blogs = pgTable(
@@ -35,7 +40,10 @@ export const blogs = pgTable(
     banner: text('banner').notNull().default(''),
     des: text('des').notNull().default(''),
     content: jsonb('content').$type<StoredContent>().notNull(),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     draft: boolean('draft').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /** When a scheduled draft is published (blogs/scheduled-publishing.ts); null for every other blog. */
@@ -54,7 +62,9 @@ export const blogs = pgTable(
   },
   (t) => [
     // With id as the tie-breaker, a page of ids is read from this index alone (see blog-lists.repository.ts).
-    index('blogs_latest_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`draft = false`),
+    index('blogs_latest_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`draft = false`),
     index('blogs_author_idx').on(t.authorId, t.draft, t.publishedAt.desc()),
     index('blogs_tags_idx').using('gin', t.tags),
     index('blogs_search_idx').using('gin', t.search),
@@ -62,7 +72,9 @@ export const blogs = pgTable(
     check('blogs_published_dated', sql`draft or published_at is not null`),
     // Only a draft waits to be published; the scheduler finds the due ones through this index.
     check('blogs_scheduled_draft', sql`publish_at is null or draft`),
-    index('blogs_scheduled_idx').on(t.publishAt).where(sql`publish_at is not null`),
+    index('blogs_scheduled_idx')
+      .on(t.publishAt)
+      .where(sql`publish_at is not null`),
   ],
 );
 
@@ -89,11 +101,9 @@ export const blogDayCounts = pgTable('blog_day_counts', {
  * saved, never removed: a search whose words find too little looks here for words like them
  * (blogs/blog-lists.repository.ts), through the trigram index, instead of comparing every title.
  */
-export const titleWords = pgTable(
-  'title_words',
-  { word: text('word').primaryKey() },
-  (t) => [index('title_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
-);
+export const titleWords = pgTable('title_words', { word: text('word').primaryKey() }, (t) => [
+  index('title_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
 
 export const likes = pgTable(
   'likes',

@@ -48,6 +48,8 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_for_idx').on(t.notificationFor, t.createdAt.desc()),
-    index('notifications_unseen_idx').on(t.notificationFor).where(sql`seen = false`),
+    index('notifications_unseen_idx')
+      .on(t.notificationFor)
+      .where(sql`seen = false`),
   ],
 );

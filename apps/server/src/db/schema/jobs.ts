@@ -23,7 +23,11 @@ export const jobs = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('jobs_claim_idx').on(t.queue, t.runAt).where(sql`failed_at is null`)],
+  (t) => [
+    index('jobs_claim_idx')
+      .on(t.queue, t.runAt)
+      .where(sql`failed_at is null`),
+  ],
 );
 
 /**

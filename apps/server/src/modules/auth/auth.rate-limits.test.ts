@@ -46,7 +46,8 @@ describe('rate limits of the account endpoints', () => {
     const ip = uniqueIp();
     await expectLimited(
       allowed(RATE_LIMITS.signUpPerIp),
-      () => send(t.app, '/api/user/signup', { fullname: 'Limit Tester', email: uniqueEmail(), password: 'Secret123' }, ip),
+      () =>
+        send(t.app, '/api/user/signup', { fullname: 'Limit Tester', email: uniqueEmail(), password: 'Secret123' }, ip),
       AuthMessages.tooManySignUps,
     );
     const email = uniqueEmail();

@@ -15,10 +15,20 @@ afterAll(() => t.close());
 
 describe('sign-up', () => {
   it('answers the session of SPEC §3 with a username from the e-mail and a generated avatar', async () => {
-    const res = await post(t.app, '/api/user/signup', { fullname: 'Ada Lovelace', email: 'Ada.L@Example.com', password: 'Secret123' });
+    const res = await post(t.app, '/api/user/signup', {
+      fullname: 'Ada Lovelace',
+      email: 'Ada.L@Example.com',
+      password: 'Secret123',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['access_token', 'fullname', 'new_notification_available', 'profile_img', 'username']);
+    expect(Object.keys(body).sort()).toEqual([
+      'access_token',
+      'fullname',
+      'new_notification_available',
+      'profile_img',
+      'username',
+    ]);
     expect(body).toMatchObject({ fullname: 'Ada Lovelace', username: 'ada.l', new_notification_available: false });
     const avatar = await t.app.inject(body.profile_img);
     expect(avatar.statusCode).toBe(200);
@@ -30,7 +40,11 @@ describe('sign-up', () => {
     const b = await buildUser(t.app, { email: 'sam@two.com' });
     expect(a.username).toBe('sam');
     expect(b.username).toBe('sam1');
-    const dup = await post(t.app, '/api/user/signup', { fullname: 'Sam Again', email: 'SAM@ONE.COM', password: 'Secret123' });
+    const dup = await post(t.app, '/api/user/signup', {
+      fullname: 'Sam Again',
+      email: 'SAM@ONE.COM',
+      password: 'Secret123',
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ error: Messages.emailExists });
   });
@@ -95,7 +109,13 @@ describe('sign-in and sign-out', () => {
   });
 
   it('answers 401 for a missing, malformed or unknown token', async () => {
-    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, bearer('x'.repeat(5000)), bearer('A'.repeat(43))]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer' },
+      { authorization: 'Basic abc' },
+      bearer('x'.repeat(5000)),
+      bearer('A'.repeat(43)),
+    ]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/user/signout', headers });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: Messages.unauthorized });
@@ -111,7 +131,8 @@ describe('session activity', () => {
     );
     return row!.last_used_at;
   };
-  const use = async (token: string) => expect((await post(t.app, '/api/user/isliked-by-user', { _id: randomUUID() }, token)).statusCode).not.toBe(401);
+  const use = async (token: string) =>
+    expect((await post(t.app, '/api/user/isliked-by-user', { _id: randomUUID() }, token)).statusCode).not.toBe(401);
 
   it('records use at most every few minutes, so signed-in reads do not each write', async () => {
     const user = await buildUser(t.app);
@@ -119,7 +140,9 @@ describe('session activity', () => {
     for (let i = 0; i < 3; i++) await use(user.token);
     expect(await lastUsed(user.token)).toBe(first);
 
-    await t.app.db.execute(sql`update sessions set last_used_at = now() - interval '6 minutes' where token_hash = ${hashToken(user.token)}`);
+    await t.app.db.execute(
+      sql`update sessions set last_used_at = now() - interval '6 minutes' where token_hash = ${hashToken(user.token)}`,
+    );
     const stale = await lastUsed(user.token);
     await use(user.token);
     expect(Date.parse(await lastUsed(user.token))).toBeGreaterThan(Date.parse(stale) + 5 * 60_000);
@@ -128,14 +151,21 @@ describe('session activity', () => {
 
 describe('failed sign-ins per account', () => {
   const attempt = (email: string, password: string, i: number) =>
-    t.app.inject({ method: 'POST', url: '/api/user/signin', payload: { email, password }, remoteAddress: `10.7.0.${i}` });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/user/signin',
+      payload: { email, password },
+      remoteAddress: `10.7.0.${i}`,
+    });
 
   it('stops an account after 10 failures from any address, even with the right password', async () => {
     const user = await buildUser(t.app);
     for (let i = 0; i < 10; i++) expect((await attempt(user.email, 'Wrong1234', i)).statusCode).toBe(401);
     const blocked = await attempt(user.email.toUpperCase(), user.password, 10);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error).toMatch(new RegExp(`^${AuthMessages.tooManySignIns}\\. Please try again in \\d+ minutes\\.$`));
+    expect(blocked.json().error).toMatch(
+      new RegExp(`^${AuthMessages.tooManySignIns}\\. Please try again in \\d+ minutes\\.$`),
+    );
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
   });
 

@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AuthNotice, ForgotPasswordBody, GoogleAuthBody, ResetPasswordBody, Session, SignInBody, SignOutResponse, SignUpBody } from '@inkwell/contracts';
+import {
+  AuthNotice,
+  ForgotPasswordBody,
+  GoogleAuthBody,
+  ResetPasswordBody,
+  Session,
+  SignInBody,
+  SignOutResponse,
+  SignUpBody,
+} from '@inkwell/contracts';
 import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { siteOrigin } from '../../site-origin.ts';
@@ -11,7 +20,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/signup',
-    { schema: { body: SignUpBody, response: { 200: Session, ...errorResponses([...BODY_ERRORS, 409, 429]) } }, config: { rateLimits: ['signUpPerIp', 'signUpPerEmail'] } },
+    {
+      schema: { body: SignUpBody, response: { 200: Session, ...errorResponses([...BODY_ERRORS, 409, 429]) } },
+      config: { rateLimits: ['signUpPerIp', 'signUpPerEmail'] },
+    },
     async (request) => signUp(deps, request.body),
   );
 
@@ -26,28 +38,48 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/google-auth',
-    { schema: { body: GoogleAuthBody, response: { 200: Session, ...errorResponses([...BODY_ERRORS, 401, 409, 429]) } }, config: { rateLimits: ['googlePerIp'] } },
+    {
+      schema: { body: GoogleAuthBody, response: { 200: Session, ...errorResponses([...BODY_ERRORS, 401, 409, 429]) } },
+      config: { rateLimits: ['googlePerIp'] },
+    },
     async (request) =>
-      googleSignIn({ ...deps, google: app.config.google }, request.body.access_token, (error) => request.log.info({ err: error }, 'Google ID token refused')),
+      googleSignIn({ ...deps, google: app.config.google }, request.body.access_token, (error) =>
+        request.log.info({ err: error }, 'Google ID token refused'),
+      ),
   );
 
-  app.post('/api/user/signout', { preValidation: app.requireUser, schema: { response: { 200: SignOutResponse, ...errorResponses([401]) } } }, async (request) => {
-    await signOut(app.db, signedInUser(request).sessionId);
-    return { success: true as const };
-  });
+  app.post(
+    '/api/user/signout',
+    { preValidation: app.requireUser, schema: { response: { 200: SignOutResponse, ...errorResponses([401]) } } },
+    async (request) => {
+      await signOut(app.db, signedInUser(request).sessionId);
+      return { success: true as const };
+    },
+  );
 
   app.post(
     '/api/user/forgot-password',
-    { schema: { body: ForgotPasswordBody, response: { 200: AuthNotice, ...errorResponses([...BODY_ERRORS, 429]) } }, config: { rateLimits: ['forgotPerIp', 'forgotPerEmail'] } },
+    {
+      schema: { body: ForgotPasswordBody, response: { 200: AuthNotice, ...errorResponses([...BODY_ERRORS, 429]) } },
+      config: { rateLimits: ['forgotPerIp', 'forgotPerEmail'] },
+    },
     async (request) => {
-      const onMailError = (error: unknown) => app.log.error({ err: error }, 'the password reset mail could not be sent');
-      return requestPasswordReset({ db: app.db, sendMail: app.mailer.send, onMailError }, request.body, siteOrigin(app, request));
+      const onMailError = (error: unknown) =>
+        app.log.error({ err: error }, 'the password reset mail could not be sent');
+      return requestPasswordReset(
+        { db: app.db, sendMail: app.mailer.send, onMailError },
+        request.body,
+        siteOrigin(app, request),
+      );
     },
   );
 
   app.post(
     '/api/user/reset-password',
-    { schema: { body: ResetPasswordBody, response: { 200: AuthNotice, ...errorResponses([...BODY_ERRORS, 429]) } }, config: { rateLimits: ['resetPerIp'] } },
+    {
+      schema: { body: ResetPasswordBody, response: { 200: AuthNotice, ...errorResponses([...BODY_ERRORS, 429]) } },
+      config: { rateLimits: ['resetPerIp'] },
+    },
     async (request) => resetPassword(app.db, request.body),
   );
 };

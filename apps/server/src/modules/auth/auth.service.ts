@@ -8,7 +8,13 @@ import { createUser, findUserByEmail, findUserByGoogleSub, type NewAccount, type
 import { verifyGoogleIdToken, type GoogleIdentity } from './google-id-token.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { presentSession } from './session.presenter.ts';
-import { createSession, findSessionUser, revokeSession, revokeUserSessions, type SessionUser } from './sessions.repository.ts';
+import {
+  createSession,
+  findSessionUser,
+  revokeSession,
+  revokeUserSessions,
+  type SessionUser,
+} from './sessions.repository.ts';
 import { TOKEN_PATTERN } from './tokens.ts';
 
 export interface AuthDeps {
@@ -42,7 +48,11 @@ export async function signUp(deps: AuthDeps, body: SignUpBody): Promise<Session>
   const email = body.email.trim();
   if (await findUserByEmail(deps.db, email)) throw conflict(Messages.emailExists);
   const passwordHash = await hashPassword(body.password);
-  return createAccount(deps, { fullname: body.fullname.trim(), email, passwordHash, googleSub: null }, Messages.emailExists);
+  return createAccount(
+    deps,
+    { fullname: body.fullname.trim(), email, passwordHash, googleSub: null },
+    Messages.emailExists,
+  );
 }
 
 export async function signIn({ db, sessionDays }: AuthDeps, body: SignInBody): Promise<Session> {
@@ -64,7 +74,11 @@ const httpsUrl = (url: string | undefined) => (url && /^https:\/\/[^\s]+$/i.test
  * Signs in (or up) with a Google ID token. Accounts are keyed by Google's `sub`: an account that
  * already owns the e-mail is never linked on the e-mail's word alone.
  */
-export async function googleSignIn(deps: AuthDeps & { google: GoogleConfig }, idToken: string, onInvalid: (error: unknown) => void): Promise<Session> {
+export async function googleSignIn(
+  deps: AuthDeps & { google: GoogleConfig },
+  idToken: string,
+  onInvalid: (error: unknown) => void,
+): Promise<Session> {
   let identity: GoogleIdentity;
   try {
     identity = await verifyGoogleIdToken(deps.google, idToken);
@@ -80,7 +94,13 @@ export async function googleSignIn(deps: AuthDeps & { google: GoogleConfig }, id
   const fullname = identity.name ?? identity.email.split('@')[0]!;
   return createAccount(
     deps,
-    { fullname, email: identity.email, passwordHash: null, googleSub: identity.sub, profileImg: httpsUrl(identity.picture) },
+    {
+      fullname,
+      email: identity.email,
+      passwordHash: null,
+      googleSub: identity.sub,
+      profileImg: httpsUrl(identity.picture),
+    },
     AuthMessages.googleEmailTaken,
   );
 }
@@ -95,4 +115,5 @@ export async function userOfToken(db: Executor, token: string): Promise<SessionU
 export const signOut = (db: Executor, sessionId: string) => revokeSession(db, sessionId);
 
 /** Signs every device of the user out, or every one but the session `keep` (password changes). */
-export const signOutOtherSessions = (db: Executor, userId: string, keep?: string) => revokeUserSessions(db, userId, keep);
+export const signOutOtherSessions = (db: Executor, userId: string, keep?: string) =>
+  revokeUserSessions(db, userId, keep);

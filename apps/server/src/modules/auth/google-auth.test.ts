@@ -19,7 +19,8 @@ afterAll(async () => {
   await idp.close();
 });
 
-const googleAuth = (accessToken: string, app = t.app) => post(app, '/api/user/google-auth', { access_token: accessToken });
+const googleAuth = (accessToken: string, app = t.app) =>
+  post(app, '/api/user/google-auth', { access_token: accessToken });
 
 describe('Google sign-in', () => {
   it('creates the account from a valid ID token, with the name and picture it carries', async () => {
@@ -27,7 +28,13 @@ describe('Google sign-in', () => {
     const res = await googleAuth(token);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['access_token', 'fullname', 'new_notification_available', 'profile_img', 'username']);
+    expect(Object.keys(body).sort()).toEqual([
+      'access_token',
+      'fullname',
+      'new_notification_available',
+      'profile_img',
+      'username',
+    ]);
     expect(body).toMatchObject({
       username: 'grace.h',
       fullname: 'Grace Hopper',
@@ -105,21 +112,36 @@ describe('Google sign-in through Firebase (FIREBASE_PROJECT_ID)', () => {
   it('signs a Google account in with a Firebase ID token, keyed by the Google sub it carries', async () => {
     const res = await firebaseAuth(await idp.signFirebase({ email: 'ada.firebase@gmail.com', name: 'Ada Lovelace' }));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ username: 'ada.firebase', fullname: 'Ada Lovelace', profile_img: 'https://lh3.googleusercontent.com/a/local-idp-picture' });
+    expect(res.json()).toMatchObject({
+      username: 'ada.firebase',
+      fullname: 'Ada Lovelace',
+      profile_img: 'https://lh3.googleusercontent.com/a/local-idp-picture',
+    });
     expect((await post(withFirebase.app, '/api/user/signout', {}, res.json().access_token)).statusCode).toBe(200);
   });
 
   it('lands one Google account on one Inkwell account through GIS and through Firebase, either way first', async () => {
-    const viaGis = (await firebaseAuth(await idp.sign({ sub: 'google-sub-both', email: 'both.ways@gmail.com' }))).json();
-    const viaFirebase = await firebaseAuth(await idp.signFirebase({ email: 'both.ways@gmail.com' }, { googleSub: 'google-sub-both' }));
+    const viaGis = (
+      await firebaseAuth(await idp.sign({ sub: 'google-sub-both', email: 'both.ways@gmail.com' }))
+    ).json();
+    const viaFirebase = await firebaseAuth(
+      await idp.signFirebase({ email: 'both.ways@gmail.com' }, { googleSub: 'google-sub-both' }),
+    );
     expect(viaFirebase.statusCode).toBe(200);
     expect(viaFirebase.json().username).toBe(viaGis.username);
 
-    const firstFirebase = (await firebaseAuth(await idp.signFirebase({ email: 'other.way@gmail.com' }, { googleSub: 'google-sub-other' }))).json();
+    const firstFirebase = (
+      await firebaseAuth(await idp.signFirebase({ email: 'other.way@gmail.com' }, { googleSub: 'google-sub-other' }))
+    ).json();
     // Each token here has a new Firebase user id (its sub); only the Google sub may decide the account.
-    const againFirebase = await firebaseAuth(await idp.signFirebase({ email: 'other.way@gmail.com' }, { googleSub: 'google-sub-other' }));
+    const againFirebase = await firebaseAuth(
+      await idp.signFirebase({ email: 'other.way@gmail.com' }, { googleSub: 'google-sub-other' }),
+    );
     const thenGis = await firebaseAuth(await idp.sign({ sub: 'google-sub-other', email: 'other.way@gmail.com' }));
-    expect([againFirebase.json().username, thenGis.json().username]).toEqual([firstFirebase.username, firstFirebase.username]);
+    expect([againFirebase.json().username, thenGis.json().username]).toEqual([
+      firstFirebase.username,
+      firstFirebase.username,
+    ]);
   });
 
   it('refuses an unverified e-mail', async () => {
@@ -130,12 +152,22 @@ describe('Google sign-in through Firebase (FIREBASE_PROJECT_ID)', () => {
 
   it.each([
     ['a wrong audience', () => idp.signFirebase({}, { audience: 'someone-elses-project' })],
-    ['another project as issuer', () => idp.signFirebase({}, { issuer: 'https://securetoken.google.com/someone-elses-project' })],
+    [
+      'another project as issuer',
+      () => idp.signFirebase({}, { issuer: 'https://securetoken.google.com/someone-elses-project' }),
+    ],
     ['a wrong issuer', () => idp.signFirebase({}, { issuer: 'https://evil.example.com' })],
     ['an expired token', () => idp.signFirebase({}, { expiresIn: -60 })],
     ['a bad signature', () => idp.signFirebase({}, { untrustedKey: true })],
     ['a password sign-in of an account linked to Google', () => idp.signFirebase({}, { provider: 'password' })],
-    ['a GIS-signed token under the Firebase issuer', () => idp.sign({}, { issuer: `https://securetoken.google.com/${idp.firebaseProjectId}`, audience: idp.firebaseProjectId })],
+    [
+      'a GIS-signed token under the Firebase issuer',
+      () =>
+        idp.sign(
+          {},
+          { issuer: `https://securetoken.google.com/${idp.firebaseProjectId}`, audience: idp.firebaseProjectId },
+        ),
+    ],
   ])('refuses %s with the Google failure message', async (_case, makeToken) => {
     const res = await firebaseAuth(await makeToken());
     expect(res.statusCode).toBe(401);

@@ -56,8 +56,10 @@ function firebaseIssuer({ projectId, jwksUrl }: NonNullable<GoogleConfig['fireba
     issuer: FIREBASE_ISSUER + projectId,
     audience: projectId,
     googleSub: (payload) => {
-      const firebase = payload.firebase as { sign_in_provider?: unknown; identities?: Record<string, unknown> } | undefined;
-      if (firebase?.sign_in_provider !== 'google.com') throw new Error('The Firebase ID token is not from a Google sign-in');
+      const firebase = payload.firebase as
+        { sign_in_provider?: unknown; identities?: Record<string, unknown> } | undefined;
+      if (firebase?.sign_in_provider !== 'google.com')
+        throw new Error('The Firebase ID token is not from a Google sign-in');
       const subs = firebase.identities?.['google.com'];
       return Array.isArray(subs) ? optionalString(subs[0]) : undefined;
     },
@@ -77,7 +79,11 @@ function issuerFor(google: GoogleConfig, token: string): TokenIssuer {
  */
 export async function verifyGoogleIdToken(google: GoogleConfig, token: string): Promise<GoogleIdentity> {
   const { jwksUrl, issuer, audience, googleSub } = issuerFor(google, token);
-  const { payload } = await jwtVerify(token, keySet(jwksUrl), { issuer, audience, requiredClaims: ['sub', 'exp', 'email'] });
+  const { payload } = await jwtVerify(token, keySet(jwksUrl), {
+    issuer,
+    audience,
+    requiredClaims: ['sub', 'exp', 'email'],
+  });
   const sub = googleSub(payload);
   const email = optionalString(payload.email);
   if (!sub || !email) throw new Error('The ID token names no Google account or e-mail');

@@ -1,4 +1,11 @@
-import { AuthMessages, emailError, passwordError, type AuthNotice, type ForgotPasswordBody, type ResetPasswordBody } from '@inkwell/contracts';
+import {
+  AuthMessages,
+  emailError,
+  passwordError,
+  type AuthNotice,
+  type ForgotPasswordBody,
+  type ResetPasswordBody,
+} from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../http-error.ts';
 import type { SendMail } from '../mail/index.ts';
@@ -25,7 +32,11 @@ export interface ResetDeps {
  * Mails a single-use reset link when the account exists. The answer is the same either way, and
  * the mail leaves after it, so neither the body nor the timing tells whether the e-mail is known.
  */
-export async function requestPasswordReset({ db, sendMail, onMailError }: ResetDeps, body: ForgotPasswordBody, origin: string): Promise<AuthNotice> {
+export async function requestPasswordReset(
+  { db, sendMail, onMailError }: ResetDeps,
+  body: ForgotPasswordBody,
+  origin: string,
+): Promise<AuthNotice> {
   const error = emailError(body.email);
   if (error) throw badRequest(error.message);
   const user = await findUserByEmail(db, body.email.trim());

@@ -11,7 +11,11 @@ let inbox: SmtpInbox;
 let t: TestApp;
 beforeAll(async () => {
   inbox = await startSmtpInbox();
-  t = await buildTestApp({ SMTP_URL: inbox.url, PUBLIC_URL: 'http://blog.example.com', MAIL_FROM: 'Inkwell <no-reply@inkwell.test>' });
+  t = await buildTestApp({
+    SMTP_URL: inbox.url,
+    PUBLIC_URL: 'http://blog.example.com',
+    MAIL_FROM: 'Inkwell <no-reply@inkwell.test>',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -66,7 +70,10 @@ describe('forgot-password', () => {
   });
 
   it('checks the e-mail with the sign-up rules', async () => {
-    for (const [email, message] of [[' ', Messages.enterEmail], ['not-an-email', Messages.emailInvalid]]) {
+    for (const [email, message] of [
+      [' ', Messages.enterEmail],
+      ['not-an-email', Messages.emailInvalid],
+    ]) {
       const res = await forgot(email!);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: message });
@@ -106,12 +113,16 @@ describe('reset-password', () => {
   it('refuses a link older than an hour', async () => {
     const user = await buildUser(t.app);
     const token = await mailedToken(user.email);
-    await t.app.db.execute(sql`update password_resets set expires_at = now() - interval '1 second' where token_hash = ${hashToken(token)}`);
+    await t.app.db.execute(
+      sql`update password_resets set expires_at = now() - interval '1 second' where token_hash = ${hashToken(token)}`,
+    );
     const res = await resetWith(token, 'Brand9New');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: AuthMessages.resetLinkInvalid });
     // The old password still works.
-    expect((await post(t.app, '/api/user/signin', { email: user.email, password: user.password })).statusCode).toBe(200);
+    expect((await post(t.app, '/api/user/signin', { email: user.email, password: user.password })).statusCode).toBe(
+      200,
+    );
   });
 
   it('applies the password rule of sign-up and keeps the link usable after a refusal', async () => {

@@ -30,6 +30,7 @@ export async function consumePasswordReset(db: Executor, tokenHash: string): Pro
 
 /** Once one link has worked, the user's other outstanding links stop working too. */
 export async function deleteOtherPasswordResets(db: Executor, userId: string, keepTokenHash: string) {
-  await db.delete(passwordResets).where(and(eq(passwordResets.userId, userId), ne(passwordResets.tokenHash, keepTokenHash)));
+  await db
+    .delete(passwordResets)
+    .where(and(eq(passwordResets.userId, userId), ne(passwordResets.tokenHash, keepTokenHash)));
 }
-

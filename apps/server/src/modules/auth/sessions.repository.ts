@@ -42,7 +42,11 @@ export async function findSessionUser(db: Executor, token: string): Promise<Sess
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)));
   if (!row) return undefined;
   const { stale, ...user } = row;
-  if (stale) await db.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, user.sessionId));
+  if (stale)
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(sessions.id, user.sessionId));
   return user;
 }
 

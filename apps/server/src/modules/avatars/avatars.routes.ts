@@ -4,7 +4,12 @@ import { nonJsonResponse } from '../../plugins/route-schemas.ts';
 import { avatarSvg } from './avatars.ts';
 
 export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
-  const schema = { params: z.object({ seed: z.string() }), response: { 200: nonJsonResponse('The picture drawn from the seed (`.svg` at the end is left out of it)', 'image/svg+xml') } };
+  const schema = {
+    params: z.object({ seed: z.string() }),
+    response: {
+      200: nonJsonResponse('The picture drawn from the seed (`.svg` at the end is left out of it)', 'image/svg+xml'),
+    },
+  };
   app.get('/api/avatar/:seed', { schema }, async (request, reply) => {
     const seed = request.params.seed.replace(/\.svg$/, '').slice(0, 100);
     return reply

@@ -10,7 +10,8 @@ export function avatarSvg(seed: string): string {
   for (let y = 0; y < 5; y++) {
     for (let x = 0; x < 3; x++) {
       if (hash[1 + y * 3 + x]! % 2 === 0) continue;
-      for (const cx of new Set([x, 4 - x])) cells.push(`<rect x="${cx * 10 + 5}" y="${y * 10 + 5}" width="10" height="10"/>`);
+      for (const cx of new Set([x, 4 - x]))
+        cells.push(`<rect x="${cx * 10 + 5}" y="${y * 10 + 5}" width="10" height="10"/>`);
     }
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 60"><rect width="60" height="60" fill="#f3f4f6"/><g fill="${color}">${cells.join('')}</g></svg>`;

@@ -45,6 +45,9 @@ export async function listAuthorBlogs(db: Executor, filter: AuthorBlogsFilter, o
 }
 
 export async function countAuthorBlogs(db: Executor, filter: AuthorBlogsFilter): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(blogs).where(authorBlogsWhere(filter));
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(blogs)
+    .where(authorBlogsWhere(filter));
   return Number(row?.total ?? 0);
 }

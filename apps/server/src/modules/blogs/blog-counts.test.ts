@@ -14,12 +14,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => vi.useRealTimers());
 
-const apiCount = async (url: string, body: object) => (await post(t.app, url, body)).json<{ totalDocs: number }>().totalDocs;
+const apiCount = async (url: string, body: object) =>
+  (await post(t.app, url, body)).json<{ totalDocs: number }>().totalDocs;
 
 /** The counts the API answers for the site and for each tag, and those kept per day, beside a scan of what readers may see. */
 async function countsAndScans(tags: string[]) {
   const scan = async (where: ReturnType<typeof sql>) =>
-    (await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from blogs where draft = false and ${where}`))[0]!.n;
+    (
+      await queryRows<{ n: number }>(
+        t.app.db,
+        sql`select count(*)::int as n from blogs where draft = false and ${where}`,
+      )
+    )[0]!.n;
   const answered = { all: await apiCount('/api/blog/all-latest-blogs-count', {}) } as Record<string, number>;
   const scanned = { all: await scan(sql`true`) } as Record<string, number>;
   for (const tag of tags) {
@@ -28,8 +34,10 @@ async function countsAndScans(tags: string[]) {
   }
   const days = async (query: ReturnType<typeof sql>) =>
     Object.fromEntries((await queryRows<{ day: string; n: number }>(t.app.db, query)).map((row) => [row.day, row.n]));
-  answered.days = await days(sql`select day::text, total as n from blog_day_counts where total <> 0`) as never;
-  scanned.days = await days(sql`select (published_at at time zone 'UTC')::date::text as day, count(*)::int as n from blogs where draft = false group by 1`) as never;
+  answered.days = (await days(sql`select day::text, total as n from blog_day_counts where total <> 0`)) as never;
+  scanned.days = (await days(
+    sql`select (published_at at time zone 'UTC')::date::text as day, count(*)::int as n from blogs where draft = false group by 1`,
+  )) as never;
   return { answered, scanned };
 }
 
@@ -67,10 +75,16 @@ it('stay exact when many writers publish and delete at once', async () => {
   const tag = `busy${uniqueId()}`;
   const writers = await Promise.all(Array.from({ length: 4 }, () => buildUser(t.app)));
   const created = await Promise.all(
-    Array.from({ length: 24 }, (_, i) => post(t.app, '/api/blog/create-blog', publishableBlog({ tags: [tag, `other${i % 3}`] }), writers[i % 4]!.token)),
+    Array.from({ length: 24 }, (_, i) =>
+      post(t.app, '/api/blog/create-blog', publishableBlog({ tags: [tag, `other${i % 3}`] }), writers[i % 4]!.token),
+    ),
   );
   const ids = created.map((res) => res.json<{ id: string }>().id);
-  await Promise.all(ids.filter((_, i) => i % 3 === 0).map((blog_id, i) => post(t.app, '/api/blog/delete-blog', { blog_id }, writers[(i * 3) % 4]!.token)));
+  await Promise.all(
+    ids
+      .filter((_, i) => i % 3 === 0)
+      .map((blog_id, i) => post(t.app, '/api/blog/delete-blog', { blog_id }, writers[(i * 3) % 4]!.token)),
+  );
   const { answered, scanned } = await countsAndScans([tag, 'other0', 'other1', 'other2']);
   expect(answered).toEqual(scanned);
   expect(answered[tag]).toBe(16);
@@ -101,18 +115,25 @@ it('every page of the latest blogs is the one OFFSET would give, across days, mi
   const created: string[] = [];
   for (const [i, instant] of instants.entries()) {
     // Several blogs at the very same instant: their order is by id, as the index has it.
-    for (let n = 0; n < 3 + (i % 4); n++) created.push(await at(instant, () => buildBlog(t.app, writer, { tags: ['paging'] })));
+    for (let n = 0; n < 3 + (i % 4); n++)
+      created.push(await at(instant, () => buildBlog(t.app, writer, { tags: ['paging'] })));
   }
   // Unpublished, republished a year later (it keeps its first date), and deleted: each moves a day's count.
-  await at('2024-05-05T10:00:00.000Z', () => buildBlog(t.app, writer, { id: created[0], tags: ['paging'], draft: true }));
+  await at('2024-05-05T10:00:00.000Z', () =>
+    buildBlog(t.app, writer, { id: created[0], tags: ['paging'], draft: true }),
+  );
   await at('2025-05-05T10:00:00.000Z', () => buildBlog(t.app, writer, { id: created[0], tags: ['paging'] }));
-  await at('2024-05-05T10:00:00.000Z', () => buildBlog(t.app, writer, { id: created[1], tags: ['paging'], draft: true }));
+  await at('2024-05-05T10:00:00.000Z', () =>
+    buildBlog(t.app, writer, { id: created[1], tags: ['paging'], draft: true }),
+  );
   expect((await post(t.app, '/api/blog/delete-blog', { blog_id: created[5] }, writer.token)).statusCode).toBe(200);
   await buildBlog(t.app, writer, { draft: true });
 
   const { answered, scanned } = await countsAndScans([]);
   expect(answered).toEqual(scanned);
-  expect(Object.keys(answered.days!)).toEqual(expect.arrayContaining(['2024-02-28', '2024-02-29', '2024-03-01', '2025-01-01', '2025-12-31']));
+  expect(Object.keys(answered.days!)).toEqual(
+    expect.arrayContaining(['2024-02-28', '2024-02-29', '2024-03-01', '2025-01-01', '2025-12-31']),
+  );
   const offsetPage = async (page: number) =>
     (
       await queryRows<{ blog_id: string }>(
@@ -124,7 +145,10 @@ it('every page of the latest blogs is the one OFFSET would give, across days, mi
   expect(pages).toBeGreaterThan(2);
   for (let page = 1; page <= pages + 1; page++) {
     const res = await post(t.app, '/api/blog/latest-blogs', { page });
-    expect(res.json<{ blogs: { blog_id: string }[] }>().blogs.map((blog) => blog.blog_id), `page ${page}`).toEqual(await offsetPage(page));
+    expect(
+      res.json<{ blogs: { blog_id: string }[] }>().blogs.map((blog) => blog.blog_id),
+      `page ${page}`,
+    ).toEqual(await offsetPage(page));
   }
   expect(await offsetPage(pages + 1)).toEqual([]);
 });

@@ -16,7 +16,12 @@ export function slugify(title: string): string {
 
 /** A new blog_id: the title's slug and a short random suffix, so equal titles never clash. */
 export function newBlogId(title: string): string {
-  const suffix = randomBytes(6).toString('base64url').replace(/[^a-zA-Z0-9]/g, '').toLowerCase().slice(0, 6).padEnd(6, '0');
+  const suffix = randomBytes(6)
+    .toString('base64url')
+    .replace(/[^a-zA-Z0-9]/g, '')
+    .toLowerCase()
+    .slice(0, 6)
+    .padEnd(6, '0');
   return `${slugify(title)}-${suffix}`;
 }
 

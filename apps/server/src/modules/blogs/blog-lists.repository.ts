@@ -97,7 +97,12 @@ const newestPage = (where: SQL, offset: SQLWrapper | number, limit: SQLWrapper |
   sql`select ${blogs.id} from ${blogs} where ${where} order by ${newestOrder} offset ${offset} limit ${limit}`;
 
 /** One page of published blogs: by relevance when there is a query, else newest first. */
-export async function searchBlogs(db: Executor, filter: BlogFilter, offset: number, limit: number): Promise<BlogCardRow[]> {
+export async function searchBlogs(
+  db: Executor,
+  filter: BlogFilter,
+  offset: number,
+  limit: number,
+): Promise<BlogCardRow[]> {
   const { query } = filter;
   if (query === undefined) return cardsOf(db, newestPage(filterWhere(filter), offset, limit)).orderBy(...newestFirst);
   return cardsOf(db, idsOf(await textCandidates(db, filter, query)))
@@ -109,7 +114,10 @@ export async function searchBlogs(db: Executor, filter: BlogFilter, offset: numb
 /** How many blogs searchBlogs pages through (a text search counts its capped candidates). */
 export async function countBlogs(db: Executor, filter: BlogFilter): Promise<number> {
   if (filter.query !== undefined) return (await textCandidates(db, filter, filter.query)).length;
-  const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${blogs} where ${filterWhere(filter)}`);
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from ${blogs} where ${filterWhere(filter)}`,
+  );
   return Number(row?.total ?? 0);
 }
 
@@ -151,11 +159,20 @@ function latest(db: Db) {
   return statements;
 }
 
-export const listLatestBlogs = (db: Db, offset: number, limit: number): Promise<BlogCardRow[]> => latest(db).list.execute({ offset, limit });
+export const listLatestBlogs = (db: Db, offset: number, limit: number): Promise<BlogCardRow[]> =>
+  latest(db).list.execute({ offset, limit });
 
 /** One page of the published blogs of the authors a subquery of user ids names, newest first. */
-export async function listBlogsOfAuthors(db: Executor, authorIds: SQL, offset: number, limit: number): Promise<BlogCardRow[]> {
-  return cardsOf(db, newestPage(sql`${visibleToReaders} and ${blogs.authorId} in (${authorIds})`, offset, limit)).orderBy(...newestFirst);
+export async function listBlogsOfAuthors(
+  db: Executor,
+  authorIds: SQL,
+  offset: number,
+  limit: number,
+): Promise<BlogCardRow[]> {
+  return cardsOf(
+    db,
+    newestPage(sql`${visibleToReaders} and ${blogs.authorId} in (${authorIds})`, offset, limit),
+  ).orderBy(...newestFirst);
 }
 
 /**

@@ -28,7 +28,12 @@ export async function latestBlogsCount(db: Db) {
 
 /** The home page's following tab: the newest published blogs of the authors `userId` follows, paged as latestBlogs. */
 export async function followingBlogs(db: Db, userId: string, { page }: LatestBlogsBody) {
-  const rows = await listBlogsOfAuthors(db, authorsFollowedBy(userId), offsetOf(page, Limits.pageSize), Limits.pageSize);
+  const rows = await listBlogsOfAuthors(
+    db,
+    authorsFollowedBy(userId),
+    offsetOf(page, Limits.pageSize),
+    Limits.pageSize,
+  );
   return { blogs: rows.map(presentBlogCard) };
 }
 
@@ -43,7 +48,12 @@ function blogFilter({ tag, query, author }: SearchBlogsCountBody, excludeBlogId?
 }
 
 export async function searchBlogsPage(db: Db, body: SearchBlogsBody) {
-  const rows = await searchBlogs(db, blogFilter(body, body.eliminate_blog), offsetOf(body.page, body.limit), body.limit);
+  const rows = await searchBlogs(
+    db,
+    blogFilter(body, body.eliminate_blog),
+    offsetOf(body.page, body.limit),
+    body.limit,
+  );
   return { blogs: rows.map(presentBlogCard) };
 }
 
@@ -65,9 +75,11 @@ export async function trendingBlogs(db: Db) {
 }
 
 /** The newest `limit` published blogs, whole, of one tag (as stored) or author (id or username), or of the site. */
-export const newestBlogs = (db: Db, filter: { tag?: string; author?: string }, limit: number) => listNewestBlogs(db, filter, limit);
+export const newestBlogs = (db: Db, filter: { tag?: string; author?: string }, limit: number) =>
+  listNewestBlogs(db, filter, limit);
 
 /** Page `page` (1-based) of every published blog's blog_id and last edit, `size` a page, oldest first. */
-export const publishedBlogsPage = (db: Db, page: number, size: number) => listPublishedBlogsPage(db, offsetOf(page, size), size);
+export const publishedBlogsPage = (db: Db, page: number, size: number) =>
+  listPublishedBlogsPage(db, offsetOf(page, size), size);
 
 export const publishedBlogsCount = (db: Db) => countAllPublished(db);

@@ -40,14 +40,19 @@ async function allPages(url: string, body: object, size: number): Promise<Card[]
   }
 }
 
-const setBlog = (blogId: string, values: Partial<typeof blogs.$inferInsert>) => t.app.db.update(blogs).set(values).where(eq(blogs.blogId, blogId));
+const setBlog = (blogId: string, values: Partial<typeof blogs.$inferInsert>) =>
+  t.app.db.update(blogs).set(values).where(eq(blogs.blogId, blogId));
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
 describe('latest-blogs and all-latest-blogs-count', () => {
   it('page through every published blog, newest first, as many as the count says, never a draft', async () => {
-    const drafts = [await buildBlog(t.app, author, { draft: true, title: 'Hidden draft one' }), await buildBlog(t.app, author, { draft: true })];
+    const drafts = [
+      await buildBlog(t.app, author, { draft: true, title: 'Hidden draft one' }),
+      await buildBlog(t.app, author, { draft: true }),
+    ];
     const published: string[] = [];
-    for (let i = 0; i < Limits.pageSize + 3; i++) published.push(await buildBlog(t.app, author, { title: `Latest ${i}` }));
+    for (let i = 0; i < Limits.pageSize + 3; i++)
+      published.push(await buildBlog(t.app, author, { title: `Latest ${i}` }));
 
     const count = await total('/api/blog/all-latest-blogs-count');
     const cards = await allPages('/api/blog/latest-blogs', {}, Limits.pageSize);
@@ -97,32 +102,37 @@ describe('search-blogs and search-blogs-count by tag, author and blog to leave o
       async (writer) => (await post(t.app, '/api/user/get-profile', { username: writer.username })).json()._id,
       '00000000-0000-4000-8000-000000000000',
     ],
-  ])('finds an author’s published blogs by %s, and honours limit and eliminate_blog', async (_form, authorOf, nobody) => {
-    const writer = await buildUser(t.app);
-    const own = [];
-    for (let i = 0; i < 7; i++) own.push(await buildBlog(t.app, writer, { title: `By writer ${i}` }));
-    await buildBlog(t.app, writer, { draft: true });
-    await buildBlog(t.app, author);
+  ])(
+    'finds an author’s published blogs by %s, and honours limit and eliminate_blog',
+    async (_form, authorOf, nobody) => {
+      const writer = await buildUser(t.app);
+      const own = [];
+      for (let i = 0; i < 7; i++) own.push(await buildBlog(t.app, writer, { title: `By writer ${i}` }));
+      await buildBlog(t.app, writer, { draft: true });
+      await buildBlog(t.app, author);
 
-    const byWriter = await authorOf(writer);
-    expect(await total('/api/blog/search-blogs-count', { author: byWriter })).toBe(7);
-    const firstSix = await list('/api/blog/search-blogs', { author: byWriter, limit: 6 });
-    expect(firstSix.map((c) => c.blog_id)).toEqual(own.slice(1).reverse());
-    const rest = await list('/api/blog/search-blogs', { author: byWriter, limit: 6, page: 2 });
-    expect(rest.map((c) => c.blog_id)).toEqual([own[0]]);
+      const byWriter = await authorOf(writer);
+      expect(await total('/api/blog/search-blogs-count', { author: byWriter })).toBe(7);
+      const firstSix = await list('/api/blog/search-blogs', { author: byWriter, limit: 6 });
+      expect(firstSix.map((c) => c.blog_id)).toEqual(own.slice(1).reverse());
+      const rest = await list('/api/blog/search-blogs', { author: byWriter, limit: 6, page: 2 });
+      expect(rest.map((c) => c.blog_id)).toEqual([own[0]]);
 
-    const similar = await list('/api/blog/search-blogs', { author: byWriter, eliminate_blog: own[6], limit: 6 });
-    expect(similar.map((c) => c.blog_id)).toEqual(own.slice(0, 6).reverse());
-    expect(await total('/api/blog/search-blogs-count', { author: nobody })).toBe(0);
-    expect(await list('/api/blog/search-blogs', { author: nobody })).toEqual([]);
-  });
+      const similar = await list('/api/blog/search-blogs', { author: byWriter, eliminate_blog: own[6], limit: 6 });
+      expect(similar.map((c) => c.blog_id)).toEqual(own.slice(0, 6).reverse());
+      expect(await total('/api/blog/search-blogs-count', { author: nobody })).toBe(0);
+      expect(await list('/api/blog/search-blogs', { author: nobody })).toEqual([]);
+    },
+  );
 
   it('combines filters, and refuses a limit over the maximum', async () => {
     const tag = uniqueTag();
     const writer = await buildUser(t.app);
     const wanted = await buildBlog(t.app, writer, { tags: [tag] });
     await buildBlog(t.app, author, { tags: [tag] });
-    expect((await list('/api/blog/search-blogs', { tag, author: writer.username })).map((c) => c.blog_id)).toEqual([wanted]);
+    expect((await list('/api/blog/search-blogs', { tag, author: writer.username })).map((c) => c.blog_id)).toEqual([
+      wanted,
+    ]);
 
     const res = await post(t.app, '/api/blog/search-blogs', { tag, limit: SEARCH_BLOGS_MAX_LIMIT + 1 });
     expect(res.statusCode).toBe(400);
@@ -135,7 +145,10 @@ describe('search-blogs by query', () => {
 
   it('ranks a title match above a tag match above a description match', async () => {
     const word = `zorblax${randomBytes(3).toString('hex')}`;
-    const inDescription = await buildBlog(t.app, author, { title: 'Quiet evening', des: `Thoughts on ${word} and more.` });
+    const inDescription = await buildBlog(t.app, author, {
+      title: 'Quiet evening',
+      des: `Thoughts on ${word} and more.`,
+    });
     const inTag = await buildBlog(t.app, author, { title: 'Another evening', tags: [word] });
     const inTitle = await buildBlog(t.app, author, { title: `All about ${word}` });
     await buildBlog(t.app, author, { title: `Draft about ${word}`, draft: true });
@@ -146,7 +159,11 @@ describe('search-blogs by query', () => {
 
   it('finds words by their stem and across fields', async () => {
     const tag = uniqueTag();
-    const blog = await buildBlog(t.app, author, { title: 'Gardening in small spaces', des: 'Balcony tomatoes.', tags: [tag] });
+    const blog = await buildBlog(t.app, author, {
+      title: 'Gardening in small spaces',
+      des: 'Balcony tomatoes.',
+      tags: [tag],
+    });
     for (const query of ['garden', 'GARDENS', 'balcony tomato', `  small   spaces `]) {
       expect((await search(query, { tag })).map((c) => c.blog_id)).toEqual([blog]);
     }
@@ -188,8 +205,33 @@ describe('search-blogs by query', () => {
     const literal = await buildBlog(t.app, author, { title: 'Regex (a+)+$ explained' });
     const published = await total('/api/blog/all-latest-blogs-count');
     const hostile = [
-      '%', '_', '%%', '.*', '(a+)+$', '*', ':*', '!', '& |', '<->', '\\', "'", '"', "' or 1=1 --", '"; drop table blogs; --',
-      'a:*', '!!a', '(', ')', '[', '{}', '😀', '\u200f\u200e', '\u202e', '\t\n', ' ', '',
+      '%',
+      '_',
+      '%%',
+      '.*',
+      '(a+)+$',
+      '*',
+      ':*',
+      '!',
+      '& |',
+      '<->',
+      '\\',
+      "'",
+      '"',
+      "' or 1=1 --",
+      '"; drop table blogs; --',
+      'a:*',
+      '!!a',
+      '(',
+      ')',
+      '[',
+      '{}',
+      '😀',
+      '\u200f\u200e',
+      '\u202e',
+      '\t\n',
+      ' ',
+      '',
     ];
     for (const query of hostile) {
       const res = await post(t.app, '/api/blog/search-blogs', { query });
@@ -218,7 +260,11 @@ describe('search-blogs by query', () => {
       })),
     );
     expect(await total('/api/blog/search-blogs-count', { query: word })).toBe(SEARCH_CANDIDATES);
-    const cards = await allPages('/api/blog/search-blogs', { query: word, limit: SEARCH_BLOGS_MAX_LIMIT }, SEARCH_BLOGS_MAX_LIMIT);
+    const cards = await allPages(
+      '/api/blog/search-blogs',
+      { query: word, limit: SEARCH_BLOGS_MAX_LIMIT },
+      SEARCH_BLOGS_MAX_LIMIT,
+    );
     expect(cards).toHaveLength(SEARCH_CANDIDATES);
     const ids = new Set(cards.map((c) => c.blog_id));
     expect(ids.size).toBe(SEARCH_CANDIDATES);

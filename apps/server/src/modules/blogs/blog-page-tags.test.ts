@@ -40,7 +40,12 @@ describe('share tags of /blog/{blog_id}', () => {
 
   it('never shows a draft’s title, and leaves unknown (404) or odd paths with the plain page', async () => {
     const draftId = await buildBlog(t.app, author, { draft: true, title: 'Secret launch plans' });
-    for (const [url, status] of [[`/blog/${draftId}`, 404], ['/blog/no-such-blog', 404], ['/blog/a/b', 200], ['/blog/', 200]] as const) {
+    for (const [url, status] of [
+      [`/blog/${draftId}`, 404],
+      ['/blog/no-such-blog', 404],
+      ['/blog/a/b', 200],
+      ['/blog/', 200],
+    ] as const) {
       const html = await page(url, status);
       expect(html).not.toContain('Secret launch plans');
       expect(html).toContain('<title>Inkwell</title>');

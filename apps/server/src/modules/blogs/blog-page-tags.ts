@@ -55,4 +55,5 @@ function blogTags(blog: BlogWithAuthor, absolute: (pathOrUrl: string) => string)
   };
 }
 
-export const blogPageTags = (app: FastifyInstance) => pageTagsResolver(app, 'blog', (blogId) => findPublishedBlog(app, blogId), blogTags);
+export const blogPageTags = (app: FastifyInstance) =>
+  pageTagsResolver(app, 'blog', (blogId) => findPublishedBlog(app, blogId), blogTags);

@@ -1,4 +1,11 @@
-import { blogCan, isCodeLanguage, type Blog, type BlogCard, type ContentBlock, type EditorOutput } from '@inkwell/contracts';
+import {
+  blogCan,
+  isCodeLanguage,
+  type Blog,
+  type BlogCard,
+  type ContentBlock,
+  type EditorOutput,
+} from '@inkwell/contracts';
 import type { BlogCardRow, BlogWithAuthor } from './blogs.repository.ts';
 import { highlightCode } from './code-highlight.ts';
 import { readingMinutes } from './content-html.ts';
@@ -13,7 +20,11 @@ export function presentBlogCard(blog: BlogCardRow): BlogCard {
     tags: blog.tags,
     publishedAt: blog.publishedAt?.toISOString() ?? null,
     author: {
-      personal_info: { fullname: blog.author.fullname, username: blog.author.username, profile_img: blog.author.profileImg },
+      personal_info: {
+        fullname: blog.author.fullname,
+        username: blog.author.username,
+        profile_img: blog.author.profileImg,
+      },
     },
     activity: {
       total_likes: blog.totalLikes,
@@ -52,7 +63,10 @@ function withHighlighting(block: ContentBlock): ContentBlock {
  * When a published blog came out and when it last changed. The two stamps come from two clocks
  * (the server's and the database's, a millisecond apart), so the last change is never put before publishing.
  */
-export function publicationDates(blog: Pick<BlogWithAuthor, 'publishedAt' | 'createdAt' | 'updatedAt'>): { published: Date; modified: Date } {
+export function publicationDates(blog: Pick<BlogWithAuthor, 'publishedAt' | 'createdAt' | 'updatedAt'>): {
+  published: Date;
+  modified: Date;
+} {
   const published = blog.publishedAt ?? blog.createdAt;
   return { published, modified: blog.updatedAt > published ? blog.updatedAt : published };
 }

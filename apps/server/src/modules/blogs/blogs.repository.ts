@@ -34,7 +34,17 @@ export const blogCardColumns = {
 };
 export type BlogCardRow = Pick<
   BlogRow,
-  'blogId' | 'title' | 'des' | 'banner' | 'tags' | 'publishedAt' | 'totalLikes' | 'totalComments' | 'totalParentComments' | 'totalReads' | 'wordCount'
+  | 'blogId'
+  | 'title'
+  | 'des'
+  | 'banner'
+  | 'tags'
+  | 'publishedAt'
+  | 'totalLikes'
+  | 'totalComments'
+  | 'totalParentComments'
+  | 'totalReads'
+  | 'wordCount'
 > & { author: AuthorInfo };
 
 export async function findBlog(db: Executor, blogId: string): Promise<BlogWithAuthor | undefined> {
@@ -82,7 +92,11 @@ export async function updateBlog(tx: Executor, id: string, values: Partial<NewBl
  * deleted meanwhile, so likes of one blog go on side by side. `readable` leaves out a blog no
  * reader may see.
  */
-export async function lockBlog(tx: Executor, id: string, { lock, readable }: { lock: 'update' | 'key share'; readable: boolean }) {
+export async function lockBlog(
+  tx: Executor,
+  id: string,
+  { lock, readable }: { lock: 'update' | 'key share'; readable: boolean },
+) {
   const [row] = await tx
     .select({ id: blogs.id, blogId: blogs.blogId, authorId: blogs.authorId })
     .from(blogs)
@@ -92,10 +106,18 @@ export async function lockBlog(tx: Executor, id: string, { lock, readable }: { l
 }
 
 export type ActivityCounters = Pick<BlogRow, 'totalLikes' | 'totalComments' | 'totalParentComments'>;
-const activityCounters = { totalLikes: blogs.totalLikes, totalComments: blogs.totalComments, totalParentComments: blogs.totalParentComments };
+const activityCounters = {
+  totalLikes: blogs.totalLikes,
+  totalComments: blogs.totalComments,
+  totalParentComments: blogs.totalParentComments,
+};
 
 /** Changes a blog's like and comment counters by the rows just added or removed; answers the new totals. */
-export async function addToActivity(tx: Executor, id: string, { likes = 0, comments = 0, parents = 0 }: { likes?: number; comments?: number; parents?: number }) {
+export async function addToActivity(
+  tx: Executor,
+  id: string,
+  { likes = 0, comments = 0, parents = 0 }: { likes?: number; comments?: number; parents?: number },
+) {
   const [row] = await tx
     .update(blogs)
     .set({
@@ -115,7 +137,14 @@ export async function findActivity(db: Executor, id: string): Promise<ActivityCo
 
 export async function findBlogForDelete(tx: Executor, blogId: string) {
   const [row] = await tx
-    .select({ id: blogs.id, authorId: blogs.authorId, draft: blogs.draft, tags: blogs.tags, publishedAt: blogs.publishedAt, totalReads: blogs.totalReads })
+    .select({
+      id: blogs.id,
+      authorId: blogs.authorId,
+      draft: blogs.draft,
+      tags: blogs.tags,
+      publishedAt: blogs.publishedAt,
+      totalReads: blogs.totalReads,
+    })
     .from(blogs)
     .where(eq(blogs.blogId, blogId))
     .for('update');

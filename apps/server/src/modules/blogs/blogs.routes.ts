@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BlogCanBody, BlogCanResponse, CreateBlogBody, CreateBlogResponse, GetBlogBody, GetBlogResponse, ReadBlogBody } from '@inkwell/contracts';
+import {
+  BlogCanBody,
+  BlogCanResponse,
+  CreateBlogBody,
+  CreateBlogResponse,
+  GetBlogBody,
+  GetBlogResponse,
+  ReadBlogBody,
+} from '@inkwell/contracts';
 import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { answerGetBlog, getBlogCan, saveBlog } from './blogs.service.ts';
@@ -8,7 +16,13 @@ import { answerGetBlog, getBlogCan, saveBlog } from './blogs.service.ts';
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/blog/create-blog',
-    { preValidation: app.requireUser, schema: { body: CreateBlogBody, response: { 200: CreateBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404, 409]) } } },
+    {
+      preValidation: app.requireUser,
+      schema: {
+        body: CreateBlogBody,
+        response: { 200: CreateBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404, 409]) },
+      },
+    },
     async (request) => {
       const saved = await saveBlog(app.db, signedInUser(request).id, request.body, app.clock());
       return { id: saved.id, updatedAt: saved.updatedAt.toISOString() };
@@ -44,7 +58,10 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: app.optionalUser,
       onResponse: app.readCounts.countRead,
-      schema: { body: ReadBlogBody, response: { 204: z.null().describe('Counted (once the answer has left)'), ...errorResponses(BODY_ERRORS) } },
+      schema: {
+        body: ReadBlogBody,
+        response: { 204: z.null().describe('Counted (once the answer has left)'), ...errorResponses(BODY_ERRORS) },
+      },
       config: { keepsReadCache: true },
     },
     async (_request, reply) => reply.status(204).send(null),

@@ -19,7 +19,16 @@ import { recount } from './blog-counts.ts';
 import { blogFirstPublished, publishedBlogChanged, publishedBlogRemoved } from './blog-events.ts';
 import { newBlogId } from './blog-id.ts';
 import { addTitleWords } from './title-words.ts';
-import { deleteBlogRow, findBlog, findBlogForDelete, findBlogForUpdate, insertBlog, recordReads, updateBlog, type Read } from './blogs.repository.ts';
+import {
+  deleteBlogRow,
+  findBlog,
+  findBlogForDelete,
+  findBlogForUpdate,
+  insertBlog,
+  recordReads,
+  updateBlog,
+  type Read,
+} from './blogs.repository.ts';
 import { presentBlog } from './blogs.presenter.ts';
 import { cleanEditorOutput, isImageUrl } from './content-blocks.ts';
 import { contentWordCount } from './content-html.ts';
@@ -33,13 +42,27 @@ const BLOG_ID_ATTEMPTS = 5;
 function blogValues(body: CreateBlogBody) {
   const content = cleanEditorOutput(body.content[0]);
   const tags = normaliseTags(body.tags);
-  const blog = { title: body.title.trim(), banner: body.banner.trim(), des: body.des.trim(), tags, blocks: content.blocks };
+  const blog = {
+    title: body.title.trim(),
+    banner: body.banner.trim(),
+    des: body.des.trim(),
+    tags,
+    blocks: content.blocks,
+  };
   const error = body.draft ? draftError(blog) : publishError(blog);
   if (error) throw badRequest(error.message);
   const tagError = tagsError(tags);
   if (tagError) throw badRequest(tagError.message);
   if (blog.banner && !isImageUrl(blog.banner)) throw badRequest('The banner must be an uploaded image');
-  return { title: blog.title, banner: blog.banner, des: blog.des, tags, content, wordCount: contentWordCount(content.blocks), draft: body.draft };
+  return {
+    title: blog.title,
+    banner: blog.banner,
+    des: blog.des,
+    tags,
+    content,
+    wordCount: contentWordCount(content.blocks),
+    draft: body.draft,
+  };
 }
 
 /** A saved blog: its blog_id and the time of the save (its new updated_at). */
@@ -64,7 +87,8 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody, n
       const existing = await findBlogForUpdate(tx, blogId);
       if (!existing) throw notFound();
       if (!canEditBlog(authorId, existing)) throw forbidden('Only the author can edit this blog');
-      if (body.updatedAt !== undefined && existing.updatedAt.getTime() !== Date.parse(body.updatedAt)) throw conflict(BLOG_CHANGED);
+      if (body.updatedAt !== undefined && existing.updatedAt.getTime() !== Date.parse(body.updatedAt))
+        throw conflict(BLOG_CHANGED);
       checkSchedulable(existing, values.publishAt);
       const publishedAt = existing.publishedAt ?? (values.draft ? null : now);
       const updatedAt = await updateBlog(tx, existing.id, { ...values, publishedAt });
@@ -74,14 +98,20 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody, n
       await recordRevision(tx, { ...values, blogId: existing.id, savedBy: authorId, savedAt: updatedAt });
       const blog = { id: existing.id, blogId, authorId };
       if (!existing.publishedAt && publishedAt) await blogFirstPublished(tx, blog, now);
-      else if (!existing.draft) await (values.draft ? publishedBlogRemoved(tx, blog, now) : publishedBlogChanged(tx, blog, now));
+      else if (!existing.draft)
+        await (values.draft ? publishedBlogRemoved(tx, blog, now) : publishedBlogChanged(tx, blog, now));
       return { id: blogId, updatedAt };
     });
   }
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
-        const blog = await insertBlog(tx, { ...values, authorId, blogId: newBlogId(values.title), publishedAt: values.draft ? null : now });
+        const blog = await insertBlog(tx, {
+          ...values,
+          authorId,
+          blogId: newBlogId(values.title),
+          publishedAt: values.draft ? null : now,
+        });
         await recount(tx, null, blog);
         await addTitleWords(tx, values.title);
         await addToAuthorCounters(tx, authorId, { posts: published, reads: 0 });
@@ -108,10 +138,14 @@ export async function getBlog(db: Db, { blog_id }: GetBlogBody, userId: string |
 }
 
 /** What the caller may do to a blog they may see (`POST /api/blog/can`): the `can` of getBlog's answer. */
-export const getBlogCan = async (db: Db, body: BlogCanBody, userId: string | null) => ({ can: (await getBlog(db, body, userId)).can });
+export const getBlogCan = async (db: Db, body: BlogCanBody, userId: string | null) => ({
+  can: (await getBlog(db, body, userId)).can,
+});
 
 /** get-blog's answer (SPEC §7), for the API and for the server-rendered blog page alike; it counts no read. */
-export const answerGetBlog = async (db: Db, body: GetBlogBody, userId: string | null) => ({ blog: await getBlog(db, body, userId) });
+export const answerGetBlog = async (db: Db, body: GetBlogBody, userId: string | null) => ({
+  blog: await getBlog(db, body, userId),
+});
 
 /** Only the author deletes a blog; its rows and the author's counters change together. */
 export async function deleteBlog(db: Db, userId: string, blogId: string) {

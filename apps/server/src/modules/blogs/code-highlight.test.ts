@@ -17,7 +17,12 @@ describe('highlightCode', () => {
   });
 
   it.each(LANGUAGES)('in %s, keeps every hostile payload as escaped text inside spans only', (language) => {
-    for (const payload of [...XSS_PAYLOADS, '</code></pre><script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg onload=alert(1)>']) {
+    for (const payload of [
+      ...XSS_PAYLOADS,
+      '</code></pre><script>alert(1)</script>',
+      '<img src=x onerror=alert(1)>',
+      '"><svg onload=alert(1)>',
+    ]) {
       const html = highlightCode(payload, language);
       const text = html.replace(SPAN, '');
       expect(text, `${language}: ${payload}`).not.toMatch(/[<>"]/);

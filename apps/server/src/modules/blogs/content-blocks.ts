@@ -1,4 +1,13 @@
-import { BlockLimits, EMBED_ORIGINS, embedPlayerUrl, isCodeLanguage, webUrl, type ContentBlock, type EditorOutput, type ListItem } from '@inkwell/contracts';
+import {
+  BlockLimits,
+  EMBED_ORIGINS,
+  embedPlayerUrl,
+  isCodeLanguage,
+  webUrl,
+  type ContentBlock,
+  type EditorOutput,
+  type ListItem,
+} from '@inkwell/contracts';
 import { badRequest } from '../../http-error.ts';
 import { inlineText, sanitizeInlineHtml } from './inline-html.ts';
 
@@ -28,9 +37,11 @@ function cleanListItems(items: (string | ListItem)[]): (string | ListItem)[] {
 
 /** A table's cells cut to the inline allowlist, every row as long as the longest (the short ones padded); null when no cell has text. */
 function cleanTable(content: string[][], index: number): string[][] | null {
-  if (content.length > BlockLimits.tableRowsMax) throw blockError(index, `a table may have at most ${BlockLimits.tableRowsMax} rows`);
+  if (content.length > BlockLimits.tableRowsMax)
+    throw blockError(index, `a table may have at most ${BlockLimits.tableRowsMax} rows`);
   const columns = Math.max(0, ...content.map((row) => row.length));
-  if (columns > BlockLimits.tableColumnsMax) throw blockError(index, `a table may have at most ${BlockLimits.tableColumnsMax} columns`);
+  if (columns > BlockLimits.tableColumnsMax)
+    throw blockError(index, `a table may have at most ${BlockLimits.tableColumnsMax} columns`);
   const rows = content.map((row) => Array.from({ length: columns }, (_, i) => sanitizeInlineHtml(row[i] ?? '')));
   return rows.some((row) => row.some((cell) => inlineText(cell))) ? rows : null;
 }
@@ -55,13 +66,18 @@ function cleanBlock(block: ContentBlock, index: number): ContentBlock | null {
       const { url, width, height } = block.data.file;
       const file = { url, ...(width && height && { width, height }) };
       const alt = block.data.alt?.trim() ?? '';
-      if (alt.length > BlockLimits.altMax) throw blockError(index, `alt text must be at most ${BlockLimits.altMax} characters`);
+      if (alt.length > BlockLimits.altMax)
+        throw blockError(index, `alt text must be at most ${BlockLimits.altMax} characters`);
       return { ...block, data: { ...block.data, file, alt, caption: sanitizeInlineHtml(block.data.caption) } };
     }
     case 'quote':
       return {
         ...block,
-        data: { ...block.data, text: sanitizeInlineHtml(block.data.text), caption: sanitizeInlineHtml(block.data.caption) },
+        data: {
+          ...block.data,
+          text: sanitizeInlineHtml(block.data.text),
+          caption: sanitizeInlineHtml(block.data.caption),
+        },
       };
     case 'list': {
       const items = cleanListItems(block.data.items);
@@ -87,7 +103,8 @@ function cleanBlock(block: ContentBlock, index: number): ContentBlock | null {
     }
     case 'code': {
       const { code, language } = block.data;
-      if (code.length > BlockLimits.codeMax) throw blockError(index, `code must be at most ${BlockLimits.codeMax} characters`);
+      if (code.length > BlockLimits.codeMax)
+        throw blockError(index, `code must be at most ${BlockLimits.codeMax} characters`);
       if (!isCodeLanguage(language)) throw blockError(index, `code in "${language}" is not supported`);
       // `html` is the highlighting get-blog answers with, never stored.
       return code.trim() ? { ...block, data: { code, language } } : null;
@@ -96,7 +113,16 @@ function cleanBlock(block: ContentBlock, index: number): ContentBlock | null {
       return { ...block, data: {} };
     case 'table': {
       const content = cleanTable(block.data.content, index);
-      return content && { ...block, data: { withHeadings: block.data.withHeadings, ...(block.data.stretched !== undefined && { stretched: block.data.stretched }), content } };
+      return (
+        content && {
+          ...block,
+          data: {
+            withHeadings: block.data.withHeadings,
+            ...(block.data.stretched !== undefined && { stretched: block.data.stretched }),
+            content,
+          },
+        }
+      );
     }
   }
 }
@@ -108,5 +134,9 @@ export function cleanEditorOutput(output: EditorOutput | undefined): EditorOutpu
     const cleaned = cleanBlock(block, index);
     if (cleaned) blocks.push(cleaned);
   });
-  return { ...(output?.time !== undefined && { time: output.time }), blocks, ...(output?.version !== undefined && { version: output.version }) };
+  return {
+    ...(output?.time !== undefined && { time: output.time }),
+    blocks,
+    ...(output?.version !== undefined && { version: output.version }),
+  };
 }

@@ -10,8 +10,23 @@ const absolute = (pathOrUrl: string) => new URL(pathOrUrl, 'https://blog.example
 const EVERY_BLOCK: ContentBlock[] = [
   { type: 'header', data: { text: 'Getting <i>there</i>', level: 2 } },
   { type: 'header', data: { text: 'Day one', level: 4 } },
-  { type: 'paragraph', data: { text: 'We left <b>early</b> with <mark class="cdx-marker">maps</mark>, <code class="inline-code">gps()</code> and <a href="https://example.com/?a=1&amp;b=2">a guide</a>.' } },
-  { type: 'image', data: { file: { url: '/uploads/abc123.webp' }, caption: 'The <b>ridge</b> & the sky', alt: '', withBorder: false, stretched: false, withBackground: false } },
+  {
+    type: 'paragraph',
+    data: {
+      text: 'We left <b>early</b> with <mark class="cdx-marker">maps</mark>, <code class="inline-code">gps()</code> and <a href="https://example.com/?a=1&amp;b=2">a guide</a>.',
+    },
+  },
+  {
+    type: 'image',
+    data: {
+      file: { url: '/uploads/abc123.webp' },
+      caption: 'The <b>ridge</b> & the sky',
+      alt: '',
+      withBorder: false,
+      stretched: false,
+      withBackground: false,
+    },
+  },
   { type: 'quote', data: { text: 'Walk on.', caption: 'A walker', alignment: 'left' } },
   {
     type: 'list',
@@ -24,19 +39,54 @@ const EVERY_BLOCK: ContentBlock[] = [
     },
   },
   { type: 'list', data: { style: 'unordered', items: ['tea', 'bread'] } },
-  { type: 'link', data: { link: 'https://hills.example/route', meta: { title: 'The <route>', description: 'Maps & notes', image: { url: '/uploads/def456.png' } } } },
+  {
+    type: 'link',
+    data: {
+      link: 'https://hills.example/route',
+      meta: { title: 'The <route>', description: 'Maps & notes', image: { url: '/uploads/def456.png' } },
+    },
+  },
   {
     type: 'embed',
-    data: { service: 'youtube', source: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', embed: 'https://www.youtube.com/embed/dQw4w9WgXcQ', width: 580, height: 320, caption: 'The <i>video</i>' },
+    data: {
+      service: 'youtube',
+      source: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      embed: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
+      width: 580,
+      height: 320,
+      caption: 'The <i>video</i>',
+    },
   },
 ];
 
 /** Issue 17's blocks, and an image with alt text of its own. */
 const NEW_BLOCKS: ContentBlock[] = [
-  { type: 'image', data: { file: { url: '/uploads/abc123.webp' }, caption: 'The <b>ridge</b>', alt: 'A ridge "under" <the> sky', withBorder: false, stretched: false, withBackground: false } },
-  { type: 'code', data: { code: 'if (a < b && c) {\n  go("</code><script>alert(1)</script>");\n}', language: 'javascript' } },
+  {
+    type: 'image',
+    data: {
+      file: { url: '/uploads/abc123.webp' },
+      caption: 'The <b>ridge</b>',
+      alt: 'A ridge "under" <the> sky',
+      withBorder: false,
+      stretched: false,
+      withBackground: false,
+    },
+  },
+  {
+    type: 'code',
+    data: { code: 'if (a < b && c) {\n  go("</code><script>alert(1)</script>");\n}', language: 'javascript' },
+  },
   { type: 'delimiter', data: {} },
-  { type: 'table', data: { withHeadings: true, content: [['Day', 'Miles'], ['<b>One</b>', '12 &amp; a bit']] } },
+  {
+    type: 'table',
+    data: {
+      withHeadings: true,
+      content: [
+        ['Day', 'Miles'],
+        ['<b>One</b>', '12 &amp; a bit'],
+      ],
+    },
+  },
   { type: 'table', data: { withHeadings: false, content: [['a', 'b']] } },
 ];
 
@@ -72,13 +122,28 @@ describe('contentHtml', () => {
   it.each(XSS_PAYLOADS)('sanitises stored inline HTML again, so %s stays inert', (payload) => {
     const blocks: ContentBlock[] = [
       { type: 'paragraph', data: { text: payload } },
-      { type: 'list', data: { style: 'unordered', items: [payload, { content: payload, items: [{ content: payload, items: [] }] }] } },
+      {
+        type: 'list',
+        data: { style: 'unordered', items: [payload, { content: payload, items: [{ content: payload, items: [] }] }] },
+      },
       { type: 'quote', data: { text: payload, caption: payload, alignment: 'left' } },
       { type: 'link', data: { link: 'https://x.example/', meta: { title: payload, description: payload } } },
-      { type: 'table', data: { withHeadings: true, content: [[payload, payload], [payload, payload]] } },
+      {
+        type: 'table',
+        data: {
+          withHeadings: true,
+          content: [
+            [payload, payload],
+            [payload, payload],
+          ],
+        },
+      },
     ];
     // Without the structural tags the renderer itself writes, only allowlisted inline markup may remain.
-    const inner = contentHtml(blocks, absolute).replace(/<\/?(?:p|ul|li|figure|blockquote|figcaption|table|thead|tbody|tr|td)>|<th scope="col">|<\/th>/g, '');
+    const inner = contentHtml(blocks, absolute).replace(
+      /<\/?(?:p|ul|li|figure|blockquote|figcaption|table|thead|tbody|tr|td)>|<th scope="col">|<\/th>/g,
+      '',
+    );
     expect(unsafeMarkup(inner)).toEqual([]);
     // Code is text: every character of it escaped, whatever the language says.
     const code = contentHtml([{ type: 'code', data: { code: payload, language: '"><script>' } }], absolute);
@@ -88,7 +153,15 @@ describe('contentHtml', () => {
   it('leaves out an embed that is no known player, keeping its source link, and a link block that is no web URL', () => {
     const html = contentHtml(
       [
-        { type: 'embed', data: { service: 'youtube', source: 'https://www.youtube.com/watch?v=1', embed: 'https://evil.example/embed', caption: '' } },
+        {
+          type: 'embed',
+          data: {
+            service: 'youtube',
+            source: 'https://www.youtube.com/watch?v=1',
+            embed: 'https://evil.example/embed',
+            caption: '',
+          },
+        },
         { type: 'link', data: { link: 'javascript:alert(1)', meta: {} } },
       ],
       absolute,

@@ -48,7 +48,9 @@ function tableHtml({ withHeadings, content }: BlockOf<'table'>): string {
   const row = (cells: string[], cell: (html: string) => string) => `<tr>${cells.map(cell).join('')}</tr>`;
   const td = (html: string) => inline('td', html);
   const [first = [], ...rest] = content;
-  const head = withHeadings ? `<thead>${row(first, (html) => `<th scope="col">${sanitizeInlineHtml(html)}</th>`)}</thead>` : '';
+  const head = withHeadings
+    ? `<thead>${row(first, (html) => `<th scope="col">${sanitizeInlineHtml(html)}</th>`)}</thead>`
+    : '';
   const body = (withHeadings ? rest : content).map((cells) => row(cells, td)).join('');
   return `<table>${head}<tbody>${body}</tbody></table>`;
 }
@@ -86,7 +88,9 @@ function embedHtml(data: BlockOf<'embed'>): string {
       'sandbox="allow-scripts allow-same-origin allow-popups allow-presentation" allowfullscreen></iframe>'
     : '';
   // Many feed readers drop frames: the source link keeps the embed reachable there.
-  const link = source ? `<p><a href="${escapeHtml(source.href)}" rel="${LINK_REL}">${escapeHtml(source.href)}</a></p>` : '';
+  const link = source
+    ? `<p><a href="${escapeHtml(source.href)}" rel="${LINK_REL}">${escapeHtml(source.href)}</a></p>`
+    : '';
   return `<figure>${frame}${link}${caption(data.caption)}</figure>`;
 }
 
@@ -99,7 +103,9 @@ const imageAlt = (data: BlockOf<'image'>) => data.alt || inlineText(sanitizeInli
  * approximates this rule in SQL for the blogs already there.
  */
 export function contentWordCount(blocks: ContentBlock[]): number {
-  return blocks.flatMap(blockTexts).reduce((n, html) => n + inlineText(sanitizeInlineHtml(html)).split(/\s+/).filter(Boolean).length, 0);
+  return blocks
+    .flatMap(blockTexts)
+    .reduce((n, html) => n + inlineText(sanitizeInlineHtml(html)).split(/\s+/).filter(Boolean).length, 0);
 }
 
 /** Words a reader reads in a minute. */

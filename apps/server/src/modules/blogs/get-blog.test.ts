@@ -28,7 +28,10 @@ function getBlog(body: Record<string, unknown>, { user, ip = '203.0.113.1' }: { 
 /** The author's reads, once every read noted so far is counted. */
 async function authorReads(): Promise<number> {
   await t.app.readCounts.flush();
-  const [row] = await queryRows<{ total_reads: number }>(t.app.db, sql`select total_reads from users where username = ${author.username}`);
+  const [row] = await queryRows<{ total_reads: number }>(
+    t.app.db,
+    sql`select total_reads from users where username = ${author.username}`,
+  );
   return Number(row!.total_reads);
 }
 
@@ -36,7 +39,13 @@ async function authorReads(): Promise<number> {
  * What clients send besides blog_id: the tutorial's editor `{draft: true, mode: 'edit'}`, other
  * forks `draft` and `mode` apart, `mode: 'read'` or an empty mode.
  */
-const readings = [{ draft: true, mode: 'edit' }, { mode: 'edit' }, { draft: true }, { draft: false, mode: '' }, { mode: 'read' }];
+const readings = [
+  { draft: true, mode: 'edit' },
+  { mode: 'edit' },
+  { draft: true },
+  { draft: false, mode: '' },
+  { mode: 'read' },
+];
 
 describe('POST /api/blog/get-blog', () => {
   it('answers a published blog to anyone, in the shape of SPEC §3', async () => {
@@ -55,7 +64,9 @@ describe('POST /api/blog/get-blog', () => {
       author: { personal_info: { fullname: 'Ada Author', username: author.username } },
       // This read is counted at the next flush.
       activity: { total_likes: 0, total_comments: 0, total_parent_comments: 0, total_reads: 0 },
-      content: [{ time: 1, version: '2.31.0', blocks: [{ id: 'p1', type: 'paragraph', data: { text: 'We left early.' } }] }],
+      content: [
+        { time: 1, version: '2.31.0', blocks: [{ id: 'p1', type: 'paragraph', data: { text: 'We left early.' } }] },
+      ],
     });
     expect(blog._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(blog.publishedAt).toISOString()).toBe(blog.publishedAt);
@@ -94,13 +105,20 @@ describe('POST /api/blog/get-blog', () => {
 });
 
 async function blogReads(blogId: string): Promise<number> {
-  const [row] = await queryRows<{ total_reads: number }>(t.app.db, sql`select total_reads from blogs where blog_id = ${blogId}`);
+  const [row] = await queryRows<{ total_reads: number }>(
+    t.app.db,
+    sql`select total_reads from blogs where blog_id = ${blogId}`,
+  );
   return Number(row!.total_reads);
 }
 
 describe('POST /api/blog/get-blog: counting reads', () => {
   /** Reads the blog, counts the batched reads, and answers the blog's count of reads. */
-  const reads = async (blogId: string, options: { user?: TestUser; ip?: string } = {}, body: Record<string, unknown> = {}) => {
+  const reads = async (
+    blogId: string,
+    options: { user?: TestUser; ip?: string } = {},
+    body: Record<string, unknown> = {},
+  ) => {
     expect((await getBlog({ blog_id: blogId, ...body }, options)).statusCode).toBe(200);
     await t.app.readCounts.flush();
     return blogReads(blogId);
@@ -150,7 +168,10 @@ describe('POST /api/blog/get-blog: counting reads', () => {
       const res = await getBlog({ blog_id: blogId }, { ip });
       expect(res.json().blog.activity.total_reads).toBe(0);
     }
-    const [row] = await queryRows<{ total_reads: number }>(t.app.db, sql`select total_reads from users where username = ${author.username}`);
+    const [row] = await queryRows<{ total_reads: number }>(
+      t.app.db,
+      sql`select total_reads from users where username = ${author.username}`,
+    );
     expect([await blogReads(blogId), Number(row!.total_reads)]).toEqual([0, before]);
 
     await t.app.readCounts.flush();
@@ -163,7 +184,11 @@ describe('POST /api/blog/get-blog: counting reads', () => {
     const blogId = await buildBlog(t.app, author);
     const ips = Array.from({ length: 20 }, (_, i) => `192.0.2.${i + 50}`);
     // Flushes race the reads: a visitor's second read may land in another batch than the first.
-    await Promise.all([...ips.map((ip) => getBlog({ blog_id: blogId }, { ip })), t.app.readCounts.flush(), ...ips.map((ip) => getBlog({ blog_id: blogId }, { ip }))]);
+    await Promise.all([
+      ...ips.map((ip) => getBlog({ blog_id: blogId }, { ip })),
+      t.app.readCounts.flush(),
+      ...ips.map((ip) => getBlog({ blog_id: blogId }, { ip })),
+    ]);
     await t.app.readCounts.flush();
     expect(await blogReads(blogId)).toBe(ips.length);
     await getBlog({ blog_id: blogId }, { ip: ips[0] });
@@ -185,7 +210,13 @@ describe('POST /api/blog/get-blog: counting reads', () => {
 
 describe('POST /api/blog/read: a server-rendered blog page read in the browser', () => {
   const readCall = (body: unknown, { user, ip = '203.0.113.60' }: { user?: TestUser; ip?: string } = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/blog/read', payload: body as object, headers: user ? bearer(user.token) : {}, remoteAddress: ip });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/blog/read',
+      payload: body as object,
+      headers: user ? bearer(user.token) : {},
+      remoteAddress: ip,
+    });
 
   it('counts by get-blog’s rules: once per reader a day, by account or address, never the author, a draft or an unknown blog', async () => {
     const blogId = await buildBlog(t.app, author);
@@ -257,10 +288,21 @@ describe('what the caller may do to a blog: `can`', () => {
       const blogId = await buildBlog(t.app, author);
       const { edit, delete: remove } = await can(blogId, user);
       expect([edit, remove]).toEqual(user === author ? [true, true] : [false, false]);
-      const saved = await post(t.app, '/api/blog/create-blog', publishableBlog({ id: blogId, title: 'Taken over' }), user.token);
-      expect([saved.statusCode, saved.json()]).toEqual(edit ? [200, { id: blogId, updatedAt: expect.any(String) }] : [403, { error: 'Only the author can edit this blog' }]);
+      const saved = await post(
+        t.app,
+        '/api/blog/create-blog',
+        publishableBlog({ id: blogId, title: 'Taken over' }),
+        user.token,
+      );
+      expect([saved.statusCode, saved.json()]).toEqual(
+        edit
+          ? [200, { id: blogId, updatedAt: expect.any(String) }]
+          : [403, { error: 'Only the author can edit this blog' }],
+      );
       const deleted = await post(t.app, '/api/blog/delete-blog', { blog_id: blogId }, user.token);
-      expect([deleted.statusCode, deleted.json()]).toEqual(remove ? [200, { status: 'done' }] : [403, { error: 'You can only delete your own blogs' }]);
+      expect([deleted.statusCode, deleted.json()]).toEqual(
+        remove ? [200, { status: 'done' }] : [403, { error: 'You can only delete your own blogs' }],
+      );
     }
   });
 });

@@ -68,7 +68,9 @@ describe('sanitizeInlineHtml', () => {
   });
 
   it('escapes stray markup characters and bare ampersands but keeps entities', () => {
-    expect(sanitizeInlineHtml('1 < 2 > 0 & "q" &amp; &lt;b&gt; &#169; &copy;')).toBe('1 &lt; 2 &gt; 0 &amp; &quot;q&quot; &amp; &lt;b&gt; &#169; &copy;');
+    expect(sanitizeInlineHtml('1 < 2 > 0 & "q" &amp; &lt;b&gt; &#169; &copy;')).toBe(
+      '1 &lt; 2 &gt; 0 &amp; &quot;q&quot; &amp; &lt;b&gt; &#169; &copy;',
+    );
     expect(sanitizeInlineHtml('a <b')).toBe('a &lt;b');
   });
 
@@ -90,10 +92,17 @@ describe('safeLinkHref', () => {
     ['mailto:a@b.c', 'mailto:a@b.c'],
   ])('accepts %s', (raw, href) => expect(safeLinkHref(raw)).toBe(href));
 
-  it.each(['javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'jav\nascript:alert(1)', '&#0000106avascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', '/relative', '//example.com', ''])(
-    'refuses %j',
-    (raw) => expect(safeLinkHref(raw)).toBeNull(),
-  );
+  it.each([
+    'javascript:alert(1)',
+    ' JAVASCRIPT:alert(1)',
+    'jav\nascript:alert(1)',
+    '&#0000106avascript:alert(1)',
+    'data:text/html,x',
+    'file:///etc/passwd',
+    '/relative',
+    '//example.com',
+    '',
+  ])('refuses %j', (raw) => expect(safeLinkHref(raw)).toBeNull());
 });
 
 describe('inlineText', () => {

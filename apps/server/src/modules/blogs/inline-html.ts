@@ -9,7 +9,18 @@ import { escapeHtml } from '@inkwell/contracts';
 import { decodeEntities, readTag, skipElement } from '../../html/html-tokens.ts';
 
 /** Elements whose content is code or raw text, not markup: dropped together with everything inside. */
-const DROP_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'noscript', 'noembed', 'noframes', 'textarea', 'title', 'xmp', 'plaintext']);
+const DROP_WITH_CONTENT = new Set([
+  'script',
+  'style',
+  'iframe',
+  'noscript',
+  'noembed',
+  'noframes',
+  'textarea',
+  'title',
+  'xmp',
+  'plaintext',
+]);
 
 /** Editor.js writes b and i, but pasted text brings their synonyms. */
 const SYNONYMS: Record<string, string> = { strong: 'b', em: 'i' };

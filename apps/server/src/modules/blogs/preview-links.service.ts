@@ -31,7 +31,10 @@ export async function createPreviewLink(db: Db, authorId: string, blogId: string
     await tx
       .insert(blogPreviewLinks)
       .values({ blogId: blog.id, tokenHash: hashOf(token) })
-      .onConflictDoUpdate({ target: blogPreviewLinks.blogId, set: { tokenHash: hashOf(token), createdAt: new Date() } });
+      .onConflictDoUpdate({
+        target: blogPreviewLinks.blogId,
+        set: { tokenHash: hashOf(token), createdAt: new Date() },
+      });
   });
   return token;
 }

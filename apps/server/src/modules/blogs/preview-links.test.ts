@@ -13,8 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const createLink = (blogId: string, user?: TestUser) => post(t.app, '/api/blog/preview-link', { blog_id: blogId }, user?.token);
-const revoke = (blogId: string, user?: TestUser) => post(t.app, '/api/blog/revoke-preview-link', { blog_id: blogId }, user?.token);
+const createLink = (blogId: string, user?: TestUser) =>
+  post(t.app, '/api/blog/preview-link', { blog_id: blogId }, user?.token);
+const revoke = (blogId: string, user?: TestUser) =>
+  post(t.app, '/api/blog/revoke-preview-link', { blog_id: blogId }, user?.token);
 const preview = (token: string) => post(t.app, '/api/blog/preview', { token });
 const page = (token: string) => t.app.inject({ method: 'GET', url: `/preview/${token}` });
 async function tokenOf(blogId: string, author: TestUser) {
@@ -33,7 +35,13 @@ describe('draft preview links', () => {
 
     const res = await preview(token);
     expect(res.statusCode).toBe(200);
-    expect(res.json().blog).toMatchObject({ blog_id: blogId, title: 'Not out yet', draft: true, can: { edit: false, delete: false }, publishAt: null });
+    expect(res.json().blog).toMatchObject({
+      blog_id: blogId,
+      title: 'Not out yet',
+      draft: true,
+      can: { edit: false, delete: false },
+      publishAt: null,
+    });
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['x-robots-tag']).toMatch(/noindex/);
 

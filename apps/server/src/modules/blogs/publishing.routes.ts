@@ -12,7 +12,14 @@ import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
 import { PAGE_MISSING, pageParam } from '../web/index.ts';
-import { createPreviewLink, findPreviewedBlogId, PREVIEW_HEADERS, previewBlog, previewPath, revokePreviewLink } from './preview-links.service.ts';
+import {
+  createPreviewLink,
+  findPreviewedBlogId,
+  PREVIEW_HEADERS,
+  previewBlog,
+  previewPath,
+  revokePreviewLink,
+} from './preview-links.service.ts';
 import { publishNow, scheduleBlog } from './scheduled-publishing.ts';
 
 /** The author's scheduling of a draft, and its secret preview link (scheduled-publishing.ts, preview-links.service.ts). */
@@ -20,18 +27,29 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   const authorOnly = { preValidation: app.requireUser };
   const done = { 200: PublishingDoneResponse, ...errorResponses([...BODY_ERRORS, 401, 404]) };
 
-  app.post('/api/blog/schedule', { ...authorOnly, schema: { body: ScheduleBlogBody, response: done } }, async (request) =>
-    scheduleBlog(app.db, signedInUser(request).id, request.body, app.clock()),
+  app.post(
+    '/api/blog/schedule',
+    { ...authorOnly, schema: { body: ScheduleBlogBody, response: done } },
+    async (request) => scheduleBlog(app.db, signedInUser(request).id, request.body, app.clock()),
   );
 
-  app.post('/api/blog/publish-now', { ...authorOnly, schema: { body: PublishNowBody, response: done } }, async (request) =>
-    publishNow(app.db, signedInUser(request).id, request.body, app.clock()),
+  app.post(
+    '/api/blog/publish-now',
+    { ...authorOnly, schema: { body: PublishNowBody, response: done } },
+    async (request) => publishNow(app.db, signedInUser(request).id, request.body, app.clock()),
   );
 
   // Links change nothing a reader sees: the cache of anonymous reads stays.
   app.post(
     '/api/blog/preview-link',
-    { ...authorOnly, schema: { body: PreviewLinkBody, response: { 200: PreviewLinkResponse, ...errorResponses([...BODY_ERRORS, 401, 404]) } }, config: { keepsReadCache: true } },
+    {
+      ...authorOnly,
+      schema: {
+        body: PreviewLinkBody,
+        response: { 200: PreviewLinkResponse, ...errorResponses([...BODY_ERRORS, 401, 404]) },
+      },
+      config: { keepsReadCache: true },
+    },
     async (request) => {
       const token = await createPreviewLink(app.db, signedInUser(request).id, request.body.blog_id);
       return { url: absoluteUrl(siteOrigin(app, request), previewPath(token)) };
@@ -47,7 +65,10 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   // No read is counted: a preview is no reading of a published blog.
   app.post(
     '/api/blog/preview',
-    { schema: { body: PreviewBody, response: { 200: GetBlogResponse, ...errorResponses([...BODY_ERRORS, 404]) } }, config: { keepsReadCache: true } },
+    {
+      schema: { body: PreviewBody, response: { 200: GetBlogResponse, ...errorResponses([...BODY_ERRORS, 404]) } },
+      config: { keepsReadCache: true },
+    },
     async (request, reply) => {
       reply.headers(PREVIEW_HEADERS);
       return previewBlog(app.db, request.body.token);

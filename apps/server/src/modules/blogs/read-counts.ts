@@ -53,7 +53,10 @@ export function registerReadCounts(app: FastifyInstance) {
       let counted = 0;
       try {
         for (let start = 0; start < batch.length; start += READS_PER_STATEMENT) {
-          counted += await countReads(app.db, batch.slice(start, start + READS_PER_STATEMENT).map(([, read]) => read));
+          counted += await countReads(
+            app.db,
+            batch.slice(start, start + READS_PER_STATEMENT).map(([, read]) => read),
+          );
         }
       } catch (error) {
         // Chunks already counted count nothing the second time: their rows exist.
@@ -70,7 +73,11 @@ export function registerReadCounts(app: FastifyInstance) {
   const timer =
     seconds > 0
       ? setInterval(() => {
-          readCounts.flush().catch((error: unknown) => app.log.warn({ err: error }, 'reads not counted yet; trying again at the next flush'));
+          readCounts
+            .flush()
+            .catch((error: unknown) =>
+              app.log.warn({ err: error }, 'reads not counted yet; trying again at the next flush'),
+            );
         }, seconds * 1000).unref()
       : undefined;
   app.addHook('onClose', async () => {

@@ -23,7 +23,8 @@ async function latestCard(blogId: string): Promise<BlogCard> {
   const cards = (await post(t.app, '/api/blog/latest-blogs', { page: 1 })).json<{ blogs: BlogCard[] }>().blogs;
   return cards.find((card) => card.blog_id === blogId)!;
 }
-const getBlog = async (blogId: string) => (await post(t.app, '/api/blog/get-blog', { blog_id: blogId })).json<{ blog: Blog }>().blog;
+const getBlog = async (blogId: string) =>
+  (await post(t.app, '/api/blog/get-blog', { blog_id: blogId })).json<{ blog: Blog }>().blog;
 
 describe('reading_minutes', () => {
   it('is the words of every block at 200 a minute, on the cards of a list and on the blog, counted again on every save', async () => {
@@ -40,13 +41,18 @@ describe('reading_minutes', () => {
     expect((await latestCard(blogId)).reading_minutes).toBe(3);
     expect((await getBlog(blogId)).reading_minutes).toBe(3);
 
-    await buildBlog(t.app, author, { id: blogId, content: content([{ type: 'paragraph', data: { text: words(1100) } }]) });
+    await buildBlog(t.app, author, {
+      id: blogId,
+      content: content([{ type: 'paragraph', data: { text: words(1100) } }]),
+    });
     expect((await latestCard(blogId)).reading_minutes).toBe(6);
     expect((await getBlog(blogId)).reading_minutes).toBe(6);
   });
 
   it('is at least one minute', async () => {
-    const blogId = await buildBlog(t.app, author, { content: content([{ type: 'paragraph', data: { text: 'Short.' } }]) });
+    const blogId = await buildBlog(t.app, author, {
+      content: content([{ type: 'paragraph', data: { text: 'Short.' } }]),
+    });
     expect((await latestCard(blogId)).reading_minutes).toBe(1);
   });
 });
@@ -63,9 +69,24 @@ describe('the word_count migration', () => {
     const blocks: ContentBlock[][] = [
       [
         { type: 'header', data: { text: 'Getting <i>there</i>&nbsp;at&nbsp;last', level: 2 } },
-        { type: 'paragraph', data: { text: 'We left <b>early</b> with <mark class="cdx-marker">maps</mark>, <code class="inline-code">gps()</code> &amp; <a href="https://example.com/">a guide</a>.<br>Then&#160;more' } },
+        {
+          type: 'paragraph',
+          data: {
+            text: 'We left <b>early</b> with <mark class="cdx-marker">maps</mark>, <code class="inline-code">gps()</code> &amp; <a href="https://example.com/">a guide</a>.<br>Then&#160;more',
+          },
+        },
         { type: 'paragraph', data: { text: 'tight<b>ly</b> joined &lt;tags&gt; &quot;quoted&quot; caf&eacute;' } },
-        { type: 'image', data: { file: { url: '/uploads/abc123.webp' }, caption: 'The <b>ridge</b> &amp; the sky', alt: '', withBorder: false, stretched: false, withBackground: false } },
+        {
+          type: 'image',
+          data: {
+            file: { url: '/uploads/abc123.webp' },
+            caption: 'The <b>ridge</b> &amp; the sky',
+            alt: '',
+            withBorder: false,
+            stretched: false,
+            withBackground: false,
+          },
+        },
         { type: 'quote', data: { text: 'Walk on.', caption: 'A walker', alignment: 'left' } },
       ],
       [
@@ -75,23 +96,41 @@ describe('the word_count migration', () => {
             style: 'ordered',
             meta: { counterType: 'numeric', start: 1 },
             items: [
-              { content: 'Boots and', meta: {}, items: [{ content: 'Laced <b>tight</b>', meta: {}, items: [{ content: 'deep down', meta: {}, items: [] }] }] },
+              {
+                content: 'Boots and',
+                meta: {},
+                items: [
+                  { content: 'Laced <b>tight</b>', meta: {}, items: [{ content: 'deep down', meta: {}, items: [] }] },
+                ],
+              },
               { content: 'Water', meta: {}, items: [] },
             ],
           },
         },
         { type: 'list', data: { style: 'unordered', items: ['tea and', 'bread'] } },
-        { type: 'link', data: { link: 'https://hills.example/route', meta: { title: 'The <route> plan', description: 'Maps & notes' } } },
+        {
+          type: 'link',
+          data: {
+            link: 'https://hills.example/route',
+            meta: { title: 'The <route> plan', description: 'Maps & notes' },
+          },
+        },
         { type: 'link', data: { link: 'https://hills.example/other', meta: {} } },
         {
           type: 'embed',
-          data: { service: 'youtube', source: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', embed: 'https://www.youtube.com/embed/dQw4w9WgXcQ', caption: 'The <i>video</i> here' },
+          data: {
+            service: 'youtube',
+            source: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+            embed: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
+            caption: 'The <i>video</i> here',
+          },
         },
       ],
       [{ type: 'paragraph', data: { text: '   ' } }],
     ];
     const ids: string[] = [];
-    for (const [i, each] of blocks.entries()) ids.push(await buildBlog(t.app, author, { content: content(each), draft: i === 2, title: `Backfill ${i}` }));
+    for (const [i, each] of blocks.entries())
+      ids.push(await buildBlog(t.app, author, { content: content(each), draft: i === 2, title: `Backfill ${i}` }));
 
     await t.app.db.execute(sql`update blogs set word_count = 0`);
     await t.app.db.execute(sql.raw(backfillStatement()));

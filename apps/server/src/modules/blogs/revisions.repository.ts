@@ -27,16 +27,28 @@ export async function recordRevision(tx: Executor, revision: NewRevision): Promi
     )`);
 }
 
-const summary = { id: blogRevisions.id, savedAt: blogRevisions.savedAt, draft: blogRevisions.draft, title: blogRevisions.title };
+const summary = {
+  id: blogRevisions.id,
+  savedAt: blogRevisions.savedAt,
+  draft: blogRevisions.draft,
+  title: blogRevisions.title,
+};
 export type RevisionSummaryRow = Pick<RevisionRow, 'id' | 'savedAt' | 'draft' | 'title'>;
 
 /** A blog's revisions (by the blog's row id), newest first, through blog_revisions_blog_idx. */
 export async function listRevisions(db: Executor, blogId: string): Promise<RevisionSummaryRow[]> {
-  return db.select(summary).from(blogRevisions).where(eq(blogRevisions.blogId, blogId)).orderBy(desc(blogRevisions.savedAt), desc(blogRevisions.id));
+  return db
+    .select(summary)
+    .from(blogRevisions)
+    .where(eq(blogRevisions.blogId, blogId))
+    .orderBy(desc(blogRevisions.savedAt), desc(blogRevisions.id));
 }
 
 /** One revision of that blog: a revision of another blog is none. */
 export async function findRevision(db: Executor, blogId: string, id: string): Promise<RevisionRow | undefined> {
-  const [row] = await db.select().from(blogRevisions).where(and(eq(blogRevisions.blogId, blogId), eq(blogRevisions.id, id)));
+  const [row] = await db
+    .select()
+    .from(blogRevisions)
+    .where(and(eq(blogRevisions.blogId, blogId), eq(blogRevisions.id, id)));
   return row;
 }

@@ -11,20 +11,34 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/blog/revisions',
-    { preValidation: app.requireUser, schema: { body: RevisionsBody, response: { 200: RevisionsResponse, ...errors } }, config: reading },
+    {
+      preValidation: app.requireUser,
+      schema: { body: RevisionsBody, response: { 200: RevisionsResponse, ...errors } },
+      config: reading,
+    },
     async (request) => getRevisions(app.db, request.body, signedInUser(request).id),
   );
 
   app.post(
     '/api/blog/revision',
-    { preValidation: app.requireUser, schema: { body: RevisionBody, response: { 200: RevisionResponse, ...errors } }, config: reading },
+    {
+      preValidation: app.requireUser,
+      schema: { body: RevisionBody, response: { 200: RevisionResponse, ...errors } },
+      config: reading,
+    },
     async (request) => getRevision(app.db, request.body, signedInUser(request).id),
   );
 
   // A write: it empties the anonymous read cache like any save.
   app.post(
     '/api/blog/restore-revision',
-    { preValidation: app.requireUser, schema: { body: RevisionBody, response: { 200: GetBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 404, 409]) } } },
+    {
+      preValidation: app.requireUser,
+      schema: {
+        body: RevisionBody,
+        response: { 200: GetBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 404, 409]) },
+      },
+    },
     async (request) => restoreRevision(app.db, request.body, signedInUser(request).id, app.clock()),
   );
 };

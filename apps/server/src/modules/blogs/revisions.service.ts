@@ -1,4 +1,12 @@
-import { canEditBlog, isUuid, type EditorOutput, type Revision, type RevisionBody, type RevisionsBody, type RevisionSummary } from '@inkwell/contracts';
+import {
+  canEditBlog,
+  isUuid,
+  type EditorOutput,
+  type Revision,
+  type RevisionBody,
+  type RevisionsBody,
+  type RevisionSummary,
+} from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
 import { findBlog } from './blogs.repository.ts';
@@ -22,7 +30,12 @@ async function revisionOf(db: Executor, blogId: string, id: string) {
   return revision;
 }
 
-const presentSummary = (row: RevisionSummaryRow): RevisionSummary => ({ _id: row.id, savedAt: row.savedAt.toISOString(), draft: row.draft, title: row.title });
+const presentSummary = (row: RevisionSummaryRow): RevisionSummary => ({
+  _id: row.id,
+  savedAt: row.savedAt.toISOString(),
+  draft: row.draft,
+  title: row.title,
+});
 
 /** `POST /api/blog/revisions`: newest first. */
 export async function getRevisions(db: Db, { blog_id }: RevisionsBody, userId: string) {
@@ -31,7 +44,11 @@ export async function getRevisions(db: Db, { blog_id }: RevisionsBody, userId: s
 }
 
 /** `POST /api/blog/revision`: one revision whole, its content as get-blog's (SPEC §3's array). */
-export async function getRevision(db: Db, { blog_id, _id }: RevisionBody, userId: string): Promise<{ revision: Revision }> {
+export async function getRevision(
+  db: Db,
+  { blog_id, _id }: RevisionBody,
+  userId: string,
+): Promise<{ revision: Revision }> {
   const blog = await authorsBlog(db, blog_id, userId);
   const row = await revisionOf(db, blog.id, _id);
   // Stored only after cleanEditorOutput checked every block, as a blog's content is.

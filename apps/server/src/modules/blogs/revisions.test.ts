@@ -14,9 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const create = (body: Record<string, unknown>, user: TestUser = writer) => post(t.app, '/api/blog/create-blog', body, user.token);
-const revisions = (blogId: string, user: TestUser | null = writer) => post(t.app, '/api/blog/revisions', { blog_id: blogId }, user?.token);
-const revision = (blogId: string, id: string, user: TestUser | null = writer) => post(t.app, '/api/blog/revision', { blog_id: blogId, _id: id }, user?.token);
+const create = (body: Record<string, unknown>, user: TestUser = writer) =>
+  post(t.app, '/api/blog/create-blog', body, user.token);
+const revisions = (blogId: string, user: TestUser | null = writer) =>
+  post(t.app, '/api/blog/revisions', { blog_id: blogId }, user?.token);
+const revision = (blogId: string, id: string, user: TestUser | null = writer) =>
+  post(t.app, '/api/blog/revision', { blog_id: blogId, _id: id }, user?.token);
 const restore = (blogId: string, id: string, user: TestUser | null = writer) =>
   post(t.app, '/api/blog/restore-revision', { blog_id: blogId, _id: id }, user?.token);
 
@@ -32,10 +35,15 @@ async function blogAsAuthor(blogId: string) {
   return res.json().blog;
 }
 
-const paragraph = (text: string) => [{ time: 1, version: '2.31.0', blocks: [{ id: 'p1', type: 'paragraph', data: { text } }] }];
+const paragraph = (text: string) => [
+  { time: 1, version: '2.31.0', blocks: [{ id: 'p1', type: 'paragraph', data: { text } }] },
+];
 
 async function totalPosts(user: TestUser): Promise<number> {
-  const [row] = await queryRows<{ total_posts: number }>(t.app.db, sql`select total_posts from users where username = ${user.username}`);
+  const [row] = await queryRows<{ total_posts: number }>(
+    t.app.db,
+    sql`select total_posts from users where username = ${user.username}`,
+  );
   return Number(row!.total_posts);
 }
 
@@ -48,7 +56,9 @@ describe('revisions: every save keeps one', () => {
     expect(created.json().updatedAt).toBe(opened.updatedAt);
 
     await create(publishableBlog({ id: blogId, title: 'Second words', draft: true }));
-    const published = await create(publishableBlog({ id: blogId, title: 'Third words', content: paragraph('Published text.') }));
+    const published = await create(
+      publishableBlog({ id: blogId, title: 'Third words', content: paragraph('Published text.') }),
+    );
     expect(published.statusCode).toBe(200);
 
     const list = await listOf(blogId);
@@ -68,7 +78,12 @@ describe('revisions: every save keeps one', () => {
   });
 
   it('answers a revision whole, its content in get-blog’s shape', async () => {
-    const blogId = await buildBlog(t.app, writer, { title: 'Old title', des: 'Old des', tags: ['Old'], content: paragraph('Old <b>text</b>.') });
+    const blogId = await buildBlog(t.app, writer, {
+      title: 'Old title',
+      des: 'Old des',
+      tags: ['Old'],
+      content: paragraph('Old <b>text</b>.'),
+    });
     await create(publishableBlog({ id: blogId, title: 'New title', content: paragraph('New text.') }));
     const [, oldest] = await listOf(blogId);
     const res = await revision(blogId, oldest!._id);
@@ -81,7 +96,9 @@ describe('revisions: every save keeps one', () => {
       banner: '/uploads/banner.webp',
       des: 'Old des',
       tags: ['old'],
-      content: [expect.objectContaining({ blocks: [{ id: 'p1', type: 'paragraph', data: { text: 'Old <b>text</b>.' } }] })],
+      content: [
+        expect.objectContaining({ blocks: [{ id: 'p1', type: 'paragraph', data: { text: 'Old <b>text</b>.' } }] }),
+      ],
     });
   });
 
@@ -89,8 +106,12 @@ describe('revisions: every save keeps one', () => {
     const blogId = await buildBlog(t.app, writer);
     const before = await blogAsAuthor(blogId);
     const reader = await buildUser(t.app);
-    expect((await post(t.app, '/api/blog/like-blog', { _id: before._id, isLikedByUser: false }, reader.token)).statusCode).toBe(200);
-    expect((await post(t.app, '/api/comment/add-comment', { _id: before._id, comment: 'Lovely' }, reader.token)).statusCode).toBe(200);
+    expect(
+      (await post(t.app, '/api/blog/like-blog', { _id: before._id, isLikedByUser: false }, reader.token)).statusCode,
+    ).toBe(200);
+    expect(
+      (await post(t.app, '/api/comment/add-comment', { _id: before._id, comment: 'Lovely' }, reader.token)).statusCode,
+    ).toBe(200);
     const after = await blogAsAuthor(blogId);
     expect(after.activity.total_likes).toBe(1);
     expect(after.updatedAt).toBe(before.updatedAt);
@@ -100,12 +121,20 @@ describe('revisions: every save keeps one', () => {
 describe('POST /api/blog/restore-revision', () => {
   it('gives the blog the revision’s words, keeps it a draft, and is itself a revision', async () => {
     const blogId = await buildBlog(t.app, writer, { title: 'Draft one', draft: true, content: paragraph('One.') });
-    await create(publishableBlog({ id: blogId, title: 'Draft two', draft: true, des: '', tags: [], content: paragraph('Two.') }));
+    await create(
+      publishableBlog({ id: blogId, title: 'Draft two', draft: true, des: '', tags: [], content: paragraph('Two.') }),
+    );
     const [, first] = await listOf(blogId);
     const res = await restore(blogId, first!._id);
     expect(res.statusCode).toBe(200);
     const { blog } = res.json();
-    expect(blog).toMatchObject({ blog_id: blogId, title: 'Draft one', draft: true, des: 'Notes from a long walk.', tags: ['travel'] });
+    expect(blog).toMatchObject({
+      blog_id: blogId,
+      title: 'Draft one',
+      draft: true,
+      des: 'Notes from a long walk.',
+      tags: ['travel'],
+    });
     expect(blog.content[0].blocks).toEqual([{ id: 'p1', type: 'paragraph', data: { text: 'One.' } }]);
     expect(await blogAsAuthor(blogId)).toEqual(blog);
     const list = await listOf(blogId);
@@ -151,7 +180,12 @@ describe('revisions: only the author, and nothing leaks', () => {
     const blogId = await buildBlog(t.app, writer);
     const [mine] = await listOf(blogId);
     const stranger = await buildUser(t.app);
-    const hiddenDraft = await post(t.app, '/api/blog/get-blog', { blog_id: await buildBlog(t.app, writer, { draft: true }) }, stranger.token);
+    const hiddenDraft = await post(
+      t.app,
+      '/api/blog/get-blog',
+      { blog_id: await buildBlog(t.app, writer, { draft: true }) },
+      stranger.token,
+    );
     expect(hiddenDraft.statusCode).toBe(404);
     for (const res of [await call(blogId, mine!._id, stranger), await call('no-such-blog-abc123', mine!._id, writer)]) {
       expect(res.statusCode).toBe(404);
@@ -168,18 +202,21 @@ describe('revisions: only the author, and nothing leaks', () => {
     expect(res.json()).toEqual({ error: Messages.unauthorized });
   });
 
-  it.each(routes.filter(([, , list]) => !list))('%s answers 404 for a revision of another blog, even the author’s own, and for an id that is none', async (_name, call) => {
-    const blogId = await buildBlog(t.app, writer, { title: 'Mine' });
-    const otherId = await buildBlog(t.app, writer, { title: 'Another' });
-    const [otherRevision] = await listOf(otherId);
-    for (const id of [otherRevision!._id, 'not-a-uuid']) {
-      const res = await call(blogId, id, writer);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: Messages.notFound });
-    }
-    expect((await blogAsAuthor(blogId)).title).toBe('Mine');
-    expect(await listOf(blogId)).toHaveLength(1);
-  });
+  it.each(routes.filter(([, , list]) => !list))(
+    '%s answers 404 for a revision of another blog, even the author’s own, and for an id that is none',
+    async (_name, call) => {
+      const blogId = await buildBlog(t.app, writer, { title: 'Mine' });
+      const otherId = await buildBlog(t.app, writer, { title: 'Another' });
+      const [otherRevision] = await listOf(otherId);
+      for (const id of [otherRevision!._id, 'not-a-uuid']) {
+        const res = await call(blogId, id, writer);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ error: Messages.notFound });
+      }
+      expect((await blogAsAuthor(blogId)).title).toBe('Mine');
+      expect(await listOf(blogId)).toHaveLength(1);
+    },
+  );
 });
 
 describe('create-blog with updatedAt: a blog saved since is not overwritten', () => {
@@ -196,7 +233,10 @@ describe('create-blog with updatedAt: a blog saved since is not overwritten', ()
   it('answers 409 for an older updatedAt and changes nothing: no revision, no counters', async () => {
     const blogId = await buildBlog(t.app, writer, { draft: true });
     const opened = await blogAsAuthor(blogId);
-    expect((await create(publishableBlog({ id: blogId, title: 'Saved in tab A', draft: true, updatedAt: opened.updatedAt }))).statusCode).toBe(200);
+    expect(
+      (await create(publishableBlog({ id: blogId, title: 'Saved in tab A', draft: true, updatedAt: opened.updatedAt })))
+        .statusCode,
+    ).toBe(200);
     const before = await blogAsAuthor(blogId);
     const posts = await totalPosts(writer);
 
@@ -225,7 +265,9 @@ describe('create-blog with updatedAt: a blog saved since is not overwritten', ()
   it('lets one of two saves from the same version win, at the same time', async () => {
     const blogId = await buildBlog(t.app, writer);
     const { updatedAt } = await blogAsAuthor(blogId);
-    const saves = await Promise.all(['Tab A', 'Tab B'].map((title) => create(publishableBlog({ id: blogId, title, updatedAt }))));
+    const saves = await Promise.all(
+      ['Tab A', 'Tab B'].map((title) => create(publishableBlog({ id: blogId, title, updatedAt }))),
+    );
     expect(saves.map((res) => res.statusCode).sort()).toEqual([200, 409]);
     const winner = saves.find((res) => res.statusCode === 200)!;
     const list = await listOf(blogId);
@@ -238,19 +280,41 @@ describe('create-blog with updatedAt: a blog saved since is not overwritten', ()
 describe('revisions: thinning', () => {
   it(`keeps the newest ${KEPT_REVISIONS}, and before them the last of each UTC day`, async () => {
     const blogId = await buildBlog(t.app, writer, { title: 'Many saves' });
-    const [blog] = await queryRows<{ id: string; author_id: string }>(t.app.db, sql`select id, author_id from blogs where blog_id = ${blogId}`);
+    const [blog] = await queryRows<{ id: string; author_id: string }>(
+      t.app.db,
+      sql`select id, author_id from blogs where blog_id = ${blogId}`,
+    );
     const save = (savedAt: string, title = savedAt) =>
       t.app.db.transaction((tx) =>
-        recordRevision(tx, { blogId: blog!.id, savedBy: blog!.author_id, savedAt: new Date(savedAt), draft: true, title, banner: '', des: '', tags: [], content: { blocks: [] } }),
+        recordRevision(tx, {
+          blogId: blog!.id,
+          savedBy: blog!.author_id,
+          savedAt: new Date(savedAt),
+          draft: true,
+          title,
+          banner: '',
+          des: '',
+          tags: [],
+          content: { blocks: [] },
+        }),
       );
     const days = Array.from({ length: 10 }, (_, i) => `2020-01-${String(i + 1).padStart(2, '0')}`);
-    for (const day of days) for (const time of ['00:00:00.000', '12:00:00.000', '23:59:59.999']) await save(`${day}T${time}Z`);
-    const busyDay = Array.from({ length: KEPT_REVISIONS - 1 }, (_, minute) => `2021-06-01T${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00.000Z`);
+    for (const day of days)
+      for (const time of ['00:00:00.000', '12:00:00.000', '23:59:59.999']) await save(`${day}T${time}Z`);
+    const busyDay = Array.from(
+      { length: KEPT_REVISIONS - 1 },
+      (_, minute) =>
+        `2021-06-01T${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00.000Z`,
+    );
     for (const savedAt of busyDay) await save(savedAt);
 
     const titles = async () => (await listOf(blogId)).map((r) => r.title);
     // The create and the busy day are the newest 100; of the ten days before, their last revisions.
-    expect(await titles()).toEqual(['Many saves', ...[...busyDay].reverse(), ...days.map((day) => `${day}T23:59:59.999Z`).reverse()]);
+    expect(await titles()).toEqual([
+      'Many saves',
+      ...[...busyDay].reverse(),
+      ...days.map((day) => `${day}T23:59:59.999Z`).reverse(),
+    ]);
 
     // One more pushes the busy day's first out: its day has a later one, so it goes.
     await save('2021-06-02T08:00:00.000Z');

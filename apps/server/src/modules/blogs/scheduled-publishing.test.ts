@@ -20,18 +20,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const HOUR = 3_600_000;
-const create = (user: TestUser, overrides: Record<string, unknown>) => post(t.app, '/api/blog/create-blog', publishableBlog(overrides), user.token);
+const create = (user: TestUser, overrides: Record<string, unknown>) =>
+  post(t.app, '/api/blog/create-blog', publishableBlog(overrides), user.token);
 async function schedule(user: TestUser, at: Date, overrides: Record<string, unknown> = {}) {
   const res = await create(user, { publishAt: at.toISOString(), ...overrides });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ id: string }>().id;
 }
-const getBlog = (blogId: string, user?: TestUser) => post(t.app, '/api/blog/get-blog', { blog_id: blogId }, user?.token);
-const latestTitles = async () => (await post(t.app, '/api/blog/latest-blogs', { page: 1 })).json().blogs.map((b: { title: string }) => b.title);
-const searchTitles = async (body: object) => (await post(t.app, '/api/blog/search-blogs', { page: 1, ...body })).json().blogs.map((b: { title: string }) => b.title);
+const getBlog = (blogId: string, user?: TestUser) =>
+  post(t.app, '/api/blog/get-blog', { blog_id: blogId }, user?.token);
+const latestTitles = async () =>
+  (await post(t.app, '/api/blog/latest-blogs', { page: 1 })).json().blogs.map((b: { title: string }) => b.title);
+const searchTitles = async (body: object) =>
+  (await post(t.app, '/api/blog/search-blogs', { page: 1, ...body }))
+    .json()
+    .blogs.map((b: { title: string }) => b.title);
 const allCount = async () => (await post(t.app, '/api/blog/all-latest-blogs-count', {})).json().totalDocs;
 const tagCount = async (tag: string) => (await post(t.app, '/api/blog/search-blogs-count', { tag })).json().totalDocs;
-const totalPosts = async (user: TestUser) => (await post(t.app, '/api/user/get-profile', { username: user.username })).json().account_info.total_posts;
+const totalPosts = async (user: TestUser) =>
+  (await post(t.app, '/api/user/get-profile', { username: user.username })).json().account_info.total_posts;
 const run = () => t.app.scheduledPublishing.run();
 
 async function row(blogId: string) {
@@ -112,7 +119,10 @@ describe('scheduling a blog through create-blog', () => {
     const res = await create(stranger, { id: blogId, publishAt: later(HOUR).toISOString() });
     expect(res.statusCode).toBe(403);
     expect((await getBlog(blogId, author)).json().blog.publishAt).toBeNull();
-    expect((await post(t.app, '/api/blog/create-blog', publishableBlog({ publishAt: later(HOUR).toISOString() }))).statusCode).toBe(401);
+    expect(
+      (await post(t.app, '/api/blog/create-blog', publishableBlog({ publishAt: later(HOUR).toISOString() })))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -154,7 +164,11 @@ describe('a scheduled blog', () => {
     expect(published).toMatchObject({ draft: false, publishedAt: at.toISOString(), publishAt: null });
     expect(await latestTitles()).toContain(title);
     expect(await searchTitles({ query: title })).toEqual([title]);
-    expect([await allCount(), await tagCount(tag), await totalPosts(author)]).toEqual([allBefore + 1, 1, postsBefore + 1]);
+    expect([await allCount(), await tagCount(tag), await totalPosts(author)]).toEqual([
+      allBefore + 1,
+      1,
+      postsBefore + 1,
+    ]);
     expect((await t.app.inject({ method: 'GET', url: `/tag/${tag}/feed.xml` })).body).toContain(title);
     // The writer changed nothing: the edit-conflict stamp stays.
     expect((await row(blogId)).updatedAt).toEqual(updatedAt);
@@ -169,32 +183,58 @@ describe('POST /api/blog/schedule and /api/blog/publish-now', () => {
     const blogId = await schedule(author, later(HOUR));
     const publishAt = async () => (await getBlog(blogId, author)).json().blog.publishAt;
 
-    const moved = await post(t.app, '/api/blog/schedule', { blog_id: blogId, publishAt: later(3 * HOUR).toISOString() }, author.token);
+    const moved = await post(
+      t.app,
+      '/api/blog/schedule',
+      { blog_id: blogId, publishAt: later(3 * HOUR).toISOString() },
+      author.token,
+    );
     expect(moved.json()).toEqual({ status: 'done' });
     expect(await publishAt()).toBe(later(3 * HOUR).toISOString());
-    const past = await post(t.app, '/api/blog/schedule', { blog_id: blogId, publishAt: later(-1).toISOString() }, author.token);
+    const past = await post(
+      t.app,
+      '/api/blog/schedule',
+      { blog_id: blogId, publishAt: later(-1).toISOString() },
+      author.token,
+    );
     expect(past.statusCode).toBe(400);
     expect(past.json()).toEqual({ error: SchedulingMessages.inThePast });
 
-    expect((await post(t.app, '/api/blog/schedule', { blog_id: blogId, publishAt: null }, author.token)).statusCode).toBe(200);
+    expect(
+      (await post(t.app, '/api/blog/schedule', { blog_id: blogId, publishAt: null }, author.token)).statusCode,
+    ).toBe(200);
     expect(await publishAt()).toBeNull();
     now = later(4 * HOUR);
     expect(await run()).toBe(0);
     expect((await getBlog(blogId)).statusCode).toBe(404);
 
-    expect((await post(t.app, '/api/blog/publish-now', { blog_id: blogId }, author.token)).json()).toEqual({ status: 'done' });
-    expect((await getBlog(blogId)).json().blog).toMatchObject({ draft: false, publishedAt: now.toISOString(), publishAt: null });
+    expect((await post(t.app, '/api/blog/publish-now', { blog_id: blogId }, author.token)).json()).toEqual({
+      status: 'done',
+    });
+    expect((await getBlog(blogId)).json().blog).toMatchObject({
+      draft: false,
+      publishedAt: now.toISOString(),
+      publishAt: null,
+    });
     expect(await totalPosts(author)).toBe(1);
     const again = await post(t.app, '/api/blog/publish-now', { blog_id: blogId }, author.token);
     expect(again.statusCode).toBe(400);
-    expect((await post(t.app, '/api/blog/schedule', { blog_id: blogId, publishAt: later(HOUR).toISOString() }, author.token)).statusCode).toBe(400);
+    expect(
+      (await post(t.app, '/api/blog/schedule', { blog_id: blogId, publishAt: later(HOUR).toISOString() }, author.token))
+        .statusCode,
+    ).toBe(400);
     await countersMatchRows();
   });
 
   it('will not schedule a draft that fails the publish rules', async () => {
     const author = await buildUser(t.app);
     const blogId = await buildBlog(t.app, author, { draft: true, des: '' });
-    const res = await post(t.app, '/api/blog/schedule', { blog_id: blogId, publishAt: later(HOUR).toISOString() }, author.token);
+    const res = await post(
+      t.app,
+      '/api/blog/schedule',
+      { blog_id: blogId, publishAt: later(HOUR).toISOString() },
+      author.token,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: Messages.descriptionRule });
     expect((await post(t.app, '/api/blog/publish-now', { blog_id: blogId }, author.token)).statusCode).toBe(400);
@@ -213,7 +253,10 @@ describe('POST /api/blog/schedule and /api/blog/publish-now', () => {
       expect(res.json()).toEqual({ error: 'Blog not found' });
       expect((await post(t.app, path, body)).statusCode).toBe(401);
     }
-    expect((await getBlog(blogId, author)).json().blog).toMatchObject({ draft: true, publishAt: later(HOUR).toISOString() });
+    expect((await getBlog(blogId, author)).json().blog).toMatchObject({
+      draft: true,
+      publishAt: later(HOUR).toISOString(),
+    });
   });
 });
 
@@ -226,8 +269,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances publishing on one d
     const database = await createTestDatabase();
     const second = await openDatabase({ databaseUrl: database.url!, dataDir: 'unused' });
     let clock = new Date();
-    const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', READ_FLUSH_SECONDS: '0', SCHEDULED_PUBLISH_SECONDS: '0' });
-    const [a, b] = await Promise.all([buildApp({ config, database, clock: () => clock }), buildApp({ config, database: second, clock: () => clock })]);
+    const config = loadConfig({
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'silent',
+      READ_FLUSH_SECONDS: '0',
+      SCHEDULED_PUBLISH_SECONDS: '0',
+    });
+    const [a, b] = await Promise.all([
+      buildApp({ config, database, clock: () => clock }),
+      buildApp({ config, database: second, clock: () => clock }),
+    ]);
     try {
       await Promise.all([a.ready(), b.ready()]);
       const writers = await Promise.all([buildUser(a), buildUser(b), buildUser(a)]);
@@ -235,7 +286,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances publishing on one d
       const ids: string[] = [];
       for (let i = 0; i < 30; i++) {
         const writer = writers[i % writers.length]!;
-        const res = await post(i % 2 ? a : b, '/api/blog/create-blog', publishableBlog({ title: `Due ${i}`, tags: ['due', `t${i % 4}`], publishAt: new Date(at.getTime() + i).toISOString() }), writer.token);
+        const res = await post(
+          i % 2 ? a : b,
+          '/api/blog/create-blog',
+          publishableBlog({
+            title: `Due ${i}`,
+            tags: ['due', `t${i % 4}`],
+            publishAt: new Date(at.getTime() + i).toISOString(),
+          }),
+          writer.token,
+        );
         expect(res.statusCode).toBe(200);
         ids.push(res.json().id);
       }
@@ -245,7 +305,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances publishing on one d
       const count = await post(a, '/api/blog/search-blogs-count', { tag: 'due' });
       expect(count.json().totalDocs).toBe(30);
       for (const writer of writers) {
-        expect((await post(b, '/api/user/get-profile', { username: writer.username })).json().account_info.total_posts).toBe(10);
+        expect(
+          (await post(b, '/api/user/get-profile', { username: writer.username })).json().account_info.total_posts,
+        ).toBe(10);
       }
       await countersMatchRows(a.db);
     } finally {

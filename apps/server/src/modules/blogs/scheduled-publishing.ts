@@ -30,7 +30,10 @@ const DUE_PER_RUN = 100;
  * What create-blog's `draft` and `publishAt` make of a blog at `now`: a draft, published now, or
  * a draft to be published at `publishAt` (which passed the publish rules, as it goes out unattended).
  */
-export function publishingOf(body: Pick<CreateBlogBody, 'draft' | 'publishAt'>, now: Date): { draft: boolean; publishAt: Date | null } {
+export function publishingOf(
+  body: Pick<CreateBlogBody, 'draft' | 'publishAt'>,
+  now: Date,
+): { draft: boolean; publishAt: Date | null } {
   if (body.publishAt == null) return { draft: body.draft, publishAt: null };
   if (body.draft) throw badRequest(SchedulingMessages.draftWithTime);
   const error = publishAtError(body.publishAt, now);
@@ -59,7 +62,11 @@ async function publishDraft(tx: Executor, blog: Publishable, at: Date) {
     .where(and(eq(blogs.id, blog.id), eq(blogs.draft, true)))
     .returning({ id: blogs.id });
   if (published.length === 0) return;
-  await recount(tx, { draft: true, authorId: blog.authorId, tags: blog.tags, publishedAt }, { draft: false, authorId: blog.authorId, tags: blog.tags, publishedAt });
+  await recount(
+    tx,
+    { draft: true, authorId: blog.authorId, tags: blog.tags, publishedAt },
+    { draft: false, authorId: blog.authorId, tags: blog.tags, publishedAt },
+  );
   await addToAuthorCounters(tx, blog.authorId, { posts: 1, reads: 0 });
   if (!blog.publishedAt) await blogFirstPublished(tx, { id: blog.id, authorId: blog.authorId }, at);
 }
@@ -72,7 +79,13 @@ async function publishDraft(tx: Executor, blog: Publishable, at: Date) {
 export async function publishDueBlogs(db: Db, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: blogs.id, authorId: blogs.authorId, tags: blogs.tags, publishedAt: blogs.publishedAt, publishAt: blogs.publishAt })
+      .select({
+        id: blogs.id,
+        authorId: blogs.authorId,
+        tags: blogs.tags,
+        publishedAt: blogs.publishedAt,
+        publishAt: blogs.publishAt,
+      })
       .from(blogs)
       .where(and(eq(blogs.draft, true), isNotNull(blogs.publishAt), lte(blogs.publishAt, now)))
       .orderBy(asc(blogs.publishAt))
@@ -93,7 +106,13 @@ async function ownDraftForUpdate(tx: Executor, authorId: string, blogId: string)
 
 /** The publish rules, checked against the blog as saved: a blog that fails them is never published unattended. */
 function checkPublishable(blog: BlogRow) {
-  const error = publishError({ title: blog.title, banner: blog.banner, des: blog.des, tags: blog.tags, blocks: blog.content.blocks });
+  const error = publishError({
+    title: blog.title,
+    banner: blog.banner,
+    des: blog.des,
+    tags: blog.tags,
+    blocks: blog.content.blocks,
+  });
   if (error) throw badRequest(error.message);
 }
 
@@ -104,7 +123,10 @@ export async function scheduleBlog(db: Db, authorId: string, { blog_id, publishA
   await db.transaction(async (tx) => {
     const blog = await ownDraftForUpdate(tx, authorId, blog_id);
     if (publishAt !== null) checkPublishable(blog);
-    await tx.update(blogs).set({ publishAt: publishAt === null ? null : new Date(publishAt) }).where(eq(blogs.id, blog.id));
+    await tx
+      .update(blogs)
+      .set({ publishAt: publishAt === null ? null : new Date(publishAt) })
+      .where(eq(blogs.id, blog.id));
   });
   return { status: 'done' as const };
 }
@@ -141,7 +163,9 @@ export function registerScheduledPublishing(app: FastifyInstance) {
   const seconds = app.config.scheduledPublishSeconds;
   if (seconds <= 0) return;
   const runLogged = () => {
-    run().catch((error: unknown) => app.log.warn({ err: error }, 'scheduled blogs not published yet; trying again at the next look'));
+    run().catch((error: unknown) =>
+      app.log.warn({ err: error }, 'scheduled blogs not published yet; trying again at the next look'),
+    );
   };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
@@ -162,4 +186,3 @@ declare module 'fastify' {
     };
   }
 }
-

@@ -15,12 +15,23 @@ export const TYPO_SIMILARITY = 0.5;
 export const TYPO_ALTERNATIVES = 5;
 
 /** Lower-case runs of letters and digits, each once: nothing a text-search query would read as an operator. */
-export const wordsOf = (text: string) => [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
+export const wordsOf = (text: string) => [
+  ...new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean),
+  ),
+];
 
 /** Adds the title's words, in the caller's transaction; sorted, so writers adding the same new words never deadlock. */
 export async function addTitleWords(tx: Executor, title: string) {
   const words = wordsOf(title).sort();
-  if (words.length > 0) await tx.insert(titleWords).values(words.map((word) => ({ word }))).onConflictDoNothing();
+  if (words.length > 0)
+    await tx
+      .insert(titleWords)
+      .values(words.map((word) => ({ word })))
+      .onConflictDoNothing();
 }
 
 /**

@@ -15,4 +15,5 @@ import type { BlogRow } from './blogs.repository.ts';
 export const visibleToReaders = sql`${blogs.draft} = false`;
 
 /** The same rule for one blog in hand: `userId` (null for an anonymous reader) may read it. */
-export const isVisibleTo = (blog: Pick<BlogRow, 'draft' | 'authorId'>, userId: string | null) => !blog.draft || blog.authorId === userId;
+export const isVisibleTo = (blog: Pick<BlogRow, 'draft' | 'authorId'>, userId: string | null) =>
+  !blog.draft || blog.authorId === userId;

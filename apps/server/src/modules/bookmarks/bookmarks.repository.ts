@@ -15,7 +15,9 @@ export async function deleteBookmark(tx: Executor, userId: string, blogId: strin
 /** Whether the user saved the published blog; undefined when there is no such blog. */
 export async function findBookmarked(db: Executor, userId: string, blogId: string): Promise<boolean | undefined> {
   const [row] = await db
-    .select({ saved: sql<boolean>`exists (select 1 from ${bookmarks} where ${bookmarks.userId} = ${userId} and ${bookmarks.blogId} = ${blogs.id})` })
+    .select({
+      saved: sql<boolean>`exists (select 1 from ${bookmarks} where ${bookmarks.userId} = ${userId} and ${bookmarks.blogId} = ${blogs.id})`,
+    })
     .from(blogs)
     .where(and(eq(blogs.id, blogId), visibleToReaders));
   return row?.saved;
@@ -25,7 +27,12 @@ export async function findBookmarked(db: Executor, userId: string, blogId: strin
 const savedBy = (userId: string) => and(eq(bookmarks.userId, userId), visibleToReaders);
 
 /** One page of the user's saved blogs, newest save first (bookmarks_user_newest_idx), with each blog's `_id`. */
-export function listBookmarked(db: Executor, userId: string, offset: number, limit: number): Promise<(BlogCardRow & { id: string })[]> {
+export function listBookmarked(
+  db: Executor,
+  userId: string,
+  offset: number,
+  limit: number,
+): Promise<(BlogCardRow & { id: string })[]> {
   return db
     .select({ ...blogCardColumns, id: blogs.id })
     .from(bookmarks)
@@ -38,6 +45,10 @@ export function listBookmarked(db: Executor, userId: string, offset: number, lim
 }
 
 export async function countBookmarked(db: Executor, userId: string): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(bookmarks).innerJoin(blogs, eq(blogs.id, bookmarks.blogId)).where(savedBy(userId));
+  const [row] = await db
+    .select({ total: count() })
+    .from(bookmarks)
+    .innerJoin(blogs, eq(blogs.id, bookmarks.blogId))
+    .where(savedBy(userId));
   return row?.total ?? 0;
 }

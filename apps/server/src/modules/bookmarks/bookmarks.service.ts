@@ -1,9 +1,21 @@
-import { isUuid, Limits, type BookmarkBlogBody, type BookmarkBlogResponse, type ReadingListBody } from '@inkwell/contracts';
+import {
+  isUuid,
+  Limits,
+  type BookmarkBlogBody,
+  type BookmarkBlogResponse,
+  type ReadingListBody,
+} from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
 import { lockBlog } from '../blogs/index.ts';
 import { presentReadingListBlog } from './bookmarks.presenter.ts';
-import { countBookmarked, deleteBookmark, findBookmarked, insertBookmark, listBookmarked } from './bookmarks.repository.ts';
+import {
+  countBookmarked,
+  deleteBookmark,
+  findBookmarked,
+  insertBookmark,
+  listBookmarked,
+} from './bookmarks.repository.ts';
 
 const blogNotFound = () => notFound('Blog not found');
 
@@ -11,7 +23,11 @@ const blogNotFound = () => notFound('Blog not found');
  * Sets the reader's bookmark to the opposite of `isBookmarked`, as like-blog does with likes:
  * repeating a request changes nothing, so two identical ones at once leave one bookmark.
  */
-export async function bookmarkBlog(db: Db, userId: string, { _id, isBookmarked }: BookmarkBlogBody): Promise<BookmarkBlogResponse> {
+export async function bookmarkBlog(
+  db: Db,
+  userId: string,
+  { _id, isBookmarked }: BookmarkBlogBody,
+): Promise<BookmarkBlogResponse> {
   if (!isUuid(_id)) throw blogNotFound();
   const bookmark = !isBookmarked;
   return db.transaction(async (tx) => {

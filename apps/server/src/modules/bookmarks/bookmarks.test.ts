@@ -23,14 +23,21 @@ async function publishedBlog(overrides: Record<string, unknown> = {}) {
   return { blogId, _id: row!.id };
 }
 
-const bookmark = (user: TestUser, _id: string, isBookmarked: boolean) => post(t.app, '/api/blog/bookmark', { _id, isBookmarked }, user.token);
-const isBookmarked = async (user: TestUser, _id: string) => (await post(t.app, '/api/user/is-bookmarked', { _id }, user.token)).json().result;
+const bookmark = (user: TestUser, _id: string, isBookmarked: boolean) =>
+  post(t.app, '/api/blog/bookmark', { _id, isBookmarked }, user.token);
+const isBookmarked = async (user: TestUser, _id: string) =>
+  (await post(t.app, '/api/user/is-bookmarked', { _id }, user.token)).json().result;
 const readingList = (user: TestUser, body: object = {}) => post(t.app, '/api/user/reading-list', body, user.token);
-const listed = async (user: TestUser, body: object = {}) => (await readingList(user, body)).json().blogs.map((b: { blog_id: string }) => b.blog_id);
-const listCount = async (user: TestUser) => (await post(t.app, '/api/user/reading-list-count', {}, user.token)).json().totalDocs;
+const listed = async (user: TestUser, body: object = {}) =>
+  (await readingList(user, body)).json().blogs.map((b: { blog_id: string }) => b.blog_id);
+const listCount = async (user: TestUser) =>
+  (await post(t.app, '/api/user/reading-list-count', {}, user.token)).json().totalDocs;
 
 async function bookmarkRows(_id: string) {
-  const [row] = await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from bookmarks where blog_id = ${_id}`);
+  const [row] = await queryRows<{ n: number }>(
+    t.app.db,
+    sql`select count(*)::int as n from bookmarks where blog_id = ${_id}`,
+  );
   return Number(row!.n);
 }
 
@@ -102,7 +109,11 @@ describe('reading-list and reading-list-count', () => {
     expect(page1.statusCode).toBe(200);
     const [card] = page1.json().blogs;
     expect(Object.keys(card).sort()).toEqual([...Object.keys(BlogCard.shape), '_id'].sort());
-    expect(card).toMatchObject({ _id: saved[0]!._id, title: 'Saved 0', author: { personal_info: { username: author.username } } });
+    expect(card).toMatchObject({
+      _id: saved[0]!._id,
+      title: 'Saved 0',
+      author: { personal_info: { username: author.username } },
+    });
     expect([...(await listed(saver, { page: 1 })), ...(await listed(saver, { page: 2 }))]).toEqual(newestSaveFirst);
     expect(await listCount(saver)).toBe(Limits.pageSize + 2);
 

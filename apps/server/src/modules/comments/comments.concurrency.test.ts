@@ -30,10 +30,16 @@ it('keeps the counters equal to the rows under 50 parallel comments, replies and
   const add = (i: number) => {
     const [root, reply, deep] = threads[i % 10]!;
     const replyingTo = [undefined, root, reply, deep][i % 4]?._id;
-    return post(t.app, '/api/comment/add-comment', { _id: blog._id, comment: `Parallel ${i}`, replying_to: replyingTo }, (i % 2 ? ann : ben).token);
+    return post(
+      t.app,
+      '/api/comment/add-comment',
+      { _id: blog._id, comment: `Parallel ${i}`, replying_to: replyingTo },
+      (i % 2 ? ann : ben).token,
+    );
   };
   // The author deletes whole threads, and replies inside others, while comments land in them.
-  const remove = (i: number) => post(t.app, '/api/comment/delete-comment', { _id: threads[i % 10]![i % 3]!._id }, author.token);
+  const remove = (i: number) =>
+    post(t.app, '/api/comment/delete-comment', { _id: threads[i % 10]![i % 3]!._id }, author.token);
   const results = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 5 === 0 ? remove(i) : add(i))));
 
   // A reply whose parent was deleted first is refused; nothing else fails.

@@ -16,7 +16,12 @@ export async function findPublishedBlog(db: Executor, idOrBlogId: string) {
 
 export async function findComment(db: Executor, id: string) {
   const [row] = await db
-    .select({ id: comments.id, blogId: comments.blogId, commentedBy: comments.commentedBy, parentId: comments.parentId })
+    .select({
+      id: comments.id,
+      blogId: comments.blogId,
+      commentedBy: comments.commentedBy,
+      parentId: comments.parentId,
+    })
     .from(comments)
     .where(eq(comments.id, id));
   return row;
@@ -70,7 +75,13 @@ function selectComments(db: Executor, where: SQL | undefined, order: SQL[], offs
 
 /** Top-level comments of a blog, newest first. */
 export const listTopLevelComments = (db: Executor, blogId: string, offset: number, limit: number) =>
-  selectComments(db, and(eq(comments.blogId, blogId), isNull(comments.parentId)), [desc(comments.createdAt), desc(comments.id)], offset, limit);
+  selectComments(
+    db,
+    and(eq(comments.blogId, blogId), isNull(comments.parentId)),
+    [desc(comments.createdAt), desc(comments.id)],
+    offset,
+    limit,
+  );
 
 /** Direct replies to a comment, oldest first (a conversation reads down). */
 export const listReplies = (db: Executor, parentId: string, offset: number, limit: number) =>

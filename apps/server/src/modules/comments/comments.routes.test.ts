@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommentMessages, Limits, Messages, type Blog, type Comment, type DeleteCommentResponse } from '@inkwell/contracts';
+import {
+  CommentMessages,
+  Limits,
+  Messages,
+  type Blog,
+  type Comment,
+  type DeleteCommentResponse,
+} from '@inkwell/contracts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildComment, commentCounts, fetchBlog } from '../../test/conversation.ts';
 import { buildBlog, buildUser, post, publishableBlog, type TestUser } from '../../test/factories.ts';
@@ -27,19 +34,25 @@ const replies = async (comment: Pick<Comment, '_id'>, skip = 0) => {
   expect(res.statusCode).toBe(200);
   return res.json<{ replies: Comment[] }>().replies;
 };
-const remove = (user: TestUser, comment: Pick<Comment, '_id'>) => post(t.app, '/api/comment/delete-comment', { _id: comment._id }, user.token);
+const remove = (user: TestUser, comment: Pick<Comment, '_id'>) =>
+  post(t.app, '/api/comment/delete-comment', { _id: comment._id }, user.token);
 
 describe('POST /api/comment/add-comment', () => {
   it('answers the new comment in the SPEC §3 shape, trimmed, and counts it on the blog', async () => {
     const { blog } = await newBlog();
     const reader = await buildUser(t.app, { fullname: 'Rita Reader' });
-    const comment = await buildComment(t.app, reader, blog, { comment: '  What a walk!  ', blog_author: 'anyone at all' });
+    const comment = await buildComment(t.app, reader, blog, {
+      comment: '  What a walk!  ',
+      blog_author: 'anyone at all',
+    });
 
     expect(comment).toEqual({
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       comment: 'What a walk!',
       commentedAt: expect.any(String),
-      commented_by: { personal_info: { fullname: 'Rita Reader', username: reader.username, profile_img: reader.session.profile_img } },
+      commented_by: {
+        personal_info: { fullname: 'Rita Reader', username: reader.username, profile_img: reader.session.profile_img },
+      },
       children: [],
       parent: null,
       blog_id: blog.blog_id,
@@ -154,13 +167,21 @@ describe('threads', () => {
     }
     const page1 = await topLevel(blog);
     const page2 = await topLevel(blog, page1.length);
-    expect(page1.map((c) => c.comment)).toEqual(made.slice(extra).reverse().map((c) => c.comment));
+    expect(page1.map((c) => c.comment)).toEqual(
+      made
+        .slice(extra)
+        .reverse()
+        .map((c) => c.comment),
+    );
     expect(page2.map((c) => c.comment)).toEqual(['Top 1', 'Top 0']);
 
     const parent = made[0]!;
     const answers: string[] = [];
     for (let i = 0; i < Limits.commentsPageSize + extra; i++) {
-      answers.push((await buildComment(t.app, await buildUser(t.app), blog, { comment: `Reply ${i}`, replying_to: parent._id })).comment);
+      answers.push(
+        (await buildComment(t.app, await buildUser(t.app), blog, { comment: `Reply ${i}`, replying_to: parent._id }))
+          .comment,
+      );
     }
     const first = await replies(parent);
     expect(first.map((c) => c.comment)).toEqual(answers.slice(0, Limits.commentsPageSize));
@@ -180,7 +201,10 @@ describe('threads', () => {
       const res = await post(t.app, '/api/comment/get-blog-comments', { blog_id, skip: 0 });
       expect([res.statusCode, res.json()]).toEqual([404, { error: CommentMessages.blogNotFound }]);
     }
-    const unknown = await post(t.app, '/api/comment/get-replies', { _id: '00000000-0000-4000-8000-000000000000', skip: 0 });
+    const unknown = await post(t.app, '/api/comment/get-replies', {
+      _id: '00000000-0000-4000-8000-000000000000',
+      skip: 0,
+    });
     expect([unknown.statusCode, unknown.json()]).toEqual([404, { error: CommentMessages.commentNotFound }]);
     const malformed = await post(t.app, '/api/comment/get-replies', { _id: "1' or '1'='1" });
     expect([malformed.statusCode, malformed.json()]).toEqual([400, { error: CommentMessages.commentNotFound }]);
@@ -209,7 +233,10 @@ describe('POST /api/comment/delete-comment', () => {
     const { deleted, ...counts } = res.json<DeleteCommentResponse>();
     expect(counts).toEqual({ status: 'done', total_comments: 3, total_parent_comments: 2 });
     expect(deleted.toSorted()).toEqual([reply._id, deep._id].toSorted());
-    expect(await commentCounts(t.app, blog._id)).toEqual({ counters: { total: 3, parents: 2 }, rows: { total: 3, parents: 2 } });
+    expect(await commentCounts(t.app, blog._id)).toEqual({
+      counters: { total: 3, parents: 2 },
+      rows: { total: 3, parents: 2 },
+    });
     expect((await replies(root)).map((c) => c._id)).toEqual([second._id]);
     expect((await topLevel(blog)).find((c) => c._id === root._id)?.children).toEqual([second._id]);
   });
@@ -220,7 +247,10 @@ describe('POST /api/comment/delete-comment', () => {
     const { deleted, ...counts } = res.json<DeleteCommentResponse>();
     expect(counts).toEqual({ status: 'done', total_comments: 1, total_parent_comments: 1 });
     expect(deleted.toSorted()).toEqual([root._id, reply._id, deep._id, second._id].toSorted());
-    expect(await commentCounts(t.app, blog._id)).toEqual({ counters: { total: 1, parents: 1 }, rows: { total: 1, parents: 1 } });
+    expect(await commentCounts(t.app, blog._id)).toEqual({
+      counters: { total: 1, parents: 1 },
+      rows: { total: 1, parents: 1 },
+    });
     expect((await topLevel(blog)).map((c) => c._id)).toEqual([other._id]);
     expect((await remove(author, root)).statusCode).toBe(404);
   });
@@ -271,7 +301,10 @@ describe('what the caller may do to a comment: `can`', () => {
       [ben, { comment: false, reply: true }],
       [author, { comment: true, reply: true }],
     ] as const) {
-      expect(await asSeenBy(user, blog, comment)).toEqual({ comment: { delete: expected.comment }, reply: { delete: expected.reply } });
+      expect(await asSeenBy(user, blog, comment)).toEqual({
+        comment: { delete: expected.comment },
+        reply: { delete: expected.reply },
+      });
     }
   });
 
@@ -282,7 +315,9 @@ describe('what the caller may do to a comment: `can`', () => {
       const { comment: can } = await asSeenBy(user, blog, comment);
       expect(can.delete, who).toBe(who === 'ann' || who === 'author');
       const res = await remove(user, comment);
-      expect([res.statusCode, res.json().error], who).toEqual(can.delete ? [200, undefined] : [403, CommentMessages.deleteNotAllowed]);
+      expect([res.statusCode, res.json().error], who).toEqual(
+        can.delete ? [200, undefined] : [403, CommentMessages.deleteNotAllowed],
+      );
     }
   });
 });

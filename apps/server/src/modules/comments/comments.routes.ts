@@ -29,7 +29,10 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/comment/get-blog-comments',
     {
       preValidation: app.optionalUser,
-      schema: { body: GetBlogCommentsBody, response: { 200: BlogCommentsResponse, ...errorResponses([...BODY_ERRORS, 404]) } },
+      schema: {
+        body: GetBlogCommentsBody,
+        response: { 200: BlogCommentsResponse, ...errorResponses([...BODY_ERRORS, 404]) },
+      },
       config: { anonymousCache: true },
     },
     async (request) => getBlogComments(app.db, request.body, request.user?.id ?? null),
@@ -47,7 +50,13 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/comment/delete-comment',
-    { preValidation: app.requireUser, schema: { body: DeleteCommentBody, response: { 200: DeleteCommentResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404]) } } },
+    {
+      preValidation: app.requireUser,
+      schema: {
+        body: DeleteCommentBody,
+        response: { 200: DeleteCommentResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404]) },
+      },
+    },
     async (request) => deleteComment(app.db, signedInUser(request).id, request.body._id),
   );
 };

@@ -60,8 +60,8 @@ export async function addComment(db: Db, user: SessionUser, body: AddCommentBody
         blogId: blog.blogId,
         commentedBy: user.id,
         blogAuthorId: blog.authorId,
-      fullname: user.fullname,
-      username: user.username,
+        fullname: user.fullname,
+        username: user.username,
         profileImg: user.profileImg,
         children: [],
       },
@@ -71,7 +71,11 @@ export async function addComment(db: Db, user: SessionUser, body: AddCommentBody
 }
 
 /** A page of a published blog's top-level comments, newest first. */
-export async function getBlogComments(db: Db, { blog_id, skip }: GetBlogCommentsBody, viewerId: string | null): Promise<Comment[]> {
+export async function getBlogComments(
+  db: Db,
+  { blog_id, skip }: GetBlogCommentsBody,
+  viewerId: string | null,
+): Promise<Comment[]> {
   const blog = await findPublishedBlog(db, blog_id);
   if (!blog) throw notFound(CommentMessages.blogNotFound);
   const rows = await listTopLevelComments(db, blog.id, skip, Limits.commentsPageSize);
@@ -95,7 +99,8 @@ export async function deleteComment(db: Db, userId: string, id: string): Promise
     // Read again under the blog's lock: a deletion of an ancestor may have taken it meanwhile.
     const comment = blog && (await findComment(tx, id));
     if (!blog || !comment) throw notFound(CommentMessages.commentNotFound);
-    if (!canDeleteComment(userId, { commentedBy: comment.commentedBy, blogAuthorId: blog.authorId })) throw forbidden(CommentMessages.deleteNotAllowed);
+    if (!canDeleteComment(userId, { commentedBy: comment.commentedBy, blogAuthorId: blog.authorId }))
+      throw forbidden(CommentMessages.deleteNotAllowed);
 
     const subtree = await findSubtree(tx, id);
     const ids = subtree.map((row) => row.id);
@@ -105,6 +110,11 @@ export async function deleteComment(db: Db, userId: string, id: string): Promise
       comments: -ids.length,
       parents: -subtree.filter((row) => row.top_level).length,
     });
-    return { status: 'done', deleted: ids, total_comments: totals.totalComments, total_parent_comments: totals.totalParentComments };
+    return {
+      status: 'done',
+      deleted: ids,
+      total_comments: totals.totalComments,
+      total_parent_comments: totals.totalParentComments,
+    };
   });
 }

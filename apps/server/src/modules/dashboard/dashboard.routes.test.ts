@@ -13,8 +13,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const list = (user: TestUser, body: object) => post(t.app, '/api/blog/user-written-blogs', body, user.token);
-const count = async (user: TestUser, body: object) => (await post(t.app, '/api/blog/user-written-blogs-count', body, user.token)).json().totalDocs;
-const titles = async (user: TestUser, body: object) => (await list(user, body)).json().blogs.map((b: { title: string }) => b.title);
+const count = async (user: TestUser, body: object) =>
+  (await post(t.app, '/api/blog/user-written-blogs-count', body, user.token)).json().totalDocs;
+const titles = async (user: TestUser, body: object) =>
+  (await list(user, body)).json().blogs.map((b: { title: string }) => b.title);
 /** Reads a blog and counts the read at once (reads are otherwise counted every few seconds). */
 async function read(blogId: string, reader: TestUser) {
   const res = await post(t.app, '/api/blog/get-blog', { blog_id: blogId }, reader.token);
@@ -74,7 +76,12 @@ describe('POST /api/blog/user-written-blogs and -count', () => {
       return Date.parse(blog.updatedAt);
     };
     const save = async (overrides: object) => {
-      const res = await post(t.app, '/api/blog/create-blog', publishableBlog({ id: blogId, ...overrides }), author.token);
+      const res = await post(
+        t.app,
+        '/api/blog/create-blog',
+        publishableBlog({ id: blogId, ...overrides }),
+        author.token,
+      );
       expect(res.statusCode).toBe(200);
     };
 
@@ -88,15 +95,20 @@ describe('POST /api/blog/user-written-blogs and -count', () => {
     expect(published).toBeGreaterThan(edited);
 
     const { _id } = (await read(blogId, reader)).json().blog;
-    expect((await post(t.app, '/api/blog/like-blog', { _id, isLikedByUser: false }, reader.token)).statusCode).toBe(200);
-    expect((await post(t.app, '/api/comment/add-comment', { _id, comment: 'Nice one' }, reader.token)).statusCode).toBe(200);
+    expect((await post(t.app, '/api/blog/like-blog', { _id, isLikedByUser: false }, reader.token)).statusCode).toBe(
+      200,
+    );
+    expect((await post(t.app, '/api/comment/add-comment', { _id, comment: 'Nice one' }, reader.token)).statusCode).toBe(
+      200,
+    );
     expect(await lastSaved(false)).toBe(published);
   });
 
   it('pages by the server page size and skips fewer after deletions', async () => {
     const author = await buildUser(t.app);
     const total = Limits.pageSize + 3;
-    for (let i = 0; i < total; i++) await buildBlog(t.app, author, { title: `Entry ${String(i).padStart(2, '0')}`, draft: true });
+    for (let i = 0; i < total; i++)
+      await buildBlog(t.app, author, { title: `Entry ${String(i).padStart(2, '0')}`, draft: true });
     const page1 = await titles(author, { page: 1, draft: true });
     const page2 = await titles(author, { page: 2, draft: true });
     expect(page1).toHaveLength(Limits.pageSize);
@@ -106,7 +118,9 @@ describe('POST /api/blog/user-written-blogs and -count', () => {
     // Two blogs of page 1 deleted: page 2 must start where page 1 now ends.
     const { blogs: loaded } = (await list(author, { page: 1, draft: true })).json();
     for (const blog of loaded.slice(0, 2)) {
-      expect((await post(t.app, '/api/blog/delete-blog', { blog_id: blog.blog_id }, author.token)).statusCode).toBe(200);
+      expect((await post(t.app, '/api/blog/delete-blog', { blog_id: blog.blog_id }, author.token)).statusCode).toBe(
+        200,
+      );
     }
     expect(await titles(author, { page: 2, draft: true, deletedDocCount: 2 })).toEqual(page2);
     // Without the deletions counted, the two blogs that moved up onto page 1 would be missed.
@@ -122,7 +136,10 @@ describe('POST /api/blog/user-written-blogs and -count', () => {
     await buildBlog(t.app, author, { title: 'snake_case names' });
     await buildBlog(t.app, author, { title: 'Something else' });
 
-    expect((await titles(author, { query: 'SOURDOUGH' })).sort()).toEqual(['Baking Sourdough', 'sourdough starter notes']);
+    expect((await titles(author, { query: 'SOURDOUGH' })).sort()).toEqual([
+      'Baking Sourdough',
+      'sourdough starter notes',
+    ]);
     expect(await count(author, { query: ' sourdough ' })).toBe(2);
     expect(await titles(author, { query: '%' })).toEqual(['100% rye']);
     expect(await titles(author, { query: '_' })).toEqual(['snake_case names']);
@@ -152,8 +169,14 @@ describe('POST /api/blog/delete-blog', () => {
     expect(await counters(author)).toEqual({ posts: 2, reads: 3 });
 
     const id = await internalId(doomed);
-    const [authorRow] = await queryRows<{ id: string }>(t.app.db, sql`select id from users where username = ${author.username}`);
-    const [readerRow] = await queryRows<{ id: string }>(t.app.db, sql`select id from users where username = ${reader.username}`);
+    const [authorRow] = await queryRows<{ id: string }>(
+      t.app.db,
+      sql`select id from users where username = ${author.username}`,
+    );
+    const [readerRow] = await queryRows<{ id: string }>(
+      t.app.db,
+      sql`select id from users where username = ${reader.username}`,
+    );
     await t.app.db.insert(likes).values({ userId: readerRow!.id, blogId: id });
     const [comment] = await t.app.db
       .insert(comments)

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CountResponse, DeleteBlogBody, DeleteBlogResponse, UserWrittenBlogsBody, UserWrittenBlogsCountBody, UserWrittenBlogsResponse } from '@inkwell/contracts';
+import {
+  CountResponse,
+  DeleteBlogBody,
+  DeleteBlogResponse,
+  UserWrittenBlogsBody,
+  UserWrittenBlogsCountBody,
+  UserWrittenBlogsResponse,
+} from '@inkwell/contracts';
 import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { countOwnBlogs, deleteOwnBlog, listOwnBlogs } from './dashboard.service.ts';
@@ -10,19 +17,39 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/blog/user-written-blogs',
-    { ...signedIn, schema: { body: UserWrittenBlogsBody, response: { 200: UserWrittenBlogsResponse, ...errorResponses([...BODY_ERRORS, 401]) } }, config: { keepsReadCache: true } },
+    {
+      ...signedIn,
+      schema: {
+        body: UserWrittenBlogsBody,
+        response: { 200: UserWrittenBlogsResponse, ...errorResponses([...BODY_ERRORS, 401]) },
+      },
+      config: { keepsReadCache: true },
+    },
     async (request) => listOwnBlogs(app.db, signedInUser(request).id, request.body),
   );
 
   app.post(
     '/api/blog/user-written-blogs-count',
-    { ...signedIn, schema: { body: UserWrittenBlogsCountBody, response: { 200: CountResponse, ...errorResponses([...BODY_ERRORS, 401]) } }, config: { keepsReadCache: true } },
+    {
+      ...signedIn,
+      schema: {
+        body: UserWrittenBlogsCountBody,
+        response: { 200: CountResponse, ...errorResponses([...BODY_ERRORS, 401]) },
+      },
+      config: { keepsReadCache: true },
+    },
     async (request) => countOwnBlogs(app.db, signedInUser(request).id, request.body),
   );
 
   app.post(
     '/api/blog/delete-blog',
-    { ...signedIn, schema: { body: DeleteBlogBody, response: { 200: DeleteBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404]) } } },
+    {
+      ...signedIn,
+      schema: {
+        body: DeleteBlogBody,
+        response: { 200: DeleteBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404]) },
+      },
+    },
     async (request) => deleteOwnBlog(app.db, signedInUser(request).id, request.body.blog_id),
   );
 };

@@ -6,7 +6,12 @@ import { presentDashboardBlog } from './dashboard.presenter.ts';
 export async function listOwnBlogs(db: Db, authorId: string, body: UserWrittenBlogsBody) {
   // Blogs deleted since page 1 loaded moved the rest up; skipping fewer keeps none from being missed.
   const offset = Math.max(0, (body.page - 1) * Limits.pageSize - body.deletedDocCount);
-  const rows = await listAuthorBlogs(db, { authorId, draft: body.draft, query: body.query.trim() }, offset, Limits.pageSize);
+  const rows = await listAuthorBlogs(
+    db,
+    { authorId, draft: body.draft, query: body.query.trim() },
+    offset,
+    Limits.pageSize,
+  );
   return { blogs: rows.map(presentDashboardBlog) };
 }
 

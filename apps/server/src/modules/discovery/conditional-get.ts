@@ -13,7 +13,11 @@ export interface Representation {
 }
 
 /** Sends a GET answer with ETag and Last-Modified, or 304 with no body when the client's copy is still current. */
-export function sendWithValidators(request: FastifyRequest, reply: FastifyReply, { body, type, lastModified }: Representation) {
+export function sendWithValidators(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { body, type, lastModified }: Representation,
+) {
   // Weak: compression may re-encode the bytes, never the meaning. It hashes the body itself, so it
   // also changes with what no date records (a renamed author, a deleted blog).
   const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;

@@ -9,7 +9,14 @@ import { renderFeed } from './feed-formats.ts';
 import { FEED_FORMATS, type FeedFormat, type FeedSubject } from './feed-urls.ts';
 import { buildFeed } from './feeds.service.ts';
 import { homePageTags } from './home-page-tags.ts';
-import { homeSitemap, robotsTxt, SITEMAP_HOME_PATH, SITEMAP_SECTIONS, sitemapIndex, sitemapPage } from './sitemap.service.ts';
+import {
+  homeSitemap,
+  robotsTxt,
+  SITEMAP_HOME_PATH,
+  SITEMAP_SECTIONS,
+  sitemapIndex,
+  sitemapPage,
+} from './sitemap.service.ts';
 
 /** Every answer here is the same for everyone until a write changes it: the read cache keeps it. */
 const cached = { config: { anonymousCache: true } };
@@ -28,12 +35,21 @@ const absoluteFor = (app: FastifyInstance, request: FastifyRequest) => {
 };
 
 /** The route each subject's feeds live under (as feedPath writes them), and the subject a matched request names. */
-const FEED_ROUTES: { path: string; params?: z.ZodObject; subject: (params: Record<string, string>) => FeedSubject }[] = [
-  { path: '', subject: () => ({ kind: 'site' }) },
-  { path: '/user/:username', params: z.object({ username: z.string() }), subject: ({ username }) => ({ kind: 'author', username: username! }) },
-  // Tags are stored trimmed and in lower case.
-  { path: '/tag/:tag', params: z.object({ tag: z.string() }), subject: ({ tag }) => ({ kind: 'tag', tag: tag!.trim().toLowerCase() }) },
-];
+const FEED_ROUTES: { path: string; params?: z.ZodObject; subject: (params: Record<string, string>) => FeedSubject }[] =
+  [
+    { path: '', subject: () => ({ kind: 'site' }) },
+    {
+      path: '/user/:username',
+      params: z.object({ username: z.string() }),
+      subject: ({ username }) => ({ kind: 'author', username: username! }),
+    },
+    // Tags are stored trimmed and in lower case.
+    {
+      path: '/tag/:tag',
+      params: z.object({ tag: z.string() }),
+      subject: ({ tag }) => ({ kind: 'tag', tag: tag!.trim().toLowerCase() }),
+    },
+  ];
 
 /**
  * How the open web finds the blogs: Atom, JSON Feed and RSS feeds of the site, each author and
@@ -43,20 +59,41 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const route of FEED_ROUTES) {
     for (const format of Object.keys(FEED_FORMATS) as FeedFormat[]) {
       const { file, label, type } = FEED_FORMATS[format];
-      const schema = { ...(route.params && { params: route.params }), response: document(`The ${label} feed`, type, 404) };
+      const schema = {
+        ...(route.params && { params: route.params }),
+        response: document(`The ${label} feed`, type, 404),
+      };
       app.get(`${route.path}/${file}`, { ...cached, schema }, async (request, reply) => {
-        const feed = await buildFeed(app.db, route.subject(request.params as Record<string, string>), absoluteFor(app, request));
-        return sendWithValidators(request, reply, { ...renderFeed(feed, format), lastModified: feed.entries.length ? feed.updated : undefined });
+        const feed = await buildFeed(
+          app.db,
+          route.subject(request.params as Record<string, string>),
+          absoluteFor(app, request),
+        );
+        return sendWithValidators(request, reply, {
+          ...renderFeed(feed, format),
+          lastModified: feed.entries.length ? feed.updated : undefined,
+        });
       });
     }
   }
 
-  app.get('/sitemap.xml', { ...cached, schema: { response: document('The sitemap index', XML) } }, async (request, reply) => sendWithValidators(request, reply, await sitemapIndex(app.db, absoluteFor(app, request))));
+  app.get(
+    '/sitemap.xml',
+    { ...cached, schema: { response: document('The sitemap index', XML) } },
+    async (request, reply) => sendWithValidators(request, reply, await sitemapIndex(app.db, absoluteFor(app, request))),
+  );
 
-  app.get(SITEMAP_HOME_PATH, { ...cached, schema: { response: document('The home page’s sitemap', XML) } }, async (request, reply) => sendWithValidators(request, reply, homeSitemap(absoluteFor(app, request))));
+  app.get(
+    SITEMAP_HOME_PATH,
+    { ...cached, schema: { response: document('The home page’s sitemap', XML) } },
+    async (request, reply) => sendWithValidators(request, reply, homeSitemap(absoluteFor(app, request))),
+  );
 
   for (const section of SITEMAP_SECTIONS) {
-    const schema = { params: z.object({ page: z.string() }), response: document(`A page of the sitemap of ${section}`, XML, 404) };
+    const schema = {
+      params: z.object({ page: z.string() }),
+      response: document(`A page of the sitemap of ${section}`, XML, 404),
+    };
     app.get(`/sitemap-${section}-:page(^[0-9]{1,9}).xml`, { ...cached, schema }, async (request, reply) => {
       const number = Number(request.params.page);
       const page = number >= 1 ? await sitemapPage(app.db, section, number, absoluteFor(app, request)) : null;
@@ -65,7 +102,11 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.get('/robots.txt', { ...cached, schema: { response: document('Where crawlers may go, and the sitemap', 'text/plain') } }, async (request, reply) => sendWithValidators(request, reply, robotsTxt(absoluteFor(app, request))));
+  app.get(
+    '/robots.txt',
+    { ...cached, schema: { response: document('Where crawlers may go, and the sitemap', 'text/plain') } },
+    async (request, reply) => sendWithValidators(request, reply, robotsTxt(absoluteFor(app, request))),
+  );
 
   app.pageTagResolvers.push(homePageTags(app));
 };

@@ -25,10 +25,16 @@ function subjectPath(subject: FeedSubject): string {
   }
 }
 
-export const feedPath = (subject: FeedSubject, format: FeedFormat) => `${subjectPath(subject)}/${FEED_FORMATS[format].file}`;
+export const feedPath = (subject: FeedSubject, format: FeedFormat) =>
+  `${subjectPath(subject)}/${FEED_FORMATS[format].file}`;
 
 /** `<link rel="alternate">` autodiscovery of a subject's feeds, named as a feed reader lists them. */
-export function feedLinks(subject: FeedSubject, title: string, absolute: (path: string) => string, formats = ALL_FORMATS): AlternateLink[] {
+export function feedLinks(
+  subject: FeedSubject,
+  title: string,
+  absolute: (path: string) => string,
+  formats = ALL_FORMATS,
+): AlternateLink[] {
   return formats.map((format) => ({
     type: FEED_FORMATS[format].type,
     title: `${title} (${FEED_FORMATS[format].label})`,

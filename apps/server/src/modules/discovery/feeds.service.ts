@@ -6,7 +6,14 @@ import { SITE_NAME } from '../../site-origin.ts';
 import { blogPath, contentHtml, newestBlogs, publicationDates, type BlogWithAuthor } from '../blogs/index.ts';
 import { getProfile } from '../profiles/index.ts';
 import type { FeedEntry, FeedModel } from './feed-formats.ts';
-import { authorFeedTitle, FEED_FORMATS, feedPath, tagFeedTitle, type FeedFormat, type FeedSubject } from './feed-urls.ts';
+import {
+  authorFeedTitle,
+  FEED_FORMATS,
+  feedPath,
+  tagFeedTitle,
+  type FeedFormat,
+  type FeedSubject,
+} from './feed-urls.ts';
 
 /** How many of the newest published blogs a feed holds. */
 export const FEED_SIZE = 20;
@@ -46,7 +53,13 @@ interface FeedContent {
 async function feedContent(db: Db, subject: FeedSubject): Promise<FeedContent> {
   switch (subject.kind) {
     case 'site':
-      return { subject, title: SITE_NAME, description: `The newest blogs on ${SITE_NAME}.`, homePath: '/', blogs: await newestBlogs(db, {}, FEED_SIZE) };
+      return {
+        subject,
+        title: SITE_NAME,
+        description: `The newest blogs on ${SITE_NAME}.`,
+        homePath: '/',
+        blogs: await newestBlogs(db, {}, FEED_SIZE),
+      };
     case 'author': {
       const profile = await getProfile(db, subject.username);
       const { fullname, username, bio } = profile.personal_info;
@@ -61,7 +74,13 @@ async function feedContent(db: Db, subject: FeedSubject): Promise<FeedContent> {
     case 'tag': {
       const blogs = subject.tag ? await newestBlogs(db, { tag: subject.tag }, FEED_SIZE) : [];
       if (blogs.length === 0) throw notFound('Tag not found');
-      return { subject, title: tagFeedTitle(subject.tag), description: `The newest blogs tagged ${subject.tag} on ${SITE_NAME}.`, homePath: '/', blogs };
+      return {
+        subject,
+        title: tagFeedTitle(subject.tag),
+        description: `The newest blogs tagged ${subject.tag} on ${SITE_NAME}.`,
+        homePath: '/',
+        blogs,
+      };
     }
   }
 }
@@ -70,7 +89,9 @@ async function feedContent(db: Db, subject: FeedSubject): Promise<FeedContent> {
 export async function buildFeed(db: Db, subject: FeedSubject, absolute: Absolute): Promise<FeedModel> {
   const content = await feedContent(db, subject);
   const entries = content.blogs.map((blog) => feedEntry(blog, absolute));
-  const urls = Object.fromEntries((Object.keys(FEED_FORMATS) as FeedFormat[]).map((format) => [format, absolute(feedPath(content.subject, format))]));
+  const urls = Object.fromEntries(
+    (Object.keys(FEED_FORMATS) as FeedFormat[]).map((format) => [format, absolute(feedPath(content.subject, format))]),
+  );
   return {
     title: content.title,
     description: content.description,

@@ -22,13 +22,29 @@ const richContent = [
   {
     blocks: [
       { type: 'header', data: { text: 'Getting there', level: 2 } },
-      { type: 'paragraph', data: { text: 'We left <b>early</b>, <mark class="cdx-marker">maps</mark> and <code class="inline-code">gps()</code>, <a href="https://example.com/">guide</a>.' } },
+      {
+        type: 'paragraph',
+        data: {
+          text: 'We left <b>early</b>, <mark class="cdx-marker">maps</mark> and <code class="inline-code">gps()</code>, <a href="https://example.com/">guide</a>.',
+        },
+      },
       { type: 'paragraph', data: { text: 'Safe<script>alert(1)</script><img src=x onerror=alert(2)> text' } },
       { type: 'image', data: { file: { url: '/uploads/abc123.webp' }, caption: 'The ridge' } },
       { type: 'quote', data: { text: 'Walk on.', caption: 'A walker', alignment: 'left' } },
-      { type: 'list', data: { style: 'ordered', items: [{ content: 'Boots', items: [{ content: 'Laced', items: [] }] }] } },
+      {
+        type: 'list',
+        data: { style: 'ordered', items: [{ content: 'Boots', items: [{ content: 'Laced', items: [] }] }] },
+      },
       { type: 'link', data: { link: 'https://hills.example/route', meta: { title: 'The route' } } },
-      { type: 'embed', data: { service: 'youtube', source: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', embed: 'https://www.youtube.com/embed/dQw4w9WgXcQ', caption: 'Video' } },
+      {
+        type: 'embed',
+        data: {
+          service: 'youtube',
+          source: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+          embed: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
+          caption: 'Video',
+        },
+      },
     ],
   },
 ];
@@ -37,7 +53,12 @@ beforeAll(async () => {
   t = await buildTestApp({ PUBLIC_URL: ORIGIN });
   author = await buildUser(t.app, { fullname: 'Ann Walker' });
   eve = await buildUser(t.app, { fullname: HOSTILE_NAME });
-  richId = await buildBlog(t.app, author, { title: 'A walk', des: 'Up the hill.', content: richContent, tags: [tag, 'travel'] });
+  richId = await buildBlog(t.app, author, {
+    title: 'A walk',
+    des: 'Up the hill.',
+    content: richContent,
+    tags: [tag, 'travel'],
+  });
   hostileId = await buildBlog(t.app, eve, { title: HOSTILE_TITLE, des: '<b>bold</b> claims', tags: [tag] });
   draftId = await buildBlog(t.app, author, { title: 'Secret draft', draft: true, tags: [`secret${uniqueId()}`] });
 });
@@ -58,7 +79,9 @@ describe('the site feed', () => {
   it('is Atom 1.0 with stable ids, links, dates, authors and each blog’s whole HTML', async () => {
     const feed = parseAtomFeed(await fetchFeed('/feed.xml', /^application\/atom\+xml/));
     expect(feed.id).toBe(`${ORIGIN}/feed.xml`);
-    expect(feed.links).toEqual(expect.arrayContaining([expect.objectContaining({ rel: 'self', href: `${ORIGIN}/feed.xml` })]));
+    expect(feed.links).toEqual(
+      expect.arrayContaining([expect.objectContaining({ rel: 'self', href: `${ORIGIN}/feed.xml` })]),
+    );
     const entry = feed.entries!.find((e) => e.id === blogUrl(richId))!;
     expect(entry.title).toEqual({ type: 'html', value: 'A walk' });
     expect(entry.links![0]!.href).toBe(blogUrl(richId));
@@ -91,7 +114,13 @@ describe('the site feed', () => {
     expect(feed.feed_url).toBe(`${ORIGIN}/feed.json`);
     expect(feed.home_page_url).toBe(`${ORIGIN}/`);
     const item = feed.items!.find((i) => i.id === blogUrl(richId))!;
-    expect(item).toMatchObject({ url: blogUrl(richId), title: 'A walk', summary: 'Up the hill.', tags: [tag, 'travel'], image: `${ORIGIN}/uploads/banner.webp` });
+    expect(item).toMatchObject({
+      url: blogUrl(richId),
+      title: 'A walk',
+      summary: 'Up the hill.',
+      tags: [tag, 'travel'],
+      image: `${ORIGIN}/uploads/banner.webp`,
+    });
     expect(item.authors).toEqual([{ name: 'Ann Walker', url: `${ORIGIN}/user/${author.username}` }]);
     expect(item.content_html).toContain('<ol><li>Boots<ol><li>Laced</li></ol></li></ol>');
     expect(Date.parse(item.date_published!)).toBeLessThanOrEqual(Date.parse(item.date_modified!));
@@ -115,13 +144,20 @@ describe('the site feed', () => {
     const entry = atom.entries!.find((e) => e.id === blogUrl(hostileId))!;
     const rss = parseRssFeed(await fetchFeed('/rss.xml', /rss/));
     const item = rss.items!.find((i) => i.link === blogUrl(hostileId))!;
-    for (const html of [entry.title!.value, entry.summary!.value, item.title!, item.description!]) expect(unsafeMarkup(html)).toEqual([]);
-    expect(entry.title!.value).toBe('&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt; &amp; &quot;tea&quot;');
+    for (const html of [entry.title!.value, entry.summary!.value, item.title!, item.description!])
+      expect(unsafeMarkup(html)).toEqual([]);
+    expect(entry.title!.value).toBe(
+      '&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt; &amp; &quot;tea&quot;',
+    );
     expect(entry.authors![0]!.name).toBe(HOSTILE_NAME);
   });
 
   it('never carries a draft', async () => {
-    for (const [url, type] of [['/feed.xml', /atom/], ['/feed.json', /json/], ['/rss.xml', /rss/]] as const) {
+    for (const [url, type] of [
+      ['/feed.xml', /atom/],
+      ['/feed.json', /json/],
+      ['/rss.xml', /rss/],
+    ] as const) {
       const body = await fetchFeed(url, type);
       expect(body).not.toContain(draftId);
       expect(body).not.toContain('Secret draft');
@@ -188,7 +224,11 @@ describe('conditional requests', () => {
     expect(etag).toMatch(/^W\/"[^"]+"$/);
     expect(new Date(lastModified).toUTCString()).toBe(lastModified);
 
-    const validators: Record<string, string>[] = [{ 'if-none-match': etag }, { 'if-none-match': `"other", ${etag}` }, { 'if-modified-since': lastModified }];
+    const validators: Record<string, string>[] = [
+      { 'if-none-match': etag },
+      { 'if-none-match': `"other", ${etag}` },
+      { 'if-modified-since': lastModified },
+    ];
     for (const headers of validators) {
       const res = await get(url, headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(304);
@@ -196,10 +236,17 @@ describe('conditional requests', () => {
     }
     // If-None-Match decides when present (RFC 9110): a stale tag gets the feed whatever the date says.
     expect((await get(url, { 'if-none-match': '"stale"', 'if-modified-since': lastModified })).statusCode).toBe(200);
-    expect((await get(url, { 'if-modified-since': new Date(Date.parse(lastModified) - 1000).toUTCString() })).statusCode).toBe(200);
+    expect(
+      (await get(url, { 'if-modified-since': new Date(Date.parse(lastModified) - 1000).toUTCString() })).statusCode,
+    ).toBe(200);
 
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const edit = await post(t.app, '/api/blog/create-blog', { ...publishableBlog({ title: 'Edited' }), id: blogId }, writer.token);
+    const edit = await post(
+      t.app,
+      '/api/blog/create-blog',
+      { ...publishableBlog({ title: 'Edited' }), id: blogId },
+      writer.token,
+    );
     expect(edit.statusCode).toBe(200);
     const after = await get(url, { 'if-none-match': etag, 'if-modified-since': lastModified });
     expect(after.statusCode).toBe(200);

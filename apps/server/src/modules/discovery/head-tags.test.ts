@@ -21,11 +21,14 @@ async function page(url: string, status = 200) {
 }
 
 /** Every JSON-LD block of the page, parsed as a crawler parses it. */
-const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 
 /** The feeds the page offers for autodiscovery: type, title and URL. */
 const feedLinks = (html: string) =>
-  [...html.matchAll(/<link rel="alternate" type="([^"]+)" title="([^"]*)" href="([^"]+)">/g)].map(([, type, title, href]) => ({ type, title, href }));
+  [...html.matchAll(/<link rel="alternate" type="([^"]+)" title="([^"]*)" href="([^"]+)">/g)].map(
+    ([, type, title, href]) => ({ type, title, href }),
+  );
 
 const siteFeeds = [
   { type: 'application/atom+xml', title: 'Inkwell (Atom)', href: `${ORIGIN}/feed.xml` },
@@ -38,12 +41,28 @@ const authorFeeds = (user: TestUser, name: string) =>
     ['application/atom+xml', 'Atom', 'feed.xml'],
     ['application/feed+json', 'JSON Feed', 'feed.json'],
     ['application/rss+xml', 'RSS', 'rss.xml'],
-  ].map(([type, label, file]) => ({ type, title: `${name} (@${user.username}) on Inkwell (${label})`, href: `${ORIGIN}/user/${user.username}/${file}` }));
+  ].map(([type, label, file]) => ({
+    type,
+    title: `${name} (@${user.username}) on Inkwell (${label})`,
+    href: `${ORIGIN}/user/${user.username}/${file}`,
+  }));
 
 describe('head tags of a blog', () => {
   it('carry Open Graph article:*, Twitter cards, the author’s and tags’ feeds, and a BlogPosting', async () => {
-    const content = [{ blocks: [{ type: 'paragraph', data: { text: 'One <b>two</b> three.' } }, { type: 'list', data: { style: 'unordered', items: ['four five'] } }] }];
-    const blogId = await buildBlog(t.app, author, { title: 'Hills', des: 'A walk.', tags: ['travel', 'film making'], content });
+    const content = [
+      {
+        blocks: [
+          { type: 'paragraph', data: { text: 'One <b>two</b> three.' } },
+          { type: 'list', data: { style: 'unordered', items: ['four five'] } },
+        ],
+      },
+    ];
+    const blogId = await buildBlog(t.app, author, {
+      title: 'Hills',
+      des: 'A walk.',
+      tags: ['travel', 'film making'],
+      content,
+    });
     const html = await page(`/blog/${blogId}`);
     const url = `${ORIGIN}/blog/${blogId}`;
     const authorUrl = `${ORIGIN}/user/${author.username}`;
@@ -53,7 +72,10 @@ describe('head tags of a blog', () => {
     expect(meta(html, 'article:modified_time')).toBe(ld.dateModified);
     expect(Date.parse(ld.datePublished)).toBeGreaterThan(Date.now() - 60_000);
     expect(meta(html, 'article:author')).toBe(authorUrl);
-    expect([...html.matchAll(/<meta property="article:tag" content="([^"]*)">/g)].map((m) => m[1])).toEqual(['travel', 'film making']);
+    expect([...html.matchAll(/<meta property="article:tag" content="([^"]*)">/g)].map((m) => m[1])).toEqual([
+      'travel',
+      'film making',
+    ]);
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
     expect(meta(html, 'twitter:title')).toBe('Hills');
     expect(meta(html, 'twitter:description')).toBe('A walk.');
@@ -61,7 +83,11 @@ describe('head tags of a blog', () => {
       ...siteFeeds,
       ...authorFeeds(author, 'Ann Walker'),
       { type: 'application/atom+xml', title: '#travel on Inkwell (Atom)', href: `${ORIGIN}/tag/travel/feed.xml` },
-      { type: 'application/atom+xml', title: '#film making on Inkwell (Atom)', href: `${ORIGIN}/tag/film%20making/feed.xml` },
+      {
+        type: 'application/atom+xml',
+        title: '#film making on Inkwell (Atom)',
+        href: `${ORIGIN}/tag/film%20making/feed.xml`,
+      },
     ]);
     expect(jsonLd(html)).toEqual([
       {
@@ -87,7 +113,9 @@ describe('head tags of a blog', () => {
     expect(html).not.toContain('<script>alert(1)');
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(jsonLd(html)[0]).toMatchObject({ headline: HOSTILE, description: HOSTILE });
-    expect(meta(html, 'og:title')).toBe('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &quot;quoted&quot; &amp;');
+    expect(meta(html, 'og:title')).toBe(
+      '&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &quot;quoted&quot; &amp;',
+    );
   });
 
   it('show no tags of a draft, only the site’s feeds', async () => {
@@ -102,13 +130,20 @@ describe('head tags of a blog', () => {
 describe('head tags of a profile', () => {
   it('say og:type profile, offer the author’s feeds and describe a ProfilePage of a Person', async () => {
     const user = await buildUser(t.app, { fullname: HOSTILE });
-    await post(t.app, '/api/user/update-profile', { username: user.username, bio: 'I walk.', social_links: { website: 'https://ann.example/' } }, user.token);
+    await post(
+      t.app,
+      '/api/user/update-profile',
+      { username: user.username, bio: 'I walk.', social_links: { website: 'https://ann.example/' } },
+      user.token,
+    );
     const html = await page(`/user/${user.username}`);
     const url = `${ORIGIN}/user/${user.username}`;
     expect(meta(html, 'og:type')).toBe('profile');
     expect(meta(html, 'profile:username')).toBe(user.username);
     expect(html).not.toContain('<script>alert(1)');
-    expect(feedLinks(html).map((link) => link.href)).toEqual([...siteFeeds, ...authorFeeds(user, '')].map((link) => link.href));
+    expect(feedLinks(html).map((link) => link.href)).toEqual(
+      [...siteFeeds, ...authorFeeds(user, '')].map((link) => link.href),
+    );
     const [ld] = jsonLd(html);
     expect(ld).toEqual({
       '@context': 'https://schema.org',
@@ -154,6 +189,7 @@ describe('head tags of the home page', () => {
   });
 
   it('leave every other page with the site’s feeds', async () => {
-    for (const url of ['/editor', '/search/tea', '/no/such/page']) expect(feedLinks(await page(url))).toEqual(siteFeeds);
+    for (const url of ['/editor', '/search/tea', '/no/such/page'])
+      expect(feedLinks(await page(url))).toEqual(siteFeeds);
   });
 });

@@ -24,7 +24,10 @@ interface SitemapUrl {
 }
 
 function urlset(urls: SitemapUrl[]): string {
-  const entries = urls.map(({ loc, lastmod }) => `<url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`);
+  const entries = urls.map(
+    ({ loc, lastmod }) =>
+      `<url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${XMLNS}">${entries.join('\n')}</urlset>\n`;
 }
 
@@ -37,34 +40,73 @@ const pageCount = (items: number, size: number) => Math.ceil(items / size);
 
 /** The sitemap index: the home page's sitemap, then each page of blogs and of authors. */
 export async function sitemapIndex(db: Db, absolute: Absolute, pageSize = SITEMAP_PAGE_SIZE): Promise<Representation> {
-  const counts: Record<SitemapSection, number> = { blogs: await publishedBlogsCount(db), authors: await authorsCount(db) };
+  const counts: Record<SitemapSection, number> = {
+    blogs: await publishedBlogsCount(db),
+    authors: await authorsCount(db),
+  };
   const paths = [
     SITEMAP_HOME_PATH,
-    ...SITEMAP_SECTIONS.flatMap((section) => Array.from({ length: pageCount(counts[section], pageSize) }, (_, i) => sitemapPagePath(section, i + 1))),
+    ...SITEMAP_SECTIONS.flatMap((section) =>
+      Array.from({ length: pageCount(counts[section], pageSize) }, (_, i) => sitemapPagePath(section, i + 1)),
+    ),
   ];
   const entries = paths.map((path) => `<sitemap><loc>${escapeHtml(absolute(path))}</loc></sitemap>`);
-  return { body: `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${XMLNS}">${entries.join('\n')}</sitemapindex>\n`, type: XML_TYPE };
+  return {
+    body: `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${XMLNS}">${entries.join('\n')}</sitemapindex>\n`,
+    type: XML_TYPE,
+  };
 }
 
-export const homeSitemap = (absolute: Absolute): Representation => ({ body: urlset([{ loc: absolute('/') }]), type: XML_TYPE });
+export const homeSitemap = (absolute: Absolute): Representation => ({
+  body: urlset([{ loc: absolute('/') }]),
+  type: XML_TYPE,
+});
 
-async function sectionUrls(db: Db, section: SitemapSection, page: number, pageSize: number, absolute: Absolute): Promise<SitemapUrl[]> {
+async function sectionUrls(
+  db: Db,
+  section: SitemapSection,
+  page: number,
+  pageSize: number,
+  absolute: Absolute,
+): Promise<SitemapUrl[]> {
   switch (section) {
     case 'blogs':
-      return (await publishedBlogsPage(db, page, pageSize)).map((blog) => ({ loc: absolute(blogPath(blog.blogId)), lastmod: blog.updatedAt }));
+      return (await publishedBlogsPage(db, page, pageSize)).map((blog) => ({
+        loc: absolute(blogPath(blog.blogId)),
+        lastmod: blog.updatedAt,
+      }));
     case 'authors':
-      return (await authorsPage(db, page, pageSize)).map((author) => ({ loc: absolute(`/user/${encodeURIComponent(author.username)}`), lastmod: author.lastEdit }));
+      return (await authorsPage(db, page, pageSize)).map((author) => ({
+        loc: absolute(`/user/${encodeURIComponent(author.username)}`),
+        lastmod: author.lastEdit,
+      }));
   }
 }
 
 /** One page of a section, lastmod from each blog's last edit (an author's: their newest edit); null past the last page. */
-export async function sitemapPage(db: Db, section: SitemapSection, page: number, absolute: Absolute, pageSize = SITEMAP_PAGE_SIZE): Promise<Representation | null> {
+export async function sitemapPage(
+  db: Db,
+  section: SitemapSection,
+  page: number,
+  absolute: Absolute,
+  pageSize = SITEMAP_PAGE_SIZE,
+): Promise<Representation | null> {
   const urls = await sectionUrls(db, section, page, pageSize, absolute);
   return urls.length ? { body: urlset(urls), type: XML_TYPE, lastModified: newest(urls) } : null;
 }
 
 /** robots.txt: crawlers keep out of the signed-in screens, the API and drafts' previews, and learn where the sitemap is. */
 export const robotsTxt = (absolute: Absolute): Representation => ({
-  body: ['User-agent: *', 'Disallow: /editor', 'Disallow: /dashboard', 'Disallow: /settings', 'Disallow: /api/', 'Disallow: /preview/', '', `Sitemap: ${absolute('/sitemap.xml')}`, ''].join('\n'),
+  body: [
+    'User-agent: *',
+    'Disallow: /editor',
+    'Disallow: /dashboard',
+    'Disallow: /settings',
+    'Disallow: /api/',
+    'Disallow: /preview/',
+    '',
+    `Sitemap: ${absolute('/sitemap.xml')}`,
+    '',
+  ].join('\n'),
   type: 'text/plain; charset=utf-8',
 });

@@ -50,7 +50,12 @@ describe('/sitemap.xml', () => {
   });
 
   it('lists every published blog, oldest first, with its last edit as lastmod, and never a draft', async () => {
-    await post(t.app, '/api/blog/create-blog', { ...publishableBlog({ title: 'Edited later' }), id: blogIds[0] }, ann.token);
+    await post(
+      t.app,
+      '/api/blog/create-blog',
+      { ...publishableBlog({ title: 'Edited later' }), id: blogIds[0] },
+      ann.token,
+    );
     const page = await fetchXml('/sitemap-blogs-1.xml');
     expect(locs(page)).toEqual(blogIds.map((id) => `${ORIGIN}/blog/${id}`));
     const lastmods = page.urlset.url.map((u: { lastmod: string }) => Date.parse(u.lastmod));
@@ -62,7 +67,12 @@ describe('/sitemap.xml', () => {
   it('lists the authors with a published blog, lastmod from their newest edit', async () => {
     const page = await fetchXml('/sitemap-authors-1.xml');
     expect(locs(page).sort()).toEqual([ann, bob].map((u) => `${ORIGIN}/user/${u.username}`).sort());
-    const blogEdits = new Map<string, string>((await fetchXml('/sitemap-blogs-1.xml')).urlset.url.map((u: { loc: string; lastmod: string }) => [u.loc, u.lastmod]));
+    const blogEdits = new Map<string, string>(
+      (await fetchXml('/sitemap-blogs-1.xml')).urlset.url.map((u: { loc: string; lastmod: string }) => [
+        u.loc,
+        u.lastmod,
+      ]),
+    );
     const annEdits = [blogIds[0], blogIds[2]].map((id) => Date.parse(blogEdits.get(`${ORIGIN}/blog/${id}`)!));
     const annPage = page.urlset.url.find((u: { loc: string }) => u.loc === `${ORIGIN}/user/${ann.username}`);
     expect(Date.parse(annPage.lastmod)).toBe(Math.max(...annEdits));
@@ -93,7 +103,11 @@ describe('/sitemap.xml', () => {
   it('answers 304 to its own ETag', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/sitemap-blogs-1.xml' });
     expect(first.headers['last-modified']).toBeDefined();
-    const again = await t.app.inject({ method: 'GET', url: '/sitemap-blogs-1.xml', headers: { 'if-none-match': String(first.headers.etag) } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/sitemap-blogs-1.xml',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
   });
 });
@@ -104,7 +118,17 @@ describe('/robots.txt', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.body).toBe(
-      ['User-agent: *', 'Disallow: /editor', 'Disallow: /dashboard', 'Disallow: /settings', 'Disallow: /api/', 'Disallow: /preview/', '', `Sitemap: ${ORIGIN}/sitemap.xml`, ''].join('\n'),
+      [
+        'User-agent: *',
+        'Disallow: /editor',
+        'Disallow: /dashboard',
+        'Disallow: /settings',
+        'Disallow: /api/',
+        'Disallow: /preview/',
+        '',
+        `Sitemap: ${ORIGIN}/sitemap.xml`,
+        '',
+      ].join('\n'),
     );
   });
 });

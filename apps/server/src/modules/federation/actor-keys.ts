@@ -23,7 +23,12 @@ export async function actorKeyPairs(db: Db, userId: string): Promise<KeyPair[]> 
   if (missing.length > 0) {
     for (const algorithm of missing) {
       const pair = await generateCryptoKeyPair(algorithm);
-      const values = { userId, algorithm, publicKey: await exportJwk(pair.publicKey), privateKey: await exportJwk(pair.privateKey) };
+      const values = {
+        userId,
+        algorithm,
+        publicKey: await exportJwk(pair.publicKey),
+        privateKey: await exportJwk(pair.privateKey),
+      };
       await db.insert(actorKeys).values(values).onConflictDoNothing();
     }
     rows = await storedKeys(db, userId);
@@ -31,10 +36,14 @@ export async function actorKeyPairs(db: Db, userId: string): Promise<KeyPair[]> 
   return Promise.all(
     ALGORITHMS.map(async (algorithm) => {
       const row = rows.find((r) => r.algorithm === algorithm)!;
-      return { publicKey: await importJwk(row.publicKey, 'public'), privateKey: await importJwk(row.privateKey, 'private') };
+      return {
+        publicKey: await importJwk(row.publicKey, 'public'),
+        privateKey: await importJwk(row.privateKey, 'private'),
+      };
     }),
   );
 }
 
 /** The author's RSA private key, the one that signs deliveries. */
-export const signingKey = async (db: Db, userId: string): Promise<KeyPair['privateKey']> => (await actorKeyPairs(db, userId))[0]!.privateKey;
+export const signingKey = async (db: Db, userId: string): Promise<KeyPair['privateKey']> =>
+  (await actorKeyPairs(db, userId))[0]!.privateKey;

@@ -14,7 +14,10 @@ const instant = (date: Date) => Temporal.Instant.fromEpochMilliseconds(date.getT
 export const articleUrl = (ctx: Context<void>, blogId: string) => new URL(absoluteUrl(ctx.origin, blogPath(blogId)));
 
 /** Who an author's activities and articles are for: everyone, and their followers named. */
-const publicAudience = (ctx: Context<void>, authorId: string) => ({ to: PUBLIC_COLLECTION, cc: ctx.getFollowersUri(authorId) });
+const publicAudience = (ctx: Context<void>, authorId: string) => ({
+  to: PUBLIC_COLLECTION,
+  cc: ctx.getFollowersUri(authorId),
+});
 
 /** A published blog as an ActivityStreams Article, its content the HTML that feeds carry. */
 export function articleOf(ctx: Context<void>, blog: BlogRow): Article {
@@ -32,7 +35,9 @@ export function articleOf(ctx: Context<void>, blog: BlogRow): Article {
     updated: instant(blog.updatedAt),
     attribution: ctx.getActorUri(blog.authorId),
     ...publicAudience(ctx, blog.authorId),
-    tags: blog.tags.map((tag) => new Hashtag({ name: `#${tag}`, href: new URL(absolute(`/search/${encodeURIComponent(tag)}`)) })),
+    tags: blog.tags.map(
+      (tag) => new Hashtag({ name: `#${tag}`, href: new URL(absolute(`/search/${encodeURIComponent(tag)}`)) }),
+    ),
     image: blog.banner ? new Image({ url: new URL(absolute(blog.banner)) }) : null,
   });
 }

@@ -10,11 +10,21 @@ import { findPublishedBlog, followerInboxes } from './federation.repository.ts';
 import type { InkwellFederation } from './federation.ts';
 
 /** Queues an activity for inboxes: each signed and sent by a delivery job, retried with backoff when its inbox fails. */
-export async function queueDeliveries(db: Executor, ctx: Context<void>, senderId: string, inboxes: string[], activity: Activity) {
+export async function queueDeliveries(
+  db: Executor,
+  ctx: Context<void>,
+  senderId: string,
+  inboxes: string[],
+  activity: Activity,
+) {
   const json = await activityJson(ctx, activity);
   await enqueueJobs(
     db,
-    inboxes.map((inbox) => ({ queue: DELIVERY_QUEUE, payload: { senderId, inbox, activity: json } satisfies Delivery, key: `${activity.id!.href} ${inbox}` })),
+    inboxes.map((inbox) => ({
+      queue: DELIVERY_QUEUE,
+      payload: { senderId, inbox, activity: json } satisfies Delivery,
+      key: `${activity.id!.href} ${inbox}`,
+    })),
   );
 }
 
@@ -30,7 +40,8 @@ export function registerDeliveryJobs(app: FastifyInstance, fed: InkwellFederatio
     async run(event) {
       const ctx = fed.context();
       let activity: Activity;
-      if (event.kind === 'delete') activity = deleteOf(ctx, { blogId: event.blogId!, authorId: event.authorId }, new Date(event.at));
+      if (event.kind === 'delete')
+        activity = deleteOf(ctx, { blogId: event.blogId!, authorId: event.authorId }, new Date(event.at));
       else {
         const blog = await findPublishedBlog(app.db, event.id);
         if (!blog) return;

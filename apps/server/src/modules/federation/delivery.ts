@@ -22,7 +22,8 @@ export class DeliveryFailed extends Error {
 }
 
 /** An activity as the compact JSON-LD that is sent. */
-export const activityJson = (ctx: Context<void>, activity: Activity) => activity.toJsonLd({ format: 'compact', contextLoader: ctx.contextLoader });
+export const activityJson = (ctx: Context<void>, activity: Activity) =>
+  activity.toJsonLd({ format: 'compact', contextLoader: ctx.contextLoader });
 
 /**
  * POSTs an activity to an inbox, signed with the author's RSA key (HTTP Signatures, the draft
@@ -37,7 +38,9 @@ export async function deliver(ctx: Context<void>, db: Db, allowHosts: string[], 
     body,
   });
   const keyId = new URL(`${ctx.getActorUri(delivery.senderId).href}#main-key`);
-  const signed = await signRequest(unsigned, await signingKey(db, delivery.senderId), keyId, { spec: 'draft-cavage-http-signatures-12' });
+  const signed = await signRequest(unsigned, await signingKey(db, delivery.senderId), keyId, {
+    spec: 'draft-cavage-http-signatures-12',
+  });
   const headers: Record<string, string> = {};
   signed.headers.forEach((value, name) => {
     headers[name] = value;

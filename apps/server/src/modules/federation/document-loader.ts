@@ -14,6 +14,10 @@ export function safeDocumentLoader(allowHosts: string[]): DocumentLoader {
   return async (url: string): Promise<RemoteDocument> => {
     if (url in preloadedContexts) return { contextUrl: null, document: preloadedContexts[url], documentUrl: url };
     const fetched = await safeFetch(url, { allowHosts, accept: ACCEPT, maxBytes: MAX_BYTES, maxRedirects: 3 });
-    return { contextUrl: null, document: JSON.parse(fetched.body.toString('utf8')) as unknown, documentUrl: fetched.url };
+    return {
+      contextUrl: null,
+      document: JSON.parse(fetched.body.toString('utf8')) as unknown,
+      documentUrl: fetched.url,
+    };
   };
 }

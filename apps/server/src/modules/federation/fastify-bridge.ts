@@ -12,7 +12,8 @@ export function toWebRequest(request: FastifyRequest, origin: string): Request {
     else if (value !== undefined) headers.set(name, value);
   }
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  const body = hasBody && Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : hasBody ? new Uint8Array() : undefined;
+  const body =
+    hasBody && Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : hasBody ? new Uint8Array() : undefined;
   return new Request(new URL(request.url, origin), { method: request.method, headers, body });
 }
 

@@ -19,8 +19,19 @@ export async function removeRemoteFollower(db: Executor, userId: string, actorId
   await db.delete(remoteFollowers).where(and(eq(remoteFollowers.userId, userId), eq(remoteFollowers.actorId, actorId)));
 }
 
-export async function listRemoteFollowers(db: Executor, userId: string, offset: number, limit: number): Promise<RemoteFollower[]> {
-  return db.select().from(remoteFollowers).where(eq(remoteFollowers.userId, userId)).orderBy(desc(remoteFollowers.createdAt), remoteFollowers.actorId).offset(offset).limit(limit);
+export async function listRemoteFollowers(
+  db: Executor,
+  userId: string,
+  offset: number,
+  limit: number,
+): Promise<RemoteFollower[]> {
+  return db
+    .select()
+    .from(remoteFollowers)
+    .where(eq(remoteFollowers.userId, userId))
+    .orderBy(desc(remoteFollowers.createdAt), remoteFollowers.actorId)
+    .offset(offset)
+    .limit(limit);
 }
 
 export async function countRemoteFollowers(db: Executor, userId: string): Promise<number> {
@@ -58,7 +69,10 @@ export async function publishedBlogsOf(db: Executor, authorId: string, offset: n
 }
 
 export async function countPublishedBlogsOf(db: Executor, authorId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(blogs).where(and(eq(blogs.authorId, authorId), visibleToReaders));
+  const [row] = await db
+    .select({ n: count() })
+    .from(blogs)
+    .where(and(eq(blogs.authorId, authorId), visibleToReaders));
   return row?.n ?? 0;
 }
 
@@ -66,7 +80,10 @@ export async function addRemoteFollowing(db: Executor, row: typeof remoteFollowi
   await db
     .insert(remoteFollowing)
     .values(row)
-    .onConflictDoUpdate({ target: [remoteFollowing.userId, remoteFollowing.actorId], set: { followId: row.followId, acceptedAt: null } });
+    .onConflictDoUpdate({
+      target: [remoteFollowing.userId, remoteFollowing.actorId],
+      set: { followId: row.followId, acceptedAt: null },
+    });
 }
 
 export async function removeRemoteFollowing(db: Executor, userId: string, actorId: string) {
@@ -92,13 +109,29 @@ export async function isFollowedActor(db: Executor, actorId: string): Promise<bo
   return (row?.n ?? 0) > 0;
 }
 
-export async function recordRemoteArticle(db: Executor, article: { objectId: string; actorId: string; name: string; url: string | null; content: string; lastActivity: 'Create' | 'Update' }) {
+export async function recordRemoteArticle(
+  db: Executor,
+  article: {
+    objectId: string;
+    actorId: string;
+    name: string;
+    url: string | null;
+    content: string;
+    lastActivity: 'Create' | 'Update';
+  },
+) {
   await db
     .insert(remoteArticles)
     .values(article)
     .onConflictDoUpdate({
       target: remoteArticles.objectId,
-      set: { name: article.name, url: article.url, content: article.content, lastActivity: article.lastActivity, receivedAt: sql`now()` },
+      set: {
+        name: article.name,
+        url: article.url,
+        content: article.content,
+        lastActivity: article.lastActivity,
+        receivedAt: sql`now()`,
+      },
       // Another actor may not overwrite an article that is not theirs.
       setWhere: eq(remoteArticles.actorId, article.actorId),
     });

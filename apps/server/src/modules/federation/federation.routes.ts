@@ -11,7 +11,8 @@ declare module 'fastify' {
   }
 }
 
-const json = (status: number, error: string) => new Response(JSON.stringify({ error }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+const json = (status: number, error: string) =>
+  new Response(JSON.stringify({ error }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 
 /**
  * The fediverse's routes, only when PUBLIC_URL names the site: an actor's address must never
@@ -25,7 +26,10 @@ export async function registerFederation(app: FastifyInstance) {
     for (const queue of [FANOUT_QUEUE, DELIVERY_QUEUE]) app.jobs.register({ queue, run: async () => {} });
     return;
   }
-  const [{ createInkwellFederation }, { registerDeliveryJobs }] = await Promise.all([import('./federation.ts'), import('./delivery-jobs.ts')]);
+  const [{ createInkwellFederation }, { registerDeliveryJobs }] = await Promise.all([
+    import('./federation.ts'),
+    import('./delivery-jobs.ts'),
+  ]);
   const inkwell = createInkwellFederation(app.db, app.config, publicUrl, app.log);
   app.decorate('federation', inkwell);
   registerDeliveryJobs(app, inkwell);
@@ -41,18 +45,22 @@ async function federationRoutes(app: FastifyInstance, { federation }: InkwellFed
   const profilePage = async (url: string) => {
     const identifier = /^\/ap\/users\/([0-9a-f-]{36})$/i.exec(url)?.[1];
     const user = identifier ? await findUserById(app.db, identifier) : undefined;
-    return user ? new Response(null, { status: 302, headers: { location: `/user/${encodeURIComponent(user.username)}` } }) : null;
+    return user
+      ? new Response(null, { status: 302, headers: { location: `/user/${encodeURIComponent(user.username)}` } })
+      : null;
   };
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const response = await federation.fetch(toWebRequest(request, origin), {
       contextData: undefined,
       onNotFound: () => json(404, 'Not found'),
-      onNotAcceptable: async () => (await profilePage(request.url)) ?? json(406, 'This address serves ActivityPub documents only'),
+      onNotAcceptable: async () =>
+        (await profilePage(request.url)) ?? json(406, 'This address serves ActivityPub documents only'),
     });
     return sendWebResponse(reply, response);
   };
   // What arrives here changes nothing a cached page shows.
   const config = { keepsReadCache: true };
-  for (const url of ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/2.1']) app.get(url, { config }, handle);
+  for (const url of ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/2.1'])
+    app.get(url, { config }, handle);
   app.route({ method: ['GET', 'POST'], url: '/ap/*', config, handler: handle });
 }

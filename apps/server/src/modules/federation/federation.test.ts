@@ -104,7 +104,12 @@ describe('federation between two Inkwell instances', () => {
 
     const nodeinfo = (await (await fetch(`${a.url}/.well-known/nodeinfo`)).json()) as { links: { href: string }[] };
     const info = (await (await fetch(nodeinfo.links[0]!.href)).json()) as unknown;
-    expect(info).toMatchObject({ version: '2.1', software: { name: 'inkwell', version: '1.0.0' }, protocols: ['activitypub'], usage: { localPosts: 0 } });
+    expect(info).toMatchObject({
+      version: '2.1',
+      software: { name: 'inkwell', version: '1.0.0' },
+      protocols: ['activitypub'],
+      usage: { localPosts: 0 },
+    });
   });
 
   it('refuses a Follow with a forged signature or none (401), and keeps no follower', async () => {
@@ -121,9 +126,14 @@ describe('federation between two Inkwell instances', () => {
     expect(unsigned.status).toBe(401);
     // Signed in the reader's name (their real key id) with a key that is not theirs.
     const stranger = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
-    const forged = await signRequest(new Request(inbox, { method: 'POST', headers: { 'content-type': AP }, body: follow }), stranger.privateKey, new URL(`${readerActor}#main-key`), {
-      spec: 'draft-cavage-http-signatures-12',
-    });
+    const forged = await signRequest(
+      new Request(inbox, { method: 'POST', headers: { 'content-type': AP }, body: follow }),
+      stranger.privateKey,
+      new URL(`${readerActor}#main-key`),
+      {
+        spec: 'draft-cavage-http-signatures-12',
+      },
+    );
     const refused = await fetch(forged);
     expect(refused.status).toBe(401);
     expect(await a.app.db.select().from(remoteFollowers)).toEqual([]);
@@ -139,11 +149,13 @@ describe('federation between two Inkwell instances', () => {
     await b.app.db.delete(remoteFollowing);
   });
 
-  it('a follow from B is accepted by A; A publishing, editing and deleting reach B\'s inbox; Undo ends it', async () => {
+  it("a follow from B is accepted by A; A publishing, editing and deleting reach B's inbox; Undo ends it", async () => {
     await followRemoteActor(b.app.federation!, b.app.db, readerId, authorActor);
     await settle();
     const followers = await a.app.db.select().from(remoteFollowers);
-    expect(followers.map((f) => [f.actorId, f.inbox, f.sharedInbox])).toEqual([[`${b.url}/ap/users/${readerId}`, `${b.url}/ap/users/${readerId}/inbox`, `${b.url}/ap/inbox`]]);
+    expect(followers.map((f) => [f.actorId, f.inbox, f.sharedInbox])).toEqual([
+      [`${b.url}/ap/users/${readerId}`, `${b.url}/ap/users/${readerId}/inbox`, `${b.url}/ap/inbox`],
+    ]);
     const [following] = await b.app.db.select().from(remoteFollowing);
     expect(following!.acceptedAt).not.toBeNull();
     expect((await getJson<CollectionDocument>(`${authorActor}/followers`)).totalItems).toBe(1);
@@ -152,7 +164,15 @@ describe('federation between two Inkwell instances', () => {
     const blogId = await buildBlog(a.app, author, { title: 'Letters from the fells', tags: ['walking'] });
     await settle();
     const articleId = `${a.url}/blog/${blogId}`;
-    expect(await articlesOnB()).toMatchObject([{ objectId: articleId, actorId: authorActor, name: 'Letters from the fells', url: articleId, lastActivity: 'Create' }]);
+    expect(await articlesOnB()).toMatchObject([
+      {
+        objectId: articleId,
+        actorId: authorActor,
+        name: 'Letters from the fells',
+        url: articleId,
+        lastActivity: 'Create',
+      },
+    ]);
     expect((await articlesOnB())[0]!.content).toContain('We left early.');
 
     // The outbox pages the published blogs as Create activities, drafts never.
@@ -162,10 +182,17 @@ describe('federation between two Inkwell instances', () => {
     expect(page.orderedItems.map((item) => [item.type, item.object.id])).toEqual([['Create', articleId]]);
     expect(JSON.stringify(page)).not.toContain(draftId);
 
-    const edited = await post(a.app, '/api/blog/create-blog', publishableBlog({ id: blogId, title: 'Letters from the high fells', tags: ['walking'] }), author.token);
+    const edited = await post(
+      a.app,
+      '/api/blog/create-blog',
+      publishableBlog({ id: blogId, title: 'Letters from the high fells', tags: ['walking'] }),
+      author.token,
+    );
     expect(edited.statusCode).toBe(200);
     await settle();
-    expect(await articlesOnB()).toMatchObject([{ objectId: articleId, name: 'Letters from the high fells', lastActivity: 'Update' }]);
+    expect(await articlesOnB()).toMatchObject([
+      { objectId: articleId, name: 'Letters from the high fells', lastActivity: 'Update' },
+    ]);
 
     const deleted = await post(a.app, '/api/blog/delete-blog', { blog_id: blogId }, author.token);
     expect(deleted.statusCode).toBe(200);
@@ -185,12 +212,25 @@ describe('federation without PUBLIC_URL', () => {
     try {
       const author = await buildUser(t.app);
       const id = await userId(t, author);
-      for (const url of [`/.well-known/webfinger?resource=acct:${author.username}@localhost`, '/.well-known/nodeinfo', `/ap/users/${id}`]) {
+      for (const url of [
+        `/.well-known/webfinger?resource=acct:${author.username}@localhost`,
+        '/.well-known/nodeinfo',
+        `/ap/users/${id}`,
+      ]) {
         const res = await t.app.inject({ method: 'GET', url, headers: { accept: AP } });
         expect(res.headers['content-type']).not.toMatch(/activity\+json|jrd\+json/);
         expect(res.body).not.toContain(author.username);
       }
-      expect((await t.app.inject({ method: 'POST', url: `/ap/users/${id}/inbox`, headers: { 'content-type': AP }, payload: '{}' })).statusCode).toBe(404);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/ap/users/${id}/inbox`,
+            headers: { 'content-type': AP },
+            payload: '{}',
+          })
+        ).statusCode,
+      ).toBe(404);
     } finally {
       await t.close();
     }

@@ -1,5 +1,17 @@
 import { createFederation, type Context, type Federation, type InboxContext } from '@fedify/fedify';
-import { Accept, Article, Create, Delete, Endpoints, Follow, Image, Person, Undo, Update, type Recipient } from '@fedify/fedify/vocab';
+import {
+  Accept,
+  Article,
+  Create,
+  Delete,
+  Endpoints,
+  Follow,
+  Image,
+  Person,
+  Undo,
+  Update,
+  type Recipient,
+} from '@fedify/fedify/vocab';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -30,7 +42,8 @@ const ACTOR_PATH = '/ap/users/{identifier}';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The author behind an actor identifier (users.id: it stays when the username changes). */
-const authorOf = (db: Db, identifier: string) => (UUID.test(identifier) ? findUserById(db, identifier) : Promise.resolve(undefined));
+const authorOf = (db: Db, identifier: string) =>
+  UUID.test(identifier) ? findUserById(db, identifier) : Promise.resolve(undefined);
 
 const offsetOf = (cursor: string | null) => Math.max(0, Number.parseInt(cursor ?? '0', 10) || 0);
 const nextCursor = (offset: number, got: number) => (got === PAGE_SIZE ? String(offset + PAGE_SIZE) : null);
@@ -47,7 +60,12 @@ export interface InkwellFederation {
  * NodeInfo), Fedify doing the protocol: routing, content negotiation and the verification of
  * every signed request to an inbox. All it fetches goes through the SSRF-safe fetcher.
  */
-export function createInkwellFederation(db: Db, config: Config, publicUrl: string, log: FastifyBaseLogger): InkwellFederation {
+export function createInkwellFederation(
+  db: Db,
+  config: Config,
+  publicUrl: string,
+  log: FastifyBaseLogger,
+): InkwellFederation {
   const allowHosts = config.fetchAllowHosts;
   const loader = safeDocumentLoader(allowHosts);
   const origin = new URL(publicUrl).origin;
@@ -85,7 +103,9 @@ export function createInkwellFederation(db: Db, config: Config, publicUrl: strin
       });
     })
     .mapHandle(async (_ctx, username) => (await findUserByUsername(db, username))?.id ?? null)
-    .setKeyPairsDispatcher(async (_ctx, identifier) => ((await authorOf(db, identifier)) ? actorKeyPairs(db, identifier) : []));
+    .setKeyPairsDispatcher(async (_ctx, identifier) =>
+      (await authorOf(db, identifier)) ? actorKeyPairs(db, identifier) : [],
+    );
 
   federation
     .setFollowersDispatcher(`${ACTOR_PATH}/followers`, async (_ctx, identifier, cursor) => {
@@ -128,7 +148,11 @@ export function createInkwellFederation(db: Db, config: Config, publicUrl: strin
         sharedInbox: follower.endpoints?.sharedInbox?.href ?? null,
         followId: follow.id.href,
       });
-      const accept = new Accept({ id: new URL(`${ctx.getActorUri(target.identifier).href}#accepts/${crypto.randomUUID()}`), actor: ctx.getActorUri(target.identifier), object: follow });
+      const accept = new Accept({
+        id: new URL(`${ctx.getActorUri(target.identifier).href}#accepts/${crypto.randomUUID()}`),
+        actor: ctx.getActorUri(target.identifier),
+        object: follow,
+      });
       await queueDeliveries(db, ctx, target.identifier, [follower.inboxId.href], accept);
     })
     .on(Undo, async (ctx, undo) => {

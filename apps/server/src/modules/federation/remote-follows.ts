@@ -17,7 +17,12 @@ async function remoteActor(ctx: Context<void>, actorUrl: string) {
   return { id: actor.id, inboxId: actor.inboxId };
 }
 
-export async function followRemoteActor(fed: InkwellFederation, db: Db, userId: string, actorUrl: string): Promise<void> {
+export async function followRemoteActor(
+  fed: InkwellFederation,
+  db: Db,
+  userId: string,
+  actorUrl: string,
+): Promise<void> {
   const ctx = fed.context();
   const actor = await remoteActor(ctx, actorUrl);
   const me = ctx.getActorUri(userId);
@@ -27,7 +32,12 @@ export async function followRemoteActor(fed: InkwellFederation, db: Db, userId: 
 }
 
 /** Stops following: an Undo of the Follow that was sent, and the actor's articles are no longer taken. */
-export async function unfollowRemoteActor(fed: InkwellFederation, db: Db, userId: string, actorUrl: string): Promise<void> {
+export async function unfollowRemoteActor(
+  fed: InkwellFederation,
+  db: Db,
+  userId: string,
+  actorUrl: string,
+): Promise<void> {
   const ctx = fed.context();
   const following = await removeRemoteFollowing(db, userId, actorUrl);
   if (!following) return;

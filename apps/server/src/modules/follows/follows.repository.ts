@@ -30,7 +30,9 @@ export async function findFollow(db: Executor, { followerId, authorId }: Follow)
 }
 
 /** The ids of the authors `userId` follows, as a subquery (read through the primary key). */
-export const authorsFollowedBy = (userId: string): SQL => sql`select ${follows.authorId} from ${follows} where ${follows.followerId} = ${userId}`;
+export const authorsFollowedBy = (userId: string): SQL =>
+  sql`select ${follows.authorId} from ${follows} where ${follows.followerId} = ${userId}`;
 
 /** The ids of the users who follow `authorId`, as a subquery (read through follows_author_idx). */
-export const followersOf = (authorId: string): SQL => sql`select ${follows.followerId} from ${follows} where ${follows.authorId} = ${authorId}`;
+export const followersOf = (authorId: string): SQL =>
+  sql`select ${follows.followerId} from ${follows} where ${follows.authorId} = ${authorId}`;

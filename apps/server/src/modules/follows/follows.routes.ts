@@ -13,7 +13,10 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/follow',
     {
       preValidation: signedInToFollow,
-      schema: { body: FollowBody, response: { 200: FollowResponse, ...errorResponses([...BODY_ERRORS, 401, 404, 429]) } },
+      schema: {
+        body: FollowBody,
+        response: { 200: FollowResponse, ...errorResponses([...BODY_ERRORS, 401, 404, 429]) },
+      },
       config: { rateLimits: ['follow'] },
     },
     async (request) => followUser(app.db, signedInUser(request).id, request.body),
@@ -23,7 +26,10 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/is-following',
     {
       preValidation: app.requireUser,
-      schema: { body: IsFollowingBody, response: { 200: IsFollowingResponse, ...errorResponses([...BODY_ERRORS, 401, 404]) } },
+      schema: {
+        body: IsFollowingBody,
+        response: { 200: IsFollowingResponse, ...errorResponses([...BODY_ERRORS, 401, 404]) },
+      },
       config: { keepsReadCache: true },
     },
     async (request) => isFollowing(app.db, signedInUser(request).id, request.body.username),

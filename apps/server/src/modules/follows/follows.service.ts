@@ -17,7 +17,11 @@ async function authorNamed(db: Executor, username: string, followerId: string) {
  * changes nothing, so two identical ones at once leave one follow; both users' counters move in the
  * same transaction as the row, and only when a row was really added or removed.
  */
-export async function followUser(db: Db, followerId: string, { username, isFollowing }: FollowBody): Promise<FollowResponse> {
+export async function followUser(
+  db: Db,
+  followerId: string,
+  { username, isFollowing }: FollowBody,
+): Promise<FollowResponse> {
   const following = !isFollowing;
   return db.transaction(async (tx) => {
     const author = await authorNamed(tx, username, followerId);

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FollowMessages, Limits, Messages, type BlogCard, type Notification, type UserProfile } from '@inkwell/contracts';
+import {
+  FollowMessages,
+  Limits,
+  Messages,
+  type BlogCard,
+  type Notification,
+  type UserProfile,
+} from '@inkwell/contracts';
 import { queryRows } from '../../db/query-rows.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, buildBlog, buildUser, post, publishableBlog, type TestUser } from '../../test/factories.ts';
@@ -15,10 +22,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const follow = (user: TestUser, username: string, isFollowing: boolean) => post(t.app, '/api/user/follow', { username, isFollowing }, user.token);
-const isFollowing = async (user: TestUser, username: string) => (await post(t.app, '/api/user/is-following', { username }, user.token)).json().result;
+const follow = (user: TestUser, username: string, isFollowing: boolean) =>
+  post(t.app, '/api/user/follow', { username, isFollowing }, user.token);
+const isFollowing = async (user: TestUser, username: string) =>
+  (await post(t.app, '/api/user/is-following', { username }, user.token)).json().result;
 const counts = async (user: TestUser) => {
-  const { total_followers, total_following } = (await post(t.app, '/api/user/get-profile', { username: user.username })).json<UserProfile>().account_info;
+  const { total_followers, total_following } = (
+    await post(t.app, '/api/user/get-profile', { username: user.username })
+  ).json<UserProfile>().account_info;
   return { total_followers, total_following };
 };
 
@@ -63,7 +74,9 @@ describe('follow and is-following', () => {
     const self = await follow(reader, reader.username, false);
     expect(self.statusCode).toBe(400);
     expect(self.json()).toEqual({ error: FollowMessages.cannotFollowSelf });
-    expect((await post(t.app, '/api/user/is-following', { username: reader.username }, reader.token)).statusCode).toBe(400);
+    expect((await post(t.app, '/api/user/is-following', { username: reader.username }, reader.token)).statusCode).toBe(
+      400,
+    );
     for (const username of ['nobody-here', '', '   ', "'; drop table follows; --"]) {
       const res = await follow(reader, username, false);
       expect(res.statusCode, username).toBe(404);
@@ -95,18 +108,33 @@ describe('follow and is-following', () => {
       users.flatMap((user) =>
         [a, b]
           .filter((author) => author !== user)
-          .flatMap((author) => [follow(user, author.username, false), follow(user, author.username, false), follow(user, author.username, true), follow(user, author.username, false)]),
+          .flatMap((author) => [
+            follow(user, author.username, false),
+            follow(user, author.username, false),
+            follow(user, author.username, true),
+            follow(user, author.username, false),
+          ]),
       ),
     );
     // None failed: not even a and b following each other both ways at once deadlocks.
     expect(answers.map((res) => res.statusCode).filter((status) => status !== 200)).toEqual([]);
     expect(await counterMismatches()).toEqual([]);
     // Settled: everyone follows a and b.
-    await Promise.all(users.flatMap((user) => [a, b].filter((author) => author !== user).map((author) => follow(user, author.username, false))));
+    await Promise.all(
+      users.flatMap((user) =>
+        [a, b].filter((author) => author !== user).map((author) => follow(user, author.username, false)),
+      ),
+    );
     expect(await counts(a)).toEqual({ total_followers: 5, total_following: 1 });
     expect(await counts(b)).toEqual({ total_followers: 5, total_following: 1 });
 
-    await Promise.all(users.flatMap((user) => [a, b].filter((author) => author !== user).flatMap((author) => [follow(user, author.username, true), follow(user, author.username, true)])));
+    await Promise.all(
+      users.flatMap((user) =>
+        [a, b]
+          .filter((author) => author !== user)
+          .flatMap((author) => [follow(user, author.username, true), follow(user, author.username, true)]),
+      ),
+    );
     expect(await counterMismatches()).toEqual([]);
     expect(await counts(a)).toEqual({ total_followers: 0, total_following: 0 });
   });
@@ -118,11 +146,17 @@ async function followingPage(user: TestUser, page = 1) {
   expect(res.statusCode, res.body).toBe(200);
   return titles(res.json<{ blogs: BlogCard[] }>().blogs);
 }
-const followingCount = async (user: TestUser) => (await post(t.app, '/api/blog/all-following-blogs-count', {}, user.token)).json().totalDocs;
+const followingCount = async (user: TestUser) =>
+  (await post(t.app, '/api/blog/all-following-blogs-count', {}, user.token)).json().totalDocs;
 
 describe('following-blogs and all-following-blogs-count', () => {
   it('pages the newest published blogs of the authors followed, as latest-blogs pages, drafts and scheduled blogs left out', async () => {
-    const [reader, followed, other, stranger] = await Promise.all([buildUser(t.app), buildUser(t.app), buildUser(t.app), buildUser(t.app)]);
+    const [reader, followed, other, stranger] = await Promise.all([
+      buildUser(t.app),
+      buildUser(t.app),
+      buildUser(t.app),
+      buildUser(t.app),
+    ]);
     expect(await followingPage(reader)).toEqual([]);
     expect(await followingCount(reader)).toBe(0);
 
@@ -130,11 +164,17 @@ describe('following-blogs and all-following-blogs-count', () => {
     await buildBlog(t.app, other, { title: 'Other one' });
     await buildBlog(t.app, stranger, { title: 'Not followed' });
     await buildBlog(t.app, followed, { title: 'Draft', draft: true });
-    await buildBlog(t.app, followed, { title: 'Scheduled', publishAt: new Date(now().getTime() + 3_600_000).toISOString() });
+    await buildBlog(t.app, followed, {
+      title: 'Scheduled',
+      publishAt: new Date(now().getTime() + 3_600_000).toISOString(),
+    });
     await follow(reader, followed.username, false);
     await follow(reader, other.username, false);
 
-    const expected = ['Other one', ...Array.from({ length: Limits.pageSize + 1 }, (_, i) => `Followed ${Limits.pageSize + 1 - i}`)];
+    const expected = [
+      'Other one',
+      ...Array.from({ length: Limits.pageSize + 1 }, (_, i) => `Followed ${Limits.pageSize + 1 - i}`),
+    ];
     expect(await followingPage(reader, 1)).toEqual(expected.slice(0, Limits.pageSize));
     expect(await followingPage(reader, 2)).toEqual(expected.slice(Limits.pageSize));
     expect(await followingPage(reader, 3)).toEqual([]);
@@ -164,7 +204,8 @@ const newBlogNotifications = async (user: TestUser) => {
 const newBlogCount = async (user: TestUser) =>
   (await post(t.app, '/api/notification/all-notifications-count', { filter: 'new_blog' }, user.token)).json().totalDocs;
 const hasNew = async (user: TestUser) =>
-  (await t.app.inject({ method: 'GET', url: '/api/notification/new-notification', headers: bearer(user.token) })).json().new_notification_available;
+  (await t.app.inject({ method: 'GET', url: '/api/notification/new-notification', headers: bearer(user.token) })).json()
+    .new_notification_available;
 const save = async (user: TestUser, overrides: Record<string, unknown>) => {
   const res = await post(t.app, '/api/blog/create-blog', publishableBlog(overrides), user.token);
   expect(res.statusCode, res.body).toBe(200);
@@ -173,7 +214,11 @@ const save = async (user: TestUser, overrides: Record<string, unknown>) => {
 
 describe('new_blog notifications', () => {
   it('tell each follower once, when a blog is first published, whichever way it is', async () => {
-    const [author, follower, other] = await Promise.all([buildUser(t.app, { fullname: 'Nora Novelist' }), buildUser(t.app), buildUser(t.app)]);
+    const [author, follower, other] = await Promise.all([
+      buildUser(t.app, { fullname: 'Nora Novelist' }),
+      buildUser(t.app),
+      buildUser(t.app),
+    ]);
     await follow(follower, author.username, false);
     await follow(other, author.username, false);
     await follow(other, author.username, true);
@@ -205,7 +250,11 @@ describe('new_blog notifications', () => {
     const nowDraftId = await save(author, { title: 'Quick draft', draft: true });
     expect((await post(t.app, '/api/blog/publish-now', { blog_id: nowDraftId }, author.token)).statusCode).toBe(200);
     expect(await hasNew(follower)).toBe(true);
-    expect((await newBlogNotifications(follower)).map((n) => n.blog.title)).toEqual(['Quick draft', 'Slow draft', 'First light, edited']);
+    expect((await newBlogNotifications(follower)).map((n) => n.blog.title)).toEqual([
+      'Quick draft',
+      'Slow draft',
+      'First light, edited',
+    ]);
     expect(await hasNew(follower)).toBe(false);
   });
 
@@ -223,7 +272,10 @@ describe('new_blog notifications', () => {
 
   it('reaches every one of thousands of followers', async () => {
     const author = await buildUser(t.app);
-    const [authorRow] = await queryRows<{ id: string }>(t.app.db, sql`select id from users where username = ${author.username}`);
+    const [authorRow] = await queryRows<{ id: string }>(
+      t.app.db,
+      sql`select id from users where username = ${author.username}`,
+    );
     // 2 000 followers, made directly (counters included): what matters is the publish, not how they came to follow.
     await t.app.db.execute(sql`with made as (
         insert into users (username, fullname, email, profile_img, total_following)

@@ -56,8 +56,16 @@ export function registerJobs(app: FastifyInstance) {
       const dead = job.attempts >= (handler.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
       const retryAt = dead ? null : new Date(now.getTime() + retryDelayMs(job.attempts, app.config.jobRetrySeconds));
       await failJob(app.db, job, message, retryAt, now);
-      if (dead) app.log.error({ job: job.id, queue: job.queue, attempts: job.attempts, err: error }, 'job failed for the last time; kept in the jobs table with failed_at');
-      else app.log.warn({ job: job.id, queue: job.queue, attempts: job.attempts, retryAt, err: error }, 'job failed; trying again later');
+      if (dead)
+        app.log.error(
+          { job: job.id, queue: job.queue, attempts: job.attempts, err: error },
+          'job failed for the last time; kept in the jobs table with failed_at',
+        );
+      else
+        app.log.warn(
+          { job: job.id, queue: job.queue, attempts: job.attempts, retryAt, err: error },
+          'job failed; trying again later',
+        );
       return;
     }
     await deleteJob(app.db, job.id);
@@ -79,7 +87,9 @@ export function registerJobs(app: FastifyInstance) {
           continue;
         }
         // A job whose DELETE or reschedule failed (the database away) keeps its lease and runs again when it runs out.
-        await runJob(handler, job).catch((error: unknown) => app.log.warn({ err: error, job: job.id }, 'a job ran but its row was not updated; it will run again'));
+        await runJob(handler, job).catch((error: unknown) =>
+          app.log.warn({ err: error, job: job.id }, 'a job ran but its row was not updated; it will run again'),
+        );
         ran++;
       }
     };
@@ -137,7 +147,10 @@ export function registerJobs(app: FastifyInstance) {
   if (seconds > 0) {
     const look = () => {
       for (const handler of handlers.values()) {
-        if (!draining.has(handler.queue)) drainQueue(handler).catch((error: unknown) => app.log.warn({ err: error, queue: handler.queue }, 'jobs not claimed; trying again at the next look'));
+        if (!draining.has(handler.queue))
+          drainQueue(handler).catch((error: unknown) =>
+            app.log.warn({ err: error, queue: handler.queue }, 'jobs not claimed; trying again at the next look'),
+          );
       }
     };
     app.addHook('onReady', async () => {

@@ -22,7 +22,9 @@ export async function enqueueJobs(db: Executor, list: NewJob[]): Promise<number>
   if (list.length === 0) return 0;
   const added = await db
     .insert(jobs)
-    .values(list.map(({ queue, payload, runAt, key }) => ({ queue, payload, key: key ?? null, ...(runAt && { runAt }) })))
+    .values(
+      list.map(({ queue, payload, runAt, key }) => ({ queue, payload, key: key ?? null, ...(runAt && { runAt }) })),
+    )
     .onConflictDoNothing({ target: jobs.key })
     .returning({ id: jobs.id });
   return added.length;
@@ -92,7 +94,14 @@ export async function claimJobs(db: Executor, { queue, limit, perMinute, leaseSe
     const due = tx
       .select({ id: jobs.id })
       .from(jobs)
-      .where(and(eq(jobs.queue, queue), isNull(jobs.failedAt), lte(jobs.runAt, now), or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, now))))
+      .where(
+        and(
+          eq(jobs.queue, queue),
+          isNull(jobs.failedAt),
+          lte(jobs.runAt, now),
+          or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, now)),
+        ),
+      )
       .orderBy(asc(jobs.runAt))
       .limit(allowed)
       .for('update', { skipLocked: true });
@@ -104,7 +113,10 @@ export async function claimJobs(db: Executor, { queue, limit, perMinute, leaseSe
     // RETURNING keeps no order: the oldest due first, as they were picked.
     claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
     if (perMinute !== undefined && claimed.length > 0) {
-      await tx.update(jobMinutes).set({ started: sql`${jobMinutes.started} + ${claimed.length}` }).where(eq(jobMinutes.queue, queue));
+      await tx
+        .update(jobMinutes)
+        .set({ started: sql`${jobMinutes.started} + ${claimed.length}` })
+        .where(eq(jobMinutes.queue, queue));
     }
     return claimed;
   });
@@ -120,7 +132,13 @@ export async function deleteJob(db: Executor, id: string) {
  * Matched on the attempt it failed, so a worker whose lease ran out and whose job was claimed
  * again by another does not undo that other's lease.
  */
-export async function failJob(db: Executor, job: Pick<Job, 'id' | 'attempts'>, error: string, retryAt: Date | null, now: Date) {
+export async function failJob(
+  db: Executor,
+  job: Pick<Job, 'id' | 'attempts'>,
+  error: string,
+  retryAt: Date | null,
+  now: Date,
+) {
   await db
     .update(jobs)
     .set({ lockedUntil: null, lastError: error.slice(0, 2000), ...(retryAt ? { runAt: retryAt } : { failedAt: now }) })

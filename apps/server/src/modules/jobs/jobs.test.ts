@@ -55,8 +55,18 @@ describe('the job queue', () => {
     const key = `k-${uniqueId()}`;
     expect(await enqueueJob(t.app.db, { queue: q.name, payload: { n: 1 }, key })).toBe(true);
     expect(await enqueueJob(t.app.db, { queue: q.name, payload: { n: 2 }, key })).toBe(false);
-    expect(await enqueueJobs(t.app.db, [{ queue: q.name, payload: { n: 3 } }, { queue: q.name, payload: { n: 4 }, key }])).toBe(1);
-    const fanOut = () => enqueueJobsFrom(t.app.db, q.name, sql`select jsonb_build_object('n', i) as payload, ${key} || ':' || i as key from generate_series(10, 12) i`);
+    expect(
+      await enqueueJobs(t.app.db, [
+        { queue: q.name, payload: { n: 3 } },
+        { queue: q.name, payload: { n: 4 }, key },
+      ]),
+    ).toBe(1);
+    const fanOut = () =>
+      enqueueJobsFrom(
+        t.app.db,
+        q.name,
+        sql`select jsonb_build_object('n', i) as payload, ${key} || ':' || i as key from generate_series(10, 12) i`,
+      );
     expect(await fanOut()).toBe(3);
     expect(await fanOut()).toBe(0);
     await t.app.jobs.runDue();
@@ -113,7 +123,10 @@ describe('the job queue', () => {
     // At the start of a minute, so the test's own runs stay within it.
     offset += 60_000 - (clock().getTime() % 60_000) + 1000;
     const q = queue({ perMinute: 3, concurrency: 2 });
-    await enqueueJobs(t.app.db, [1, 2, 3, 4, 5].map((n) => ({ queue: q.name, payload: { n } })));
+    await enqueueJobs(
+      t.app.db,
+      [1, 2, 3, 4, 5].map((n) => ({ queue: q.name, payload: { n } })),
+    );
     expect(await t.app.jobs.runDue()).toBe(3);
     expect(await t.app.jobs.runDue()).toBe(0);
     offset += 60_000;
@@ -127,7 +140,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two workers on one database', () 
   it('run each job exactly once', async () => {
     const database = await createTestDatabase();
     const second = await openDatabase({ databaseUrl: database.url!, dataDir: 'unused' });
-    const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', READ_FLUSH_SECONDS: '0', SCHEDULED_PUBLISH_SECONDS: '0', JOB_POLL_SECONDS: '0' });
+    const config = loadConfig({
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'silent',
+      READ_FLUSH_SECONDS: '0',
+      SCHEDULED_PUBLISH_SECONDS: '0',
+      JOB_POLL_SECONDS: '0',
+    });
     const [a, b] = await Promise.all([buildApp({ config, database }), buildApp({ config, database: second })]);
     try {
       await Promise.all([a.ready(), b.ready()]);
@@ -143,7 +162,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two workers on one database', () 
         });
       }
       const N = 60;
-      await enqueueJobs(a.db, Array.from({ length: N }, (_, n) => ({ queue: 'shared', payload: { n } })));
+      await enqueueJobs(
+        a.db,
+        Array.from({ length: N }, (_, n) => ({ queue: 'shared', payload: { n } })),
+      );
       await Promise.all([a.jobs.runDue(), b.jobs.runDue()]);
       expect(ran.sort((x, y) => x - y)).toEqual(Array.from({ length: N }, (_, n) => n));
       expect(await a.db.select().from(jobs)).toEqual([]);
@@ -172,7 +194,15 @@ describe('closing the app', () => {
       },
     });
     const ids = [1, 2, 3].map((n) => `slow-${n}`);
-    await enqueueJobs(own.app.db, [1, 2, 3].map((n, i) => ({ queue: 'slow', payload: { n }, key: ids[i], runAt: new Date(Date.now() - 1000 * (4 - n)) })));
+    await enqueueJobs(
+      own.app.db,
+      [1, 2, 3].map((n, i) => ({
+        queue: 'slow',
+        payload: { n },
+        key: ids[i],
+        runAt: new Date(Date.now() - 1000 * (4 - n)),
+      })),
+    );
     void own.app.jobs.runDue();
     await expect.poll(() => started).toEqual([1]);
     const db = own.app.db;

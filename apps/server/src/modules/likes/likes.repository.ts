@@ -5,7 +5,11 @@ import { visibleToReaders } from '../blogs/index.ts';
 
 /** Answers whether a like was added; a like that exists already (even one being added right now) is left alone. */
 export async function insertLike(tx: Executor, userId: string, blogId: string): Promise<boolean> {
-  const rows = await tx.insert(likes).values({ userId, blogId }).onConflictDoNothing().returning({ userId: likes.userId });
+  const rows = await tx
+    .insert(likes)
+    .values({ userId, blogId })
+    .onConflictDoNothing()
+    .returning({ userId: likes.userId });
   return rows.length > 0;
 }
 
@@ -20,7 +24,9 @@ export async function deleteLike(tx: Executor, userId: string, blogId: string): 
 /** Whether the user likes the published blog; undefined when there is no such blog. */
 export async function findLiked(db: Executor, userId: string, blogId: string): Promise<boolean | undefined> {
   const [row] = await db
-    .select({ liked: sql<boolean>`exists (select 1 from ${likes} where ${likes.userId} = ${userId} and ${likes.blogId} = ${blogs.id})` })
+    .select({
+      liked: sql<boolean>`exists (select 1 from ${likes} where ${likes.userId} = ${userId} and ${likes.blogId} = ${blogs.id})`,
+    })
     .from(blogs)
     .where(and(eq(blogs.id, blogId), visibleToReaders));
   return row?.liked;

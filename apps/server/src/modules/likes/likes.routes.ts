@@ -12,7 +12,10 @@ export const likeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/blog/like-blog',
     {
       preValidation: signedInToLike,
-      schema: { body: LikeBlogBody, response: { 200: LikeBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 404, 429]) } },
+      schema: {
+        body: LikeBlogBody,
+        response: { 200: LikeBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 404, 429]) },
+      },
       config: { rateLimits: ['like'] },
     },
     async (request) => likeBlog(app.db, signedInUser(request).id, request.body),
@@ -22,7 +25,10 @@ export const likeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/isliked-by-user',
     {
       preValidation: app.requireUser,
-      schema: { body: IsLikedByUserBody, response: { 200: IsLikedByUserResponse, ...errorResponses([...BODY_ERRORS, 401, 404]) } },
+      schema: {
+        body: IsLikedByUserBody,
+        response: { 200: IsLikedByUserResponse, ...errorResponses([...BODY_ERRORS, 401, 404]) },
+      },
       config: { keepsReadCache: true },
     },
     async (request) => isLikedByUser(app.db, signedInUser(request).id, request.body._id),

@@ -12,7 +12,11 @@ const blogNotFound = () => notFound('Blog not found');
  * so two identical ones at once leave one like; the count and the author's notification change
  * in the same transaction as the like itself.
  */
-export async function likeBlog(db: Db, userId: string, { _id, isLikedByUser }: LikeBlogBody): Promise<LikeBlogResponse> {
+export async function likeBlog(
+  db: Db,
+  userId: string,
+  { _id, isLikedByUser }: LikeBlogBody,
+): Promise<LikeBlogResponse> {
   if (!isUuid(_id)) throw blogNotFound();
   const like = !isLikedByUser;
   return db.transaction(async (tx) => {

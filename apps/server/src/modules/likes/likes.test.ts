@@ -23,8 +23,10 @@ async function publishedBlog(user = author, overrides: Record<string, unknown> =
   return { blogId, _id: row!.id };
 }
 
-const like = (user: TestUser, _id: string, isLikedByUser: boolean) => post(t.app, '/api/blog/like-blog', { _id, isLikedByUser }, user.token);
-const isLiked = async (user: TestUser, _id: string) => (await post(t.app, '/api/user/isliked-by-user', { _id }, user.token)).json().result;
+const like = (user: TestUser, _id: string, isLikedByUser: boolean) =>
+  post(t.app, '/api/blog/like-blog', { _id, isLikedByUser }, user.token);
+const isLiked = async (user: TestUser, _id: string) =>
+  (await post(t.app, '/api/user/isliked-by-user', { _id }, user.token)).json().result;
 
 /** The rows and the counter, which must always agree. */
 async function likeState(_id: string) {
@@ -36,7 +38,10 @@ async function likeState(_id: string) {
 }
 
 const likeNotifications = (_id: string) =>
-  t.app.db.select().from(notifications).where(and(eq(notifications.blogId, _id), eq(notifications.type, 'like')));
+  t.app.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.blogId, _id), eq(notifications.type, 'like')));
 
 describe('like-blog and isliked-by-user', () => {
   it('likes, repeats harmlessly, unlikes, and tells the author', async () => {
@@ -89,7 +94,9 @@ describe('like-blog and isliked-by-user', () => {
   it('keeps the counter equal to the likes when many readers like and unlike at once', async () => {
     const { _id } = await publishedBlog();
     const readers = await Promise.all(Array.from({ length: 6 }, () => buildUser(t.app)));
-    await Promise.all(readers.flatMap((r) => [like(r, _id, false), like(r, _id, false), like(r, _id, true), like(r, _id, false)]));
+    await Promise.all(
+      readers.flatMap((r) => [like(r, _id, false), like(r, _id, false), like(r, _id, true), like(r, _id, false)]),
+    );
     const state = await likeState(_id);
     expect(state.rows).toBe(state.counter);
     await Promise.all(readers.map((r) => like(r, _id, false)));
@@ -109,7 +116,14 @@ describe('like-blog and isliked-by-user', () => {
 
   it('answers 404 for ids that are not published blogs and 400 for a malformed body, never 500', async () => {
     const { _id: draft } = await publishedBlog(author, { draft: true });
-    for (const _id of [draft, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', "'; drop table likes; --", '', 'x'.repeat(50_000)]) {
+    for (const _id of [
+      draft,
+      '00000000-0000-4000-8000-000000000000',
+      'not-a-uuid',
+      "'; drop table likes; --",
+      '',
+      'x'.repeat(50_000),
+    ]) {
       const res = await like(reader, _id, false);
       expect(res.statusCode, _id).toBe(404);
       expect(res.json()).toEqual({ error: 'Blog not found' });

@@ -16,7 +16,10 @@ beforeAll(async () => {
     const page = pages.get(req.url!);
     if (!page) return res.writeHead(404).end();
     res
-      .writeHead(page.status ?? 200, { 'content-type': page.type ?? 'text/html; charset=utf-8', ...(page.location && { location: page.location }) })
+      .writeHead(page.status ?? 200, {
+        'content-type': page.type ?? 'text/html; charset=utf-8',
+        ...(page.location && { location: page.location }),
+      })
       .end(page.body);
   });
 });
@@ -26,7 +29,12 @@ afterAll(async () => {
 });
 
 const preview = (url?: string, as: TestUser | null = writer) =>
-  t.app.inject({ method: 'GET', url: '/api/link-preview', query: url === undefined ? {} : { url }, headers: as ? bearer(as.token) : {} });
+  t.app.inject({
+    method: 'GET',
+    url: '/api/link-preview',
+    query: url === undefined ? {} : { url },
+    headers: as ? bearer(as.token) : {},
+  });
 
 describe('GET /api/link-preview', () => {
   it('reads Open Graph tags, resolving a relative image against the page', async () => {
@@ -43,7 +51,11 @@ describe('GET /api/link-preview', () => {
     expect(res.json()).toEqual({
       success: 1,
       link: `${site.url}/og`,
-      meta: { title: 'Rock & Roll history', description: 'Everything about "rock"', image: { url: `${site.url}/img/cover.png` } },
+      meta: {
+        title: 'Rock & Roll history',
+        description: 'Everything about "rock"',
+        image: { url: `${site.url}/img/cover.png` },
+      },
     });
   });
 
@@ -78,7 +90,9 @@ describe('GET /api/link-preview', () => {
   });
 
   it('keeps the title and description within what a link block may save', async () => {
-    pages.set('/long', { body: `<title>${'t'.repeat(900)}</title><meta name="description" content="${'d'.repeat(3000)}">` });
+    pages.set('/long', {
+      body: `<title>${'t'.repeat(900)}</title><meta name="description" content="${'d'.repeat(3000)}">`,
+    });
     const { meta } = (await preview(`${site.url}/long`)).json();
     expect(meta.title).toHaveLength(500);
     expect(meta.description).toHaveLength(2000);
@@ -132,7 +146,10 @@ describe('GET /api/link-preview', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ success: 0, error: Messages.unauthorized });
       expect(fetched).toBe(0);
-      expect((await preview(`${counting.url}/counted`)).json()).toMatchObject({ success: 1, meta: { title: 'Counted' } });
+      expect((await preview(`${counting.url}/counted`)).json()).toMatchObject({
+        success: 1,
+        meta: { title: 'Counted' },
+      });
       expect(fetched).toBe(1);
     } finally {
       await counting.close();

@@ -23,7 +23,10 @@ export const linkPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: app.requireUser,
       errorHandler: previewErrorHandler,
-      schema: { querystring: LinkPreviewQuery, response: { 200: LinkPreviewResponse, ...errorResponses([400, 401, 429], LinkPreviewFailure) } },
+      schema: {
+        querystring: LinkPreviewQuery,
+        response: { 200: LinkPreviewResponse, ...errorResponses([400, 401, 429], LinkPreviewFailure) },
+      },
       config: { rateLimits: ['linkPreview'] },
     },
     async (request) => previewLink(request.query.url, app.config.fetchAllowHosts),

@@ -12,11 +12,19 @@ const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)\b/i;
  */
 export async function previewLink(link: string, allowHosts: string[]): Promise<LinkPreviewResponse> {
   try {
-    const page = await safeFetch(link, { allowHosts, maxBytes: MAX_PAGE_BYTES, accept: 'text/html,application/xhtml+xml' });
+    const page = await safeFetch(link, {
+      allowHosts,
+      maxBytes: MAX_PAGE_BYTES,
+      accept: 'text/html,application/xhtml+xml',
+    });
     if (!HTML_TYPES.test(page.contentType)) return { success: 0 };
     const meta = readPageMeta(page.body.toString('utf8'), page.url);
     if (!meta.title && !meta.description) return { success: 0 };
-    return { success: 1, link: new URL(link).href, meta: { title: meta.title, description: meta.description, image: { url: meta.image } } };
+    return {
+      success: 1,
+      link: new URL(link).href,
+      meta: { title: meta.title, description: meta.description, image: { url: meta.image } },
+    };
   } catch {
     return { success: 0 };
   }

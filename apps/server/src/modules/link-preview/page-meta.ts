@@ -46,10 +46,14 @@ export function readPageMeta(html: string, pageUrl: string): PageMeta {
       i = end - 1;
     }
   }
-  const first = (...keys: string[]) => keys.map((k) => meta.get(k)).find((v) => v !== undefined && v.trim() !== '') ?? '';
+  const first = (...keys: string[]) =>
+    keys.map((k) => meta.get(k)).find((v) => v !== undefined && v.trim() !== '') ?? '';
   return {
     title: clean(first('og:title', 'twitter:title') || title, TITLE_MAX),
     description: clean(first('og:description', 'twitter:description', 'description'), DESCRIPTION_MAX),
-    image: absoluteImage(first('og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src'), pageUrl),
+    image: absoluteImage(
+      first('og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src'),
+      pageUrl,
+    ),
   };
 }

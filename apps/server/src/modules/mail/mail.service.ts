@@ -30,11 +30,16 @@ const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, sock
  * A sender of mail through SMTP_URL. Without SMTP the mail goes to the log, so a self-hoster can
  * still read a reset link.
  */
-export function createMailer({ smtpUrl, mailFrom }: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: { warn: (message: string) => void }): Mailer {
+export function createMailer(
+  { smtpUrl, mailFrom }: Pick<Config, 'smtpUrl' | 'mailFrom'>,
+  log: { warn: (message: string) => void },
+): Mailer {
   if (!smtpUrl) {
     return {
       send: async (mail) => {
-        log.warn(`SMTP_URL is not set; this mail was written here instead:\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`);
+        log.warn(
+          `SMTP_URL is not set; this mail was written here instead:\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`,
+        );
       },
       close: async () => {},
     };

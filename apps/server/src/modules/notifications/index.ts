@@ -1,1 +1,9 @@
-export { forgetDeletedComments, hasNewNotification, notifyComment, notifyFollowers, notifyLike, notifyReply, removeLikeNotification } from './notifications.service.ts';
+export {
+  forgetDeletedComments,
+  hasNewNotification,
+  notifyComment,
+  notifyFollowers,
+  notifyLike,
+  notifyReply,
+  removeLikeNotification,
+} from './notifications.service.ts';

@@ -11,7 +11,8 @@ import { openNotificationStream } from '../../test/notification-stream-reader.ts
 import { STREAMS_PER_USER } from './notification-stream.ts';
 
 const HEARTBEAT_SECONDS = 0.2;
-const config = () => loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', STREAM_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS) });
+const config = () =>
+  loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', STREAM_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS) });
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -55,8 +56,14 @@ describe('GET /api/notification/stream', () => {
     const readerStream = await openStream(a.url, reader);
     expect(authorStream.status).toBe(200);
     expect(authorStream.contentType).toMatch(/^text\/event-stream/);
-    expect(await authorStream.next()).toEqual({ new_notification_available: false, heartbeat_seconds: HEARTBEAT_SECONDS });
-    expect(await readerStream.next()).toEqual({ new_notification_available: false, heartbeat_seconds: HEARTBEAT_SECONDS });
+    expect(await authorStream.next()).toEqual({
+      new_notification_available: false,
+      heartbeat_seconds: HEARTBEAT_SECONDS,
+    });
+    expect(await readerStream.next()).toEqual({
+      new_notification_available: false,
+      heartbeat_seconds: HEARTBEAT_SECONDS,
+    });
 
     await buildComment(a.app, reader, blog);
     expect(await authorStream.next()).toEqual({ new_notification_available: true });
@@ -88,7 +95,8 @@ describe('GET /api/notification/stream', () => {
   it('tells every follower, wherever their stream is held, when a followed author publishes', async () => {
     const author = await buildUser(a.app);
     const followers = [await buildUser(a.app), await buildUser(a.app)];
-    for (const follower of followers) await post(a.app, '/api/user/follow', { username: author.username, isFollowing: false }, follower.token);
+    for (const follower of followers)
+      await post(a.app, '/api/user/follow', { username: author.username, isFollowing: false }, follower.token);
     const streams = [await openStream(a.url, followers[0]!), await openStream(b.url, followers[1]!)];
     for (const stream of streams) await stream.next();
     await buildBlog(a.app, author);
@@ -125,11 +133,13 @@ describe('GET /api/notification/stream', () => {
     expect(theirs.status).toBe(200);
 
     open[0]!.close();
-    await expect.poll(async () => {
-      const again = await openStream(a.url, user);
-      again.close();
-      return again.status;
-    }).toBe(200);
+    await expect
+      .poll(async () => {
+        const again = await openStream(a.url, user);
+        again.close();
+        return again.status;
+      })
+      .toBe(200);
     for (const stream of [...open, theirs]) stream.close();
   });
 });

@@ -66,44 +66,56 @@ export const notificationStreamRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const response = {
-    200: nonJsonResponse('Server-sent `notification` events whose data is a NotificationStreamEvent (the first says how often heartbeats come), and heartbeats', 'text/event-stream'),
+    200: nonJsonResponse(
+      'Server-sent `notification` events whose data is a NotificationStreamEvent (the first says how often heartbeats come), and heartbeats',
+      'text/event-stream',
+    ),
     ...errorResponses([401, 429]),
   };
-  app.get('/api/notification/stream', { preValidation: app.requireUser, schema: { response } }, async (request, reply) => {
-    const userId = signedInUser(request).id;
-    if ((streams.get(userId)?.size ?? 0) >= STREAMS_PER_USER) {
-      throw new HttpError(429, 'Too many open notification streams', { 'retry-after': String(Math.ceil(app.config.streamHeartbeatSeconds)) });
-    }
-    const stream = new PassThrough();
-    // Subscribed before the current state is read, so nothing created in between is missed.
-    add(userId, stream);
-    // Each heartbeat checks the session again: a revoked or expired token ends the stream. A check
-    // that could not be made (the database is briefly unreachable) does not: the stream goes on.
-    const beat = async () => {
-      try {
-        await app.requireUser(request);
-      } catch (error) {
-        if (error instanceof HttpError) return stream.end();
-        // An outage would log a line per stream and heartbeat; the requests it fails say so already.
-        if (!isDatabaseUnavailable(error)) request.log.error({ err: error }, 'the session of a notification stream could not be checked');
+  app.get(
+    '/api/notification/stream',
+    { preValidation: app.requireUser, schema: { response } },
+    async (request, reply) => {
+      const userId = signedInUser(request).id;
+      if ((streams.get(userId)?.size ?? 0) >= STREAMS_PER_USER) {
+        throw new HttpError(429, 'Too many open notification streams', {
+          'retry-after': String(Math.ceil(app.config.streamHeartbeatSeconds)),
+        });
       }
-      stream.write(': heartbeat\n\n');
-    };
-    const heartbeat = setInterval(() => void beat(), heartbeatMs);
-    stream.on('close', () => {
-      clearInterval(heartbeat);
-      remove(userId, stream);
-    });
-    reply.raw.on('close', () => stream.destroy());
+      const stream = new PassThrough();
+      // Subscribed before the current state is read, so nothing created in between is missed.
+      add(userId, stream);
+      // Each heartbeat checks the session again: a revoked or expired token ends the stream. A check
+      // that could not be made (the database is briefly unreachable) does not: the stream goes on.
+      const beat = async () => {
+        try {
+          await app.requireUser(request);
+        } catch (error) {
+          if (error instanceof HttpError) return stream.end();
+          // An outage would log a line per stream and heartbeat; the requests it fails say so already.
+          if (!isDatabaseUnavailable(error))
+            request.log.error({ err: error }, 'the session of a notification stream could not be checked');
+        }
+        stream.write(': heartbeat\n\n');
+      };
+      const heartbeat = setInterval(() => void beat(), heartbeatMs);
+      stream.on('close', () => {
+        clearInterval(heartbeat);
+        remove(userId, stream);
+      });
+      reply.raw.on('close', () => stream.destroy());
 
-    const state = await newNotificationAvailable(app.db, userId);
-    stream.write(event({ ...state, heartbeat_seconds: app.config.streamHeartbeatSeconds }));
-    return reply
-      .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-cache, no-transform')
-      .header('x-accel-buffering', 'no')
-      // Not kept alive afterwards: a stream ended at shutdown must leave no connection for close() to wait on.
-      .header('connection', 'close')
-      .send(stream);
-  });
+      const state = await newNotificationAvailable(app.db, userId);
+      stream.write(event({ ...state, heartbeat_seconds: app.config.streamHeartbeatSeconds }));
+      return (
+        reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-cache, no-transform')
+          .header('x-accel-buffering', 'no')
+          // Not kept alive afterwards: a stream ended at shutdown must leave no connection for close() to wait on.
+          .header('connection', 'close')
+          .send(stream)
+      );
+    },
+  );
 };

@@ -28,7 +28,12 @@ export async function signalNotification(tx: Executor, channel: string, userId: 
  * One notification to each user a subquery of ids names, and the signal to each, in one statement:
  * an author with ten thousand followers costs one round trip, not ten thousand.
  */
-export async function insertNotificationsFor(tx: Executor, channel: string, values: Pick<NewNotification, 'type' | 'blogId' | 'userId'>, recipients: SQL) {
+export async function insertNotificationsFor(
+  tx: Executor,
+  channel: string,
+  values: Pick<NewNotification, 'type' | 'blogId' | 'userId'>,
+  recipients: SQL,
+) {
   await tx.execute(sql`with added as (
       insert into ${notifications} (type, blog_id, notification_for, user_id)
       select ${values.type}, ${values.blogId}::uuid, recipient.id, ${values.userId}::uuid from (${recipients}) as recipient (id)
@@ -44,7 +49,10 @@ export async function deleteLikeNotification(tx: Executor, blogId: string, userI
 }
 
 /** Remembers `replyId` as the reader's reply on the notifications that told them about `commentId`. */
-export async function setReply(tx: Executor, { userId, commentId, replyId }: { userId: string; commentId: string; replyId: string }) {
+export async function setReply(
+  tx: Executor,
+  { userId, commentId, replyId }: { userId: string; commentId: string; replyId: string },
+) {
   await tx
     .update(notifications)
     .set({ replyId })
@@ -69,7 +77,13 @@ const repliedOn = alias(comments, 'replied_on');
 const reply = alias(comments, 'reply');
 
 /** One page of a user's notifications, newest first, with who acted, on which blog and comments: one query. */
-export async function listNotifications(db: Executor, userId: string, filter: NotificationFilter, offset: number, limit: number) {
+export async function listNotifications(
+  db: Executor,
+  userId: string,
+  filter: NotificationFilter,
+  offset: number,
+  limit: number,
+) {
   return db
     .select({
       id: notifications.id,
@@ -98,11 +112,17 @@ export async function listNotifications(db: Executor, userId: string, filter: No
 export type NotificationRow = Awaited<ReturnType<typeof listNotifications>>[number];
 
 export async function countNotifications(db: Executor, userId: string, filter: NotificationFilter): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(notifications).where(forUser(userId, filter));
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(forUser(userId, filter));
   return Number(row?.total ?? 0);
 }
 
 export async function markSeen(db: Executor, ids: string[]) {
   if (ids.length === 0) return;
-  await db.update(notifications).set({ seen: true }).where(and(inArray(notifications.id, ids), eq(notifications.seen, false)));
+  await db
+    .update(notifications)
+    .set({ seen: true })
+    .where(and(inArray(notifications.id, ids), eq(notifications.seen, false)));
 }

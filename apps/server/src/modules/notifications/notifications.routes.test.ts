@@ -18,15 +18,20 @@ async function newBlog(title = 'Rivers and hills') {
   return { author, blog: await fetchBlog(t.app, await buildBlog(t.app, author, { title }), author) };
 }
 
-const list = async (user: TestUser, body: { page?: number; filter?: NotificationFilter; deletedDocCount?: number } = {}) => {
+const list = async (
+  user: TestUser,
+  body: { page?: number; filter?: NotificationFilter; deletedDocCount?: number } = {},
+) => {
   const res = await post(t.app, '/notifications', { page: 1, filter: 'all', deletedDocCount: 0, ...body }, user.token);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ notifications: Notification[] }>().notifications;
 };
 const count = async (user: TestUser, filter: NotificationFilter = 'all') =>
-  (await post(t.app, '/api/notification/all-notifications-count', { filter }, user.token)).json<{ totalDocs: number }>().totalDocs;
+  (await post(t.app, '/api/notification/all-notifications-count', { filter }, user.token)).json<{ totalDocs: number }>()
+    .totalDocs;
 const hasNew = async (user: TestUser) =>
-  (await t.app.inject({ method: 'GET', url: '/api/notification/new-notification', headers: bearer(user.token) })).json().new_notification_available;
+  (await t.app.inject({ method: 'GET', url: '/api/notification/new-notification', headers: bearer(user.token) })).json()
+    .new_notification_available;
 
 async function userId(user: TestUser) {
   const [row] = await queryRows<{ id: string }>(t.app.db, sql`select id from users where username = ${user.username}`);
@@ -42,7 +47,11 @@ async function like(blog: Blog, author: TestUser, reader: TestUser, liked = true
   });
 }
 
-const personalInfo = (user: TestUser) => ({ fullname: user.fullname, username: user.username, profile_img: user.session.profile_img });
+const personalInfo = (user: TestUser) => ({
+  fullname: user.fullname,
+  username: user.username,
+  profile_img: user.session.profile_img,
+});
 
 describe('who is told', () => {
   it('tells the blog author of a comment and the parent comment’s writer of a reply, with who, where and what', async () => {
@@ -52,7 +61,12 @@ describe('who is told', () => {
     const comment = await buildComment(t.app, ann, blog, { comment: 'Where is this?' });
     const reply = await buildComment(t.app, ben, blog, { comment: 'The Lake District.', replying_to: comment._id });
 
-    const blogRef = { _id: blog._id, blog_id: blog.blog_id, title: 'Rivers and hills', author: { personal_info: personalInfo(author) } };
+    const blogRef = {
+      _id: blog._id,
+      blog_id: blog.blog_id,
+      title: 'Rivers and hills',
+      author: { personal_info: personalInfo(author) },
+    };
     expect(await list(author)).toEqual([
       {
         _id: expect.any(String),
@@ -89,7 +103,9 @@ describe('who is told', () => {
     const ann = await buildUser(t.app);
     const annComment = await buildComment(t.app, ann, blog);
     await buildComment(t.app, ann, blog, { replying_to: annComment._id });
-    expect((await list(author)).map((n) => [n.type, n.user.personal_info.username])).toEqual([['comment', ann.username]]);
+    expect((await list(author)).map((n) => [n.type, n.user.personal_info.username])).toEqual([
+      ['comment', ann.username],
+    ]);
     expect(await count(ann)).toBe(0);
   });
 
@@ -98,7 +114,13 @@ describe('who is told', () => {
     const reader = await buildUser(t.app);
     await like(blog, author, reader);
     const [liked] = await list(author, { filter: 'like' });
-    expect(liked).toMatchObject({ type: 'like', user: { personal_info: personalInfo(reader) }, comment: null, reply: null, replied_on_comment: null });
+    expect(liked).toMatchObject({
+      type: 'like',
+      user: { personal_info: personalInfo(reader) },
+      comment: null,
+      reply: null,
+      replied_on_comment: null,
+    });
     await like(blog, author, reader, false);
     expect(await count(author, 'like')).toBe(0);
   });
@@ -109,7 +131,8 @@ describe('POST /notifications and all-notifications-count', () => {
     const { author, blog } = await newBlog();
     const readers = [await buildUser(t.app), await buildUser(t.app), await buildUser(t.app)];
     const comments = [];
-    for (let i = 0; i < Limits.notificationsPageSize + 2; i++) comments.push(await buildComment(t.app, readers[i % 3]!, blog, { comment: `C${i}` }));
+    for (let i = 0; i < Limits.notificationsPageSize + 2; i++)
+      comments.push(await buildComment(t.app, readers[i % 3]!, blog, { comment: `C${i}` }));
     for (const reader of readers.slice(0, 2)) await like(blog, author, reader);
     const mine = await buildComment(t.app, author, blog, { comment: 'Mine' });
     await buildComment(t.app, readers[0]!, blog, { comment: 'R1', replying_to: mine._id });
@@ -126,7 +149,12 @@ describe('POST /notifications and all-notifications-count', () => {
     // Page 1 is the reply, two likes and the seven newest comments.
     expect(page2.map((n) => n.comment?.comment)).toEqual(['C4', 'C3', 'C2', 'C1', 'C0']);
     const comments1 = await list(author, { filter: 'comment' });
-    expect(comments1.map((n) => n.comment?.comment)).toEqual(comments.slice(2).reverse().map((c) => c.comment));
+    expect(comments1.map((n) => n.comment?.comment)).toEqual(
+      comments
+        .slice(2)
+        .reverse()
+        .map((c) => c.comment),
+    );
     expect((await list(author, { filter: 'comment', page: 2 })).map((n) => n.comment?.comment)).toEqual(['C1', 'C0']);
     expect((await list(author, { filter: 'reply' })).map((n) => n.comment?.comment)).toEqual(['R1']);
   });
@@ -135,10 +163,14 @@ describe('POST /notifications and all-notifications-count', () => {
     const { author, blog } = await newBlog();
     const reader = await buildUser(t.app);
     const made = [];
-    for (let i = 0; i < Limits.notificationsPageSize + 2; i++) made.push(await buildComment(t.app, reader, blog, { comment: `C${i}` }));
+    for (let i = 0; i < Limits.notificationsPageSize + 2; i++)
+      made.push(await buildComment(t.app, reader, blog, { comment: `C${i}` }));
     const page1 = await list(author);
     // Deleting two comments of page 1 (from the notifications screen) takes their notifications along.
-    for (const n of page1.slice(0, 2)) expect((await post(t.app, '/api/comment/delete-comment', { _id: n.comment!._id }, author.token)).statusCode).toBe(200);
+    for (const n of page1.slice(0, 2))
+      expect((await post(t.app, '/api/comment/delete-comment', { _id: n.comment!._id }, author.token)).statusCode).toBe(
+        200,
+      );
     expect((await list(author, { page: 2, deletedDocCount: 2 })).map((n) => n.comment?.comment)).toEqual(['C1', 'C0']);
     expect(await count(author)).toBe(Limits.notificationsPageSize);
   });
@@ -147,7 +179,8 @@ describe('POST /notifications and all-notifications-count', () => {
     const { author, blog } = await newBlog();
     const reader = await buildUser(t.app);
     expect(await hasNew(author)).toBe(false);
-    for (let i = 0; i < Limits.notificationsPageSize + 1; i++) await buildComment(t.app, reader, blog, { comment: `C${i}` });
+    for (let i = 0; i < Limits.notificationsPageSize + 1; i++)
+      await buildComment(t.app, reader, blog, { comment: `C${i}` });
     expect(await hasNew(author)).toBe(true);
 
     // The listing shows them as they were, then they are seen; the eleventh (page 2) is not yet.
@@ -192,9 +225,15 @@ describe('replies and deletions seen from notifications', () => {
     const comment = await buildComment(t.app, reader, blog, { comment: 'Question?' });
     const answer = await buildComment(t.app, author, blog, { comment: 'Answer.', replying_to: comment._id });
     const [notification] = await list(author);
-    expect(notification).toMatchObject({ type: 'comment', comment: { _id: comment._id }, reply: { _id: answer._id, comment: 'Answer.' } });
+    expect(notification).toMatchObject({
+      type: 'comment',
+      comment: { _id: comment._id },
+      reply: { _id: answer._id, comment: 'Answer.' },
+    });
     // The reader hears of the answer.
-    expect((await list(reader)).map((n) => [n.type, n.comment?.comment, n.replied_on_comment?.comment])).toEqual([['reply', 'Answer.', 'Question?']]);
+    expect((await list(reader)).map((n) => [n.type, n.comment?.comment, n.replied_on_comment?.comment])).toEqual([
+      ['reply', 'Answer.', 'Question?'],
+    ]);
 
     expect((await post(t.app, '/api/comment/delete-comment', { _id: answer._id }, author.token)).statusCode).toBe(200);
     expect(await list(author)).toEqual([expect.objectContaining({ _id: notification!._id, reply: null })]);

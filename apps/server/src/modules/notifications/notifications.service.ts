@@ -51,7 +51,10 @@ interface CommentNotification {
 }
 
 /** Called inside the comment's transaction: the blog's author hears of a new top-level comment. */
-export async function notifyComment(tx: Executor, { authorId, ...comment }: CommentNotification & { authorId: string }) {
+export async function notifyComment(
+  tx: Executor,
+  { authorId, ...comment }: CommentNotification & { authorId: string },
+) {
   await notify(tx, { type: 'comment', notificationFor: authorId, ...comment });
 }
 
@@ -59,15 +62,30 @@ export async function notifyComment(tx: Executor, { authorId, ...comment }: Comm
  * Called inside the reply's transaction: the parent comment's writer hears of the reply, and the
  * replier's own notification about the parent (if any) remembers this reply.
  */
-export async function notifyReply(tx: Executor, reply: CommentNotification & { parentId: string; parentWriterId: string }) {
+export async function notifyReply(
+  tx: Executor,
+  reply: CommentNotification & { parentId: string; parentWriterId: string },
+) {
   const { blogId, userId, commentId, parentId, parentWriterId } = reply;
-  await notify(tx, { type: 'reply', blogId, notificationFor: parentWriterId, userId, commentId, repliedOnComment: parentId });
+  await notify(tx, {
+    type: 'reply',
+    blogId,
+    notificationFor: parentWriterId,
+    userId,
+    commentId,
+    repliedOnComment: parentId,
+  });
   await setReply(tx, { userId, commentId: parentId, replyId: commentId });
 }
 
 /** Called inside the transaction that first publishes a blog: every follower of its author hears of it. */
 export async function notifyFollowers(tx: Executor, { blogId, authorId }: { blogId: string; authorId: string }) {
-  await insertNotificationsFor(tx, NOTIFICATION_CHANNEL, { type: 'new_blog', blogId, userId: authorId }, followersOf(authorId));
+  await insertNotificationsFor(
+    tx,
+    NOTIFICATION_CHANNEL,
+    { type: 'new_blog', blogId, userId: authorId },
+    followersOf(authorId),
+  );
 }
 
 /**
@@ -79,11 +97,18 @@ export async function forgetDeletedComments(tx: Executor, commentIds: string[]) 
 }
 
 /** One page of the user's notifications, as they stood; listing them marks them seen. */
-export async function listOwnNotifications(db: Db, userId: string, { page, filter, deletedDocCount }: NotificationsBody) {
+export async function listOwnNotifications(
+  db: Db,
+  userId: string,
+  { page, filter, deletedDocCount }: NotificationsBody,
+) {
   // Entries deleted since page 1 loaded moved the rest up; skipping fewer keeps none from being missed.
   const offset = Math.max(0, (page - 1) * Limits.notificationsPageSize - deletedDocCount);
   const rows = await listNotifications(db, userId, filter, offset, Limits.notificationsPageSize);
-  await markSeen(db, rows.filter((row) => !row.seen).map((row) => row.id));
+  await markSeen(
+    db,
+    rows.filter((row) => !row.seen).map((row) => row.id),
+  );
   return { notifications: rows.map((row) => presentNotification(row, userId)) };
 }
 

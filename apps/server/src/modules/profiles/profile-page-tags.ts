@@ -17,7 +17,11 @@ function profileTags(user: UserRow, absolute: (pathOrUrl: string) => string): Pa
     url,
     type: 'profile',
     properties: [['profile:username', user.username]],
-    feeds: feedLinks({ kind: 'author', username: user.username }, authorFeedTitle(user.fullname, user.username), absolute),
+    feeds: feedLinks(
+      { kind: 'author', username: user.username },
+      authorFeedTitle(user.fullname, user.username),
+      absolute,
+    ),
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'ProfilePage',

@@ -8,13 +8,19 @@ import { profilePageTags } from './profile-page-tags.ts';
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/get-profile',
-    { schema: { body: GetProfileBody, response: { 200: UserProfile, ...errorResponses([...BODY_ERRORS, 404]) } }, config: { anonymousCache: true } },
+    {
+      schema: { body: GetProfileBody, response: { 200: UserProfile, ...errorResponses([...BODY_ERRORS, 404]) } },
+      config: { anonymousCache: true },
+    },
     async (request) => getProfile(app.db, request.body.username),
   );
 
   app.post(
     '/api/user/search-users',
-    { schema: { body: SearchUsersBody, response: { 200: SearchUsersResponse, ...errorResponses(BODY_ERRORS) } }, config: { anonymousCache: true } },
+    {
+      schema: { body: SearchUsersBody, response: { 200: SearchUsersResponse, ...errorResponses(BODY_ERRORS) } },
+      config: { anonymousCache: true },
+    },
     async (request) => findUsers(app.db, request.body.query),
   );
 

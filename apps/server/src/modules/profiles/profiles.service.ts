@@ -20,7 +20,10 @@ export async function findUsers(db: Db, query: string): Promise<{ users: UserCar
 /** Page `page` (1-based) of the users with a published blog: username and last edit of their blogs, `size` a page. */
 export async function authorsPage(db: Db, page: number, size: number) {
   const authors = await listAuthors(db, (page - 1) * size, size);
-  const lastEdits = await lastPublishedEdits(db, authors.map((author) => author.id));
+  const lastEdits = await lastPublishedEdits(
+    db,
+    authors.map((author) => author.id),
+  );
   return authors.map(({ id, username }) => ({ username, lastEdit: lastEdits.get(id) ?? null }));
 }
 

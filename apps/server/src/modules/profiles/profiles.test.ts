@@ -25,7 +25,12 @@ const suffix = () => randomBytes(4).toString('hex');
 
 /** Many users fast: straight into the table, as sign-up would leave them (no password needed here). */
 const addUser = (username: string, fullname: string) =>
-  insertUser(t.app.db, { username, fullname, email: `${username}@example.com`, profileImg: `/api/avatar/${username}.svg` });
+  insertUser(t.app.db, {
+    username,
+    fullname,
+    email: `${username}@example.com`,
+    profileImg: `/api/avatar/${username}.svg`,
+  });
 
 describe('get-profile', () => {
   it('answers the public profile: personal info, counts of published blogs and reads, links, joinedAt, _id', async () => {
@@ -35,7 +40,12 @@ describe('get-profile', () => {
     await buildBlog(t.app, user, { draft: true });
     await post(t.app, '/api/blog/get-blog', { blog_id: blogId });
     await t.app.readCounts.flush();
-    await post(t.app, '/api/user/update-profile', { username: user.username, bio: 'Poetical science.', social_links: { github: 'https://github.com/ada' } }, user.token);
+    await post(
+      t.app,
+      '/api/user/update-profile',
+      { username: user.username, bio: 'Poetical science.', social_links: { github: 'https://github.com/ada' } },
+      user.token,
+    );
 
     const res = await getProfile(user.username.toUpperCase());
     expect(res.statusCode).toBe(200);
@@ -43,9 +53,21 @@ describe('get-profile', () => {
     expect(UserProfile.strict().safeParse(profile).success).toBe(true);
     expect(profile).toEqual({
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      personal_info: { fullname: 'Ada Lovelace', username: user.username, profile_img: user.session.profile_img, bio: 'Poetical science.' },
+      personal_info: {
+        fullname: 'Ada Lovelace',
+        username: user.username,
+        profile_img: user.session.profile_img,
+        bio: 'Poetical science.',
+      },
       account_info: { total_posts: 2, total_reads: 1, total_followers: 0, total_following: 0 },
-      social_links: { instagram: '', facebook: '', twitter: '', website: '', linkedin: '', github: 'https://github.com/ada' },
+      social_links: {
+        instagram: '',
+        facebook: '',
+        twitter: '',
+        website: '',
+        linkedin: '',
+        github: 'https://github.com/ada',
+      },
       joinedAt: expect.any(String),
     });
     expect(Date.now() - Date.parse(profile.joinedAt)).toBeLessThan(60_000);
@@ -69,7 +91,8 @@ describe('search-users', () => {
     await addUser(`other${s}`, `Marble${s} Cutter`);
     const found = await searchUsers(`MARBLE${s}`);
     expect(found.map((u) => u.personal_info.username)).toEqual([`marble${s}`, `marble${s}x`, `other${s}`]);
-    for (const user of found) expect(Object.keys(user.personal_info).sort()).toEqual(['fullname', 'profile_img', 'username']);
+    for (const user of found)
+      expect(Object.keys(user.personal_info).sort()).toEqual(['fullname', 'profile_img', 'username']);
     expect(Object.keys(found[0]!)).toEqual(['personal_info']);
     // A later word of the full name, by its start.
     expect(await usernames(`cutt`)).toContain(`other${s}`);
@@ -106,7 +129,19 @@ describe('search-users', () => {
     expect(await searchUsers('')).toEqual([]);
     expect(await searchUsers('   ')).toEqual([]);
     const everybody = await t.app.db.$count(users);
-    for (const query of ['%', '_', '%%', '.*', '(a+)+$', '\\', "'", '"; drop table users; --', '😀', '\u200f', 'x'.repeat(5_000)]) {
+    for (const query of [
+      '%',
+      '_',
+      '%%',
+      '.*',
+      '(a+)+$',
+      '\\',
+      "'",
+      '"; drop table users; --',
+      '😀',
+      '\u200f',
+      'x'.repeat(5_000),
+    ]) {
       const found = await searchUsers(query);
       expect(found.length, JSON.stringify(query)).toBeLessThan(Math.min(everybody, 50));
     }
@@ -141,8 +176,17 @@ describe('privacy of public responses', () => {
 describe('share tags of /user/{username}', () => {
   it('puts the name, bio, canonical URL and absolute picture into the page, from the request’s address', async () => {
     const user = await buildUser(t.app, { fullname: 'Mary Shelley' });
-    await post(t.app, '/api/user/update-profile', { username: user.username, bio: 'Wrote <Frankenstein>.' }, user.token);
-    const res = await t.app.inject({ method: 'GET', url: `/user/${user.username.toUpperCase()}`, headers: { host: 'reader.example:8080' } });
+    await post(
+      t.app,
+      '/api/user/update-profile',
+      { username: user.username, bio: 'Wrote <Frankenstein>.' },
+      user.token,
+    );
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/user/${user.username.toUpperCase()}`,
+      headers: { host: 'reader.example:8080' },
+    });
     expect(res.statusCode).toBe(200);
     const html = res.body;
     expect(html).toContain(`<title>Mary Shelley (@${user.username}) | Inkwell</title>`);

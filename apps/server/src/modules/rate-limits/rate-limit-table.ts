@@ -1,4 +1,10 @@
-import { AuthMessages, CommentMessages, FollowMessages, RateLimitMessages, SubscriptionMessages } from '@inkwell/contracts';
+import {
+  AuthMessages,
+  CommentMessages,
+  FollowMessages,
+  RateLimitMessages,
+  SubscriptionMessages,
+} from '@inkwell/contracts';
 
 const minutes = (n: number) => n * 60;
 
@@ -22,7 +28,13 @@ export interface RateLimitRule {
  */
 export const RATE_LIMITS = {
   signInPerIp: { per: 'ip', limit: 100, windowSeconds: minutes(15), message: AuthMessages.tooManySignIns },
-  signInPerAccount: { per: 'email', limit: 10, windowSeconds: minutes(15), message: AuthMessages.tooManySignIns, forgetOnSuccess: true },
+  signInPerAccount: {
+    per: 'email',
+    limit: 10,
+    windowSeconds: minutes(15),
+    message: AuthMessages.tooManySignIns,
+    forgetOnSuccess: true,
+  },
   signUpPerIp: { per: 'ip', limit: 100, windowSeconds: minutes(60), message: AuthMessages.tooManySignUps },
   signUpPerEmail: { per: 'email', limit: 5, windowSeconds: minutes(60), message: AuthMessages.tooManySignUps },
   googlePerIp: { per: 'ip', limit: 100, windowSeconds: minutes(15), message: AuthMessages.tooManySignIns },
@@ -31,7 +43,12 @@ export const RATE_LIMITS = {
   forgotPerEmail: { per: 'email', limit: 3, windowSeconds: minutes(60), message: AuthMessages.tooManyResets },
   resetPerIp: { per: 'ip', limit: 20, windowSeconds: minutes(60), message: AuthMessages.tooManyResets },
   /** Password guesses through a stolen session are slowed down. */
-  changePassword: { per: 'user', limit: 10, windowSeconds: minutes(15), message: RateLimitMessages.tooManyPasswordChanges },
+  changePassword: {
+    per: 'user',
+    limit: 10,
+    windowSeconds: minutes(15),
+    message: RateLimitMessages.tooManyPasswordChanges,
+  },
   /** Enough for a lively conversation, too few for a flood. */
   comment: { per: 'user', limit: 10, windowSeconds: 60, message: CommentMessages.tooManyComments },
   /** Far more than anyone clicks a heart, too few to churn counters and notifications. */
@@ -46,7 +63,12 @@ export const RATE_LIMITS = {
   upload: { per: 'user', limit: 60, windowSeconds: minutes(60), message: RateLimitMessages.tooManyUploads },
   subscribePerIp: { per: 'ip', limit: 60, windowSeconds: minutes(60), message: SubscriptionMessages.tooManySubscribes },
   /** A visitor's address is mailed a confirmation: nobody floods a mailbox through the subscribe form. */
-  subscribePerEmail: { per: 'email', limit: 5, windowSeconds: minutes(60), message: SubscriptionMessages.tooManySubscribes },
+  subscribePerEmail: {
+    per: 'email',
+    limit: 5,
+    windowSeconds: minutes(60),
+    message: SubscriptionMessages.tooManySubscribes,
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

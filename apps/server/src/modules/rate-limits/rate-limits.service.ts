@@ -14,14 +14,17 @@ export interface RateLimit {
  * Answers how many seconds remain when the limit is passed, or 0.
  */
 export async function hit(db: Executor, { key, limit, windowSeconds }: RateLimit): Promise<number> {
-  const [row] = await queryRows<{ count: number; retry: number }>(db, sql`
+  const [row] = await queryRows<{ count: number; retry: number }>(
+    db,
+    sql`
     insert into rate_limits (key, count, window_ends_at)
     values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
     on conflict (key) do update set
       count = case when rate_limits.window_ends_at <= now() then 1 else rate_limits.count + 1 end,
       window_ends_at = case when rate_limits.window_ends_at <= now()
         then now() + make_interval(secs => ${windowSeconds}) else rate_limits.window_ends_at end
-    returning count, ceil(extract(epoch from window_ends_at - now()))::int as retry`);
+    returning count, ceil(extract(epoch from window_ends_at - now()))::int as retry`,
+  );
   return row!.count > limit ? Math.max(1, Number(row!.retry)) : 0;
 }
 

@@ -40,7 +40,13 @@ describe('GET /api/user/me', () => {
     const res = await me(user);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      personal_info: { fullname: 'Mary Shelley', username: user.username, email: user.email, profile_img: user.session.profile_img, bio: '' },
+      personal_info: {
+        fullname: 'Mary Shelley',
+        username: user.username,
+        email: user.email,
+        profile_img: user.session.profile_img,
+        bio: '',
+      },
       social_links: noLinks,
     });
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/user/me' });
@@ -53,7 +59,12 @@ describe('POST /api/user/update-profile', () => {
   it('changes username, bio and links only, and answers the new username', async () => {
     const user = await buildUser(t.app, { fullname: 'Percy Shelley' });
     const username = freshName();
-    const social_links = { ...noLinks, github: 'https://github.com/percy', twitter: ' https://x.com/percy ', website: 'https://percy.example.org/about' };
+    const social_links = {
+      ...noLinks,
+      github: 'https://github.com/percy',
+      twitter: ' https://x.com/percy ',
+      website: 'https://percy.example.org/about',
+    };
     const res = await post(
       t.app,
       '/api/user/update-profile',
@@ -63,7 +74,13 @@ describe('POST /api/user/update-profile', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ username });
     expect((await me(user)).json()).toEqual({
-      personal_info: { fullname: 'Percy Shelley', username, email: user.email, profile_img: user.session.profile_img, bio: 'Poet.' },
+      personal_info: {
+        fullname: 'Percy Shelley',
+        username,
+        email: user.email,
+        profile_img: user.session.profile_img,
+        bio: 'Poet.',
+      },
       social_links: { ...social_links, twitter: 'https://x.com/percy' },
     });
     // The new name signs in the old way and the session follows it.
@@ -99,14 +116,21 @@ describe('POST /api/user/update-profile', () => {
   it('refuses a username another user holds, whatever its case, with 409', async () => {
     const holder = await buildUser(t.app);
     const user = await buildUser(t.app);
-    const res = await post(t.app, '/api/user/update-profile', { username: holder.username.toUpperCase(), bio: '' }, user.token);
+    const res = await post(
+      t.app,
+      '/api/user/update-profile',
+      { username: holder.username.toUpperCase(), bio: '' },
+      user.token,
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: SettingsMessages.usernameTaken });
   });
 
   it('lets a user keep their own username or change only its case', async () => {
     const user = await buildUser(t.app);
-    expect((await post(t.app, '/api/user/update-profile', { username: user.username, bio: 'same' }, user.token)).statusCode).toBe(200);
+    expect(
+      (await post(t.app, '/api/user/update-profile', { username: user.username, bio: 'same' }, user.token)).statusCode,
+    ).toBe(200);
     const upper = user.username.toUpperCase();
     const res = await post(t.app, '/api/user/update-profile', { username: upper, bio: 'same' }, user.token);
     expect(res.json()).toEqual({ username: upper });
@@ -115,10 +139,13 @@ describe('POST /api/user/update-profile', () => {
   it('gives a name two users race for to exactly one of them', async () => {
     const racers = await Promise.all([1, 2, 3, 4].map(() => buildUser(t.app)));
     const username = freshName();
-    const results = await Promise.all(racers.map((r) => post(t.app, '/api/user/update-profile', { username, bio: '' }, r.token)));
+    const results = await Promise.all(
+      racers.map((r) => post(t.app, '/api/user/update-profile', { username, bio: '' }, r.token)),
+    );
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, 409, 409, 409]);
-    for (const loser of results.filter((r) => r.statusCode === 409)) expect(loser.json()).toEqual({ error: SettingsMessages.usernameTaken });
+    for (const loser of results.filter((r) => r.statusCode === 409))
+      expect(loser.json()).toEqual({ error: SettingsMessages.usernameTaken });
   });
 
   it.each([
@@ -132,7 +159,12 @@ describe('POST /api/user/update-profile', () => {
     ['website', 'https://blog.example.com/'],
   ])('accepts %s link %s', async (network, url) => {
     const user = await buildUser(t.app);
-    const res = await post(t.app, '/api/user/update-profile', { username: user.username, social_links: { [network]: url } }, user.token);
+    const res = await post(
+      t.app,
+      '/api/user/update-profile',
+      { username: user.username, social_links: { [network]: url } },
+      user.token,
+    );
     expect(res.statusCode).toBe(200);
     expect((await me(user)).json().social_links[network]).toBe(url);
   });
@@ -148,7 +180,12 @@ describe('POST /api/user/update-profile', () => {
     ['website', 'not a url', 'Website'],
   ])('refuses %s link %s with a 400 naming the field', async (network, url, label) => {
     const user = await buildUser(t.app);
-    const res = await post(t.app, '/api/user/update-profile', { username: user.username, social_links: { [network]: url } }, user.token);
+    const res = await post(
+      t.app,
+      '/api/user/update-profile',
+      { username: user.username, social_links: { [network]: url } },
+      user.token,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(new RegExp(`^${label} link must be an https://`));
   });
@@ -169,12 +206,22 @@ describe('POST /api/user/update-profile-img', () => {
   async function uploadImage(user: TestUser, app = t.app): Promise<string> {
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(await fixtureImage('png'))], { type: 'image/png' }), 'me.png');
-    const res = await app.inject({ method: 'POST', url: '/api/upload/image', payload: form, headers: bearer(user.token) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/upload/image',
+      payload: form,
+      headers: bearer(user.token),
+    });
     expect(res.statusCode).toBe(200);
     return res.json().file.url;
   }
   const changeImg = (user: TestUser, url: string, headers: Record<string, string> = {}, app = t.app) =>
-    app.inject({ method: 'POST', url: '/api/user/update-profile-img', payload: { url }, headers: { ...bearer(user.token), ...headers } });
+    app.inject({
+      method: 'POST',
+      url: '/api/user/update-profile-img',
+      payload: { url },
+      headers: { ...bearer(user.token), ...headers },
+    });
   const pictureOf = async (user: TestUser) => (await me(user)).json().personal_info.profile_img as string;
 
   it('makes an image this server stored the profile picture, in later sign-ins too', async () => {
@@ -184,13 +231,19 @@ describe('POST /api/user/update-profile-img', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ profile_img: url });
     expect(await pictureOf(user)).toBe(url);
-    expect((await post(t.app, '/api/user/signin', { email: user.email, password: user.password })).json().profile_img).toBe(url);
+    expect(
+      (await post(t.app, '/api/user/signin', { email: user.email, password: user.password })).json().profile_img,
+    ).toBe(url);
   });
 
   it.each([
     ['PUBLIC_URL', (path: string) => `${PUBLIC_URL}${path}`, {}],
     ['the address asked', (path: string) => `http://inkwell.test:8080${path}`, { host: 'inkwell.test:8080' }],
-    ['the address asked, spelt otherwise', (path: string) => `HTTP://Inkwell.TEST:8080${path}`, { host: 'inkwell.test:8080' }],
+    [
+      'the address asked, spelt otherwise',
+      (path: string) => `HTTP://Inkwell.TEST:8080${path}`,
+      { host: 'inkwell.test:8080' },
+    ],
   ])('takes the absolute URL of one of our uploads on %s as its path', async (_site, absolute, headers) => {
     const user = await buildUser(t.app);
     const path = await uploadImage(user);
@@ -264,13 +317,16 @@ describe('POST /api/user/update-profile-img', () => {
     try {
       const user = await buildUser(limited.app);
       const own = await uploadImage(user, limited.app);
-      for (let i = 0; i < 2; i++) expect((await changeImg(user, `${imageHost.url}/small.png`, {}, limited.app)).statusCode).toBe(200);
+      for (let i = 0; i < 2; i++)
+        expect((await changeImg(user, `${imageHost.url}/small.png`, {}, limited.app)).statusCode).toBe(200);
       const refused = await changeImg(user, `${imageHost.url}/small.png`, {}, limited.app);
       expect(refused.statusCode).toBe(429);
       expect(refused.json().error).toMatch(/^Too many uploads\. Please try again in /);
       // Choosing an image already stored is no upload, and what is no address at all is refused as before.
       expect((await changeImg(user, own, {}, limited.app)).statusCode).toBe(200);
-      expect((await changeImg(user, 'javascript:alert(1)', {}, limited.app)).json()).toEqual({ error: 'Only http and https addresses can be fetched' });
+      expect((await changeImg(user, 'javascript:alert(1)', {}, limited.app)).json()).toEqual({
+        error: 'Only http and https addresses can be fetched',
+      });
     } finally {
       await limited.close();
     }
@@ -282,7 +338,8 @@ describe('POST /api/user/update-profile-img', () => {
 });
 
 describe('POST /api/user/change-password', () => {
-  const change = (user: TestUser, body: object, token = user.token) => post(t.app, '/api/user/change-password', body, token);
+  const change = (user: TestUser, body: object, token = user.token) =>
+    post(t.app, '/api/user/change-password', body, token);
 
   it.each([
     [{ currentPassword: '', newPassword: 'Secret456' }, Messages.fillAllFields],
@@ -303,12 +360,15 @@ describe('POST /api/user/change-password', () => {
     const res = await change(user, { currentPassword: 'Wrong1234', newPassword: 'Secret456' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: SettingsMessages.wrongCurrentPassword });
-    expect((await post(t.app, '/api/user/signin', { email: user.email, password: user.password })).statusCode).toBe(200);
+    expect((await post(t.app, '/api/user/signin', { email: user.email, password: user.password })).statusCode).toBe(
+      200,
+    );
   });
 
   it('sets the new password and signs out every other session, keeping this one', async () => {
     const user = await buildUser(t.app);
-    const other = (await post(t.app, '/api/user/signin', { email: user.email, password: user.password })).json().access_token as string;
+    const other = (await post(t.app, '/api/user/signin', { email: user.email, password: user.password })).json()
+      .access_token as string;
     const res = await change(user, { currentPassword: user.password, newPassword: 'Changed456' });
     expect(res.statusCode).toBe(200);
 
@@ -330,7 +390,12 @@ describe('POST /api/user/change-password', () => {
       profileImg: '/api/avatar/google.svg',
     });
     const token = await createSession(t.app.db, google.id, 1);
-    const res = await post(t.app, '/api/user/change-password', { currentPassword: 'Secret123', newPassword: 'Secret456' }, token);
+    const res = await post(
+      t.app,
+      '/api/user/change-password',
+      { currentPassword: 'Secret123', newPassword: 'Secret456' },
+      token,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: SettingsMessages.googleAccountPassword });
   });
@@ -338,7 +403,8 @@ describe('POST /api/user/change-password', () => {
   it('limits attempts per user with 429 and Retry-After', async () => {
     const user = await buildUser(t.app);
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await change(user, { currentPassword: 'Wrong1234', newPassword: 'Secret456' })).statusCode);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await change(user, { currentPassword: 'Wrong1234', newPassword: 'Secret456' })).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 403)).toBe(true);
     const limited = await change(user, { currentPassword: user.password, newPassword: 'Secret456' });
     expect(limited.statusCode).toBe(429);
@@ -350,7 +416,10 @@ describe('POST /api/user/change-password', () => {
   });
 
   it('answers 401 without a session', async () => {
-    const res = await post(t.app, '/api/user/change-password', { currentPassword: 'Secret123', newPassword: 'Secret456' });
+    const res = await post(t.app, '/api/user/change-password', {
+      currentPassword: 'Secret123',
+      newPassword: 'Secret456',
+    });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -19,19 +19,33 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = { preValidation: app.requireUser };
   const images = { db: app.db, store: createImageStore(app.config) };
 
-  app.get('/api/user/me', { ...signedIn, schema: { response: { 200: MyProfileResponse, ...errorResponses([401, 404]) } } }, async (request) =>
-    getOwnProfile(app.db, signedInUser(request).id),
+  app.get(
+    '/api/user/me',
+    { ...signedIn, schema: { response: { 200: MyProfileResponse, ...errorResponses([401, 404]) } } },
+    async (request) => getOwnProfile(app.db, signedInUser(request).id),
   );
 
   app.post(
     '/api/user/update-profile',
-    { ...signedIn, schema: { body: UpdateProfileBody, response: { 200: UpdateProfileResponse, ...errorResponses([...BODY_ERRORS, 401, 409]) } } },
+    {
+      ...signedIn,
+      schema: {
+        body: UpdateProfileBody,
+        response: { 200: UpdateProfileResponse, ...errorResponses([...BODY_ERRORS, 401, 409]) },
+      },
+    },
     async (request) => editProfile(app.db, signedInUser(request).id, request.body),
   );
 
   app.post(
     '/api/user/update-profile-img',
-    { ...signedIn, schema: { body: UpdateProfileImgBody, response: { 200: UpdateProfileImgResponse, ...errorResponses([...BODY_ERRORS, 401, 429]) } } },
+    {
+      ...signedIn,
+      schema: {
+        body: UpdateProfileImgBody,
+        response: { 200: UpdateProfileImgResponse, ...errorResponses([...BODY_ERRORS, 401, 429]) },
+      },
+    },
     async (request) => {
       const deps = {
         images,
@@ -48,7 +62,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/change-password',
     {
       ...signedIn,
-      schema: { body: ChangePasswordBody, response: { 200: ChangePasswordResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 429]) } },
+      schema: {
+        body: ChangePasswordBody,
+        response: { 200: ChangePasswordResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 429]) },
+      },
       config: { rateLimits: ['changePassword'] },
     },
     async (request) => changePassword(app.db, signedInUser(request), request.body),

@@ -27,7 +27,9 @@ export async function editProfile(db: Db, userId: string, body: UpdateProfileBod
   const error = profileError(body) ?? socialLinkError(body.social_links);
   if (error) throw badRequest(error.message);
   const username = body.username.trim();
-  const socialLinks = Object.fromEntries(Object.entries(body.social_links).map(([network, url]) => [network, url.trim()]));
+  const socialLinks = Object.fromEntries(
+    Object.entries(body.social_links).map(([network, url]) => [network, url.trim()]),
+  );
   try {
     await updateProfile(db, userId, { username, bio: body.bio, socialLinks });
   } catch (e) {
@@ -52,7 +54,11 @@ export interface ProfileImgDeps {
  * this site, or an outside image (a client that uploads to an image host sends that address),
  * fetched once through the SSRF-safe fetcher and stored like an upload. Answers the stored path.
  */
-export async function changeProfileImg(deps: ProfileImgDeps, userId: string, url: string): Promise<{ profile_img: string }> {
+export async function changeProfileImg(
+  deps: ProfileImgDeps,
+  userId: string,
+  url: string,
+): Promise<{ profile_img: string }> {
   const { db } = deps.images;
   const own = pathOnSite(url, deps.sites);
   let profileImg: string;
@@ -78,7 +84,8 @@ export async function changePassword(db: Db, user: SessionUser, body: ChangePass
   if (error) throw badRequest(error.message);
   const currentHash = await findPasswordHash(db, user.id);
   if (!currentHash) throw badRequest(SettingsMessages.googleAccountPassword);
-  if (!(await verifyPassword(currentHash, body.currentPassword))) throw forbidden(SettingsMessages.wrongCurrentPassword);
+  if (!(await verifyPassword(currentHash, body.currentPassword)))
+    throw forbidden(SettingsMessages.wrongCurrentPassword);
   const newHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
     await setPasswordHash(tx, user.id, newHash);

@@ -4,7 +4,13 @@ import { absoluteUrl } from '../../site-origin.ts';
 import { newToken } from '../auth/index.ts';
 import { enqueueJob, enqueueJobsFrom } from '../jobs/index.ts';
 import { confirmationMail, newsletterMail, type Link } from './subscriber-mails.ts';
-import { addUnsubscribeToken, findNewsletter, findPendingSubscriber, newsletterJobRows, setConfirmTokenHash } from './subscribers.repository.ts';
+import {
+  addUnsubscribeToken,
+  findNewsletter,
+  findPendingSubscriber,
+  newsletterJobRows,
+  setConfirmTokenHash,
+} from './subscribers.repository.ts';
 import { CONFIRM_MAIL_QUEUE } from './subscribers.service.ts';
 
 const FANOUT_QUEUE = 'newsletter-fanout';
@@ -45,7 +51,8 @@ export function registerSubscriberJobs(app: FastifyInstance) {
   app.jobs.register<{ blogId: string }>({
     queue: FANOUT_QUEUE,
     async run({ blogId }) {
-      if (!app.config.smtpUrl) return void app.log.info({ blog: blogId }, 'SMTP_URL is not set: no mail to subscribers about this blog');
+      if (!app.config.smtpUrl)
+        return void app.log.info({ blog: blogId }, 'SMTP_URL is not set: no mail to subscribers about this blog');
       const added = await enqueueJobsFrom(app.db, NEWSLETTER_QUEUE, newsletterJobRows(blogId));
       app.log.info({ blog: blogId, mails: added }, 'mails to subscribers queued');
     },

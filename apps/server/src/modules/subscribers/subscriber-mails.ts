@@ -5,7 +5,12 @@ import type { Mail } from '../mail/index.ts';
 /** The site's address for links in mails (PUBLIC_URL, which SMTP_URL requires). */
 export type Link = (path: string) => string;
 
-export function confirmationMail(to: string, { authorName, authorUsername }: { authorName: string; authorUsername: string }, token: string, link: Link): Mail {
+export function confirmationMail(
+  to: string,
+  { authorName, authorUsername }: { authorName: string; authorUsername: string },
+  token: string,
+  link: Link,
+): Mail {
   const url = link(confirmSubscriptionPath(token));
   return {
     to,

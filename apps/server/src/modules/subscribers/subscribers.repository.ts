@@ -6,14 +6,23 @@ export type SubscriberRow = typeof subscribers.$inferSelect;
 
 /** A visitor's address for an author, pending unless it was there already; answers nothing. */
 export async function addPendingSubscriber(db: Executor, authorId: string, email: string) {
-  await db.insert(subscribers).values({ authorId, email }).onConflictDoNothing({ target: [subscribers.authorId, subscribers.email] });
+  await db
+    .insert(subscribers)
+    .values({ authorId, email })
+    .onConflictDoNothing({ target: [subscribers.authorId, subscribers.email] });
 }
 
 /**
  * Marks the pending subscription as mailed now and answers its id, unless it is confirmed or was
  * mailed less than `minutes` ago (then undefined): one statement, so requests at once mail once.
  */
-export async function takeConfirmMailTurn(db: Executor, authorId: string, email: string, now: Date, minutes: number): Promise<string | undefined> {
+export async function takeConfirmMailTurn(
+  db: Executor,
+  authorId: string,
+  email: string,
+  now: Date,
+  minutes: number,
+): Promise<string | undefined> {
   const [row] = await db
     .update(subscribers)
     .set({ confirmMailedAt: now })
@@ -22,7 +31,10 @@ export async function takeConfirmMailTurn(db: Executor, authorId: string, email:
         eq(subscribers.authorId, authorId),
         eq(subscribers.email, email),
         isNull(subscribers.confirmedAt),
-        or(isNull(subscribers.confirmMailedAt), lt(subscribers.confirmMailedAt, new Date(now.getTime() - minutes * 60_000))),
+        or(
+          isNull(subscribers.confirmMailedAt),
+          lt(subscribers.confirmMailedAt, new Date(now.getTime() - minutes * 60_000)),
+        ),
       ),
     )
     .returning({ id: subscribers.id });
@@ -36,7 +48,11 @@ export async function addConfirmedSubscriber(db: Executor, authorId: string, use
     .values({ authorId, email, userId, confirmedAt: now })
     .onConflictDoUpdate({
       target: [subscribers.authorId, subscribers.email],
-      set: { userId, confirmedAt: sql`coalesce(${subscribers.confirmedAt}, ${now.toISOString()}::timestamptz)`, confirmTokenHash: null },
+      set: {
+        userId,
+        confirmedAt: sql`coalesce(${subscribers.confirmedAt}, ${now.toISOString()}::timestamptz)`,
+        confirmTokenHash: null,
+      },
     });
 }
 
@@ -44,7 +60,11 @@ export async function addConfirmedSubscriber(db: Executor, authorId: string, use
 const readersRows = (authorId: string, reader: { id: string; email: string }) =>
   and(eq(subscribers.authorId, authorId), or(eq(subscribers.userId, reader.id), eq(subscribers.email, reader.email)));
 
-export async function isConfirmedSubscriber(db: Executor, authorId: string, reader: { id: string; email: string }): Promise<boolean> {
+export async function isConfirmedSubscriber(
+  db: Executor,
+  authorId: string,
+  reader: { id: string; email: string },
+): Promise<boolean> {
   const [row] = await db
     .select({ id: subscribers.id })
     .from(subscribers)
@@ -53,7 +73,11 @@ export async function isConfirmedSubscriber(db: Executor, authorId: string, read
   return row !== undefined;
 }
 
-export async function deleteReadersSubscriptions(db: Executor, authorId: string, reader: { id: string; email: string }) {
+export async function deleteReadersSubscriptions(
+  db: Executor,
+  authorId: string,
+  reader: { id: string; email: string },
+) {
   await db.delete(subscribers).where(readersRows(authorId, reader));
 }
 
@@ -71,7 +95,12 @@ export async function confirmByTokenHash(db: Executor, tokenHash: string, now: D
 export async function unsubscribeByTokenHash(db: Executor, tokenHash: string): Promise<boolean> {
   const rows = await db
     .delete(subscribers)
-    .where(eq(subscribers.id, sql`(select ${unsubscribeTokens.subscriberId} from ${unsubscribeTokens} where ${unsubscribeTokens.tokenHash} = ${tokenHash})`))
+    .where(
+      eq(
+        subscribers.id,
+        sql`(select ${unsubscribeTokens.subscriberId} from ${unsubscribeTokens} where ${unsubscribeTokens.tokenHash} = ${tokenHash})`,
+      ),
+    )
     .returning({ id: subscribers.id });
   return rows.length > 0;
 }

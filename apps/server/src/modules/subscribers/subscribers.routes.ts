@@ -39,7 +39,10 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/subscribe',
     {
       preValidation: app.optionalUser,
-      schema: { body: SubscribeBody, response: { 200: SubscribeResponse, ...errorResponses([...BODY_ERRORS, 404, 429]) } },
+      schema: {
+        body: SubscribeBody,
+        response: { 200: SubscribeResponse, ...errorResponses([...BODY_ERRORS, 404, 429]) },
+      },
       config: { keepsReadCache: true, rateLimits: ['subscribePerIp'] },
     },
     async (request) => {
@@ -54,13 +57,25 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = { preValidation: app.requireUser, config: { keepsReadCache: true } };
   app.post(
     '/api/user/unsubscribe',
-    { ...signedIn, schema: { body: SubscriptionBody, response: { 200: SubscriptionState, ...errorResponses([...BODY_ERRORS, 401, 404]) } } },
+    {
+      ...signedIn,
+      schema: {
+        body: SubscriptionBody,
+        response: { 200: SubscriptionState, ...errorResponses([...BODY_ERRORS, 401, 404]) },
+      },
+    },
     async (request) => unsubscribeReader(app.db, signedInUser(request).id, request.body.username),
   );
 
   app.post(
     '/api/user/subscription',
-    { ...signedIn, schema: { body: SubscriptionBody, response: { 200: SubscriptionState, ...errorResponses([...BODY_ERRORS, 401, 404]) } } },
+    {
+      ...signedIn,
+      schema: {
+        body: SubscriptionBody,
+        response: { 200: SubscriptionState, ...errorResponses([...BODY_ERRORS, 401, 404]) },
+      },
+    },
     async (request) => subscriptionOf(app.db, signedInUser(request).id, request.body.username),
   );
 
@@ -70,7 +85,16 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => subscriberCount(app.db, signedInUser(request).id),
   );
 
-  const linkRoute = { config: { keepsReadCache: true }, schema: { params: TokenParams, body: LinkBody, response: { 200: SubscriptionLinkResult, ...errorResponses([...BODY_ERRORS, 404]) } } };
-  app.post('/subscribe/confirm/:token', linkRoute, async (request) => confirmByToken(app.db, request.params.token, app.clock()));
+  const linkRoute = {
+    config: { keepsReadCache: true },
+    schema: {
+      params: TokenParams,
+      body: LinkBody,
+      response: { 200: SubscriptionLinkResult, ...errorResponses([...BODY_ERRORS, 404]) },
+    },
+  };
+  app.post('/subscribe/confirm/:token', linkRoute, async (request) =>
+    confirmByToken(app.db, request.params.token, app.clock()),
+  );
   app.post('/unsubscribe/:token', linkRoute, async (request) => unsubscribeByToken(app.db, request.params.token));
 };

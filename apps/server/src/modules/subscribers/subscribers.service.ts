@@ -44,7 +44,12 @@ export function visitorEmailError(body: SubscribeBody): string | null {
  * pending until confirmed from the mail that is queued for it (in the same transaction); the answer
  * is the same whether it was new, pending or confirmed, so it tells nobody who subscribes.
  */
-export async function subscribe(db: Db, userId: string | null, body: SubscribeBody, now: Date): Promise<SubscribeResponse> {
+export async function subscribe(
+  db: Db,
+  userId: string | null,
+  body: SubscribeBody,
+  now: Date,
+): Promise<SubscribeResponse> {
   const author = await authorNamed(db, body.username);
   if (userId) {
     if (author.id === userId) throw badRequest(SubscriptionMessages.ownBlog);

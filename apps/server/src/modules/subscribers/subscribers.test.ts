@@ -19,9 +19,12 @@ afterAll(async () => {
   await inbox.close();
 });
 
-const subscribe = (username: string, body: { email?: string } = {}, token?: string) => post(t.app, '/api/user/subscribe', { username, ...body }, token);
-const isSubscribed = async (reader: TestUser, author: TestUser) => (await post(t.app, '/api/user/subscription', { username: author.username }, reader.token)).json().subscribed;
-const countOf = async (author: TestUser) => (await post(t.app, '/api/user/subscriber-count', {}, author.token)).json().subscribers;
+const subscribe = (username: string, body: { email?: string } = {}, token?: string) =>
+  post(t.app, '/api/user/subscribe', { username, ...body }, token);
+const isSubscribed = async (reader: TestUser, author: TestUser) =>
+  (await post(t.app, '/api/user/subscription', { username: author.username }, reader.token)).json().subscribed;
+const countOf = async (author: TestUser) =>
+  (await post(t.app, '/api/user/subscriber-count', {}, author.token)).json().subscribers;
 const mailsTo = (address: string) => inbox.mails.filter((m) => m.to.includes(address.toLowerCase()));
 const visitor = () => `reader.${uniqueId()}@example.net`;
 /** Publishes a blog and runs the jobs it brings (the fan-out, then each mail). */
@@ -67,7 +70,9 @@ describe('a signed-in reader', () => {
     expect(mail!.headers['list-unsubscribe']).toBe(`<https://blog.example.org/unsubscribe/${token}>`);
     expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
 
-    expect((await post(t.app, '/api/user/unsubscribe', { username: author.username }, reader.token)).json()).toEqual({ subscribed: false });
+    expect((await post(t.app, '/api/user/unsubscribe', { username: author.username }, reader.token)).json()).toEqual({
+      subscribed: false,
+    });
     expect(await isSubscribed(reader, author)).toBe(false);
     expect(await countOf(author)).toBe(0);
     await publish(author);
@@ -76,7 +81,9 @@ describe('a signed-in reader', () => {
 
   it('cannot subscribe to themselves; the subscription calls need a session', async () => {
     const author = await buildUser(t.app);
-    expect((await subscribe(author.username, {}, author.token)).json()).toEqual({ error: SubscriptionMessages.ownBlog });
+    expect((await subscribe(author.username, {}, author.token)).json()).toEqual({
+      error: SubscriptionMessages.ownBlog,
+    });
     expect((await post(t.app, '/api/user/subscription', { username: author.username })).statusCode).toBe(401);
     expect((await post(t.app, '/api/user/unsubscribe', { username: author.username })).statusCode).toBe(401);
     expect((await post(t.app, '/api/user/subscriber-count', {})).statusCode).toBe(401);
@@ -103,7 +110,9 @@ describe('a visitor', () => {
     const confirmed = await t.app.inject({ method: 'POST', url: `/subscribe/confirm/${token}` });
     expect(confirmed.json()).toEqual({ message: SubscriptionMessages.confirmed });
     expect(await countOf(author)).toBe(1);
-    expect((await t.app.inject({ method: 'POST', url: `/subscribe/confirm/${token}` })).json()).toEqual({ error: SubscriptionMessages.linkInvalid });
+    expect((await t.app.inject({ method: 'POST', url: `/subscribe/confirm/${token}` })).json()).toEqual({
+      error: SubscriptionMessages.linkInvalid,
+    });
 
     const { title } = await publish(author);
     expect(mailsTo(email).map((m) => m.subject)).toEqual([mail.subject, title]);

@@ -19,7 +19,11 @@ describe('system', () => {
   });
 
   it('answers unknown API paths and wrong methods with JSON 404', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['DELETE', '/api/health'], ['POST', '/api']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['DELETE', '/api/health'],
+      ['POST', '/api'],
+    ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'Not found' });

@@ -4,14 +4,18 @@ import { HealthResponse, PublicConfig } from '@inkwell/contracts';
 import { errorResponses } from '../../http-error.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/health', { schema: { response: { 200: HealthResponse, ...errorResponses([]) } } }, async (_request, reply) => {
-    try {
-      await app.db.execute(sql`select 1`);
-      return { status: 'ok' as const };
-    } catch {
-      return reply.status(503).send({ error: 'The database is not answering' });
-    }
-  });
+  app.get(
+    '/api/health',
+    { schema: { response: { 200: HealthResponse, ...errorResponses([]) } } },
+    async (_request, reply) => {
+      try {
+        await app.db.execute(sql`select 1`);
+        return { status: 'ok' as const };
+      } catch {
+        return reply.status(503).send({ error: 'The database is not answering' });
+      }
+    },
+  );
 
   app.get('/api/config', { schema: { response: { 200: PublicConfig } } }, async () => {
     const { clientId, scriptUrl } = app.config.google;

@@ -18,13 +18,20 @@ describe.skipIf(!canMount)('images on a disk that fills up or turns read-only', 
     rmSync(folder, { recursive: true, force: true });
   });
   const store = diskImageStore(folder);
-  const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (error: unknown) => error,
+    );
 
   it('a full disk answers 507 in words, leaves no partial file, and the images already there are still read', async () => {
     await store.put('small.png', Buffer.from('a small image'), 'image/png');
     const error = await refusal(store.put('large.png', Buffer.alloc(256 * 1024, 1), 'image/png'));
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 507, message: 'The server has no room left for images. Please tell its administrator.' });
+    expect(error).toMatchObject({
+      status: 507,
+      message: 'The server has no room left for images. Please tell its administrator.',
+    });
     expect(readdirSync(folder)).toEqual(['small.png']);
     expect(await text((await store.open('small.png'))!)).toBe('a small image');
   });
@@ -33,7 +40,10 @@ describe.skipIf(!canMount)('images on a disk that fills up or turns read-only', 
     execFileSync('mount', ['-o', 'remount,ro', folder]);
     try {
       const error = await refusal(store.put('another.png', Buffer.from('another image'), 'image/png'));
-      expect(error).toMatchObject({ status: 503, message: 'The server cannot save images right now: its storage is read-only. Please tell its administrator.' });
+      expect(error).toMatchObject({
+        status: 503,
+        message: 'The server cannot save images right now: its storage is read-only. Please tell its administrator.',
+      });
       expect(await text((await store.open('small.png'))!)).toBe('a small image');
     } finally {
       execFileSync('mount', ['-o', 'remount,rw', folder]);

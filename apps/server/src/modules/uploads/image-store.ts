@@ -49,8 +49,13 @@ export function diskImageStore(folder: string): ImageStore {
 
 /** A full or read-only disk, said in words the writer can pass on; anything else stays a fault of ours (500). */
 function storageFailure(error: NodeJS.ErrnoException): Error {
-  if (error.code === 'ENOSPC' || error.code === 'EDQUOT') return new HttpError(507, 'The server has no room left for images. Please tell its administrator.');
-  if (error.code === 'EROFS') return new HttpError(503, 'The server cannot save images right now: its storage is read-only. Please tell its administrator.');
+  if (error.code === 'ENOSPC' || error.code === 'EDQUOT')
+    return new HttpError(507, 'The server has no room left for images. Please tell its administrator.');
+  if (error.code === 'EROFS')
+    return new HttpError(
+      503,
+      'The server cannot save images right now: its storage is read-only. Please tell its administrator.',
+    );
   return error;
 }
 
@@ -60,12 +65,17 @@ function storageFailure(error: NodeJS.ErrnoException): Error {
  */
 export function s3ImageStore({ endpoint, bucket, region, accessKeyId, secretAccessKey }: S3Config): ImageStore {
   const client = new AwsClient({ accessKeyId, secretAccessKey, region, service: 's3' });
-  const objectUrl = (key: string) => `${endpoint}/${encodeURIComponent(bucket)}/${encodeURIComponent(path.basename(key))}`;
+  const objectUrl = (key: string) =>
+    `${endpoint}/${encodeURIComponent(bucket)}/${encodeURIComponent(path.basename(key))}`;
   const failure = (action: string, key: string, response: Response) =>
     new Error(`S3 ${action} of ${key} failed with status ${response.status}`);
   return {
     async put(key, data, mime) {
-      const response = await client.fetch(objectUrl(key), { method: 'PUT', body: new Uint8Array(data), headers: { 'content-type': mime } });
+      const response = await client.fetch(objectUrl(key), {
+        method: 'PUT',
+        body: new Uint8Array(data),
+        headers: { 'content-type': mime },
+      });
       await response.body?.cancel();
       if (!response.ok) throw failure('upload', key, response);
     },

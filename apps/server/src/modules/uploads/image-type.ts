@@ -27,7 +27,8 @@ export function detectImageType(bytes: Buffer): ImageType | null {
 }
 
 /** The type of a stored file, from the extension we gave it. */
-export const typeOfExtension = (extension: string): ImageType | undefined => Object.values(TYPES).find((t) => t.extension === extension);
+export const typeOfExtension = (extension: string): ImageType | undefined =>
+  Object.values(TYPES).find((t) => t.extension === extension);
 
 /** Every extension a stored image can have. */
 export const IMAGE_EXTENSIONS = Object.values(TYPES).map((t) => t.extension);

@@ -58,7 +58,12 @@ describe('images in an S3-compatible bucket (S3_* set)', () => {
     const { file } = (await upload(t.app, user, await fixtureImage('png', 1000, 750))).json();
     const hash = file.url.slice('/uploads/'.length, -'.png'.length);
     const bucket = s3ImageStore(loadConfig({ ...s3.env }).s3!);
-    for (const [width, served] of [[200, 200], [700, 700], [1000, 1000], [1600, 1000]]) {
+    for (const [width, served] of [
+      [200, 200],
+      [700, 700],
+      [1000, 1000],
+      [1600, 1000],
+    ]) {
       expect(await bucket.open(`${hash}-${width}w.webp`)).not.toBeNull();
       const res = await t.app.inject(`/uploads/${hash}-${width}w.webp`);
       expect(res.statusCode).toBe(200);

@@ -16,6 +16,10 @@ export async function imageExists(db: Executor, key: string): Promise<boolean> {
 
 /** The first of `keys` that names a stored image. */
 export async function findImage(db: Executor, keys: string[]): Promise<{ key: string; width: number } | undefined> {
-  const [row] = await db.select({ key: images.key, width: images.width }).from(images).where(inArray(images.key, keys)).limit(1);
+  const [row] = await db
+    .select({ key: images.key, width: images.width })
+    .from(images)
+    .where(inArray(images.key, keys))
+    .limit(1);
   return row;
 }

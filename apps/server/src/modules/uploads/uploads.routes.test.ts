@@ -38,14 +38,19 @@ afterAll(async () => {
 function multipart(field: string, filename: string, contentType: string, content: Buffer) {
   const boundary = `----inkwell${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-function upload(content: Buffer, { field = 'image', filename = 'photo.png', type = 'image/png', as = user as TestUser | null } = {}) {
+function upload(
+  content: Buffer,
+  { field = 'image', filename = 'photo.png', type = 'image/png', as = user as TestUser | null } = {},
+) {
   const body = multipart(field, filename, type, content);
   return t.app.inject({
     method: 'POST',
@@ -56,7 +61,12 @@ function upload(content: Buffer, { field = 'image', filename = 'photo.png', type
 }
 
 function uploadByUrl(url: unknown, as: TestUser | null = user) {
-  return t.app.inject({ method: 'POST', url: '/api/upload/image-by-url', payload: { url }, headers: as ? bearer(as.token) : {} });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/upload/image-by-url',
+    payload: { url },
+    headers: as ? bearer(as.token) : {},
+  });
 }
 
 async function fetchStored(url: string) {
@@ -116,22 +126,45 @@ describe('POST /api/upload/image', () => {
     expect(stored.includes('SecretCam')).toBe(false);
   });
 
-  it.each<ImageFormat>(['png', 'gif'])('leaves behind the HTML a %s polyglot carries after the image', async (format) => {
-    const html = '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>';
-    const polyglot = Buffer.concat([await fixtureImage(format), Buffer.from(html)]);
-    const res = await upload(polyglot, { filename: 'x.html', type: 'text/html' });
-    expect(res.statusCode).toBe(200);
-    const stored = await fetchStored(res.json().file.url);
-    expect(stored.headers['content-type']).toBe(`image/${format}`);
-    expect(stored.headers['x-content-type-options']).toBe('nosniff');
-    expect(stored.rawPayload.includes('<script>')).toBe(false);
-  });
+  it.each<ImageFormat>(['png', 'gif'])(
+    'leaves behind the HTML a %s polyglot carries after the image',
+    async (format) => {
+      const html = '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>';
+      const polyglot = Buffer.concat([await fixtureImage(format), Buffer.from(html)]);
+      const res = await upload(polyglot, { filename: 'x.html', type: 'text/html' });
+      expect(res.statusCode).toBe(200);
+      const stored = await fetchStored(res.json().file.url);
+      expect(stored.headers['content-type']).toBe(`image/${format}`);
+      expect(stored.headers['x-content-type-options']).toBe('nosniff');
+      expect(stored.rawPayload.includes('<script>')).toBe(false);
+    },
+  );
 
   it.each([
-    ['a text file named .png', Buffer.from('just some text, honestly a picture'), 415, 'Only PNG, JPEG, WebP and GIF images can be uploaded'],
-    ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect/></svg>'), 415, 'Only PNG, JPEG, WebP and GIF images can be uploaded'],
-    ['an HTML page', Buffer.from('<!doctype html><script>alert(1)</script>'), 415, 'Only PNG, JPEG, WebP and GIF images can be uploaded'],
-    ['a PNG signature with garbage behind it', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('garbage')]), 400, 'The file is not a valid image'],
+    [
+      'a text file named .png',
+      Buffer.from('just some text, honestly a picture'),
+      415,
+      'Only PNG, JPEG, WebP and GIF images can be uploaded',
+    ],
+    [
+      'an SVG',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect/></svg>'),
+      415,
+      'Only PNG, JPEG, WebP and GIF images can be uploaded',
+    ],
+    [
+      'an HTML page',
+      Buffer.from('<!doctype html><script>alert(1)</script>'),
+      415,
+      'Only PNG, JPEG, WebP and GIF images can be uploaded',
+    ],
+    [
+      'a PNG signature with garbage behind it',
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('garbage')]),
+      400,
+      'The file is not a valid image',
+    ],
     ['a decompression bomb (a tiny PNG declaring 100000×100000)', pngBomb(), 413, 'The image has too many pixels'],
     ['an empty file', Buffer.alloc(0), 400, 'The file is empty'],
     ['30 MB of noise', randomBytes(30 * 1024 * 1024), 413, 'The file is too large (max 10 MB)'],
@@ -159,7 +192,12 @@ describe('POST /api/upload/image', () => {
   });
 
   it('refuses a request that is not multipart, and anonymous uploads', async () => {
-    const json = await t.app.inject({ method: 'POST', url: '/api/upload/image', payload: { image: 'x' }, headers: bearer(user.token) });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/image',
+      payload: { image: 'x' },
+      headers: bearer(user.token),
+    });
     expect(json.statusCode).toBe(415);
     expect(json.json().success).toBe(0);
     const anonymous = await upload(await fixtureImage('png'), { as: null });
@@ -237,12 +275,18 @@ describe('WebP copies of uploads', () => {
   it('never scales a narrow image up: the copies it cannot fill are as wide as it is', async () => {
     const { file } = (await upload(await fixtureImage('png', 600, 450))).json();
     expect((await fetchVariant(file.url, 400)).meta).toMatchObject({ width: 400, height: 300 });
-    for (const width of [700, 1000, 1600]) expect((await fetchVariant(file.url, width)).meta).toMatchObject({ width: 600, height: 450 });
+    for (const width of [700, 1000, 1600])
+      expect((await fetchVariant(file.url, width)).meta).toMatchObject({ width: 600, height: 450 });
   });
 
   it('keeps an animated GIF moving', async () => {
-    const frame = (background: string) => sharp({ create: { width: 900, height: 600, channels: 3, background } }).png().toBuffer();
-    const gif = await sharp([await frame('red'), await frame('blue')], { join: { animated: true } }).gif().toBuffer();
+    const frame = (background: string) =>
+      sharp({ create: { width: 900, height: 600, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const gif = await sharp([await frame('red'), await frame('blue')], { join: { animated: true } })
+      .gif()
+      .toBuffer();
     const { file } = (await upload(gif, { filename: 'a.gif', type: 'image/gif' })).json();
     expect((await fetchVariant(file.url, 400)).meta).toMatchObject({ format: 'webp', width: 400, pages: 2 });
   });
@@ -262,7 +306,11 @@ describe('WebP copies of uploads', () => {
 
   it('answers 404 for a copy of an image it does not hold, or at a width it does not make', async () => {
     const { file } = (await upload(await fixtureImage('png', 500, 400))).json();
-    for (const url of [variantUrl(`/uploads/${'c'.repeat(64)}.png`, 400), variantUrl(file.url, 500), file.url.replace('.png', '-400w.avif')]) {
+    for (const url of [
+      variantUrl(`/uploads/${'c'.repeat(64)}.png`, 400),
+      variantUrl(file.url, 500),
+      file.url.replace('.png', '-400w.avif'),
+    ]) {
       const res = await t.app.inject(url);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: Messages.notFound });
@@ -273,7 +321,14 @@ describe('WebP copies of uploads', () => {
     const damaged = Buffer.from('not a picture any more');
     const hash = createHash('sha256').update(damaged).digest('hex');
     writeFileSync(path.join(uploadsDir, `${hash}.png`), damaged);
-    await insertImage(t.app.db, { key: `${hash}.png`, ownerId: null, size: damaged.length, width: 900, height: 600, mime: 'image/png' });
+    await insertImage(t.app.db, {
+      key: `${hash}.png`,
+      ownerId: null,
+      size: damaged.length,
+      width: 900,
+      height: 600,
+      mime: 'image/png',
+    });
     const res = await t.app.inject(`/uploads/${hash}-400w.webp`);
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(`/uploads/${hash}.png`);
@@ -302,13 +357,21 @@ describe('uploads', () => {
       const bytes = await fixtureImage('png', 8, 8);
       const send = () => {
         const body = multipart('image', 'a.png', 'image/png', bytes);
-        return limited.app.inject({ method: 'POST', url: '/api/upload/image', payload: body.payload, headers: { ...body.headers, ...bearer(uploader.token) } });
+        return limited.app.inject({
+          method: 'POST',
+          url: '/api/upload/image',
+          payload: body.payload,
+          headers: { ...body.headers, ...bearer(uploader.token) },
+        });
       };
       for (let i = 0; i < 3; i++) expect((await send()).statusCode).toBe(200);
       const refused = await send();
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toMatch(/^\d+$/);
-      expect(refused.json()).toEqual({ success: 0, error: expect.stringMatching(/^Too many uploads\. Please try again in /) });
+      expect(refused.json()).toEqual({
+        success: 0,
+        error: expect.stringMatching(/^Too many uploads\. Please try again in /),
+      });
     } finally {
       await limited.close();
     }

@@ -2,7 +2,17 @@ import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMAGE_FIELD, IMAGE_KEY, IMAGE_VARIANT_WIDTHS, ImageByUrlBody, type ImageVariantWidth, Limits, Messages, UploadFailure, UploadResponse } from '@inkwell/contracts';
+import {
+  IMAGE_FIELD,
+  IMAGE_KEY,
+  IMAGE_VARIANT_WIDTHS,
+  ImageByUrlBody,
+  type ImageVariantWidth,
+  Limits,
+  Messages,
+  UploadFailure,
+  UploadResponse,
+} from '@inkwell/contracts';
 import { BODY_ERRORS, badRequest, errorResponses, notFound } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { errorAnswer, INTERNAL_ERROR } from '../../plugins/errors.ts';
@@ -32,7 +42,11 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: Limits.uploadMaxBytes, files: 1, fields: 10, parts: 20 } });
   const deps = { db: app.db, store: createImageStore(app.config) };
   const openVariant = variantOpener(deps, (error) => app.log.error({ err: error }, 'image copies could not be made'));
-  const writerUpload = { preValidation: app.requireUser, errorHandler: uploadErrorHandler, config: { rateLimits: ['upload' as const] } };
+  const writerUpload = {
+    preValidation: app.requireUser,
+    errorHandler: uploadErrorHandler,
+    config: { rateLimits: ['upload' as const] },
+  };
   const uploadAnswers = { 200: UploadResponse, ...errorResponses([...BODY_ERRORS, 401, 429], UploadFailure) };
 
   app.post(
@@ -53,10 +67,14 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/upload/image-by-url', { ...writerUpload, schema: { body: ImageByUrlBody, response: uploadAnswers } }, async (request) => ({
-    success: 1 as const,
-    file: await importImage(deps, signedInUser(request).id, request.body.url, app.config.fetchAllowHosts),
-  }));
+  app.post(
+    '/api/upload/image-by-url',
+    { ...writerUpload, schema: { body: ImageByUrlBody, response: uploadAnswers } },
+    async (request) => ({
+      success: 1 as const,
+      file: await importImage(deps, signedInUser(request).id, request.body.url, app.config.fetchAllowHosts),
+    }),
+  );
 
   app.get(
     '/uploads/:key',
@@ -64,7 +82,13 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: z.object({ key: z.string() }),
         response: {
-          200: nonJsonResponse('The stored image (its name is the hash of its bytes: cached for ever)', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'),
+          200: nonJsonResponse(
+            'The stored image (its name is the hash of its bytes: cached for ever)',
+            'image/png',
+            'image/jpeg',
+            'image/gif',
+            'image/webp',
+          ),
           302: z.null().describe('A WebP copy that cannot be made: the original'),
           ...errorResponses([404]),
         },

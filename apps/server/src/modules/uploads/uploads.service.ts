@@ -29,7 +29,8 @@ export interface StoredImage {
 
 /** Makes and stores the WebP copies of the image `hash` (`width` px wide). */
 async function storeVariants(store: ImageStore, hash: string, image: Buffer, width: number): Promise<void> {
-  for (const variant of await webpVariants(image, width)) await store.put(imageVariantKey(hash, variant.width), variant.data, 'image/webp');
+  for (const variant of await webpVariants(image, width))
+    await store.put(imageVariantKey(hash, variant.width), variant.data, 'image/webp');
 }
 
 /**
@@ -46,7 +47,14 @@ export async function storeImage({ db, store }: UploadDeps, ownerId: string, byt
   const key = `${hash}.${type.extension}`;
   await store.put(key, image.data, type.mime);
   await storeVariants(store, hash, image.data, image.width);
-  await insertImage(db, { key, ownerId, size: image.data.length, width: image.width, height: image.height, mime: type.mime });
+  await insertImage(db, {
+    key,
+    ownerId,
+    size: image.data.length,
+    width: image.width,
+    height: image.height,
+    mime: type.mime,
+  });
   return { url: imageUrl(key), width: image.width, height: image.height };
 }
 
@@ -69,7 +77,10 @@ export function variantOpener({ db, store }: UploadDeps, log: (error: unknown) =
     const key = imageVariantKey(hash, width);
     const stored = await store.open(key);
     if (stored) return { file: stored };
-    const original = await findImage(db, IMAGE_EXTENSIONS.map((extension) => `${hash}.${extension}`));
+    const original = await findImage(
+      db,
+      IMAGE_EXTENSIONS.map((extension) => `${hash}.${extension}`),
+    );
     if (!original) return null;
     let made = making.get(hash);
     if (!made) {
@@ -88,7 +99,12 @@ export function variantOpener({ db, store }: UploadDeps, log: (error: unknown) =
 }
 
 /** Copies an image from a URL the user gave into our store, through the SSRF-safe fetcher. */
-export async function importImage(deps: UploadDeps, ownerId: string, url: string, allowHosts: string[]): Promise<StoredImage> {
+export async function importImage(
+  deps: UploadDeps,
+  ownerId: string,
+  url: string,
+  allowHosts: string[],
+): Promise<StoredImage> {
   let bytes: Buffer;
   try {
     ({ body: bytes } = await safeFetch(url, { allowHosts, maxBytes: Limits.uploadMaxBytes, accept: 'image/*' }));

@@ -7,7 +7,10 @@ import { users, type SocialLinks } from '../../db/schema/index.ts';
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
   return row;
 }
 
@@ -17,7 +20,10 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
 }
 
 export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
   return row;
 }
 
@@ -69,7 +75,11 @@ export async function findOwnProfile(db: Executor, userId: string): Promise<OwnP
 }
 
 /** The unique index on lower(username) refuses a name another user holds, even in a race. */
-export async function updateProfile(db: Executor, userId: string, values: { username: string; bio: string; socialLinks: SocialLinks }) {
+export async function updateProfile(
+  db: Executor,
+  userId: string,
+  values: { username: string; bio: string; socialLinks: SocialLinks },
+) {
   await db.update(users).set(values).where(eq(users.id, userId));
 }
 
@@ -88,7 +98,11 @@ export async function setPasswordHash(db: Executor, userId: string, passwordHash
 }
 
 /** Adds to (or, negative, takes from) an author's counters; they never go below zero. */
-export async function addToAuthorCounters(db: Executor, authorId: string, { posts, reads }: { posts: number; reads: number }) {
+export async function addToAuthorCounters(
+  db: Executor,
+  authorId: string,
+  { posts, reads }: { posts: number; reads: number },
+) {
   if (posts === 0 && reads === 0) return;
   await db
     .update(users)
@@ -104,7 +118,11 @@ export async function addToAuthorCounters(db: Executor, authorId: string, { post
  * follower's following. The two rows are updated in the order of their ids, so follows between the
  * same two users in both directions at once lock them in one order and never deadlock.
  */
-export async function addToFollowCounters(db: Executor, { followerId, authorId }: { followerId: string; authorId: string }, change: 1 | -1) {
+export async function addToFollowCounters(
+  db: Executor,
+  { followerId, authorId }: { followerId: string; authorId: string },
+  change: 1 | -1,
+) {
   const updates = [
     { id: followerId, set: { totalFollowing: sql`${users.totalFollowing} + ${change}` } },
     { id: authorId, set: { totalFollowers: sql`${users.totalFollowers} + ${change}` } },
@@ -157,18 +175,24 @@ export async function searchUsers(db: Executor, query: string, limit: number) {
   const alike = sql`select ${users.id} from ${users} where (${usernameLower} %>> ${text} or ${fullnameLower} %>> ${text})
     and (select count(*) from by_words) < ${limit} limit ${USER_SEARCH_CANDIDATES}`;
   const exact = sql`select ${users.id} from ${users} where ${usernameLower} = ${text}`;
-  return db
-    .select({ fullname: users.fullname, username: users.username, profileImg: users.profileImg })
-    .from(users)
-    // `= any(array(...))`: the candidates are fetched by primary key, not joined with a scan of every user.
-    .where(sql`${users.id} = any(array(with by_words as (${byWords}) select id from by_words union (${alike}) union (${exact})))`)
-    .orderBy(
-      desc(sql`${usernameLower} = ${text}`),
-      desc(sql`${usernameLower} like ${prefix} escape '\\'`),
-      desc(sql`greatest(strict_word_similarity(${text}, ${usernameLower}), strict_word_similarity(${text}, ${fullnameLower}))`),
-      asc(users.username),
-    )
-    .limit(limit);
+  return (
+    db
+      .select({ fullname: users.fullname, username: users.username, profileImg: users.profileImg })
+      .from(users)
+      // `= any(array(...))`: the candidates are fetched by primary key, not joined with a scan of every user.
+      .where(
+        sql`${users.id} = any(array(with by_words as (${byWords}) select id from by_words union (${alike}) union (${exact})))`,
+      )
+      .orderBy(
+        desc(sql`${usernameLower} = ${text}`),
+        desc(sql`${usernameLower} like ${prefix} escape '\\'`),
+        desc(
+          sql`greatest(strict_word_similarity(${text}, ${usernameLower}), strict_word_similarity(${text}, ${fullnameLower}))`,
+        ),
+        asc(users.username),
+      )
+      .limit(limit)
+  );
 }
 
 /** An author has published at least one blog (the users' own counter, kept with every publish). */
@@ -176,7 +200,13 @@ const isAuthor = gt(users.totalPosts, 0);
 
 /** One page of authors, in primary-key order. */
 export async function listAuthors(db: Executor, offset: number, limit: number) {
-  return db.select({ id: users.id, username: users.username }).from(users).where(isAuthor).orderBy(asc(users.id)).offset(offset).limit(limit);
+  return db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(isAuthor)
+    .orderBy(asc(users.id))
+    .offset(offset)
+    .limit(limit);
 }
 
 /** How many blogs readers may see by one author (by id, or username in any case): the author's own counter; 0 for nobody. */

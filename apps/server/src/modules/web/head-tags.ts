@@ -2,7 +2,8 @@ import { escapeHtml } from '@inkwell/contracts';
 import { SITE_NAME } from '../../site-origin.ts';
 import type { AlternateLink, PageTags } from './page-tags.ts';
 
-const meta = (attribute: 'name' | 'property', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
+const meta = (attribute: 'name' | 'property', key: string, value: string) =>
+  `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
 
 const alternateLink = ({ type, title, href }: AlternateLink) =>
   `<link rel="alternate" type="${escapeHtml(type)}" title="${escapeHtml(title)}" href="${escapeHtml(href)}">`;
@@ -44,7 +45,9 @@ export function injectHead(html: string, tags: PageTags | null, siteFeeds: Alter
   const feeds = [...siteFeeds, ...(tags?.feeds ?? [])].map(alternateLink);
   // Replacer functions, not strings: a title holding "$'" or "$&" must stay text, not splice the page into itself.
   const withTitle = tags
-    ? html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(documentTitle(tags.title))}</title>`).replace(/<meta name="description"[^>]*>/, '')
+    ? html
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(documentTitle(tags.title))}</title>`)
+        .replace(/<meta name="description"[^>]*>/, '')
     : html;
   const head = [...(tags ? shareTags(tags) : []), ...feeds].join('');
   return withTitle.replace('</head>', () => `${head}</head>`);

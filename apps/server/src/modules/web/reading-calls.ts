@@ -1,7 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { GetBlogBody, GetProfileBody, LatestBlogsBody, PreviewBody, SearchBlogsBody, SearchBlogsCountBody, SearchUsersBody } from '@inkwell/contracts';
+import {
+  GetBlogBody,
+  GetProfileBody,
+  LatestBlogsBody,
+  PreviewBody,
+  SearchBlogsBody,
+  SearchBlogsCountBody,
+  SearchUsersBody,
+} from '@inkwell/contracts';
 import { HttpError, parse } from '../../http-error.ts';
-import { answerGetBlog, latestBlogs, previewBlog, latestBlogsCount, searchBlogsCount, searchBlogsPage, trendingBlogs } from '../blogs/index.ts';
+import {
+  answerGetBlog,
+  latestBlogs,
+  previewBlog,
+  latestBlogsCount,
+  searchBlogsCount,
+  searchBlogsPage,
+  trendingBlogs,
+} from '../blogs/index.ts';
 import { findUsers, getProfile } from '../profiles/index.ts';
 
 /** How the server renderer asks for data: a reading call's path and JSON body, answered with the API's status and body. */

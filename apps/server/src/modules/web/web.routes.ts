@@ -53,14 +53,19 @@ export async function registerWeb(app: FastifyInstance) {
       setHeaders: (res, file) =>
         res.header(
           'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : file.endsWith('index.html') ? 'no-cache' : 'public, max-age=3600',
+          file.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : file.endsWith('index.html')
+              ? 'no-cache'
+              : 'public, max-age=3600',
         ),
     });
   }
   const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : null;
   // The server renderer is built beside the app (`npm run build`); without it every page is the SPA.
   const rendererFile = path.join(`${dist}-server`, 'entry-server.js');
-  const renderer = hasBuild && existsSync(rendererFile) ? ((await import(pathToFileURL(rendererFile).href)) as PageRenderer) : null;
+  const renderer =
+    hasBuild && existsSync(rendererFile) ? ((await import(pathToFileURL(rendererFile).href)) as PageRenderer) : null;
 
   /**
    * index.html with the page's head tags (the site's feeds on every page), and its status: 404 when
@@ -82,8 +87,15 @@ export async function registerWeb(app: FastifyInstance) {
       break;
     }
     const origin = siteOrigin(app, request);
-    const head = injectHead(html, tags, siteFeedLinks((path) => absoluteUrl(origin, path)));
-    return { html: request.routeOptions.url === PREVIEW_PAGE ? head.replace('</head>', () => `${NOINDEX}</head>`) : head, status };
+    const head = injectHead(
+      html,
+      tags,
+      siteFeedLinks((path) => absoluteUrl(origin, path)),
+    );
+    return {
+      html: request.routeOptions.url === PREVIEW_PAGE ? head.replace('</head>', () => `${NOINDEX}</head>`) : head,
+      status,
+    };
   }
 
   const sendHtml = (reply: FastifyReply, status: number, html: string | Readable) =>
@@ -96,7 +108,9 @@ export async function registerWeb(app: FastifyInstance) {
 
   // Any other GET is a page of the web app, since only its router knows them all; files and the
   // API answer their own 404. A route, not the not-found handler, so the page is compressed too.
-  app.get('/*', (request, reply) => (NOT_PAGES.test(request.url.split('?')[0]!) ? reply.callNotFound() : app.sendSpa(request, reply)));
+  app.get('/*', (request, reply) =>
+    NOT_PAGES.test(request.url.split('?')[0]!) ? reply.callNotFound() : app.sendSpa(request, reply),
+  );
 
   app.decorate('sendSpa', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!indexHtml) {
@@ -142,10 +156,18 @@ export async function registerWeb(app: FastifyInstance) {
     200: nonJsonResponse('The page, rendered on the server, with its data for the app to hydrate from', 'text/html'),
     404: nonJsonResponse('The app’s “Page not found”: the blog, user or page does not exist', 'text/html'),
   };
-  for (const url of READING_PAGES) app.get(url, { schema: { response }, config: { anonymousCache: true } }, sendReadingPage);
+  for (const url of READING_PAGES)
+    app.get(url, { schema: { response }, config: { anonymousCache: true } }, sendReadingPage);
   app.get(
     PREVIEW_PAGE,
-    { schema: { response: { ...response, 404: nonJsonResponse('The app’s “Page not found”: the link was replaced or revoked', 'text/html') } } },
+    {
+      schema: {
+        response: {
+          ...response,
+          404: nonJsonResponse('The app’s “Page not found”: the link was replaced or revoked', 'text/html'),
+        },
+      },
+    },
     sendReadingPage,
   );
 }

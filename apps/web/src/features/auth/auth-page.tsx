@@ -53,9 +53,23 @@ function AuthForm({ type }: { type: 'sign-in' | 'sign-up' }) {
         <h1 className="mb-16 text-center font-serif text-4xl">{isSignUp ? 'Join us today' : 'Welcome back'}</h1>
 
         {isSignUp && (
-          <TextField name="fullname" label="Full Name" type="text" autoComplete="name" icon={<UserIcon />} error={errors.about('fullname')} />
+          <TextField
+            name="fullname"
+            label="Full Name"
+            type="text"
+            autoComplete="name"
+            icon={<UserIcon />}
+            error={errors.about('fullname')}
+          />
         )}
-        <TextField name="email" label="Email" type="email" autoComplete="email" icon={<AtSignIcon />} error={errors.about('email')} />
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          icon={<AtSignIcon />}
+          error={errors.about('email')}
+        />
         <TextField
           name="password"
           label="Password"

@@ -40,8 +40,17 @@ export function ForgotPasswordPage() {
           </p>
         ) : (
           <form onSubmit={onSubmit} onChange={errors.onEdit} noValidate>
-            <p className="mb-8 text-center text-neutral-600">Enter the email of your account and we will send you a link to choose a new password.</p>
-            <TextField name="email" label="Email" type="email" autoComplete="email" icon={<AtSignIcon />} error={errors.about('email')} />
+            <p className="mb-8 text-center text-neutral-600">
+              Enter the email of your account and we will send you a link to choose a new password.
+            </p>
+            <TextField
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              icon={<AtSignIcon />}
+              error={errors.about('email')}
+            />
             <button type="submit" className="btn-dark mx-auto mt-8 block px-10" disabled={send.isPending}>
               Send reset link
             </button>

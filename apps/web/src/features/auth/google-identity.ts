@@ -1,6 +1,10 @@
 /** The part of Google Identity Services (or the e2e stand-in speaking the same API) we use. */
 interface GoogleIdentityServices {
-  initialize(config: { client_id: string; callback: (response: { credential?: string }) => void; ux_mode?: 'popup' }): void;
+  initialize(config: {
+    client_id: string;
+    callback: (response: { credential?: string }) => void;
+    ux_mode?: 'popup';
+  }): void;
   prompt(): void;
 }
 
@@ -40,7 +44,11 @@ export const preloadGoogleIdentity = (src: string) => void load(src).catch(() =>
  * Asks Google for an ID token; `callback` gets it (or undefined when Google gave none).
  * Initialised once per page: Google warns when initialize runs again.
  */
-export async function promptGoogleSignIn(src: string, clientId: string, callback: (credential: string | undefined) => void) {
+export async function promptGoogleSignIn(
+  src: string,
+  clientId: string,
+  callback: (credential: string | undefined) => void,
+) {
   const id = await load(src);
   onCredential = callback;
   if (initializedFor !== clientId) {

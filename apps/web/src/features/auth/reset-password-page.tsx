@@ -38,9 +38,22 @@ export function ResetPasswordPage() {
     <section className="flex min-h-[calc(100vh-80px)] items-center justify-center py-10">
       <form onSubmit={onSubmit} onChange={errors.onEdit} noValidate className="w-[80%] max-w-[400px]">
         <h1 className="mb-6 text-center font-serif text-4xl">Choose a new password</h1>
-        <p className="mb-8 text-center text-neutral-600">6 to 20 characters with a number, a lowercase and an uppercase letter.</p>
-        <TextField name="password" label="New Password" type="password" autoComplete="new-password" icon={<LockIcon />} error={errors.about('password')} />
-        <button type="submit" className="btn-dark mx-auto mt-8 block px-10" disabled={reset.isPending || reset.isSuccess}>
+        <p className="mb-8 text-center text-neutral-600">
+          6 to 20 characters with a number, a lowercase and an uppercase letter.
+        </p>
+        <TextField
+          name="password"
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          icon={<LockIcon />}
+          error={errors.about('password')}
+        />
+        <button
+          type="submit"
+          className="btn-dark mx-auto mt-8 block px-10"
+          disabled={reset.isPending || reset.isSuccess}
+        >
           Set new password
         </button>
         <p className="mt-8 text-center text-neutral-500">

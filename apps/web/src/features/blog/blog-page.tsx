@@ -44,7 +44,12 @@ function BlogArticle({ blog }: { blog: Blog }) {
         <BlogContent blocks={blocks} />
         <SimilarBlogs blog={blog} />
       </article>
-      <CommentsPanel blog={blog} open={commentsOpen} onClose={() => setCommentsOpen(false)} setCounts={setCommentCounts} />
+      <CommentsPanel
+        blog={blog}
+        open={commentsOpen}
+        onClose={() => setCommentsOpen(false)}
+        setCounts={setCommentCounts}
+      />
     </>
   );
 }
@@ -96,7 +101,12 @@ function SimilarBlogs({ blog }: { blog: Blog }) {
 
 function BlogSkeleton() {
   return (
-    <div aria-busy="true" role="status" aria-label="Loading the blog" className="mx-auto box-content max-w-reading animate-pulse px-[5vw] py-10">
+    <div
+      aria-busy="true"
+      role="status"
+      aria-label="Loading the blog"
+      className="mx-auto box-content max-w-reading animate-pulse px-[5vw] py-10"
+    >
       <div className="aspect-video w-full rounded-md bg-neutral-100" />
       <div className="mt-10 h-10 w-3/4 rounded bg-neutral-200" />
       <div className="mt-8 flex items-center gap-4">

@@ -84,16 +84,29 @@ export function CommentsPanel({ blog, open, onClose, setCounts }: CommentsPanelP
         </div>
         <hr className="my-6 -mx-6 border-neutral-100" />
 
-        <CommentField blog={{ _id: blog._id, author: blog.author.personal_info.username }} action="Comment" label="Add a comment" onAdded={onAdded} />
+        <CommentField
+          blog={{ _id: blog._id, author: blog.author.personal_info.username }}
+          action="Comment"
+          label="Add a comment"
+          onAdded={onAdded}
+        />
 
         {comments.items.length > 0 ? (
           <ul aria-label="Comment threads" className="mt-4">
             {comments.items.map((comment) => (
-              <CommentCard key={comment._id} comment={comment} level={0} blog={blog} events={events} onRemoved={comments.remove} />
+              <CommentCard
+                key={comment._id}
+                comment={comment}
+                level={0}
+                blog={blog}
+                events={events}
+                onRemoved={comments.remove}
+              />
             ))}
           </ul>
         ) : (
-          comments.loaded && comments.status === 'idle' && <p className="mt-8 text-center text-neutral-500">No comments yet</p>
+          comments.loaded &&
+          comments.status === 'idle' && <p className="mt-8 text-center text-neutral-500">No comments yet</p>
         )}
         {comments.status === 'loading' && <p className="mt-6 text-neutral-500">Loading comments…</p>}
         {comments.status === 'error' && (

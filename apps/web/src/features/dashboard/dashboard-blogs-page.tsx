@@ -53,7 +53,12 @@ export function DashboardBlogsPage() {
         ))}
       </div>
       <div role="tabpanel" aria-label={TABS[tab]!.label}>
-        <OwnBlogList key={`${tab}:${query}`} draft={TABS[tab]!.draft} query={query} empty={query ? `No blogs match “${query}”` : TABS[tab]!.empty} />
+        <OwnBlogList
+          key={`${tab}:${query}`}
+          draft={TABS[tab]!.draft}
+          query={query}
+          empty={query ? `No blogs match “${query}”` : TABS[tab]!.empty}
+        />
       </div>
     </>
   );
@@ -74,7 +79,12 @@ function SubscriberCount() {
 function OwnBlogList({ draft, query, empty }: { draft: boolean; query: string; empty: string }) {
   const blogs = useOwnBlogs(draft, query);
   if (blogs.isPending) return <p className="py-6 text-neutral-500">Loading…</p>;
-  if (blogs.isError) return <p role="alert" className="py-6">Could not load your blogs. Please try again.</p>;
+  if (blogs.isError)
+    return (
+      <p role="alert" className="py-6">
+        Could not load your blogs. Please try again.
+      </p>
+    );
   const list = loadedItems(blogs.data);
   if (list.length === 0 && !blogs.hasNextPage) return <EmptyMessage>{empty}</EmptyMessage>;
   return (
@@ -85,7 +95,12 @@ function OwnBlogList({ draft, query, empty }: { draft: boolean; query: string; e
         ))}
       </ul>
       {blogs.hasNextPage && (
-        <button type="button" className="btn-light mt-6 flex items-center gap-2" onClick={() => void blogs.fetchNextPage()} disabled={blogs.isFetchingNextPage}>
+        <button
+          type="button"
+          className="btn-light mt-6 flex items-center gap-2"
+          onClick={() => void blogs.fetchNextPage()}
+          disabled={blogs.isFetchingNextPage}
+        >
           Load More
         </button>
       )}

@@ -27,7 +27,8 @@ function NothingSaved() {
     <div className="mt-4 rounded-md bg-neutral-100 p-6 text-center text-neutral-700">
       <p className="text-lg font-medium text-neutral-900">Nothing saved yet</p>
       <p className="mt-2">
-        Press <BookmarkIcon className="inline" width={18} height={18} /> <span className="sr-only">Save to reading list</span> on a blog to read it later; it waits for you here.
+        Press <BookmarkIcon className="inline" width={18} height={18} />{' '}
+        <span className="sr-only">Save to reading list</span> on a blog to read it later; it waits for you here.
       </p>
     </div>
   );

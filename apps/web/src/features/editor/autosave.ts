@@ -19,7 +19,8 @@ const StoredCopy = z.object({
 export type StoredCopy = z.infer<typeof StoredCopy>;
 
 /** One copy per user and per blog ('new' for a blog not saved yet), so accounts sharing a browser never mix. */
-export const autosaveKey = (username: string, blogId: string | undefined) => `inkwell:editor:${username}:${blogId ?? 'new'}`;
+export const autosaveKey = (username: string, blogId: string | undefined) =>
+  `inkwell:editor:${username}:${blogId ?? 'new'}`;
 
 export function readCopy(key: string): StoredCopy | null {
   try {

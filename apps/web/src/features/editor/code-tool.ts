@@ -46,7 +46,8 @@ export class CodeWithLanguage extends CodeTool {
     label.textContent = 'Language';
     const select = document.createElement('select');
     select.id = id;
-    for (const [value, name] of Object.entries(CODE_LANGUAGES)) select.add(new Option(name, value, false, value === this.language));
+    for (const [value, name] of Object.entries(CODE_LANGUAGES))
+      select.add(new Option(name, value, false, value === this.language));
     select.addEventListener('change', () => {
       this.language = select.value as CodeLanguage;
       this.blockApi.dispatchChange();

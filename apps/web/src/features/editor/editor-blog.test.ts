@@ -10,12 +10,22 @@ const blog = (blocks: EditorBlog['content']['blocks'], patch: Partial<EditorBlog
 });
 
 describe('sameBlog', () => {
-  const image = { id: 'a1', type: 'image', data: { file: { url: '/uploads/x.png' }, caption: 'Map', withBorder: true } };
+  const image = {
+    id: 'a1',
+    type: 'image',
+    data: { file: { url: '/uploads/x.png' }, caption: 'Map', withBorder: true },
+  };
 
   it('holds when only key order, save time or Editor.js version differ', () => {
     // Editor.js writes keys in one order, the server's jsonb answers them in another.
-    const reordered = { type: 'image', data: { withBorder: true, caption: 'Map', file: { url: '/uploads/x.png' } }, id: 'a1' };
-    expect(sameBlog(blog([image]), { ...blog([reordered]), content: { time: 2, version: '2.32.0', blocks: [reordered] } })).toBe(true);
+    const reordered = {
+      type: 'image',
+      data: { withBorder: true, caption: 'Map', file: { url: '/uploads/x.png' } },
+      id: 'a1',
+    };
+    expect(
+      sameBlog(blog([image]), { ...blog([reordered]), content: { time: 2, version: '2.32.0', blocks: [reordered] } }),
+    ).toBe(true);
   });
 
   it('fails on any change a writer makes', () => {

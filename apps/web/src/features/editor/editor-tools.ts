@@ -1,5 +1,12 @@
 import Delimiter from '@editorjs/delimiter';
-import type { BlockToolConstructable, BlockToolConstructorOptions, EditorConfig, I18nDictionary, OutputData, ToolboxConfigEntry } from '@editorjs/editorjs';
+import type {
+  BlockToolConstructable,
+  BlockToolConstructorOptions,
+  EditorConfig,
+  I18nDictionary,
+  OutputData,
+  ToolboxConfigEntry,
+} from '@editorjs/editorjs';
 import Embed from '@editorjs/embed';
 import Header from '@editorjs/header';
 import InlineCode from '@editorjs/inline-code';

@@ -23,7 +23,11 @@ export interface BlockShortcut {
 }
 
 const header = (level: number) => (rest: Rest) => ({ text: rest.html, level });
-const list = (style: 'ordered' | 'unordered') => (rest: Rest) => ({ style, meta: {}, items: [{ content: rest.html, meta: {}, items: [] }] });
+const list = (style: 'ordered' | 'unordered') => (rest: Rest) => ({
+  style,
+  meta: {},
+  items: [{ content: rest.html, meta: {}, items: [] }],
+});
 
 export const BLOCK_SHORTCUTS: readonly BlockShortcut[] = [
   { marker: '# ', tool: 'header', data: header(1) },
@@ -114,7 +118,8 @@ export function attachMarkdownShortcuts(holder: HTMLElement, editor: Editor, too
     if (!(event instanceof InputEvent) || event.inputType !== 'insertText' || event.isComposing) return;
     const host = event.target;
     const caret = window.getSelection();
-    if (!(host instanceof HTMLElement) || !caret?.isCollapsed || !caret.anchorNode || !host.contains(caret.anchorNode)) return;
+    if (!(host instanceof HTMLElement) || !caret?.isCollapsed || !caret.anchorNode || !host.contains(caret.anchorNode))
+      return;
     const beforeCaret = document.createRange();
     beforeCaret.selectNodeContents(host);
     beforeCaret.setEnd(caret.anchorNode, caret.anchorOffset);
@@ -126,7 +131,8 @@ export function attachMarkdownShortcuts(holder: HTMLElement, editor: Editor, too
         return;
       }
     }
-    if (host.matches(INLINE_TEXT) && caret.anchorNode instanceof Text) wrapped = wrapInline(caret.anchorNode, caret.anchorOffset) ?? null;
+    if (host.matches(INLINE_TEXT) && caret.anchorNode instanceof Text)
+      wrapped = wrapInline(caret.anchorNode, caret.anchorOffset) ?? null;
   });
 }
 
@@ -197,7 +203,14 @@ function typeAfter(element: Element, data: string): Text | undefined {
 /** Once a letter follows the no-break space typed after an element, it is a plain space again (as the browser does for its own). */
 function unfoldSpace(space: Text, data: string): boolean {
   const caret = window.getSelection();
-  if (!caret?.isCollapsed || caret.anchorNode !== space || caret.anchorOffset !== 1 || space.data !== NO_BREAK_SPACE || data.startsWith(' ')) return false;
+  if (
+    !caret?.isCollapsed ||
+    caret.anchorNode !== space ||
+    caret.anchorOffset !== 1 ||
+    space.data !== NO_BREAK_SPACE ||
+    data.startsWith(' ')
+  )
+    return false;
   space.data = ` ${data}`;
   caret.collapse(space, space.length);
   return true;

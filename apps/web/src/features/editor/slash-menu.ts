@@ -30,7 +30,13 @@ export function attachSlashMenu(holder: HTMLElement, editor: Pick<API, 'blocks'>
     'keydown',
     (event) => {
       const search = event.target;
-      if (event.key !== 'Enter' || event.isComposing || !(search instanceof HTMLElement) || !search.matches(`${MENU} ${SEARCH}`)) return;
+      if (
+        event.key !== 'Enter' ||
+        event.isComposing ||
+        !(search instanceof HTMLElement) ||
+        !search.matches(`${MENU} ${SEARCH}`)
+      )
+        return;
       const menu = search.closest(MENU)!;
       // An item picked with the arrow keys is Editor.js's own to choose.
       if (menu.querySelector(FOCUSED_ITEM)) return;

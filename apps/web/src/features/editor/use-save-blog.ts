@@ -25,7 +25,12 @@ export interface Save {
  * Publishing a blog that is `published` already updates it, and says so. A blog saved elsewhere
  * since it was opened (409) is handed to `onConflict` with the save it refused.
  */
-export function useSaveBlog(published: boolean, onSaved: () => void, errors: FormErrors, onConflict: (refused: Save) => void) {
+export function useSaveBlog(
+  published: boolean,
+  onSaved: () => void,
+  errors: FormErrors,
+  onConflict: (refused: Save) => void,
+) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { session } = useSession();
@@ -38,8 +43,8 @@ export function useSaveBlog(published: boolean, onSaved: () => void, errors: For
       : publishAt
         ? [EditorMessages.scheduling, EditorMessages.scheduled]
         : published
-        ? [EditorMessages.updating, EditorMessages.updated]
-        : [EditorMessages.publishing, EditorMessages.published];
+          ? [EditorMessages.updating, EditorMessages.updated]
+          : [EditorMessages.publishing, EditorMessages.published];
   const mutation = useMutation({
     mutationFn: async ({ blog, draft, target, publishAt }: Save) => (await saveBlog(blog, draft, target, publishAt)).id,
     onMutate: (saving) => errors.progress(messages(saving)[0]),

@@ -38,21 +38,42 @@ export function HomePage() {
     setTab('home');
   };
 
-  const home = <HomeBlogList options={homeBlogsOptions(topic)} failure={topic ? Messages.fetchCategoryFailed : Messages.fetchLatestFailed} empty="No blogs published" />;
+  const home = (
+    <HomeBlogList
+      options={homeBlogsOptions(topic)}
+      failure={topic ? Messages.fetchCategoryFailed : Messages.fetchLatestFailed}
+      empty="No blogs published"
+    />
+  );
   const tabs: (Tab & { name: TabName })[] = [{ name: 'home', label: topic ?? 'home', panel: home }];
   if (!wide) tabs.push({ name: 'trending', label: 'trending blogs', panel: <TrendingBlogs /> });
   if (session) {
     // The reader's own list: loaded in the browser, as the server renders pages for visitors.
-    const following = <HomeBlogList options={followingBlogsOptions(session.username)} failure={FollowMessages.fetchFollowingFailed} empty={FollowMessages.nothingFollowed} />;
+    const following = (
+      <HomeBlogList
+        options={followingBlogsOptions(session.username)}
+        failure={FollowMessages.fetchFollowingFailed}
+        empty={FollowMessages.nothingFollowed}
+      />
+    );
     tabs.push({ name: 'following', label: 'following', panel: following });
   }
-  const active = Math.max(0, tabs.findIndex((t) => t.name === tab));
+  const active = Math.max(
+    0,
+    tabs.findIndex((t) => t.name === tab),
+  );
 
   return (
     <section className="flex justify-center gap-10 px-[5vw] py-6">
       <h1 className="sr-only">Home</h1>
       <div className="min-w-0 flex-1">
-        {!wide && <TopicButtons active={topic} onToggle={toggleTopic} className="-mx-[5vw] mb-4 overflow-x-auto px-[5vw] pt-1 pb-2" />}
+        {!wide && (
+          <TopicButtons
+            active={topic}
+            onToggle={toggleTopic}
+            className="-mx-[5vw] mb-4 overflow-x-auto px-[5vw] pt-1 pb-2"
+          />
+        )}
         <Tabs label="Blogs" tabs={tabs} active={active} onSelect={(index) => setTab(tabs[index]!.name)} />
       </div>
       {wide && (

@@ -70,7 +70,12 @@ function NotificationList({ filter }: { filter: NotificationFilter }) {
         ))}
       </ul>
       {notifications.hasNextPage && (
-        <button type="button" className="btn-light mt-6" onClick={() => void notifications.fetchNextPage()} disabled={notifications.isFetchingNextPage}>
+        <button
+          type="button"
+          className="btn-light mt-6"
+          onClick={() => void notifications.fetchNextPage()}
+          disabled={notifications.isFetchingNextPage}
+        >
           Load More
         </button>
       )}

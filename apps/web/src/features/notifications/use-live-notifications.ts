@@ -40,7 +40,10 @@ async function followStream(token: string, onEvent: (event: NotificationStreamEv
       watchdog = setTimeout(stop, silenceMs);
     };
     try {
-      const response = await fetch('/api/notification/stream', { headers: { authorization: `Bearer ${token}` }, signal: attempt.signal });
+      const response = await fetch('/api/notification/stream', {
+        headers: { authorization: `Bearer ${token}` },
+        signal: attempt.signal,
+      });
       if (response.status === 401) return endRefusedSession(token);
       if (!response.ok || !response.body) throw new Error(`notification stream: ${response.status}`);
       // The schema, and zod with it, load for signed-in readers only, not with the page.
@@ -83,7 +86,11 @@ export function useLiveNotifications() {
     checkNewNotification(controller.signal).then(updateSession, (error: unknown) => {
       if (!isAbort(error) && !(error instanceof ApiError && error.status === 401)) console.error(error);
     });
-    void followStream(token, ({ new_notification_available }) => updateSession({ new_notification_available }), controller.signal);
+    void followStream(
+      token,
+      ({ new_notification_available }) => updateSession({ new_notification_available }),
+      controller.signal,
+    );
     return () => controller.abort();
   }, [token, updateSession]);
 }

@@ -14,8 +14,10 @@ export function PreviewPage() {
   const blog = useQuery(previewQuery(token));
   usePageTitle(blog.data && `Preview: ${blog.data.title}`);
 
-  if (blog.isPending) return <p className="mx-auto max-w-reading px-[5vw] py-10 text-neutral-500">Loading the preview…</p>;
-  if (blog.isError) return <PageLoadFailure error={blog.error} what="this preview" onRetry={() => void blog.refetch()} />;
+  if (blog.isPending)
+    return <p className="mx-auto max-w-reading px-[5vw] py-10 text-neutral-500">Loading the preview…</p>;
+  if (blog.isError)
+    return <PageLoadFailure error={blog.error} what="this preview" onRetry={() => void blog.refetch()} />;
   return (
     <article className="mx-auto box-content max-w-reading px-[5vw] py-10">
       <p role="note" className="mb-8 rounded-md border border-neutral-300 bg-neutral-100 px-4 py-3 text-neutral-900">

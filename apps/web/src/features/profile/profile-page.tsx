@@ -23,7 +23,8 @@ export function ProfilePage() {
   usePageTitle(profile.data && `${profile.data.personal_info.fullname} (@${profile.data.personal_info.username})`);
   useEffect(() => {
     // An unknown user is an answer, not a failure; other failures are only logged (SPEC §8).
-    if (profile.error && !(profile.error instanceof ApiError && profile.error.status === 404)) console.error(profile.error);
+    if (profile.error && !(profile.error instanceof ApiError && profile.error.status === 404))
+      console.error(profile.error);
   }, [profile.error]);
 
   if (profile.isPending) return <ProfileSkeleton />;
@@ -86,7 +87,11 @@ function AuthorBlogs({ username }: { username: string }) {
 
 function ProfileSkeleton() {
   return (
-    <div role="status" aria-label="Loading the profile" className="flex animate-pulse flex-col items-center gap-4 px-[5vw] py-10">
+    <div
+      role="status"
+      aria-label="Loading the profile"
+      className="flex animate-pulse flex-col items-center gap-4 px-[5vw] py-10"
+    >
       <div className="h-32 w-32 rounded-full bg-neutral-100" />
       <div className="h-6 w-48 rounded bg-neutral-200" />
       <div className="h-4 w-32 rounded bg-neutral-100" />

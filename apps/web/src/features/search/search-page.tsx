@@ -29,7 +29,10 @@ function SearchResults({ query }: { query: string }) {
         <Tabs label="Search results" tabs={tabs} active={tab} onSelect={setTab} />
       </div>
       {wide && (
-        <aside aria-labelledby="accounts-matched" className="w-[40%] max-w-[400px] flex-none border-l border-neutral-100 pt-3 pl-8">
+        <aside
+          aria-labelledby="accounts-matched"
+          className="w-[40%] max-w-[400px] flex-none border-l border-neutral-100 pt-3 pl-8"
+        >
           <h2 id="accounts-matched" className="mb-4 text-xl font-medium">
             Accounts Matched
           </h2>

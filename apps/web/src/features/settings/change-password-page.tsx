@@ -22,7 +22,10 @@ export function ChangePasswordPage() {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const body = { currentPassword: String(data.get('currentPassword') ?? ''), newPassword: String(data.get('newPassword') ?? '') };
+    const body = {
+      currentPassword: String(data.get('currentPassword') ?? ''),
+      newPassword: String(data.get('newPassword') ?? ''),
+    };
     const error = changePasswordError(body);
     if (error) {
       errors.refuse(error);

@@ -48,8 +48,9 @@ function EditProfileForm({ profile }: { profile: MyProfileResponse }) {
   const errors = useFormErrors('edit-profile');
 
   const refresh = (patch: Partial<MyProfileResponse['personal_info']>, links?: SocialLinks) =>
-    queryClient.setQueryData(ownProfileQuery().queryKey, (old) =>
-      old && { personal_info: { ...old.personal_info, ...patch }, social_links: links ?? old.social_links },
+    queryClient.setQueryData(
+      ownProfileQuery().queryKey,
+      (old) => old && { personal_info: { ...old.personal_info, ...patch }, social_links: links ?? old.social_links },
     );
 
   const save = useMutation({
@@ -85,15 +86,26 @@ function EditProfileForm({ profile }: { profile: MyProfileResponse }) {
         <div className="w-full">
           <div className="grid grid-cols-1 gap-x-5 md:grid-cols-2">
             <Field label="Full Name" icon={<UserIcon />}>
-              {(props) => <input {...props} name="fullname" defaultValue={fullname} disabled className="input-box pl-12" />}
+              {(props) => (
+                <input {...props} name="fullname" defaultValue={fullname} disabled className="input-box pl-12" />
+              )}
             </Field>
             <Field label="Email" icon={<span aria-hidden="true">@</span>}>
-              {(props) => <input {...props} name="email" type="email" defaultValue={email} disabled className="input-box pl-12" />}
+              {(props) => (
+                <input {...props} name="email" type="email" defaultValue={email} disabled className="input-box pl-12" />
+              )}
             </Field>
           </div>
           <Field label="Username" icon={<span aria-hidden="true">@</span>} error={errors.about('username')}>
             {(props) => (
-              <input {...props} name="username" defaultValue={username} autoComplete="username" maxLength={Limits.usernameMax} className="input-box pl-12" />
+              <input
+                {...props}
+                name="username"
+                defaultValue={username}
+                autoComplete="username"
+                maxLength={Limits.usernameMax}
+                className="input-box pl-12"
+              />
             )}
           </Field>
           <p className="-mt-3 mb-4 text-sm text-neutral-500">
@@ -112,13 +124,23 @@ function EditProfileForm({ profile }: { profile: MyProfileResponse }) {
               />
             )}
           </Field>
-          <p id={bioCounterId} aria-live="polite" className="-mt-3 mb-6 text-right text-sm text-neutral-500" data-testid="bio-characters-left">
+          <p
+            id={bioCounterId}
+            aria-live="polite"
+            className="-mt-3 mb-6 text-right text-sm text-neutral-500"
+            data-testid="bio-characters-left"
+          >
             {Limits.bioMax - bio.length} characters left
           </p>
           <p className="mb-4 text-neutral-600">Add your social handles below</p>
           <div className="grid grid-cols-1 gap-x-5 md:grid-cols-2">
             {SOCIAL_NETWORKS.map((network) => (
-              <Field key={network} label={LINK_LABELS[network]} icon={<SocialIcon network={network} />} error={errors.about(network)}>
+              <Field
+                key={network}
+                label={LINK_LABELS[network]}
+                icon={<SocialIcon network={network} />}
+                error={errors.about(network)}
+              >
                 {(props) => (
                   <input
                     {...props}

@@ -26,7 +26,8 @@ function SubscribeButton({ username }: { username: string }) {
   const subscribed = state.data?.subscribed ?? false;
   const change = useMutation({
     mutationFn: () => (subscribed ? unsubscribe(username) : subscribe(username)),
-    onSuccess: (answer) => queryClient.setQueryData(subscriptionQuery(username).queryKey, { subscribed: answer.subscribed }),
+    onSuccess: (answer) =>
+      queryClient.setQueryData(subscriptionQuery(username).queryKey, { subscribed: answer.subscribed }),
     onError: (error) => notifyError(error.message),
   });
   return (
@@ -71,7 +72,15 @@ function SubscribeForm({ username }: { username: string }) {
         Get new blogs by e-mail
       </label>
       <div className="flex gap-2">
-        <input id={id} name="email" type="email" autoComplete="email" placeholder="you@example.com" className="input-box min-w-0 flex-1" {...fieldErrorProps(error)} />
+        <input
+          id={id}
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          className="input-box min-w-0 flex-1"
+          {...fieldErrorProps(error)}
+        />
         <button type="submit" className="btn-dark px-4" disabled={send.isPending}>
           Subscribe
         </button>

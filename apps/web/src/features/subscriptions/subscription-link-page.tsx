@@ -4,8 +4,16 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { followMailedLink } from './api/subscriptions.ts';
 
 const PAGES = {
-  confirm: { title: 'Confirm subscription', text: 'Confirm that you want an e-mail whenever this writer publishes.', path: '/subscribe/confirm/' },
-  unsubscribe: { title: 'Unsubscribe', text: 'Stop the e-mails you get when this writer publishes.', path: '/unsubscribe/' },
+  confirm: {
+    title: 'Confirm subscription',
+    text: 'Confirm that you want an e-mail whenever this writer publishes.',
+    path: '/subscribe/confirm/',
+  },
+  unsubscribe: {
+    title: 'Unsubscribe',
+    text: 'Stop the e-mails you get when this writer publishes.',
+    path: '/unsubscribe/',
+  },
 } as const;
 
 /**
@@ -28,7 +36,12 @@ export function SubscriptionLinkPage({ kind }: { kind: keyof typeof PAGES }) {
         ) : (
           <>
             <p className="mb-8 text-neutral-700">{page.text}</p>
-            <button type="button" className="btn-dark px-10" disabled={follow.isPending} onClick={() => follow.mutate()}>
+            <button
+              type="button"
+              className="btn-dark px-10"
+              disabled={follow.isPending}
+              onClick={() => follow.mutate()}
+            >
               {page.title}
             </button>
             {follow.isError && (

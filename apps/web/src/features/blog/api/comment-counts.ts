@@ -10,5 +10,8 @@ import { blogQueryKey } from './get-blog.ts';
 export function useSetCommentCounts(blogId: string) {
   const queryClient = useQueryClient();
   return (change: (counts: CommentCounts) => CommentCounts) =>
-    queryClient.setQueryData<Blog>(blogQueryKey(blogId), (blog) => blog && { ...blog, activity: { ...blog.activity, ...change(blog.activity) } });
+    queryClient.setQueryData<Blog>(
+      blogQueryKey(blogId),
+      (blog) => blog && { ...blog, activity: { ...blog.activity, ...change(blog.activity) } },
+    );
 }

@@ -7,7 +7,8 @@ export function similarBlogsQuery(blog: Blog) {
   const tag = blog.tags[0];
   return queryOptions({
     queryKey: [...blogListsKey, 'similar', blog.blog_id, tag],
-    queryFn: ({ signal }) => searchBlogs({ tag: tag!, limit: Limits.similarBlogs, eliminate_blog: blog.blog_id }, signal),
+    queryFn: ({ signal }) =>
+      searchBlogs({ tag: tag!, limit: Limits.similarBlogs, eliminate_blog: blog.blog_id }, signal),
     enabled: tag !== undefined,
   });
 }

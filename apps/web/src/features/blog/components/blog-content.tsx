@@ -13,7 +13,13 @@ export const READING_COLUMN_SIZES = '(min-width: 667px) 600px, 90vw';
 function ImageBlock({ data }: { data: BlockOf<'image'> }) {
   // Blocks saved before uploads answered their size keep the old 16:9 guess.
   const { url, width = 1200, height = 675 } = data.file;
-  const look = ['prose-image', data.withBorder && 'prose-image--border', data.withBackground && 'prose-image--background'].filter(Boolean).join(' ');
+  const look = [
+    'prose-image',
+    data.withBorder && 'prose-image--border',
+    data.withBackground && 'prose-image--background',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <figure className={look}>
       <div className="prose-image__frame">
@@ -68,7 +74,16 @@ function LinkBlock({ data }: { data: BlockOf<'link'> }) {
         {description && <span className="prose-link-card__description line-clamp-2">{description}</span>}
         <span className="prose-link-card__host block">{url.hostname}</span>
       </span>
-      {image && <img src={image.url} alt="" width={96} height={96} loading="lazy" className="prose-link-card__image flex-none object-cover" />}
+      {image && (
+        <img
+          src={image.url}
+          alt=""
+          width={96}
+          height={96}
+          loading="lazy"
+          className="prose-link-card__image flex-none object-cover"
+        />
+      )}
     </a>
   );
 }
@@ -106,9 +121,14 @@ function EmbedBlock({ data }: { data: BlockOf<'embed'> }) {
 function TableBlock({ data }: { data: BlockOf<'table'> }) {
   const [first = [], ...rest] = data.content;
   const cell = (Tag: 'td' | 'th', html: string, i: number) => (
-    <Tag key={i} {...(Tag === 'th' && { scope: 'col' })} dangerouslySetInnerHTML={{ __html: sanitizeInlineHtml(html) }} />
+    <Tag
+      key={i}
+      {...(Tag === 'th' && { scope: 'col' })}
+      dangerouslySetInnerHTML={{ __html: sanitizeInlineHtml(html) }}
+    />
   );
-  const rows = (cells: string[][]) => cells.map((row, r) => <tr key={r}>{row.map((html, i) => cell('td', html, i))}</tr>);
+  const rows = (cells: string[][]) =>
+    cells.map((row, r) => <tr key={r}>{row.map((html, i) => cell('td', html, i))}</tr>);
   // A wide table scrolls in its own box (which the keyboard can focus to scroll), never the page.
   return (
     <div className="prose-table" tabIndex={0}>

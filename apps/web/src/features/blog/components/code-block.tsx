@@ -20,7 +20,8 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
   if (kept.length) node.setAttribute('class', kept.join(' '));
   else node.removeAttribute('class');
 });
-const sanitizeHighlightedCode = (html: string) => purifier.sanitize(html, { ALLOWED_TAGS: ['span'], ALLOWED_ATTR: ['class'] });
+const sanitizeHighlightedCode = (html: string) =>
+  purifier.sanitize(html, { ALLOWED_TAGS: ['span'], ALLOWED_ATTR: ['class'] });
 
 /** How long the button says Copied. */
 const COPIED_MS = 2000;
@@ -63,8 +64,13 @@ export function CodeBlock({ data }: { data: CodeData }) {
   const hydrated = useHydrated();
   const language = isCodeLanguage(data.language) ? data.language : 'plain';
   const code =
-    data.html === undefined ? <code className={`language-${language}`}>{data.code}</code> : (
-      <code className={`hljs language-${language}`} dangerouslySetInnerHTML={{ __html: sanitizeHighlightedCode(data.html) }} />
+    data.html === undefined ? (
+      <code className={`language-${language}`}>{data.code}</code>
+    ) : (
+      <code
+        className={`hljs language-${language}`}
+        dangerouslySetInnerHTML={{ __html: sanitizeHighlightedCode(data.html) }}
+      />
     );
   return (
     <div className="prose-code">

@@ -22,7 +22,8 @@ const ALLOWLIST = {
 export const sanitizeInlineHtml = (html: string) => purifier.sanitize(html, ALLOWLIST);
 
 /** The plain text of inline HTML, read by an inert parser (nothing in it loads or runs). */
-export const inlineText = (html: string) => new htmlWindow.DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+export const inlineText = (html: string) =>
+  new htmlWindow.DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
 
 type InlineTag = 'span' | 'p' | 'h2' | 'h3' | 'div' | 'blockquote' | 'figcaption';
 

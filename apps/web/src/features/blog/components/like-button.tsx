@@ -20,7 +20,10 @@ export function LikeButton({ blog }: { blog: Blog }) {
 
   const show = (isLiked: boolean, totalLikes: number) => {
     queryClient.setQueryData(likedOptions.queryKey, isLiked);
-    queryClient.setQueryData<Blog>(blogQueryKey(blog.blog_id), (old) => old && { ...old, activity: { ...old.activity, total_likes: totalLikes } });
+    queryClient.setQueryData<Blog>(
+      blogQueryKey(blog.blog_id),
+      (old) => old && { ...old, activity: { ...old.activity, total_likes: totalLikes } },
+    );
   };
 
   const toggle = useMutation({

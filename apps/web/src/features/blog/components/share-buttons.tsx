@@ -8,7 +8,11 @@ import { notifyError } from '../../../lib/notify.ts';
 export function ShareButtons({ title, url }: { title: string; url: string }) {
   const link = encodeURIComponent(url);
   const networks = [
-    { name: 'X (Twitter)', icon: 'twitter', href: `https://twitter.com/intent/tweet?url=${link}&text=${encodeURIComponent(title)}` },
+    {
+      name: 'X (Twitter)',
+      icon: 'twitter',
+      href: `https://twitter.com/intent/tweet?url=${link}&text=${encodeURIComponent(title)}`,
+    },
     { name: 'LinkedIn', icon: 'linkedin', href: `https://www.linkedin.com/sharing/share-offsite/?url=${link}` },
     { name: 'Facebook', icon: 'facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${link}` },
   ] as const;
@@ -39,7 +43,14 @@ export function ShareButtons({ title, url }: { title: string; url: string }) {
         </IconButton>
       )}
       {networks.map((n) => (
-        <a key={n.name} href={n.href} target="_blank" rel="noopener noreferrer" aria-label={`Share on ${n.name}`} className={roundIconLink}>
+        <a
+          key={n.name}
+          href={n.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Share on ${n.name}`}
+          className={roundIconLink}
+        >
           <SocialIcon network={n.icon} />
         </a>
       ))}

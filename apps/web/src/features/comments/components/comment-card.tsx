@@ -92,7 +92,13 @@ export function CommentCard({ comment, level, blog, events, onRemoved }: Comment
         <p className="font-serif text-lg break-words whitespace-pre-line">{comment.comment}</p>
         <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
           {replyCount > 0 && (
-            <button type="button" className="text-neutral-600 underline underline-offset-2" onClick={() => void toggleReplies()} aria-expanded={repliesShown} disabled={replies.status === 'loading'}>
+            <button
+              type="button"
+              className="text-neutral-600 underline underline-offset-2"
+              onClick={() => void toggleReplies()}
+              aria-expanded={repliesShown}
+              disabled={replies.status === 'loading'}
+            >
               {repliesShown ? 'Hide replies' : `Show ${replyCount} ${replyCount === 1 ? 'reply' : 'replies'}`}
             </button>
           )}
@@ -103,19 +109,38 @@ export function CommentCard({ comment, level, blog, events, onRemoved }: Comment
         </div>
         {replying && (
           <div className="mt-5">
-            <CommentField blog={{ _id: blog._id, author: blog.author.personal_info.username }} replyingTo={comment._id} action="Reply" label={`Reply to ${fullname}`} onAdded={onAdded} autoFocus />
+            <CommentField
+              blog={{ _id: blog._id, author: blog.author.personal_info.username }}
+              replyingTo={comment._id}
+              action="Reply"
+              label={`Reply to ${fullname}`}
+              onAdded={onAdded}
+              autoFocus
+            />
           </div>
         )}
       </div>
       {repliesShown && replies.items.length > 0 && (
         <ul aria-label={`Replies to ${fullname}`}>
           {replies.items.map((reply) => (
-            <CommentCard key={reply._id} comment={reply} level={level + 1} blog={blog} events={events} onRemoved={onReplyRemoved} />
+            <CommentCard
+              key={reply._id}
+              comment={reply}
+              level={level + 1}
+              blog={blog}
+              events={events}
+              onRemoved={onReplyRemoved}
+            />
           ))}
         </ul>
       )}
       {repliesShown && hidden > 0 && (
-        <button type="button" className="btn-light mt-3 ml-6 px-4 py-1.5 text-sm" onClick={() => void loadMoreReplies()} disabled={replies.status === 'loading'}>
+        <button
+          type="button"
+          className="btn-light mt-3 ml-6 px-4 py-1.5 text-sm"
+          onClick={() => void loadMoreReplies()}
+          disabled={replies.status === 'loading'}
+        >
           Load more replies
         </button>
       )}

@@ -23,7 +23,12 @@ export function DeleteCommentButton({ commentId, onDeleted }: DeleteCommentButto
 
   return (
     // Still disabled once deleted, until the comment leaves the list.
-    <button type="button" className="text-red-600 underline underline-offset-2 disabled:opacity-50" onClick={() => remove.mutate()} disabled={remove.isPending || remove.isSuccess}>
+    <button
+      type="button"
+      className="text-red-600 underline underline-offset-2 disabled:opacity-50"
+      onClick={() => remove.mutate()}
+      disabled={remove.isPending || remove.isSuccess}
+    >
       Delete
     </button>
   );

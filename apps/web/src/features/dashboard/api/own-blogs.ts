@@ -15,10 +15,19 @@ export function useOwnBlogs(draft: boolean, query: string) {
     ...pagedListOptions({
       queryKey: ownBlogsKey(draft, query),
       list: ({ page, deletedDocCount }, signal) =>
-        api('/api/blog/user-written-blogs', { auth: true, body: { page, draft, query, deletedDocCount }, schema: 'UserWrittenBlogsResponse', signal }).then(
-          (r) => r.blogs,
-        ),
-      count: (signal) => api('/api/blog/user-written-blogs-count', { auth: true, body: { draft, query }, schema: 'CountResponse', signal }).then((r) => r.totalDocs),
+        api('/api/blog/user-written-blogs', {
+          auth: true,
+          body: { page, draft, query, deletedDocCount },
+          schema: 'UserWrittenBlogsResponse',
+          signal,
+        }).then((r) => r.blogs),
+      count: (signal) =>
+        api('/api/blog/user-written-blogs-count', {
+          auth: true,
+          body: { draft, query },
+          schema: 'CountResponse',
+          signal,
+        }).then((r) => r.totalDocs),
     }),
     // The editor changes these lists elsewhere: always check again when the dashboard opens.
     staleTime: 0,
@@ -28,5 +37,6 @@ export function useOwnBlogs(draft: boolean, query: string) {
 /** Takes a deleted blog out of every loaded list that shows it, without reloading them. */
 export function useForgetOwnBlog() {
   const queryClient = useQueryClient();
-  return (blogId: string) => removeLoadedItems<DashboardBlog>(queryClient, allOwnBlogsKey, (blog) => blog.blog_id === blogId);
+  return (blogId: string) =>
+    removeLoadedItems<DashboardBlog>(queryClient, allOwnBlogsKey, (blog) => blog.blog_id === blogId);
 }

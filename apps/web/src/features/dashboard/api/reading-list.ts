@@ -11,8 +11,16 @@ export function useReadingList() {
     ...pagedListOptions({
       queryKey: readingListKey,
       list: ({ page, deletedDocCount }, signal) =>
-        api('/api/user/reading-list', { auth: true, body: { page, deletedDocCount }, schema: 'ReadingListResponse', signal }).then((r) => r.blogs),
-      count: (signal) => api('/api/user/reading-list-count', { auth: true, body: {}, schema: 'CountResponse', signal }).then((r) => r.totalDocs),
+        api('/api/user/reading-list', {
+          auth: true,
+          body: { page, deletedDocCount },
+          schema: 'ReadingListResponse',
+          signal,
+        }).then((r) => r.blogs),
+      count: (signal) =>
+        api('/api/user/reading-list-count', { auth: true, body: {}, schema: 'CountResponse', signal }).then(
+          (r) => r.totalDocs,
+        ),
     }),
     // Blog pages save and authors unpublish elsewhere: always check again when the list opens.
     staleTime: 0,

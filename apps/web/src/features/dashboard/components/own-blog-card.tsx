@@ -77,7 +77,12 @@ export function OwnBlogCard({ blog }: { blog: DashboardBlog }) {
                 Edit
               </Link>
             )}
-            <button type="button" className="text-red-600 underline underline-offset-4" onClick={() => setConfirming(true)} disabled={confirming}>
+            <button
+              type="button"
+              className="text-red-600 underline underline-offset-4"
+              onClick={() => setConfirming(true)}
+              disabled={confirming}
+            >
               Delete
             </button>
           </div>
@@ -91,7 +96,13 @@ export function OwnBlogCard({ blog }: { blog: DashboardBlog }) {
         )}
       </div>
       {confirming && (
-        <ConfirmDialog confirmLabel="Confirm" busy={deleting} onConfirm={() => remove.mutate()} onCancel={() => setConfirming(false)} className="mt-4">
+        <ConfirmDialog
+          confirmLabel="Confirm"
+          busy={deleting}
+          onConfirm={() => remove.mutate()}
+          onCancel={() => setConfirming(false)}
+          className="mt-4"
+        >
           Delete “{blog.title}”? Its likes, comments and reads go with it. This cannot be undone.
         </ConfirmDialog>
       )}

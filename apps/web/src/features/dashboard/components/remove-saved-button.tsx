@@ -18,7 +18,12 @@ export function RemoveSavedButton({ blog }: { blog: ReadingListBlog }) {
     onError: (error) => toast.error(error.message),
   });
   return (
-    <button type="button" className="underline underline-offset-4 hover:text-neutral-900" onClick={() => remove.mutate()} disabled={remove.isPending || remove.isSuccess}>
+    <button
+      type="button"
+      className="underline underline-offset-4 hover:text-neutral-900"
+      onClick={() => remove.mutate()}
+      disabled={remove.isPending || remove.isSuccess}
+    >
       Remove<span className="sr-only"> {blog.title} from your reading list</span>
     </button>
   );

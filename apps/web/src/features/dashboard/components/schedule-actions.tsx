@@ -14,8 +14,16 @@ export function ScheduleActions({ blogId }: { blogId: string }) {
     void queryClient.invalidateQueries({ queryKey: allOwnBlogsKey });
     void queryClient.invalidateQueries({ queryKey: blogListsKey });
   };
-  const publish = useMutation({ mutationFn: () => publishNow(blogId), onSuccess: () => changed('Published'), onError: (e) => toast.error(e.message) });
-  const cancel = useMutation({ mutationFn: () => cancelSchedule(blogId), onSuccess: () => changed('Back to draft: no longer scheduled'), onError: (e) => toast.error(e.message) });
+  const publish = useMutation({
+    mutationFn: () => publishNow(blogId),
+    onSuccess: () => changed('Published'),
+    onError: (e) => toast.error(e.message),
+  });
+  const cancel = useMutation({
+    mutationFn: () => cancelSchedule(blogId),
+    onSuccess: () => changed('Back to draft: no longer scheduled'),
+    onError: (e) => toast.error(e.message),
+  });
   const busy = publish.isPending || cancel.isPending;
   return (
     <>

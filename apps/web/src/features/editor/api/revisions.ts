@@ -5,7 +5,9 @@ import { api } from '../../../lib/api.ts';
 export const revisionsQuery = (blogId: string) =>
   queryOptions({
     queryKey: ['revisions', blogId],
-    queryFn: async ({ signal }) => (await api('/api/blog/revisions', { auth: true, body: { blog_id: blogId }, schema: 'RevisionsResponse', signal })).revisions,
+    queryFn: async ({ signal }) =>
+      (await api('/api/blog/revisions', { auth: true, body: { blog_id: blogId }, schema: 'RevisionsResponse', signal }))
+        .revisions,
     staleTime: 0,
     gcTime: 0,
   });
@@ -14,11 +16,25 @@ export const revisionsQuery = (blogId: string) =>
 export const revisionQuery = (blogId: string, id: string) =>
   queryOptions({
     queryKey: ['revision', blogId, id],
-    queryFn: async ({ signal }) => (await api('/api/blog/revision', { auth: true, body: { blog_id: blogId, _id: id }, schema: 'RevisionResponse', signal })).revision,
+    queryFn: async ({ signal }) =>
+      (
+        await api('/api/blog/revision', {
+          auth: true,
+          body: { blog_id: blogId, _id: id },
+          schema: 'RevisionResponse',
+          signal,
+        })
+      ).revision,
     staleTime: Infinity,
   });
 
 /** POST /api/blog/restore-revision (A): answers the blog as get-blog does, restored. */
 export async function restoreRevision(blogId: string, id: string) {
-  return (await api('/api/blog/restore-revision', { auth: true, body: { blog_id: blogId, _id: id }, schema: 'GetBlogResponse' })).blog;
+  return (
+    await api('/api/blog/restore-revision', {
+      auth: true,
+      body: { blog_id: blogId, _id: id },
+      schema: 'GetBlogResponse',
+    })
+  ).blog;
 }

@@ -14,7 +14,18 @@ export interface SaveTarget {
  * POST /api/blog/create-blog (A): creates the blog, or updates the target, to publish at `publishAt` if
  * given; answers its blog_id and the save's time.
  */
-export async function saveBlog({ content, ...blog }: EditorBlog, draft: boolean, { id, updatedAt }: SaveTarget, publishAt?: string) {
-  const body = { ...blog, content: [content], draft, ...(id !== undefined && { id, updatedAt }), ...(publishAt !== undefined && { publishAt }) };
+export async function saveBlog(
+  { content, ...blog }: EditorBlog,
+  draft: boolean,
+  { id, updatedAt }: SaveTarget,
+  publishAt?: string,
+) {
+  const body = {
+    ...blog,
+    content: [content],
+    draft,
+    ...(id !== undefined && { id, updatedAt }),
+    ...(publishAt !== undefined && { publishAt }),
+  };
   return api('/api/blog/create-blog', { auth: true, body, schema: 'CreateBlogResponse' });
 }

@@ -16,7 +16,12 @@ export function BannerUpload({ banner, onChange }: { banner: string; onChange: (
       toast.success(EditorMessages.bannerUploaded);
     },
     // The server's reason when it refused this file (too big, not an image…), ours otherwise.
-    onError: (error) => toast.error(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : Messages.imageUploadFailed),
+    onError: (error) =>
+      toast.error(
+        error instanceof ApiError && error.status >= 400 && error.status < 500
+          ? error.message
+          : Messages.imageUploadFailed,
+      ),
     onSettled: (_url, _error, _file, loading) => toast.dismiss(loading),
   });
   const uploading = upload.isPending;
@@ -39,7 +44,9 @@ export function BannerUpload({ banner, onChange }: { banner: string; onChange: (
       {banner ? (
         <img src={banner} alt="Blog banner" className="h-full w-full object-cover" />
       ) : (
-        <span className="px-4 text-center text-neutral-500">{uploading ? EditorMessages.uploadingBanner : 'Upload a blog banner (png, jpg or jpeg)'}</span>
+        <span className="px-4 text-center text-neutral-500">
+          {uploading ? EditorMessages.uploadingBanner : 'Upload a blog banner (png, jpg or jpeg)'}
+        </span>
       )}
       <input
         id={inputId}

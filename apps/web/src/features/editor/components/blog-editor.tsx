@@ -186,7 +186,12 @@ export function BlogEditor({
           <BannerUpload banner={blog.banner} onChange={(banner) => change({ banner })} />
           <TitleField value={blog.title} onChange={(title) => change({ title })} />
           <hr className="my-5 w-full opacity-10" />
-          <BlockEditor ref={editor} initialData={loaded.content} onReady={onEditorReady} onChange={(content) => change({ content })} />
+          <BlockEditor
+            ref={editor}
+            initialData={loaded.content}
+            onReady={onEditorReady}
+            onChange={(content) => change({ content })}
+          />
         </main>
       </div>
       {publishing && (
@@ -205,7 +210,12 @@ export function BlogEditor({
         </main>
       )}
       {showingHistory && blogId !== undefined && (
-        <RevisionHistory blogId={blogId} errors={errors} onClose={() => setShowingHistory(false)} onRestored={(restored) => void showRestored(restored)} />
+        <RevisionHistory
+          blogId={blogId}
+          errors={errors}
+          onClose={() => setShowingHistory(false)}
+          onRestored={(restored) => void showRestored(restored)}
+        />
       )}
       {conflict && !newer && (
         <ConflictDialog
@@ -218,7 +228,11 @@ export function BlogEditor({
       )}
       {newer && (
         <VersionPanel heading="The newer version" closeLabel="Close the newer version" onClose={() => setNewer(null)}>
-          <VersionText title={newer.title} blocks={newer.content[0]?.blocks ?? []} about={`${newer.draft ? 'Draft' : 'Published'}, saved ${formatDateTime(newer.updatedAt)}`} />
+          <VersionText
+            title={newer.title}
+            blocks={newer.content[0]?.blocks ?? []}
+            about={`${newer.draft ? 'Draft' : 'Published'}, saved ${formatDateTime(newer.updatedAt)}`}
+          />
         </VersionPanel>
       )}
     </>

@@ -41,7 +41,9 @@ export function ConflictDialog({
           {BLOG_CHANGED}
         </h2>
         <p id={textId} className="mt-2 text-neutral-700">
-          It was saved somewhere else after you opened it here. Your text is still in the editor. Overwrite it saves yours over the newer version (which stays in the revision history); Keep both saves yours as a new draft and leaves the other as it is.
+          It was saved somewhere else after you opened it here. Your text is still in the editor. Overwrite it saves
+          yours over the newer version (which stays in the revision history); Keep both saves yours as a new draft and
+          leaves the other as it is.
         </p>
         <div className="mt-5 flex flex-col gap-3">
           <button ref={first} type="button" className="btn-light" disabled={busy} onClick={onSeeNewer}>

@@ -33,7 +33,9 @@ export function EditorTopBar({
           {title.trim() || EditorMessages.newBlog}
         </p>
         {published && (
-          <p className="max-w-full flex-none truncate rounded-full border-neutral-300 text-xs leading-5 text-neutral-700 sm:border sm:px-2">Published</p>
+          <p className="max-w-full flex-none truncate rounded-full border-neutral-300 text-xs leading-5 text-neutral-700 sm:border sm:px-2">
+            Published
+          </p>
         )}
       </div>
       <div className="ml-auto flex flex-none gap-2 sm:gap-4">

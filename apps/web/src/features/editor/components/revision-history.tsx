@@ -15,7 +15,17 @@ const stateOf = (revision: Pick<RevisionSummary, 'draft'>) => (revision.draft ? 
  * Restore. Restoring saves it as the blog on the server (a new revision) and hands the restored
  * blog to `onRestored` for the editor to show.
  */
-export function RevisionHistory({ blogId, errors, onClose, onRestored }: { blogId: string; errors: FormErrors; onClose: () => void; onRestored: (blog: Blog) => void }) {
+export function RevisionHistory({
+  blogId,
+  errors,
+  onClose,
+  onRestored,
+}: {
+  blogId: string;
+  errors: FormErrors;
+  onClose: () => void;
+  onRestored: (blog: Blog) => void;
+}) {
   const revisions = useQuery(revisionsQuery(blogId));
   const [chosen, setChosen] = useState<RevisionSummary | null>(null);
   const back = useRef<HTMLButtonElement>(null);
@@ -25,7 +35,8 @@ export function RevisionHistory({ blogId, errors, onClose, onRestored }: { blogI
   // Focus follows the view: into the revision shown, and back to its line in the list.
   useEffect(() => {
     if (chosen) back.current?.focus();
-    else if (lastChosen.current) list.current?.querySelector<HTMLElement>(`[data-revision="${lastChosen.current}"]`)?.focus();
+    else if (lastChosen.current)
+      list.current?.querySelector<HTMLElement>(`[data-revision="${lastChosen.current}"]`)?.focus();
   }, [chosen]);
 
   const choose = (revision: RevisionSummary | null) => {
@@ -36,7 +47,14 @@ export function RevisionHistory({ blogId, errors, onClose, onRestored }: { blogI
   return (
     <VersionPanel heading="Revision history" closeLabel="Close revision history" onClose={onClose}>
       {chosen ? (
-        <ChosenRevision blogId={blogId} summary={chosen} back={back} errors={errors} onBack={() => choose(null)} onRestored={onRestored} />
+        <ChosenRevision
+          blogId={blogId}
+          summary={chosen}
+          back={back}
+          errors={errors}
+          onBack={() => choose(null)}
+          onRestored={onRestored}
+        />
       ) : revisions.isPending ? (
         <p className="text-neutral-500">Loading revisions…</p>
       ) : revisions.isError ? (
@@ -97,12 +115,21 @@ function ChosenRevision({
         <button ref={back} type="button" className="btn-light py-2" onClick={onBack}>
           All revisions
         </button>
-        <button type="button" className="btn-dark py-2" disabled={!revision.isSuccess || restore.isPending} onClick={() => restore.mutate()}>
+        <button
+          type="button"
+          className="btn-dark py-2"
+          disabled={!revision.isSuccess || restore.isPending}
+          onClick={() => restore.mutate()}
+        >
           Restore this revision
         </button>
       </div>
       {revision.isPending && <p className="mt-6 text-neutral-500">Loading the revision…</p>}
-      {revision.isError && <p role="alert" className="mt-6">Could not load the revision. {revision.error.message}</p>}
+      {revision.isError && (
+        <p role="alert" className="mt-6">
+          Could not load the revision. {revision.error.message}
+        </p>
+      )}
       {revision.isSuccess && (
         <VersionText
           title={revision.data.title}

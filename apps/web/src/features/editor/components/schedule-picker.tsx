@@ -7,7 +7,15 @@ import { timeZoneName } from '../local-time.ts';
  * When a blog goes out: now, or at a date and time in the writer's time zone (`when`: the
  * datetime-local value, null for now). The server publishes a scheduled blog at that time.
  */
-export function SchedulePicker({ when, onChange, error }: { when: string | null; onChange: (when: string | null) => void; error: FieldMessage | undefined }) {
+export function SchedulePicker({
+  when,
+  onChange,
+  error,
+}: {
+  when: string | null;
+  onChange: (when: string | null) => void;
+  error: FieldMessage | undefined;
+}) {
   const inputId = useId();
   const zone = timeZoneName();
   return (

@@ -43,17 +43,32 @@ export function SharePreview({ blogId }: { blogId: string }) {
 
   return (
     <section aria-label="Preview link" className="mb-6">
-      <button type="button" className="underline underline-offset-4" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="underline underline-offset-4"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
         Share preview
       </button>
       <div id={panelId} hidden={!open} className="mt-3 rounded-md border border-neutral-200 p-4">
-        <p className="mb-3 text-neutral-600">Anyone with the link can read this draft as last saved, before it is published.</p>
+        <p className="mb-3 text-neutral-600">
+          Anyone with the link can read this draft as last saved, before it is published.
+        </p>
         {url && (
           <div className="mb-3 flex flex-wrap items-center gap-2">
             <label htmlFor={linkId} className="sr-only">
               Preview link
             </label>
-            <input id={linkId} type="text" readOnly value={url} onFocus={(event) => event.target.select()} className="input-box min-w-0 flex-1" />
+            <input
+              id={linkId}
+              type="text"
+              readOnly
+              value={url}
+              onFocus={(event) => event.target.select()}
+              className="input-box min-w-0 flex-1"
+            />
             <button type="button" className="btn-light py-2" onClick={() => void copy()}>
               Copy link
             </button>

@@ -52,7 +52,11 @@ export function TagsField({
     // An input method is still composing: its text is not settled until compositionend.
     if (native.isComposing) setText(value);
     // A pasted or dropped list ends where it ends: 'a, b, c' is three tags.
-    else take(value, TAG_SEPARATOR.test(value) && (native.inputType === 'insertFromPaste' || native.inputType === 'insertFromDrop'));
+    else
+      take(
+        value,
+        TAG_SEPARATOR.test(value) && (native.inputType === 'insertFromPaste' || native.inputType === 'insertFromDrop'),
+      );
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -72,7 +76,12 @@ export function TagsField({
     <div>
       <div className="input-box flex flex-wrap items-center gap-2 py-2 pl-2">
         {tags.map((tag, index) => (
-          <TagChip key={tag} tag={tag} onRename={(value) => rename(index, value)} onRemove={() => onChange(tags.filter((_, i) => i !== index))} />
+          <TagChip
+            key={tag}
+            tag={tag}
+            onRename={(value) => rename(index, value)}
+            onRemove={() => onChange(tags.filter((_, i) => i !== index))}
+          />
         ))}
         <input
           type="text"
@@ -95,7 +104,15 @@ export function TagsField({
 }
 
 /** A tag that can be edited in place (Enter or leaving the field keeps the change) or removed. */
-function TagChip({ tag, onRename, onRemove }: { tag: string; onRename: (value: string) => boolean; onRemove: () => void }) {
+function TagChip({
+  tag,
+  onRename,
+  onRemove,
+}: {
+  tag: string;
+  onRename: (value: string) => boolean;
+  onRemove: () => void;
+}) {
   const [text, setText] = useState(tag);
   const commit = () => {
     if (text !== tag && !onRename(text)) setText(tag);

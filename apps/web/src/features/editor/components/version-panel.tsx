@@ -9,7 +9,17 @@ import { BlogContent } from '../../blog/index.ts';
  * blog: the writer's own text stays in the editor behind it. A modal dialog: the keyboard stays
  * inside until Escape or the close button, then goes back to the opener.
  */
-export function VersionPanel({ heading, closeLabel, onClose, children }: { heading: string; closeLabel: string; onClose: () => void; children: ReactNode }) {
+export function VersionPanel({
+  heading,
+  closeLabel,
+  onClose,
+  children,
+}: {
+  heading: string;
+  closeLabel: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const dialog = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const headingId = useId();

@@ -6,6 +6,12 @@ import { pagedListOptions } from '../../../lib/paged-list.ts';
 export const followingBlogsOptions = (reader: string) =>
   pagedListOptions({
     queryKey: [...blogListsKey, 'following', reader],
-    list: ({ page }, signal) => api('/api/blog/following-blogs', { body: { page }, auth: true, schema: 'BlogsResponse', signal }).then((r) => r.blogs),
-    count: (signal) => api('/api/blog/all-following-blogs-count', { auth: true, schema: 'CountResponse', signal }).then((r) => r.totalDocs),
+    list: ({ page }, signal) =>
+      api('/api/blog/following-blogs', { body: { page }, auth: true, schema: 'BlogsResponse', signal }).then(
+        (r) => r.blogs,
+      ),
+    count: (signal) =>
+      api('/api/blog/all-following-blogs-count', { auth: true, schema: 'CountResponse', signal }).then(
+        (r) => r.totalDocs,
+      ),
   });

@@ -11,7 +11,15 @@ import type { pagedListOptions } from '../../../lib/paged-list.ts';
  * is left (gcTime 0), so a topic chosen again starts from page 1 (SPEC §4), and a follow made
  * elsewhere shows the next time the following tab opens.
  */
-export function HomeBlogList({ options, failure, empty }: { options: ReturnType<typeof pagedListOptions<BlogCard>>; failure: string; empty: string }) {
+export function HomeBlogList({
+  options,
+  failure,
+  empty,
+}: {
+  options: ReturnType<typeof pagedListOptions<BlogCard>>;
+  failure: string;
+  empty: string;
+}) {
   const blogs = useInfiniteQuery({ ...options, gcTime: 0 });
   useEffect(() => {
     if (blogs.isError) toast.error(failure, { id: failure });

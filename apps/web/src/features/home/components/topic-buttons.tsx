@@ -9,7 +9,15 @@ export const topicHref = (tag: string | null) => (tag ? `/?${new URLSearchParams
  * The 8 topics of SPEC §2; the chosen one is pressed, and pressing it again goes back home. Until
  * the app runs (and without JavaScript) each is a link to its list, which the server renders.
  */
-export function TopicButtons({ active, onToggle, className = '' }: { active: string | null; onToggle: (tag: string) => void; className?: string }) {
+export function TopicButtons({
+  active,
+  onToggle,
+  className = '',
+}: {
+  active: string | null;
+  onToggle: (tag: string) => void;
+  className?: string;
+}) {
   const hydrated = useHydrated();
   const look = (tag: string) =>
     `flex-none rounded-full px-5 py-2 whitespace-nowrap ${active === tag ? 'bg-neutral-900 text-white' : 'bg-neutral-100 hover:bg-neutral-200'}`;
@@ -17,11 +25,22 @@ export function TopicButtons({ active, onToggle, className = '' }: { active: str
     <div role="group" aria-label="Topics" className={`flex gap-3 ${className}`}>
       {TOPIC_TAGS.map((tag) =>
         hydrated ? (
-          <button key={tag} type="button" aria-pressed={active === tag} onClick={() => onToggle(tag)} className={look(tag)}>
+          <button
+            key={tag}
+            type="button"
+            aria-pressed={active === tag}
+            onClick={() => onToggle(tag)}
+            className={look(tag)}
+          >
             {tag}
           </button>
         ) : (
-          <Link key={tag} to={topicHref(active === tag ? null : tag)} aria-current={active === tag ? 'page' : undefined} className={look(tag)}>
+          <Link
+            key={tag}
+            to={topicHref(active === tag ? null : tag)}
+            aria-current={active === tag ? 'page' : undefined}
+            className={look(tag)}
+          >
             {tag}
           </Link>
         ),

@@ -25,7 +25,11 @@ it('reads events cut anywhere by the network, skips heartbeats but reports every
   const events: StreamEvent[] = [];
   let chunks = 0;
 
-  await readEventStream(body(pieces), (event) => events.push(event), () => chunks++);
+  await readEventStream(
+    body(pieces),
+    (event) => events.push(event),
+    () => chunks++,
+  );
 
   expect(events).toEqual([
     { event: 'notification', data: '{"new_notification_available":false,"heartbeat_seconds":25}' },
@@ -39,6 +43,8 @@ it('reads events cut anywhere by the network, skips heartbeats but reports every
 it('hears no event from heartbeats alone', async () => {
   const events: StreamEvent[] = [];
   const encode = (s: string) => new TextEncoder().encode(s);
-  await readEventStream(body([encode(': heartbeat\n\n'), encode(': heartbeat\n'), encode('\n')]), (event) => events.push(event));
+  await readEventStream(body([encode(': heartbeat\n\n'), encode(': heartbeat\n'), encode('\n')]), (event) =>
+    events.push(event),
+  );
   expect(events).toEqual([]);
 });

@@ -9,7 +9,11 @@ export interface StreamEvent {
  * data and comments). `onChunk` hears every chunk, heartbeats included, so a caller can tell a
  * live connection from a silent one.
  */
-export async function readEventStream(body: ReadableStream<Uint8Array>, onEvent: (event: StreamEvent) => void, onChunk: () => void = () => {}) {
+export async function readEventStream(
+  body: ReadableStream<Uint8Array>,
+  onEvent: (event: StreamEvent) => void,
+  onChunk: () => void = () => {},
+) {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';

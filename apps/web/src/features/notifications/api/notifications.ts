@@ -10,7 +10,12 @@ export const allNotificationsKey = ['notifications'] as const;
 export const notificationsKey = (filter: NotificationFilter) => [...allNotificationsKey, filter] as const;
 
 const countNotifications = (filter: NotificationFilter, signal: AbortSignal) =>
-  api('/api/notification/all-notifications-count', { auth: true, body: { filter }, schema: 'CountResponse', signal }).then((r) => r.totalDocs);
+  api('/api/notification/all-notifications-count', {
+    auth: true,
+    body: { filter },
+    schema: 'CountResponse',
+    signal,
+  }).then((r) => r.totalDocs);
 
 /** The signed-in user's notifications of one filter, newest first, a page at a time; listing marks them seen. */
 export function useNotifications(filter: NotificationFilter) {
@@ -19,7 +24,12 @@ export function useNotifications(filter: NotificationFilter) {
       queryKey: notificationsKey(filter),
       // SPEC §7: this one has no /api prefix.
       list: ({ page, deletedDocCount }, signal) =>
-        api('/notifications', { auth: true, body: { page, filter, deletedDocCount }, schema: 'NotificationsResponse', signal }).then((r) => r.notifications),
+        api('/notifications', {
+          auth: true,
+          body: { page, filter, deletedDocCount },
+          schema: 'NotificationsResponse',
+          signal,
+        }).then((r) => r.notifications),
       count: (signal) => countNotifications(filter, signal),
     }),
     // New ones arrive all the time: ask again whenever the screen opens.
@@ -35,6 +45,10 @@ export function useForgetNotificationsOf() {
   const queryClient = useQueryClient();
   return (commentIds: string[]) => {
     const gone = new Set(commentIds);
-    removeLoadedItems<Notification>(queryClient, allNotificationsKey, (n) => gone.has(n.comment?._id ?? '') || gone.has(n.replied_on_comment?._id ?? ''));
+    removeLoadedItems<Notification>(
+      queryClient,
+      allNotificationsKey,
+      (n) => gone.has(n.comment?._id ?? '') || gone.has(n.replied_on_comment?._id ?? ''),
+    );
   };
 }

@@ -8,13 +8,24 @@ import { CommentField, DeleteCommentButton } from '../../comments/index.ts';
 import { notifyError } from '../../../lib/notify.ts';
 
 // new_blog: `user` is an author the reader follows, who published the blog.
-const ACTIONS = { like: 'liked your blog', comment: 'commented on', reply: 'replied on', new_blog: 'published' } as const satisfies Record<NotificationType, string>;
+const ACTIONS = {
+  like: 'liked your blog',
+  comment: 'commented on',
+  reply: 'replied on',
+  new_blog: 'published',
+} as const satisfies Record<NotificationType, string>;
 
 /**
  * One notification: who, what and where, the comment it is about, when, and whether it is new. On
  * a comment or reply the reader can answer it, and delete it when it is on their own blog.
  */
-export function NotificationCard({ notification, onCommentDeleted }: { notification: Notification; onCommentDeleted: (commentIds: string[]) => void }) {
+export function NotificationCard({
+  notification,
+  onCommentDeleted,
+}: {
+  notification: Notification;
+  onCommentDeleted: (commentIds: string[]) => void;
+}) {
   const { session } = useSession();
   const { type, seen, createdAt, user, blog, comment, replied_on_comment } = notification;
   const { fullname, username, profile_img } = user.personal_info;
@@ -27,7 +38,10 @@ export function NotificationCard({ notification, onCommentDeleted }: { notificat
   };
 
   return (
-    <li aria-label={`${fullname} ${ACTIONS[type]} ${blog.title}`} className={`border-b border-neutral-100 p-6 ${seen ? '' : 'border-l-2 border-l-neutral-900'}`}>
+    <li
+      aria-label={`${fullname} ${ACTIONS[type]} ${blog.title}`}
+      className={`border-b border-neutral-100 p-6 ${seen ? '' : 'border-l-2 border-l-neutral-900'}`}
+    >
       <div className="flex gap-5">
         <Avatar src={profile_img} size={56} />
         <div className="min-w-0 flex-1">
@@ -49,7 +63,10 @@ export function NotificationCard({ notification, onCommentDeleted }: { notificat
             )}
           </p>
           {replied_on_comment && (
-            <blockquote className="mt-4 rounded-md bg-neutral-100 p-4 break-words text-neutral-700" aria-label="Your comment">
+            <blockquote
+              className="mt-4 rounded-md bg-neutral-100 p-4 break-words text-neutral-700"
+              aria-label="Your comment"
+            >
               {replied_on_comment.comment}
             </blockquote>
           )}
@@ -59,11 +76,18 @@ export function NotificationCard({ notification, onCommentDeleted }: { notificat
             {comment && (
               <>
                 {!reply && (
-                  <button type="button" className="text-neutral-900 underline underline-offset-2" onClick={onReply} aria-expanded={replying}>
+                  <button
+                    type="button"
+                    className="text-neutral-900 underline underline-offset-2"
+                    onClick={onReply}
+                    aria-expanded={replying}
+                  >
                     Reply
                   </button>
                 )}
-                {comment.can.delete && <DeleteCommentButton commentId={comment._id} onDeleted={({ deleted }) => onCommentDeleted(deleted)} />}
+                {comment.can.delete && (
+                  <DeleteCommentButton commentId={comment._id} onDeleted={({ deleted }) => onCommentDeleted(deleted)} />
+                )}
               </>
             )}
           </div>

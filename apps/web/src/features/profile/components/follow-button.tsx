@@ -26,13 +26,19 @@ export function FollowButton({ username }: { username: string }) {
   const show = (isFollowing: boolean, followers: number | undefined) => {
     queryClient.setQueryData(followingOptions.queryKey, isFollowing);
     if (followers === undefined) return;
-    queryClient.setQueryData<UserProfile>(profileKey, (old) => old && { ...old, account_info: { ...old.account_info, total_followers: followers } });
+    queryClient.setQueryData<UserProfile>(
+      profileKey,
+      (old) => old && { ...old, account_info: { ...old.account_info, total_followers: followers } },
+    );
   };
 
   const toggle = useMutation({
     mutationFn: (isFollowing: boolean) => followUser(username, isFollowing),
     onMutate: (isFollowing) => {
-      const before = { following: isFollowing, followers: queryClient.getQueryData<UserProfile>(profileKey)?.account_info.total_followers };
+      const before = {
+        following: isFollowing,
+        followers: queryClient.getQueryData<UserProfile>(profileKey)?.account_info.total_followers,
+      };
       show(!isFollowing, before.followers === undefined ? undefined : before.followers + (isFollowing ? -1 : 1));
       return before;
     },

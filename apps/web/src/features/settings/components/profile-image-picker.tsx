@@ -51,7 +51,12 @@ export function ProfileImagePicker({ current, onChanged }: { current: string; on
         htmlFor={inputId}
         className="group relative block h-48 w-48 cursor-pointer overflow-hidden rounded-full bg-neutral-200"
       >
-        <img src={preview ?? current} alt="Profile picture" className="h-full w-full object-cover" referrerPolicy="no-referrer" />
+        <img
+          src={preview ?? current}
+          alt="Profile picture"
+          className="h-full w-full object-cover"
+          referrerPolicy="no-referrer"
+        />
         <span className="absolute inset-0 flex items-center justify-center bg-black/40 text-white opacity-0 group-hover:opacity-100 group-focus-within:opacity-100">
           Choose image
         </span>

@@ -5,14 +5,20 @@ import { api } from '../../../lib/api.ts';
 export const subscriptionQuery = (username: string) =>
   queryOptions({
     queryKey: ['subscription', username.toLowerCase()],
-    queryFn: ({ signal }) => api('/api/user/subscription', { auth: true, body: { username }, schema: 'SubscriptionState', signal }),
+    queryFn: ({ signal }) =>
+      api('/api/user/subscription', { auth: true, body: { username }, schema: 'SubscriptionState', signal }),
   });
 
 /** Signed in: subscribed at once with the account's address. A visitor (with `email`): a confirmation mail is on its way. */
 export const subscribe = (username: string, email?: string) =>
-  api('/api/user/subscribe', { auth: email === undefined, body: { username, ...(email !== undefined && { email }) }, schema: 'SubscribeResponse' });
+  api('/api/user/subscribe', {
+    auth: email === undefined,
+    body: { username, ...(email !== undefined && { email }) },
+    schema: 'SubscribeResponse',
+  });
 
-export const unsubscribe = (username: string) => api('/api/user/unsubscribe', { auth: true, body: { username }, schema: 'SubscriptionState' });
+export const unsubscribe = (username: string) =>
+  api('/api/user/unsubscribe', { auth: true, body: { username }, schema: 'SubscriptionState' });
 
 /** The signed-in author's confirmed subscribers (a number: nobody sees an address). */
 export const subscriberCountQuery = () =>
