@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { AuthMessages, Messages } from '@inkwell/contracts';
+import { AuthMessages, ErrorMessages, Messages } from '@inkwell/contracts';
 import { createUser, expect, expectToast, signIn, test, uniqueId } from './support/fixtures.ts';
 import { mailsTo } from './support/mail.ts';
 
@@ -122,7 +122,7 @@ test('the server refusals show as error toasts with its text', async ({ page, re
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill('Wrong1234');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: Messages.wrongCredentials })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: ErrorMessages.wrong_credentials })).toBeVisible();
   await expect(page).toHaveURL('/signin');
 
   await page.goto('/signup');
@@ -130,7 +130,7 @@ test('the server refusals show as error toasts with its text', async ({ page, re
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill('Secret123');
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByRole('status').filter({ hasText: Messages.emailExists })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: ErrorMessages.email_taken })).toBeVisible();
   expect(await storedSession(page)).toBeNull();
 });
 
@@ -184,7 +184,7 @@ test('Google refusals: a password account keeps its e-mail, and a failure says t
     await chooser.getByRole('button', { name: 'Continue' }).click();
   };
   await chooseAccount(user.email);
-  await expect(page.getByRole('status').filter({ hasText: AuthMessages.googleEmailTaken })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: ErrorMessages.google_email_taken })).toBeVisible();
 
   // Simulates the server failing; the user gets the spec's message, not the server's.
   await page.route('**/api/user/google-auth', (route) => route.fulfill({ status: 500, json: { error: 'boom' } }));

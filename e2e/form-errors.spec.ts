@@ -1,4 +1,4 @@
-import { Messages, SettingsMessages } from '@inkwell/contracts';
+import { ErrorMessages, Messages } from '@inkwell/contracts';
 import { openComments, publishedBlog } from './support/conversation.ts';
 import { createBlog, createUser, expect, signIn, test } from './support/fixtures.ts';
 import { expectNoRefusal, expectRefusalBeside } from './support/form-errors.ts';
@@ -37,7 +37,7 @@ test('sign-up and sign-in: each rule and the server’s refusal sit under their 
   await expectNoRefusal(password, Messages.passwordRule);
 
   await signUp.click();
-  await expectRefusalBeside(email, Messages.emailExists);
+  await expectRefusalBeside(email, ErrorMessages.email_taken);
 
   await page.getByRole('link', { name: 'Sign in here' }).click();
   await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
@@ -97,7 +97,7 @@ test('edit profile: username, bio and link rules, and a taken username, sit unde
   await instagram.fill('');
 
   await update.click();
-  await expectRefusalBeside(username, SettingsMessages.usernameTaken);
+  await expectRefusalBeside(username, ErrorMessages.username_taken);
 });
 
 test('publish settings: title, description and tag rules sit under their field', async ({ page, request, baseURL }) => {

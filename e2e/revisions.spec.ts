@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { BLOG_CHANGED, EditorMessages, type Blog, type Revision, type RevisionSummary } from '@inkwell/contracts';
+import { EditorMessages, ErrorMessages, type Blog, type Revision, type RevisionSummary } from '@inkwell/contracts';
 import { checkScreen, installAxe } from './support/axe.ts';
 import {
   apiPost,
@@ -63,9 +63,9 @@ async function conflictInTabB(context: BrowserContext, request: APIRequestContex
 
   await addToText(tabB, ' Words from tab B.');
   await tabB.getByRole('button', { name: 'Save Draft' }).click();
-  const dialog = tabB.getByRole('alertdialog', { name: BLOG_CHANGED });
+  const dialog = tabB.getByRole('alertdialog', { name: ErrorMessages.blog_changed });
   await expect(dialog).toBeVisible();
-  await expectToast(tabB, BLOG_CHANGED);
+  await expectToast(tabB, ErrorMessages.blog_changed);
   await expect(dialog.getByRole('button', { name: 'See the newer version' })).toBeFocused();
   return { user, blogId, tabB, dialog };
 }

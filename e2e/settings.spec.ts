@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Messages, SettingsMessages } from '@inkwell/contracts';
+import { ErrorMessages, Messages, SettingsMessages } from '@inkwell/contracts';
 import { createUser, expect, expectToast, signIn, test, uniqueId } from './support/fixtures.ts';
 import { expectNoRefusal, expectRefusalBeside } from './support/form-errors.ts';
 
@@ -69,7 +69,7 @@ test('edit profile: a taken username shows the server’s message', async ({ pag
   await page.goto('/settings/edit-profile');
   await page.getByLabel('Username').fill(holder.username.toUpperCase());
   await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByRole('status').filter({ hasText: SettingsMessages.usernameTaken })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: ErrorMessages.username_taken })).toBeVisible();
 });
 
 test('edit profile: a new picture is uploaded and shows in the top bar', async ({ page, request }) => {
@@ -131,7 +131,7 @@ test('change password: rules, a wrong current password, then success and sign-in
   await current.fill('Wrong1234');
   await next.fill('Changed456');
   await submit.click();
-  await expectRefusalBeside(current, SettingsMessages.wrongCurrentPassword);
+  await expectRefusalBeside(current, ErrorMessages.wrong_current_password);
 
   await current.fill(user.password);
   await submit.click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { EditorMessages, Messages, SettingsMessages } from '@inkwell/contracts';
+import { EditorMessages, ErrorMessages, Messages, SettingsMessages } from '@inkwell/contracts';
 import { createUser, expect, signIn, test } from './support/fixtures.ts';
 
 /** Each toast on screen, icon and text (react-hot-toast puts role=status on the text only). */
@@ -60,10 +60,10 @@ test('the same refused sign-in twice shows one error toast, not two', async ({ p
     await signInButton.click();
     await refused;
   }
-  await expect(toastsSaying(page, Messages.wrongCredentials).first()).toBeVisible();
+  await expect(toastsSaying(page, ErrorMessages.wrong_credentials).first()).toBeVisible();
   const mostAtOnce = Math.max(
     ...(await toastScreens(page)).map(
-      (screen) => screen.filter((toast) => toast.text === Messages.wrongCredentials).length,
+      (screen) => screen.filter((toast) => toast.text === ErrorMessages.wrong_credentials).length,
     ),
   );
   expect(mostAtOnce).toBe(1);

@@ -1,10 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { errorBody } from './http-error.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerCors } from './plugins/cors.ts';
-import { answerFrameworkError, logSerializers, registerErrorHandler } from './plugins/errors.ts';
+import { answerClientError, answerFrameworkError, logSerializers, registerErrorHandler } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
@@ -66,6 +67,7 @@ export async function buildApp({
     // A path like /api/x%zz must answer 400/404 JSON, never crash the router.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // A client that sends its request slowly, or nothing at all, is let go: thousands of them
     // must not hold connections and memory that real readers need. (Answers take as long as they
     // take: the notification stream stays open.) Fastify's keep-alive, 72 s, outlasts the idle
@@ -107,6 +109,6 @@ export async function buildApp({
   await registerFederation(app);
 
   // Every page the server knows nothing of is the web app's (see registerWeb); what reaches here is no page.
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'Not found' }));
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody('not_found')));
   return app;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ErrorMessages } from '@inkwell/contracts';
 import { HttpError, parse } from './http-error.ts';
 
 const Body = z.object({
@@ -27,7 +28,7 @@ const refusal = (value: unknown) => {
   } catch (error) {
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(400);
-    return (error as HttpError).message;
+    return { message: (error as HttpError).message, code: (error as HttpError).code };
   }
   throw new Error('parsed');
 };
@@ -50,7 +51,14 @@ describe('parse', () => {
     ['a body that is not an object', 5, 'The request body must be a JSON object'],
     ['a message the contract wrote', { ...valid, des: 'long' }, 'Write a shorter description'],
   ])('says what is wrong with %s', (_name, value, message) => {
-    expect(refusal(value)).toBe(message);
+    expect(refusal(value)).toEqual({ message, code: 'validation_failed' });
+  });
+
+  it('carries the code of the rule whose message a contract schema refuses in', () => {
+    const Tags = z.object({ tags: z.array(z.string()).max(10, ErrorMessages.too_many_tags) });
+    expect(() => parse(Tags, { tags: Array.from({ length: 11 }, String) })).toThrow(
+      expect.objectContaining({ status: 400, code: 'too_many_tags', message: 'You can add max 10 Tags' }),
+    );
   });
 
   it('answers the parsed value, and treats no body as an empty object', () => {

@@ -1,34 +1,60 @@
 import type { z } from 'zod';
-import { ErrorBody } from '@inkwell/contracts';
+import {
+  ErrorBody,
+  ErrorMessages,
+  refusal,
+  type ErrorCode,
+  type FixedErrorCode,
+  type Refusal,
+} from '@inkwell/contracts';
 
-/** An error whose message is safe to show a user, answered as `{ error }` with `status`. */
+/** A refusal of the catalogue (packages/contracts/src/error-codes.ts): named by its code when its message is fixed. */
+export type RefusalOf = Refusal | FixedErrorCode;
+
+const refusalOf = (given: RefusalOf): Refusal => (typeof given === 'string' ? refusal(given) : given);
+
+/** An error whose message is safe to show a user, answered as `{ error, code }` with `status`. */
 export class HttpError extends Error {
   readonly status: number;
+  readonly code: ErrorCode;
   readonly headers: Record<string, string>;
-  constructor(status: number, message: string, headers: Record<string, string> = {}) {
+  constructor(status: number, given: RefusalOf, headers: Record<string, string> = {}) {
+    const { code, message } = refusalOf(given);
     super(message);
     this.status = status;
+    this.code = code;
     this.headers = headers;
+  }
+
+  /** The refusal it answers (made from one, so its code and message are a catalogue pair). */
+  get refusal(): Refusal {
+    return { code: this.code, message: this.message } as Refusal;
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'You must be signed in') => new HttpError(401, message);
-export const forbidden = (message = 'You are not allowed to do that') => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+/** What an error answer says: the refusal's message for people, its code for programs. */
+export const errorBody = (given: RefusalOf): ErrorBody => {
+  const { code, message } = refusalOf(given);
+  return { error: message, code };
+};
+
+export const badRequest = (given: RefusalOf) => new HttpError(400, given);
+export const unauthorized = (given: RefusalOf) => new HttpError(401, given);
+export const forbidden = (given: RefusalOf) => new HttpError(403, given);
+export const notFound = (given: RefusalOf = 'not_found') => new HttpError(404, given);
+export const conflict = (given: RefusalOf) => new HttpError(409, given);
 
 /**
- * Checks a request part against a contract schema: its parsed value, or the 400 whose message is
- * the first issue. A missing part is an empty object. Routes declare their schemas (Fastify runs
- * this as their validator, see plugins/route-schemas.ts); `parse` is for calls made in-process.
+ * Checks a request part against a contract schema: its parsed value, or the 400 of the first issue.
+ * A missing part is an empty object. Routes declare their schemas (Fastify runs this as their
+ * validator, see plugins/route-schemas.ts); `parse` is for calls made in-process.
  */
 export function validate<S extends z.ZodType>(schema: S, value: unknown): { value: z.infer<S> } | { error: HttpError } {
   const result = schema.safeParse(value ?? {});
-  return result.success ? { value: result.data } : { error: badRequest(issueMessage(result.error.issues[0]!, value)) };
+  return result.success ? { value: result.data } : { error: badRequest(issueRefusal(result.error.issues[0]!, value)) };
 }
 
-/** Parses a request part with a contract schema; the first issue becomes a 400 message. */
+/** Parses a request part with a contract schema; the first issue becomes a 400. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const checked = validate(schema, value);
   if ('error' in checked) throw checked.error;
@@ -53,7 +79,7 @@ export type ErrorStatus = keyof typeof ERROR_MEANINGS;
 export const BODY_ERRORS: ErrorStatus[] = [400, 413, 415];
 
 /**
- * The error answers a route declares, `{ error }` unless it answers failures in its own shape, each
+ * The error answers a route declares, `{ error, code }` unless it answers failures in its own shape, each
  * described for the OpenAPI document. Every route may answer 500, and 503 when the database is away.
  */
 export function errorResponses<B extends z.ZodType = typeof ErrorBody>(
@@ -74,6 +100,18 @@ const KINDS: Record<string, string> = {
   array: 'a list',
   object: 'an object',
 };
+
+/** The code of each fixed message: a contract schema that refuses in a catalogue message refuses with its code. */
+const CODE_OF_MESSAGE = new Map<string, FixedErrorCode>(
+  Object.entries(ErrorMessages).map(([code, message]) => [message, code as FixedErrorCode]),
+);
+
+/** A schema's refusal: a rule's own (its message is the catalogue's), or zod's, said in words (`validation_failed`). */
+function issueRefusal(issue: z.core.$ZodIssue, value: unknown): Refusal {
+  const message = issueMessage(issue, value);
+  const code = CODE_OF_MESSAGE.get(message);
+  return code ? refusal(code) : { code: 'validation_failed', message };
+}
 
 /**
  * Messages written in the contracts are user-facing as they are; zod's own ("Invalid input:

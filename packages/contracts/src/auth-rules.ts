@@ -1,4 +1,4 @@
-import type { FieldError } from './fields.ts';
+import type { FieldRefusal } from './error-codes.ts';
 import { Limits } from './limits.ts';
 import { Messages } from './messages.ts';
 
@@ -17,29 +17,29 @@ export interface AuthInput {
  * The authentication rules of SPEC.md §5, in their order. Returns the first failing
  * one, or null. `fullname` is checked only when present (sign-up).
  */
-export function authError({ fullname, email, password }: AuthInput): FieldError | null {
+export function authError({ fullname, email, password }: AuthInput): FieldRefusal | null {
   if (fullname !== undefined && fullname.trim().length < Limits.fullnameMin)
-    return { field: 'fullname', message: Messages.fullnameTooShort };
+    return { field: 'fullname', code: 'fullname_too_short', message: Messages.fullnameTooShort };
   return emailError(email) ?? passwordError(password);
 }
 
 /** Rules 2 and 3 of SPEC.md §5 (also the forgot-password screen). */
-export function emailError(email: string): FieldError | null {
-  if (!email.trim()) return { field: 'email', message: Messages.enterEmail };
-  if (!EMAIL_PATTERN.test(email.trim())) return { field: 'email', message: Messages.emailInvalid };
+export function emailError(email: string): FieldRefusal | null {
+  if (!email.trim()) return { field: 'email', code: 'email_required', message: Messages.enterEmail };
+  if (!EMAIL_PATTERN.test(email.trim()))
+    return { field: 'email', code: 'email_invalid', message: Messages.emailInvalid };
   return null;
 }
 
 /** Rule 4 of SPEC.md §5, shared by sign-up, sign-in and password reset (change password names its own fields). */
-export const passwordError = (password: string): FieldError | null =>
-  PASSWORD_PATTERN.test(password) ? null : { field: 'password', message: Messages.passwordRule };
+export const passwordError = (password: string): FieldRefusal | null =>
+  PASSWORD_PATTERN.test(password)
+    ? null
+    : { field: 'password', code: 'password_invalid', message: Messages.passwordRule };
 
 /** Texts of the account flows the spec leaves out (Google conflicts, reset, rate limits). */
 export const AuthMessages = {
-  googleEmailTaken: 'An account with this email already exists. Sign in with your email and password instead.',
-  googleEmailUnverified: 'Your Google email address is not verified.',
   resetMailSent: 'If an account exists for that email, we have sent it a link to reset the password.',
-  resetLinkInvalid: 'This password reset link is invalid, used or expired. Please ask for a new one.',
   passwordResetDone: 'Your password has been reset. Please sign in.',
   tooManySignIns: 'Too many sign-in attempts',
   tooManySignUps: 'Too many sign-ups from this network',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCode } from './error-codes.ts';
 
 const text = z.string().max(1000);
 /** A missing field is an empty one, so it gets SPEC §5's message ('Enter email', 'Please fill all the fields'...). */
@@ -41,7 +42,7 @@ export const ChangePasswordResponse = z.object({ status: z.literal('done') });
 export const PublicConfig = z.object({ googleClientId: z.string().nullable(), googleScriptUrl: z.string().optional() });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 
-export const ErrorBody = z.object({ error: z.string() });
+export const ErrorBody = z.object({ error: z.string(), code: ErrorCode });
 
 /** `GET /api/health`: the database answers (else 503 with an ErrorBody). */
 export const HealthResponse = z.object({ status: z.literal('ok') });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldError } from './fields.ts';
+import { ErrorMessages, type FieldRefusal } from './error-codes.ts';
 import { Limits } from './limits.ts';
 import { Messages } from './messages.ts';
 import { PublishAt } from './publishing.ts';
@@ -140,7 +140,7 @@ export const BlogContentBody = z.unknown().transform((value, ctx): BlogContent =
 export const SavedAt = z.iso.datetime({ offset: true });
 
 export const CreateBlogBody = z.object({
-  title: z.string().max(Limits.titleMax, `Title must be at most ${Limits.titleMax} characters`).default(''),
+  title: z.string().max(Limits.titleMax, ErrorMessages.title_too_long).default(''),
   banner: z.string().max(2048).default(''),
   des: z.string().max(1000).default(''),
   content: BlogContentBody.default([]),
@@ -163,8 +163,8 @@ export interface BlogDraftish {
 }
 
 /** SPEC §5 Save draft: only a title is needed. */
-export function draftError({ title }: Pick<BlogDraftish, 'title'>): FieldError | null {
-  return title.trim() ? null : { field: 'title', message: Messages.draftTitleRequired };
+export function draftError({ title }: Pick<BlogDraftish, 'title'>): FieldRefusal | null {
+  return title.trim() ? null : { field: 'title', code: 'draft_title_required', message: Messages.draftTitleRequired };
 }
 
 /** SPEC §5 Publish from editor: checked before the publish settings open. */
@@ -172,20 +172,22 @@ export function editorPublishError({
   title,
   banner,
   blocks,
-}: Pick<BlogDraftish, 'title' | 'banner' | 'blocks'>): FieldError | null {
-  if (!banner.trim()) return { field: 'banner', message: Messages.bannerRequired };
-  if (!title.trim()) return { field: 'title', message: Messages.titleRequired };
-  if (blocks.length === 0) return { field: 'content', message: Messages.contentRequired };
+}: Pick<BlogDraftish, 'title' | 'banner' | 'blocks'>): FieldRefusal | null {
+  if (!banner.trim()) return { field: 'banner', code: 'banner_required', message: Messages.bannerRequired };
+  if (!title.trim()) return { field: 'title', code: 'title_required', message: Messages.titleRequired };
+  if (blocks.length === 0) return { field: 'content', code: 'content_required', message: Messages.contentRequired };
   return null;
 }
 
 /** SPEC §5 Publish settings, then the editor's rules: what the server checks on publish. */
-export function publishError(blog: BlogDraftish): FieldError | null {
-  if (!blog.title.trim()) return { field: 'title', message: Messages.publishTitleRequired };
+export function publishError(blog: BlogDraftish): FieldRefusal | null {
+  if (!blog.title.trim())
+    return { field: 'title', code: 'publish_title_required', message: Messages.publishTitleRequired };
   const des = blog.des.trim();
-  if (!des || des.length > Limits.descriptionMax) return { field: 'des', message: Messages.descriptionRule };
-  if (blog.tags.length === 0) return { field: 'tags', message: Messages.tagRequired };
-  if (blog.tags.length > Limits.maxTags) return { field: 'tags', message: Messages.maxTags };
+  if (!des || des.length > Limits.descriptionMax)
+    return { field: 'des', code: 'description_invalid', message: Messages.descriptionRule };
+  if (blog.tags.length === 0) return { field: 'tags', code: 'tags_required', message: Messages.tagRequired };
+  if (blog.tags.length > Limits.maxTags) return { field: 'tags', code: 'too_many_tags', message: Messages.maxTags };
   return editorPublishError(blog);
 }
 
@@ -195,10 +197,10 @@ export function normaliseTags(tags: string[]): string[] {
 }
 
 /** Limits every saved blog's (normalised) tags keep, drafts included. */
-export function tagsError(tags: string[]): FieldError | null {
-  if (tags.length > Limits.maxTags) return { field: 'tags', message: Messages.maxTags };
+export function tagsError(tags: string[]): FieldRefusal | null {
+  if (tags.length > Limits.maxTags) return { field: 'tags', code: 'too_many_tags', message: Messages.maxTags };
   if (tags.some((tag) => tag.length > Limits.tagMax))
-    return { field: 'tags', message: `Each tag must be at most ${Limits.tagMax} characters` };
+    return { field: 'tags', code: 'tag_too_long', message: ErrorMessages.tag_too_long };
   return null;
 }
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { PersonalInfo } from './blog.ts';
 import { CommentMessages } from './comment-rules.ts';
+import { ErrorMessages } from './error-codes.ts';
 import { Limits } from './limits.ts';
 
 /** Ids are uuids; anything else cannot name a row, so it is answered like an unknown one. */
-const blogUuid = z.uuid(CommentMessages.blogNotFound);
-const commentUuid = z.uuid(CommentMessages.commentNotFound);
+const blogUuid = z.uuid(ErrorMessages.blog_not_found);
+const commentUuid = z.uuid(ErrorMessages.comment_not_found);
 const skip = z.number().int().min(0).max(1_000_000).default(0);
 
 /**

@@ -2,8 +2,6 @@
 export const FollowMessages = {
   /** What a visitor hears on pressing Follow, as a like says 'Please login to like the blog'. */
   loginToFollow: 'Please login to follow',
-  cannotFollowSelf: 'You cannot follow yourself',
-  userNotFound: 'User not found',
   tooManyFollows: 'Too many follows',
   /** The following tab with nobody followed, or nothing published by those followed. */
   nothingFollowed: 'Follow writers to see their new blogs here',

@@ -1,4 +1,5 @@
 export * from './messages.ts';
+export * from './error-codes.ts';
 export * from './fields.ts';
 export * from './limits.ts';
 export * from './policies.ts';

@@ -1,12 +1,12 @@
-/** The exact user-facing texts of SPEC.md §5 and §8, shared by the web app and the server. */
+/**
+ * The exact user-facing texts of SPEC.md §5 and §8, shared by the web app and the server. The refusals
+ * only the server makes, and every refusal's code, are in error-codes.ts.
+ */
 export const Messages = {
   fullnameTooShort: 'Fullname must be at least 3 letters long',
   enterEmail: 'Enter email',
   emailInvalid: 'Email is invalid',
   passwordRule: 'Password should be 6 to 20 characters long with a numeric, 1 lowercase and 1 uppercase letters',
-  emailExists: 'Email already exists',
-  wrongCredentials: 'Incorrect email or password',
-  useGoogle: 'This account was created with Google. Please continue with Google to sign in.',
   googleFailed: 'trouble login through google',
   loginSuccess: 'Login successfull',
 
@@ -50,7 +50,5 @@ export const Messages = {
   embedNotObject: 'Embed Tool data should be object',
   readOnlySave: "Editor's content can not be saved in read-only mode",
 
-  unauthorized: 'You must be signed in',
-  notFound: 'Not found',
   pageNotFound: 'Page not found',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorMessages, type FieldRefusal } from './error-codes.ts';
 
 /*
  * Scheduled publishing and draft preview links (ours, beside SPEC §7): the author's alone.
@@ -8,25 +9,21 @@ import { z } from 'zod';
 /** A moment with its offset (`2026-05-01T09:00:00+02:00` or `…Z`): a time without one would be read in the server's zone. */
 export const PublishAt = z.iso.datetime({
   offset: true,
-  message: 'publishAt must be a date and time with its offset, such as 2026-05-01T09:00:00Z',
+  message: ErrorMessages.publish_time_invalid,
 });
 
 export const SchedulingMessages = {
-  inThePast: 'The publishing time must be in the future',
   chooseTime: 'Choose the date and time to publish at',
-  published: 'This blog is published already: it cannot be scheduled',
-  draftWithTime: 'A draft has no publishing time: publish it with publishAt to schedule it',
-  notADraft: 'This blog is published already',
-  previewOfPublished: 'This blog is published already: share its own address',
-  previewNotFound: 'This preview link does not work: it was replaced or revoked, or the blog was deleted',
 } as const;
 
 /**
  * Why `publishAt` (ISO 8601, with its offset) cannot be the time a blog is published at `now`,
  * or null: it must be in the future.
  */
-export function publishAtError(publishAt: string, now: Date): string | null {
-  return Date.parse(publishAt) > now.getTime() ? null : SchedulingMessages.inThePast;
+export function publishAtError(publishAt: string, now: Date): FieldRefusal | null {
+  return Date.parse(publishAt) > now.getTime()
+    ? null
+    : { field: 'publishAt', code: 'publish_time_past', message: ErrorMessages.publish_time_past };
 }
 
 /** `POST /api/blog/schedule` (A): reschedules the author's scheduled or draft blog, or with `publishAt: null` makes it a plain draft again. */

@@ -6,9 +6,6 @@ import { BlogContent } from './blog.ts';
  * can look back and restore. Anyone else is answered 404, as a draft is hidden.
  */
 
-/** create-blog's 409: the blog was saved elsewhere since the editor sent `updatedAt` loaded it. */
-export const BLOG_CHANGED = 'This blog changed since you opened it';
-
 export const RevisionsBody = z.object({ blog_id: z.string().max(300) });
 export type RevisionsBody = z.infer<typeof RevisionsBody>;
 

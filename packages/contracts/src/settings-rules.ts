@@ -1,5 +1,5 @@
 import { PASSWORD_PATTERN } from './auth-rules.ts';
-import type { FieldError } from './fields.ts';
+import type { FieldRefusal, Refusal } from './error-codes.ts';
 import { Limits } from './limits.ts';
 import { Messages } from './messages.ts';
 
@@ -7,28 +7,25 @@ import { Messages } from './messages.ts';
 export const SettingsMessages = {
   usernameTooLong: `Username must be at most ${Limits.usernameMax} characters long`,
   usernameCharacters: "Username can only contain letters, numbers, '_' and '.'",
-  usernameTaken: 'Username is already taken',
-  imageNotStored: 'Upload the image to Inkwell first',
-  wrongCurrentPassword: 'Current password is incorrect',
-  googleAccountPassword: 'This account was created with Google, so it has no password to change',
   profileUpdated: 'Profile Updated',
   passwordChanged: 'Password Changed',
 } as const;
 
 const USERNAME_CHARACTERS = /^[A-Za-z0-9_.]+$/;
 
-function usernameMessage(name: string): string | null {
-  if (name.length < Limits.usernameMin) return Messages.usernameTooShort;
-  if (name.length > Limits.usernameMax) return SettingsMessages.usernameTooLong;
-  if (!USERNAME_CHARACTERS.test(name)) return SettingsMessages.usernameCharacters;
+function usernameRefusal(name: string): Refusal | null {
+  if (name.length < Limits.usernameMin) return { code: 'username_too_short', message: Messages.usernameTooShort };
+  if (name.length > Limits.usernameMax) return { code: 'username_too_long', message: SettingsMessages.usernameTooLong };
+  if (!USERNAME_CHARACTERS.test(name))
+    return { code: 'username_invalid_characters', message: SettingsMessages.usernameCharacters };
   return null;
 }
 
 /** Edit profile (SPEC §5), in its order: username, then bio. Answers the first failing rule, or null. */
-export function profileError({ username, bio }: { username: string; bio: string }): FieldError | null {
-  const message = usernameMessage(username.trim());
-  if (message) return { field: 'username', message };
-  if (bio.length > Limits.bioMax) return { field: 'bio', message: Messages.bioTooLong };
+export function profileError({ username, bio }: { username: string; bio: string }): FieldRefusal | null {
+  const refusal = usernameRefusal(username.trim());
+  if (refusal) return { field: 'username', ...refusal };
+  if (bio.length > Limits.bioMax) return { field: 'bio', code: 'bio_too_long', message: Messages.bioTooLong };
   return null;
 }
 
@@ -56,19 +53,24 @@ function httpsUrl(value: string): URL | null {
 }
 
 /** Each link is empty or an https URL on its network's host; answers the first bad one, with a message naming it. */
-export function socialLinkError(links: Partial<Record<SocialNetwork, string>>): FieldError | null {
+export function socialLinkError(links: Partial<Record<SocialNetwork, string>>): FieldRefusal | null {
   for (const network of SOCIAL_NETWORKS) {
     const value = links[network]?.trim() ?? '';
     if (!value) continue;
     const url = httpsUrl(value);
     if (network === 'website') {
-      if (!url) return { field: network, message: 'Website link must be an https:// address' };
+      if (!url)
+        return { field: network, code: 'social_link_invalid', message: 'Website link must be an https:// address' };
       continue;
     }
     const { label, hosts } = NETWORK_HOSTS[network];
     const host = url?.hostname.toLowerCase();
     if (!host || !hosts.some((h) => SUBDOMAINS.some((sub) => host === `${sub}${h}`))) {
-      return { field: network, message: `${label} link must be an https://${hosts[0]} address` };
+      return {
+        field: network,
+        code: 'social_link_invalid',
+        message: `${label} link must be an https://${hosts[0]} address`,
+      };
     }
   }
   return null;
@@ -78,11 +80,11 @@ export function socialLinkError(links: Partial<Record<SocialNetwork, string>>): 
  * Change password (SPEC §5): both fields, then each against the sign-up password rule. The
  * refusal is about the first field that is empty, then the first that breaks the rule.
  */
-export function changePasswordError(body: { currentPassword: string; newPassword: string }): FieldError | null {
+export function changePasswordError(body: { currentPassword: string; newPassword: string }): FieldRefusal | null {
   const fields = ['currentPassword', 'newPassword'] as const;
   const empty = fields.find((field) => !body[field]);
-  if (empty) return { field: empty, message: Messages.fillAllFields };
+  if (empty) return { field: empty, code: 'fields_required', message: Messages.fillAllFields };
   const broken = fields.find((field) => !PASSWORD_PATTERN.test(body[field]));
-  if (broken) return { field: broken, message: Messages.passwordRule };
+  if (broken) return { field: broken, code: 'password_invalid', message: Messages.passwordRule };
   return null;
 }

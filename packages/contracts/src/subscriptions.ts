@@ -11,9 +11,6 @@ export const SubscriptionMessages = {
   subscribed: 'You will get an e-mail when this writer publishes.',
   unsubscribed: 'You will no longer get e-mails from this writer.',
   confirmed: 'Subscription confirmed: you will get an e-mail when this writer publishes.',
-  linkInvalid: 'This link does not work any more: it was replaced by a newer one, or the subscription ended.',
-  ownBlog: 'You cannot subscribe to your own blogs.',
-  userNotFound: 'User not found',
   tooManySubscribes: 'Too many subscriptions asked for',
 } as const;
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DATABASE_UNAVAILABLE } from '../plugins/errors.ts';
+import { ErrorMessages } from '@inkwell/contracts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { commentCounts, fetchBlog } from '../test/conversation.ts';
 import { buildBlog, buildUser, post, type TestUser } from '../test/factories.ts';
@@ -73,7 +73,10 @@ it.runIf(serverUrl)(
       expect(failed.length).toBeGreaterThan(0);
       for (const res of failed) {
         expect(res.statusCode).toBe(503);
-        expect(JSON.parse(res.body)).toEqual({ error: DATABASE_UNAVAILABLE });
+        expect(JSON.parse(res.body)).toEqual({
+          error: ErrorMessages.database_unavailable,
+          code: 'database_unavailable',
+        });
       }
 
       // Later writes succeed on new connections.

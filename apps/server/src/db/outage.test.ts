@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { ErrorMessages } from '@inkwell/contracts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { DATABASE_UNAVAILABLE } from '../plugins/errors.ts';
 import { buildComment, fetchBlog } from '../test/conversation.ts';
 import { bearer, buildBlog, buildUser, post } from '../test/factories.ts';
 import { openNotificationStream, type StreamReader } from '../test/notification-stream-reader.ts';
@@ -106,7 +106,7 @@ async function answersDuringOutage(token: string, blogId: string) {
 function expectUnavailable(res: { statusCode: number; headers: Record<string, unknown>; body: string }) {
   expect(res.statusCode, res.body).toBe(503);
   expect(res.headers['retry-after']).toBe('1');
-  expect(JSON.parse(res.body)).toEqual({ error: DATABASE_UNAVAILABLE });
+  expect(JSON.parse(res.body)).toEqual({ error: ErrorMessages.database_unavailable, code: 'database_unavailable' });
 }
 
 it.runIf(serverUrl)(

@@ -1,7 +1,7 @@
 import { afterAll, expect, it } from 'vitest';
+import { ErrorMessages } from '@inkwell/contracts';
 import { openDatabase } from '../db/client.ts';
 import { counterMismatches, WriteLedger } from '../test/write-ledger.ts';
-import { DATABASE_UNAVAILABLE } from '../plugins/errors.ts';
 import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres } from '../test/private-postgres.ts';
 import { killServers, startServer } from '../test/server-process.ts';
 import { soakRounds } from '../test/soak.ts';
@@ -10,7 +10,7 @@ import { startWriteLoad, signUpWriters, type Answer } from '../test/write-load.t
 const WRITERS = 20;
 /** After PostgreSQL is back, writes succeed again within this (a generous bound, not a measure). */
 const BACK_WITHIN_MS = 10_000;
-const UNAVAILABLE = `503 ${JSON.stringify({ error: DATABASE_UNAVAILABLE })}`;
+const UNAVAILABLE = `503 ${JSON.stringify({ error: ErrorMessages.database_unavailable, code: 'database_unavailable' })}`;
 
 const unavailable = privatePostgresUnavailable();
 let cluster: PrivatePostgres | undefined;

@@ -76,6 +76,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
       const refused = await comment(server, talker!.token);
       expect(refused.status).toBe(429);
       expect(refused.body.error).toMatch(new RegExp(`^${CommentMessages.tooManyComments}`));
+      expect(refused.body.code).toBe('rate_limited');
     }
   });
 
@@ -91,6 +92,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
     expect((await call(a, '/api/user/signout', {}, token)).status).toBe(200);
     const refused = await me();
     expect(refused.status).toBe(401);
-    expect(await refused.json()).toEqual({ error: 'You must be signed in' });
+    expect(await refused.json()).toEqual({ error: 'You must be signed in', code: 'unauthorized' });
   });
 });

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Messages, type Blog, type Comment, type MyProfileResponse, type UserProfile } from '@inkwell/contracts';
+import {
+  ERROR_CODES,
+  Messages,
+  type Blog,
+  type Comment,
+  type MyProfileResponse,
+  type UserProfile,
+} from '@inkwell/contracts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { buildComment, fetchBlog } from '../test/conversation.ts';
 import { bearer, buildBlog, buildUser, post, publishableBlog, uniqueId, type TestUser } from '../test/factories.ts';
@@ -49,7 +56,7 @@ const databaseSnapshot = () => snapshotOf(t.app.db);
 
 const expectRefused = (res: LightMyRequestResponse, statuses = [403, 404]) => {
   expect(statuses, res.body).toContain(res.statusCode);
-  expect(res.json()).toEqual({ error: expect.any(String) });
+  expect(res.json()).toEqual({ error: expect.any(String), code: expect.toBeOneOf(ERROR_CODES) });
 };
 
 const readBlogAsAuthor = (world: World, blog: Blog) => fetchBlog(t.app, blog.blog_id, world.writer);
@@ -204,6 +211,9 @@ const PUBLIC = new Set([
   'GET /api/docs/yaml',
 ]);
 
+/** The codes of a 401: a session is needed (SPEC §5's own words for a like, a bookmark and a follow). */
+const SIGN_IN_NEEDED: unknown[] = ['unauthorized', 'like_unauthorized', 'bookmark_unauthorized', 'follow_unauthorized'];
+
 /** Ways of sending no valid session, given the writer's real token (and a signed-out one of theirs). */
 const BAD_CREDENTIALS: {
   label: string;
@@ -293,8 +303,15 @@ describe('endpoints that need a session', () => {
           header: header?.(world.writer.token, revoked),
           query: query?.(world.writer.token),
         });
-        const body = res.headers['content-type']?.startsWith('application/json') ? res.json<{ error?: unknown }>() : {};
-        if (res.statusCode !== 401 || typeof body.error !== 'string' || !body.error)
+        const body = res.headers['content-type']?.startsWith('application/json')
+          ? res.json<{ error?: unknown; code?: unknown }>()
+          : {};
+        if (
+          res.statusCode !== 401 ||
+          typeof body.error !== 'string' ||
+          !body.error ||
+          !SIGN_IN_NEEDED.includes(body.code)
+        )
           wrong.push(`${label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
       expect(wrong).toEqual([]);
@@ -314,7 +331,7 @@ describe('endpoints that need a session', () => {
     const { blog } = await seedWorld();
     const res = await post(t.app, '/api/blog/like-blog', { _id: blog._id, isLikedByUser: false });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: Messages.loginToLike });
+    expect(res.json()).toEqual({ error: Messages.loginToLike, code: 'like_unauthorized' });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Blog, Comment } from '@inkwell/contracts';
+import { ERROR_CODES, type Blog, type Comment, type ErrorCode } from '@inkwell/contracts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { buildComment, fetchBlog } from '../test/conversation.ts';
 import { bearer, buildBlog, buildUser, post, uniqueId, type TestUser } from '../test/factories.ts';
@@ -370,7 +370,7 @@ const FIELDS: Field[] = [
   { name: 'upload image-by-url url', send: (url) => post(t.app, '/api/upload/image-by-url', { url }, prober.token) },
 ];
 
-/** The right body for a refusal: `{error}`, or the `{success: 0}` Editor.js's link and image tools read. */
+/** The right body for a refusal: `{error, code}`, or the `{success: 0}` Editor.js's link and image tools read. */
 function refusalProblem(field: Field, res: LightMyRequestResponse): string | null {
   if (!res.headers['content-type']?.startsWith('application/json')) return `not JSON: ${res.headers['content-type']}`;
   // Refusals made before any route runs (a path the router cannot take) carry the headers too.
@@ -378,6 +378,7 @@ function refusalProblem(field: Field, res: LightMyRequestResponse): string | nul
   const body = res.json<Record<string, unknown>>();
   if (field.name === 'link-preview url') return body.success === 0 ? null : 'no {success: 0}';
   if (typeof body.error !== 'string' || !body.error) return 'no {error}';
+  if (!ERROR_CODES.includes(body.code as ErrorCode)) return `no code of the catalogue: ${String(body.code)}`;
   return null;
 }
 

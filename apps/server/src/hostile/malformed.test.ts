@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBED_ORIGINS, type Blog, type Comment } from '@inkwell/contracts';
+import { EMBED_ORIGINS, ERROR_CODES, type Blog, type Comment } from '@inkwell/contracts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { buildComment, fetchBlog } from '../test/conversation.ts';
 import { bearer, buildBlog, buildUser, post, publishableBlog, type TestUser } from '../test/factories.ts';
@@ -104,8 +104,9 @@ const LEAK =
 function expectCleanRefusal(res: { statusCode: number; body: string }, what: string) {
   expect(res.statusCode, `${what}: ${res.body}`).toBeGreaterThanOrEqual(400);
   expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(500);
-  const body = JSON.parse(res.body) as { error?: unknown };
+  const body = JSON.parse(res.body) as { error?: unknown; code?: unknown };
   expect(typeof body.error, what).toBe('string');
+  expect(body.code, what).toBeOneOf(ERROR_CODES);
   expect(String(body.error), what).not.toMatch(LEAK);
 }
 
@@ -154,36 +155,39 @@ describe('hostile JSON', () => {
     });
 
   it.each([
-    ['invalid JSON', '{"title": "x",', 400, 'The request body is not valid JSON'],
+    ['invalid JSON', '{"title": "x",', 400, 'The request body is not valid JSON', 'invalid_json'],
     [
       'JSON nested 10 000 deep',
       `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
       400,
       'The request body is nested too deeply',
+      'body_too_deep',
     ],
     [
       'arrays nested 10 000 deep in a field',
       `{"title":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
       400,
       'The request body is nested too deeply',
+      'body_too_deep',
     ],
     [
       'a body over the size limit',
       JSON.stringify({ title: 'x'.repeat(3 * 1024 * 1024) }),
       413,
       'The request body is too large',
+      'body_too_large',
     ],
-  ])('answers %s clearly', async (_name, payload, status, error) => {
+  ])('answers %s clearly', async (_name, payload, status, error, code) => {
     const res = await raw(payload);
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ error });
+    expect(res.json()).toEqual({ error, code });
   });
 
   it('refuses 100 000 tags without storing anything', async () => {
     const tags = Array.from({ length: 100_000 }, (_, i) => String(i % 10));
     const res = await send('/api/blog/create-blog', publishableBlog({ title: 'Hundred thousand tags', tags }));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'You can add max 10 Tags' });
+    expect(res.json()).toEqual({ error: 'You can add max 10 Tags', code: 'too_many_tags' });
     const mine = await send('/api/blog/user-written-blogs-count', { draft: false, query: 'Hundred thousand tags' });
     expect(mine.json()).toEqual({ totalDocs: 0 });
   });
@@ -192,7 +196,7 @@ describe('hostile JSON', () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
       const res = await raw('title=x', type);
       expect(res.statusCode, type).toBe(415);
-      expect(res.json()).toEqual({ error: 'Unsupported content type' });
+      expect(res.json()).toEqual({ error: 'Unsupported content type', code: 'unsupported_content_type' });
     }
   });
 

@@ -72,6 +72,7 @@ describe('rate limits under a burst', () => {
     const refused = await post(t.app, '/api/blog/like-blog', { _id: blog._id, isLikedByUser: false }, clicker.token);
     expect(refused.json()).toEqual({
       error: expect.stringMatching(/^Too many likes\. Please try again in (\d+ seconds?|1 minute)\.$/),
+      code: 'rate_limited',
     });
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
     const liked = (await post(t.app, '/api/user/isliked-by-user', { _id: blog._id }, clicker.token)).json<{
@@ -91,6 +92,7 @@ describe('rate limits under a burst', () => {
     const refused = await post(t.app, '/api/blog/bookmark', { _id: blog._id, isBookmarked: false }, saver.token);
     expect(refused.json()).toEqual({
       error: expect.stringMatching(/^Too many bookmarks\. Please try again in (\d+ seconds?|1 minute)\.$/),
+      code: 'rate_limited',
     });
     expect(
       (await post(t.app, '/api/blog/like-blog', { _id: blog._id, isLikedByUser: false }, saver.token)).statusCode,
@@ -107,6 +109,7 @@ describe('rate limits under a burst', () => {
     const refused = await post(t.app, '/api/user/follow', { username: author.username, isFollowing: false }, fan.token);
     expect(refused.json()).toEqual({
       error: expect.stringMatching(/^Too many follows\. Please try again in (\d+ seconds?|1 minute)\.$/),
+      code: 'rate_limited',
     });
     const following = (await post(t.app, '/api/user/is-following', { username: author.username }, fan.token)).json<{
       result: boolean;

@@ -72,13 +72,13 @@ const FETCHERS = {
   },
   'image by URL': {
     refused: 400,
-    says: { success: 0 },
+    says: { success: 0, code: 'fetch_failed' },
     fetch: (url: string) =>
       t.app.inject({ method: 'POST', url: '/api/upload/image-by-url', payload: { url }, headers: bearer(user.token) }),
   },
   'profile picture': {
     refused: 400,
-    says: { error: expect.any(String) },
+    says: { error: expect.any(String), code: 'fetch_failed' },
     fetch: (url: string) =>
       t.app.inject({
         method: 'POST',

@@ -2,14 +2,20 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import type { Refusal } from '@inkwell/contracts';
 import { isBlockedAddress } from './blocked-addresses.ts';
 
-/** Why a fetch was refused or failed, in words a user may read; `status` is the 4xx to answer (413 when too large). */
+/**
+ * Why a fetch was refused or failed, in words a user may read, as a refusal to answer with `status`:
+ * `file_too_large` (413) when too large, else `fetch_failed` (400).
+ */
 export class FetchRefused extends Error {
   readonly status: number;
-  constructor(message: string, status = 400) {
+  readonly refusal: Refusal;
+  constructor(message: string, code: 'fetch_failed' | 'file_too_large' = 'fetch_failed') {
     super(message);
-    this.status = status;
+    this.status = code === 'file_too_large' ? 413 : 400;
+    this.refusal = { code, message };
   }
 }
 
@@ -102,7 +108,7 @@ const describeSize = (bytes: number) =>
 
 async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const declared = Number(response.headers['content-length']);
-  const tooLarge = () => new FetchRefused(`The file is too large (max ${describeSize(maxBytes)})`, 413);
+  const tooLarge = () => new FetchRefused(`The file is too large (max ${describeSize(maxBytes)})`, 'file_too_large');
   if (declared > maxBytes) {
     response.destroy();
     throw tooLarge();

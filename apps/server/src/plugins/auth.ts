@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { Messages } from '@inkwell/contracts';
+import type { FixedErrorCode } from '@inkwell/contracts';
 import { unauthorized } from '../http-error.ts';
 import { userOfToken, type SessionUser } from '../modules/auth/index.ts';
 
@@ -13,8 +13,8 @@ declare module 'fastify' {
      * so a stranger hears that they must sign in, whatever they sent.
      */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** requireUser refusing in the words given (SPEC §5's own for a like). */
-    requireUserSaying: (message: string) => (request: FastifyRequest) => Promise<void>;
+    /** requireUser refusing with the refusal given (SPEC §5's own words for a like). */
+    requireUserSaying: (code: FixedErrorCode) => (request: FastifyRequest) => Promise<void>;
     /** Hook for public endpoints that behave differently for a signed-in reader. */
     optionalUser: (request: FastifyRequest) => Promise<void>;
   }
@@ -47,16 +47,16 @@ export function registerAuth(app: FastifyInstance) {
     return token ? userOfToken(app.db, token) : null;
   }
 
-  const requireUserSaying = (message: string) => {
+  const requireUserSaying = (code: FixedErrorCode) => {
     const check = async (request: FastifyRequest) => {
       request.user = await resolve(request);
-      if (!request.user) throw unauthorized(message);
+      if (!request.user) throw unauthorized(code);
     };
     sessionChecks.add(check);
     return check;
   };
   app.decorate('requireUserSaying', requireUserSaying);
-  app.decorate('requireUser', requireUserSaying(Messages.unauthorized));
+  app.decorate('requireUser', requireUserSaying('unauthorized'));
   app.decorate('optionalUser', async (request: FastifyRequest) => {
     request.user = await resolve(request);
   });

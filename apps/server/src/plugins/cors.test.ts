@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Messages } from '@inkwell/contracts';
+import { ErrorMessages } from '@inkwell/contracts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { bearer, buildUser } from '../test/factories.ts';
 import { fixtureImage } from '../test/images.ts';
@@ -102,9 +102,9 @@ describe('CORS_ORIGINS', () => {
       await t.app.inject({ method: 'POST', url: '/api/no-such-endpoint', headers }),
     ];
     expect(refusals.map((res) => [res.statusCode, res.json()])).toEqual([
-      [401, { error: Messages.unauthorized }],
-      [415, { error: 'Unsupported content type' }],
-      [404, { error: 'Not found' }],
+      [401, { error: ErrorMessages.unauthorized, code: 'unauthorized' }],
+      [415, { error: 'Unsupported content type', code: 'unsupported_content_type' }],
+      [404, { error: 'Not found', code: 'not_found' }],
     ]);
     for (const res of refusals) expect(res.headers['access-control-allow-origin']).toBe(FRONT);
   });
@@ -112,7 +112,7 @@ describe('CORS_ORIGINS', () => {
   it('gives an origin not in the list no CORS headers, and its preflight the usual 404', async () => {
     const res = await preflight(t.app, '/api/user/signin', 'https://evil.example.com');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Not found' });
+    expect(res.json()).toEqual({ error: 'Not found', code: 'not_found' });
     expect(corsHeaders(res.headers)).toEqual([]);
     const call = await t.app.inject({
       url: '/api/health',

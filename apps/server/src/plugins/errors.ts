@@ -1,36 +1,40 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { stdSerializers } from 'pino';
+import type { FixedErrorCode } from '@inkwell/contracts';
 import { isDatabaseUnavailable, withoutQueryValues } from '../db/errors.ts';
-import { HttpError } from '../http-error.ts';
+import { errorBody, HttpError, type RefusalOf } from '../http-error.ts';
 import { securityHeaders } from './security-headers.ts';
 
-const statusMessages: Record<string, [number, string]> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'The request body is not valid JSON'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'The request body is empty'],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'The request body is too large'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported content type'],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Expected a multipart/form-data upload'],
-  FST_REQ_FILE_TOO_LARGE: [413, 'The file is too large (max 10 MB)'],
-  FST_FILES_LIMIT: [413, 'Upload one file at a time'],
-  FST_PARTS_LIMIT: [413, 'Too many form fields'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Invalid Content-Length'],
-  FST_ERR_BAD_URL: [400, 'The address is not valid'],
-  FST_ERR_MAX_PARAM_LENGTH: [414, 'The address is too long'],
+/** Fastify's and its plugins' errors that are a client's fault, by their code: the status and refusal to answer. */
+const fastifyRefusals: Record<string, [number, RefusalOf]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'empty_body'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'body_too_large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_content_type'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'multipart_expected'],
+  FST_REQ_FILE_TOO_LARGE: [413, { code: 'file_too_large', message: 'The file is too large (max 10 MB)' }],
+  FST_FILES_LIMIT: [413, 'too_many_files'],
+  FST_PARTS_LIMIT: [413, 'too_many_fields'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_content_length'],
+  FST_ERR_BAD_URL: [400, 'invalid_url'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'url_too_long'],
 };
 
 export interface ErrorAnswer {
   status: number;
-  message: string;
+  refusal: RefusalOf;
   headers: Record<string, string>;
 }
 
-/** The status and user-readable message an error is answered with; null for an unexpected one (a 500). */
+/** The status and refusal an error is answered with; null for an unexpected one (a 500). */
 export function errorAnswer(error: FastifyError): ErrorAnswer | null {
-  if (error instanceof HttpError) return { status: error.status, message: error.message, headers: error.headers };
-  const known = error.code ? statusMessages[error.code] : undefined;
-  if (known) return { status: known[0], message: known[1], headers: {} };
+  if (error instanceof HttpError) return { status: error.status, refusal: error.refusal, headers: error.headers };
+  const known = error.code ? fastifyRefusals[error.code] : undefined;
+  if (known) return { status: known[0], refusal: known[1], headers: {} };
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return { status: error.statusCode, message: 'The request could not be processed', headers: {} };
+    return { status: error.statusCode, refusal: 'invalid_request', headers: {} };
   }
   return null;
 }
@@ -38,20 +42,17 @@ export function errorAnswer(error: FastifyError): ErrorAnswer | null {
 /** How every log line shows an error: as pino does, but a failed query without the values users wrote. */
 export const logSerializers = { err: (error: Error) => stdSerializers.err(withoutQueryValues(error) as Error) };
 
-export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again.';
-export const DATABASE_UNAVAILABLE = 'The database is unavailable. Please try again in a moment.';
-
-/** Every error leaves as `{ error }`; nothing internal (stack, SQL) ever reaches a client. */
+/** Every error leaves as `{ error, code }`; nothing internal (stack, SQL) ever reaches a client. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const answer = errorAnswer(error);
-    if (answer) return reply.status(answer.status).headers(answer.headers).send({ error: answer.message });
+    if (answer) return reply.status(answer.status).headers(answer.headers).send(errorBody(answer.refusal));
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'the database is unavailable');
-      return reply.status(503).header('retry-after', '1').send({ error: DATABASE_UNAVAILABLE });
+      return reply.status(503).header('retry-after', '1').send(errorBody('database_unavailable'));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ error: INTERNAL_ERROR });
+    return reply.status(500).send(errorBody('internal_error'));
   });
 }
 
@@ -65,5 +66,27 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   return reply
     .status(answer?.status ?? 400)
     .headers(securityHeaders(request.server.config.google.scriptUrl))
-    .send({ error: answer?.message ?? 'The request could not be processed' });
+    .send(errorBody(answer?.refusal ?? 'invalid_request'));
+}
+
+const clientErrors: Record<string, [number, FixedErrorCode]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout'],
+  HPE_HEADER_OVERFLOW: [431, 'headers_too_large'],
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a connection that fails before a request is read (too slow, headers
+ * too large, not HTTP) is answered as Fastify would, with its status and words, but in our shape.
+ */
+export function answerClientError(this: FastifyInstance, error: ConnectionError, socket: Socket) {
+  // A reset connection is gone: there is no one to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code] = clientErrors[error.code] ?? [400, 'malformed_request'];
+  this.log.trace({ err: error }, 'client error');
+  const body = JSON.stringify(errorBody(code));
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\n\r\n${body}`,
+    );
+  socket.destroy(error);
 }

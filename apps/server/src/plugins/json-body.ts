@@ -14,16 +14,16 @@ export function registerJsonBody(app: FastifyInstance) {
     const text = body as string;
     if (text.trim() === '') return done(null, {});
     if (text.includes('\u0000')) return done(nulRefused(), undefined);
-    if (tooDeep(text)) return done(badRequest('The request body is nested too deeply'), undefined);
+    if (tooDeep(text)) return done(badRequest('body_too_deep'), undefined);
     try {
       done(null, JSON.parse(text, refuseNul));
     } catch (error) {
-      done(error instanceof HttpError ? error : badRequest('The request body is not valid JSON'), undefined);
+      done(error instanceof HttpError ? error : badRequest('invalid_json'), undefined);
     }
   });
 }
 
-const nulRefused = () => badRequest('Text may not contain NUL characters');
+const nulRefused = () => badRequest('nul_character');
 
 /**
  * A NUL written as the escape \u0000 is refused once decoded, in a key or a string (PostgreSQL text

@@ -32,7 +32,8 @@ export async function registerOpenApi(app: FastifyInstance) {
         title: 'Inkwell API',
         version: '1',
         description:
-          'The calls of SPEC §7 and the ones Inkwell adds. Errors answer `{ "error": "<message a user can read>" }`. ' +
+          'The calls of SPEC §7 and the ones Inkwell adds. Errors answer `{ "error": "<message a user can read>", "code": "<ErrorCode>" }`: ' +
+          'programs branch on `code`, stable for ever (packages/contracts/src/error-codes.ts lists them with their messages). ' +
           'Calls marked (A) in the SPEC take `Authorization: Bearer <access_token>` (the session’s token from sign-in).',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },

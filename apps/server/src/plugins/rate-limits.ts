@@ -46,9 +46,11 @@ export async function enforceRateLimit(request: FastifyRequest, name: RateLimitN
     windowSeconds: rule.windowSeconds,
   });
   if (wait > 0)
-    throw new HttpError(429, `${rule.message}. Please try again in ${describeWait(wait)}.`, {
-      'retry-after': String(wait),
-    });
+    throw new HttpError(
+      429,
+      { code: 'rate_limited', message: `${rule.message}. Please try again in ${describeWait(wait)}.` },
+      { 'retry-after': String(wait) },
+    );
 }
 
 const hooks = <T>(hook: T | T[] | undefined): T[] => (hook === undefined ? [] : Array.isArray(hook) ? hook : [hook]);

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Messages } from '@inkwell/contracts';
+import { ErrorMessages, Messages } from '@inkwell/contracts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { registerErrorHandler } from './errors.ts';
 import { registerRouteSchemas } from './route-schemas.ts';
@@ -20,18 +20,24 @@ describe('declared request schemas', () => {
   it('refuse a body in the words parse used, naming the field', async () => {
     const res = await post('/api/blog/latest-blogs', { page: 'two' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'page must be a number' });
-    expect((await post('/api/blog/get-blog', {})).json()).toEqual({ error: 'blog_id is required' });
-    expect((await post('/api/blog/get-blog', [])).json()).toEqual({ error: 'The request body must be a JSON object' });
+    expect(res.json()).toEqual({ error: 'page must be a number', code: 'validation_failed' });
+    expect((await post('/api/blog/get-blog', {})).json()).toEqual({
+      error: 'blog_id is required',
+      code: 'validation_failed',
+    });
+    expect((await post('/api/blog/get-blog', [])).json()).toEqual({
+      error: 'The request body must be a JSON object',
+      code: 'validation_failed',
+    });
   });
 
   it('are checked after the session, so a stranger hears that they must sign in whatever they sent', async () => {
     const like = await post('/api/blog/like-blog', { _id: 42 });
     expect(like.statusCode).toBe(401);
-    expect(like.json()).toEqual({ error: Messages.loginToLike });
+    expect(like.json()).toEqual({ error: Messages.loginToLike, code: 'like_unauthorized' });
     const create = await post('/api/blog/create-blog', { title: 42 });
     expect(create.statusCode).toBe(401);
-    expect(create.json()).toEqual({ error: Messages.unauthorized });
+    expect(create.json()).toEqual({ error: ErrorMessages.unauthorized, code: 'unauthorized' });
   });
 });
 

@@ -1,10 +1,10 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
+import { ErrorMessages } from '@inkwell/contracts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase } from '../test/test-database.ts';
-import { SHUTTING_DOWN } from './shutdown.ts';
 
 const sockets: net.Socket[] = [];
 afterEach(() => sockets.splice(0).forEach((socket) => socket.destroy()));
@@ -58,7 +58,9 @@ it('a stop lets the request in flight finish, refuses the next one on the same c
   expect(first).toContain('{"held":true}');
   expect(second).toMatch(/^HTTP\/1\.1 503 /);
   expect(second).toMatch(/\r\nretry-after: 5\r\n/i);
-  expect(second!.split('\r\n\r\n')[1]).toBe(JSON.stringify({ error: SHUTTING_DOWN }));
+  expect(second!.split('\r\n\r\n')[1]).toBe(
+    JSON.stringify({ error: ErrorMessages.server_restarting, code: 'server_restarting' }),
+  );
 });
 
 it('a stop is bounded: a connection that never sends its request is closed after SHUTDOWN_SECONDS', async () => {
@@ -85,6 +87,7 @@ it('hundreds of clients sending their requests slowly neither starve a reader no
     // Each slow client is answered 408 and let go, not kept.
     const received = await Promise.all(slow.map(({ closed }) => closed));
     expect(received.every((text) => text.startsWith('HTTP/1.1 408 '))).toBe(true);
+    expect(received.every((text) => text.endsWith('{"error":"Request Timeout","code":"request_timeout"}'))).toBe(true);
   } finally {
     clearInterval(trickle);
     await app.close();

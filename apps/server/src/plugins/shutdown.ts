@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-
-export const SHUTTING_DOWN = 'The server is restarting. Please try again in a moment.';
+import { errorBody } from '../http-error.ts';
 
 /**
  * A stop (app.close on SIGTERM) is bounded: requests in flight get SHUTDOWN_SECONDS to finish,
@@ -15,6 +14,10 @@ export function registerShutdown(app: FastifyInstance) {
   });
   app.addHook('onRequest', async (_request, reply) => {
     if (stopping)
-      return reply.code(503).header('retry-after', '5').header('connection', 'close').send({ error: SHUTTING_DOWN });
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .header('connection', 'close')
+        .send(errorBody('server_restarting'));
   });
 }

@@ -1,14 +1,21 @@
 import type { z } from 'zod';
 import { AuthMessages } from '@inkwell/contracts';
 import type * as Contracts from '@inkwell/contracts';
+import type { ErrorCode } from '@inkwell/contracts';
 import { currentToken, endRefusedSession } from './session.tsx';
 
-/** An API failure carrying the server's `{ error }` text (shown to users as is). */
+/**
+ * An API failure carrying the server's `{ error, code }`: the text is shown to users as is, the code
+ * (packages/contracts/src/error-codes.ts) is what the app branches on. A failure with no answer of
+ * the server's has no code.
+ */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  readonly code: ErrorCode | undefined;
+  constructor(status: number, message: string, code?: ErrorCode) {
     super(message);
     this.status = status;
+    this.code = code;
   }
 }
 
@@ -61,19 +68,20 @@ export async function api<S extends ContractSchema | undefined = undefined>(
     if (signal?.aborted) throw error;
     return null;
   });
+  // A refusal's `{ error, code }`, when the answer is ours.
+  const { error, code } = (data ?? {}) as { error?: unknown; code?: ErrorCode };
   // The token was refused (revoked, expired, the password changed): the session ends in every tab
   // and says so once; a caller showing why it failed shows the same words.
   if (response.status === 401 && token) {
     endRefusedSession(token);
-    throw new ApiError(401, AuthMessages.sessionEnded);
+    throw new ApiError(401, AuthMessages.sessionEnded, code);
   }
-  if (!response.ok) {
-    const message =
-      data && typeof data === 'object' && 'error' in data && typeof data.error === 'string'
-        ? data.error
-        : `Request failed (${response.status})`;
-    throw new ApiError(response.status, message);
-  }
+  if (!response.ok)
+    throw new ApiError(
+      response.status,
+      typeof error === 'string' ? error : `Request failed (${response.status})`,
+      code,
+    );
   if (!schema) return data as Answer<S>;
   // zod and the schemas load here, after the page: a server-rendered page's answers were checked on the server.
   const contracts = await import('./contract-schemas.ts');

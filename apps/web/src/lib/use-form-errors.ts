@@ -1,5 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { refusalField, type FieldError } from '@inkwell/contracts';
+import { ApiError } from './api.ts';
 import { formError, formProgress, formSettled, formSuccess } from './notify.ts';
 
 /** The message shown beside a field, and the id its input points at with aria-describedby. */
@@ -11,9 +12,9 @@ export interface FieldMessage {
 export interface FormErrors {
   /**
    * Shows a refusal as the form's toast and, when it is about one field, beside that field: a
-   * shared rule's refusal names its field; the server's text is looked up (`refusalField`).
+   * shared rule's refusal names its field; the server's is found from its code (`refusalField`).
    */
-  refuse(refusal: FieldError | string): void;
+  refuse(refusal: FieldError | Error | string): void;
   progress(message: string): void;
   /** The form's success replaces its error toast (or, with no message, only clears it). */
   succeed(message?: string): void;
@@ -36,8 +37,7 @@ export function useFormErrors(form: string): FormErrors {
     setError((current) => (field === undefined || current?.field === field ? null : current));
   return {
     refuse(refusal) {
-      const { field, message } =
-        typeof refusal === 'string' ? { field: refusalField(refusal), message: refusal } : refusal;
+      const { field, message } = fieldErrorOf(refusal);
       formError(form, message);
       setError(field ? { field, message } : null);
     },
@@ -55,4 +55,11 @@ export function useFormErrors(form: string): FormErrors {
       if (name) clear(name);
     },
   };
+}
+
+/** A refusal as a form shows it: its message, and the field it is about if any. */
+function fieldErrorOf(refusal: FieldError | Error | string): { field?: string | undefined; message: string } {
+  if (typeof refusal === 'string') return { message: refusal };
+  if (refusal instanceof ApiError) return { field: refusalField(refusal.code), message: refusal.message };
+  return refusal;
 }

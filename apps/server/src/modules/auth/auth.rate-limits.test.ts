@@ -29,6 +29,7 @@ async function expectLimited(allowedCount: number, request: (i: number) => Retur
   const refused = await request(allowedCount);
   expect(refused.statusCode).toBe(429);
   expect(refused.json().error).toMatch(new RegExp(`^${message}\\. Please try again in \\d+ (second|minute)s?\\.$`));
+  expect(refused.json().code).toBe('rate_limited');
   expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthMessages, Messages } from '@inkwell/contracts';
+import { AuthMessages, ErrorMessages, Messages } from '@inkwell/contracts';
 import { queryRows } from '../../db/query-rows.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, buildUser, post } from '../../test/factories.ts';
@@ -46,37 +46,41 @@ describe('sign-up', () => {
       password: 'Secret123',
     });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ error: Messages.emailExists });
+    expect(dup.json()).toEqual({ error: ErrorMessages.email_taken, code: 'email_taken' });
   });
 
   it.each([
-    [{ fullname: 'Al', email: 'a@b.com', password: 'Secret123' }, Messages.fullnameTooShort],
-    [{ fullname: 'Alan', email: ' ', password: 'Secret123' }, Messages.enterEmail],
-    [{ fullname: 'Alan', email: 'alan@b', password: 'Secret123' }, Messages.emailInvalid],
-    [{ fullname: 'Alan', email: 'alan@b.com', password: 'secret123' }, Messages.passwordRule],
-    [{ fullname: 'Alan', email: 'alan@b.com', password: 'Sec1' }, Messages.passwordRule],
-    [{ fullname: 'Alan', email: 'alan@b.com', password: 'Secret123456789012345' }, Messages.passwordRule],
+    [{ fullname: 'Al', email: 'a@b.com', password: 'Secret123' }, Messages.fullnameTooShort, 'fullname_too_short'],
+    [{ fullname: 'Alan', email: ' ', password: 'Secret123' }, Messages.enterEmail, 'email_required'],
+    [{ fullname: 'Alan', email: 'alan@b', password: 'Secret123' }, Messages.emailInvalid, 'email_invalid'],
+    [{ fullname: 'Alan', email: 'alan@b.com', password: 'secret123' }, Messages.passwordRule, 'password_invalid'],
+    [{ fullname: 'Alan', email: 'alan@b.com', password: 'Sec1' }, Messages.passwordRule, 'password_invalid'],
+    [
+      { fullname: 'Alan', email: 'alan@b.com', password: 'Secret123456789012345' },
+      Messages.passwordRule,
+      'password_invalid',
+    ],
     // A field left out is an empty one.
-    [{}, Messages.fullnameTooShort],
-    [{ fullname: 'Alan' }, Messages.enterEmail],
-    [{ fullname: 'Alan', email: 'alan@b.com' }, Messages.passwordRule],
-  ])('refuses %j with the rule of SPEC §5', async (body, message) => {
+    [{}, Messages.fullnameTooShort, 'fullname_too_short'],
+    [{ fullname: 'Alan' }, Messages.enterEmail, 'email_required'],
+    [{ fullname: 'Alan', email: 'alan@b.com' }, Messages.passwordRule, 'password_invalid'],
+  ])('refuses %j with the rule of SPEC §5', async (body, message, code) => {
     const res = await post(t.app, '/api/user/signup', body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: message });
+    expect(res.json()).toEqual({ error: message, code });
   });
 
   it('refuses wrong types with a 400 naming the field', async () => {
     const res = await post(t.app, '/api/user/signup', { fullname: 42, email: [], password: null });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'fullname must be text' });
+    expect(res.json()).toEqual({ error: 'fullname must be text', code: 'validation_failed' });
   });
 
   it('asks for the e-mail of a sign-in or a reset that leaves it out', async () => {
     for (const url of ['/api/user/signin', '/api/user/forgot-password']) {
       const res = await post(t.app, url, {});
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: Messages.enterEmail });
+      expect(res.json()).toEqual({ error: Messages.enterEmail, code: 'email_required' });
     }
   });
 });
@@ -95,8 +99,8 @@ describe('sign-in and sign-out', () => {
     const wrong = await post(t.app, '/api/user/signin', { email: user.email, password: 'Wrong1234' });
     const unknown = await post(t.app, '/api/user/signin', { email: 'nobody@example.com', password: 'Wrong1234' });
     expect(wrong.statusCode).toBe(unknown.statusCode);
-    expect(wrong.json()).toEqual({ error: Messages.wrongCredentials });
-    expect(unknown.json()).toEqual({ error: Messages.wrongCredentials });
+    expect(wrong.json()).toEqual({ error: ErrorMessages.wrong_credentials, code: 'wrong_credentials' });
+    expect(unknown.json()).toEqual({ error: ErrorMessages.wrong_credentials, code: 'wrong_credentials' });
   });
 
   it('revokes the token on sign-out and refuses it afterwards', async () => {
@@ -105,7 +109,7 @@ describe('sign-in and sign-out', () => {
     expect(out.statusCode).toBe(200);
     const again = await post(t.app, '/api/user/signout', {}, user.token);
     expect(again.statusCode).toBe(401);
-    expect(again.json()).toEqual({ error: Messages.unauthorized });
+    expect(again.json()).toEqual({ error: ErrorMessages.unauthorized, code: 'unauthorized' });
   });
 
   it('answers 401 for a missing, malformed or unknown token', async () => {
@@ -118,7 +122,7 @@ describe('sign-in and sign-out', () => {
     ]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/user/signout', headers });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: Messages.unauthorized });
+      expect(res.json()).toEqual({ error: ErrorMessages.unauthorized, code: 'unauthorized' });
     }
   });
 });
@@ -166,6 +170,7 @@ describe('failed sign-ins per account', () => {
     expect(blocked.json().error).toMatch(
       new RegExp(`^${AuthMessages.tooManySignIns}\\. Please try again in \\d+ minutes\\.$`),
     );
+    expect(blocked.json().code).toBe('rate_limited');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
   });
 
@@ -181,7 +186,7 @@ describe('Google sign-in when no client id is configured', () => {
   it('answers the Google failure message', async () => {
     const res = await post(t.app, '/api/user/google-auth', { access_token: 'a.b.c' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: Messages.googleFailed });
+    expect(res.json()).toEqual({ error: Messages.googleFailed, code: 'google_sign_in_failed' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { AuthMessages, authError, Messages, type Session, type SignInBody, type SignUpBody } from '@inkwell/contracts';
+import { authError, type FixedErrorCode, type Session, type SignInBody, type SignUpBody } from '@inkwell/contracts';
 import type { GoogleConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -29,7 +29,11 @@ async function startSession(db: Executor, user: UserRow, sessionDays: number): P
 }
 
 /** Creates the user with a free username and signs it in; 409 when the e-mail is taken. */
-async function createAccount({ db, sessionDays }: AuthDeps, account: NewAccount, emailTaken: string): Promise<Session> {
+async function createAccount(
+  { db, sessionDays }: AuthDeps,
+  account: NewAccount,
+  emailTaken: FixedErrorCode,
+): Promise<Session> {
   // Two sign-ups may pick the same free username at once; the unique index decides, we retry.
   for (let attempt = 0; ; attempt++) {
     try {
@@ -44,27 +48,23 @@ async function createAccount({ db, sessionDays }: AuthDeps, account: NewAccount,
 
 export async function signUp(deps: AuthDeps, body: SignUpBody): Promise<Session> {
   const error = authError(body);
-  if (error) throw badRequest(error.message);
+  if (error) throw badRequest(error);
   const email = body.email.trim();
-  if (await findUserByEmail(deps.db, email)) throw conflict(Messages.emailExists);
+  if (await findUserByEmail(deps.db, email)) throw conflict('email_taken');
   const passwordHash = await hashPassword(body.password);
-  return createAccount(
-    deps,
-    { fullname: body.fullname.trim(), email, passwordHash, googleSub: null },
-    Messages.emailExists,
-  );
+  return createAccount(deps, { fullname: body.fullname.trim(), email, passwordHash, googleSub: null }, 'email_taken');
 }
 
 export async function signIn({ db, sessionDays }: AuthDeps, body: SignInBody): Promise<Session> {
   const error = authError(body);
-  if (error) throw badRequest(error.message);
+  if (error) throw badRequest(error);
   const user = await findUserByEmail(db, body.email.trim());
   if (!user) {
     await burnPasswordCheck(body.password);
-    throw new HttpError(401, Messages.wrongCredentials);
+    throw new HttpError(401, 'wrong_credentials');
   }
-  if (!user.passwordHash) throw badRequest(Messages.useGoogle);
-  if (!(await verifyPassword(user.passwordHash, body.password))) throw new HttpError(401, Messages.wrongCredentials);
+  if (!user.passwordHash) throw badRequest('google_account_sign_in');
+  if (!(await verifyPassword(user.passwordHash, body.password))) throw new HttpError(401, 'wrong_credentials');
   return startSession(db, user, sessionDays);
 }
 
@@ -84,13 +84,13 @@ export async function googleSignIn(
     identity = await verifyGoogleIdToken(deps.google, idToken);
   } catch (error) {
     onInvalid(error);
-    throw new HttpError(401, Messages.googleFailed);
+    throw new HttpError(401, 'google_sign_in_failed');
   }
-  if (!identity.emailVerified) throw new HttpError(401, AuthMessages.googleEmailUnverified);
+  if (!identity.emailVerified) throw new HttpError(401, 'google_email_unverified');
 
   const existing = await findUserByGoogleSub(deps.db, identity.sub);
   if (existing) return startSession(deps.db, existing, deps.sessionDays);
-  if (await findUserByEmail(deps.db, identity.email)) throw conflict(AuthMessages.googleEmailTaken);
+  if (await findUserByEmail(deps.db, identity.email)) throw conflict('google_email_taken');
   const fullname = identity.name ?? identity.email.split('@')[0]!;
   return createAccount(
     deps,
@@ -101,7 +101,7 @@ export async function googleSignIn(
       googleSub: identity.sub,
       profileImg: httpsUrl(identity.picture),
     },
-    AuthMessages.googleEmailTaken,
+    'google_email_taken',
   );
 }
 

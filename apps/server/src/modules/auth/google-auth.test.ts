@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthMessages, Messages } from '@inkwell/contracts';
+import { ErrorMessages, Messages } from '@inkwell/contracts';
 import { startGoogleIdp, type GoogleIdp } from '../../test/google-idp.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildUser, post } from '../../test/factories.ts';
@@ -63,13 +63,13 @@ describe('Google sign-in', () => {
     const user = await buildUser(t.app);
     const res = await googleAuth(await idp.sign({ email: user.email.toUpperCase() }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: AuthMessages.googleEmailTaken });
+    expect(res.json()).toEqual({ error: ErrorMessages.google_email_taken, code: 'google_email_taken' });
   });
 
   it('refuses an unverified e-mail', async () => {
     const res = await googleAuth(await idp.sign({ email_verified: false }));
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: AuthMessages.googleEmailUnverified });
+    expect(res.json()).toEqual({ error: ErrorMessages.google_email_unverified, code: 'google_email_unverified' });
   });
 
   it.each([
@@ -81,7 +81,7 @@ describe('Google sign-in', () => {
   ])('refuses %s with the Google failure message', async (_case, makeToken) => {
     const res = await googleAuth(await makeToken());
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: Messages.googleFailed });
+    expect(res.json()).toEqual({ error: Messages.googleFailed, code: 'google_sign_in_failed' });
   });
 
   it('tells a Google account that tries a password to continue with Google', async () => {
@@ -89,7 +89,7 @@ describe('Google sign-in', () => {
     expect((await googleAuth(await idp.sign({ email }))).statusCode).toBe(200);
     const res = await post(t.app, '/api/user/signin', { email, password: 'Secret123' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: Messages.useGoogle });
+    expect(res.json()).toEqual({ error: ErrorMessages.google_account_sign_in, code: 'google_account_sign_in' });
   });
 
   it('refuses a Google account whose e-mail belongs to another Google account', async () => {
@@ -147,7 +147,7 @@ describe('Google sign-in through Firebase (FIREBASE_PROJECT_ID)', () => {
   it('refuses an unverified e-mail', async () => {
     const res = await firebaseAuth(await idp.signFirebase({ email_verified: false }));
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: AuthMessages.googleEmailUnverified });
+    expect(res.json()).toEqual({ error: ErrorMessages.google_email_unverified, code: 'google_email_unverified' });
   });
 
   it.each([
@@ -171,12 +171,12 @@ describe('Google sign-in through Firebase (FIREBASE_PROJECT_ID)', () => {
   ])('refuses %s with the Google failure message', async (_case, makeToken) => {
     const res = await firebaseAuth(await makeToken());
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: Messages.googleFailed });
+    expect(res.json()).toEqual({ error: Messages.googleFailed, code: 'google_sign_in_failed' });
   });
 
   it('refuses Firebase tokens when FIREBASE_PROJECT_ID is not set', async () => {
     const res = await googleAuth(await idp.signFirebase());
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: Messages.googleFailed });
+    expect(res.json()).toEqual({ error: Messages.googleFailed, code: 'google_sign_in_failed' });
   });
 });

@@ -38,7 +38,7 @@ export async function requestPasswordReset(
   origin: string,
 ): Promise<AuthNotice> {
   const error = emailError(body.email);
-  if (error) throw badRequest(error.message);
+  if (error) throw badRequest(error);
   const user = await findUserByEmail(db, body.email.trim());
   if (user) {
     const { token, hash } = newToken();
@@ -63,12 +63,12 @@ export async function requestPasswordReset(
 
 /** Sets the new password from a live link, uses the link up and signs every device out. */
 export async function resetPassword(db: Db, body: ResetPasswordBody): Promise<AuthNotice> {
-  const invalid = badRequest(AuthMessages.resetLinkInvalid);
+  const invalid = badRequest('reset_link_invalid');
   if (!TOKEN_PATTERN.test(body.token)) throw invalid;
   const tokenHash = hashToken(body.token);
   if (!(await isPasswordResetUsable(db, tokenHash))) throw invalid;
   const error = passwordError(body.password);
-  if (error) throw badRequest(error.message);
+  if (error) throw badRequest(error);
   const passwordHash = await hashPassword(body.password);
   const userId = await db.transaction(async (tx) => {
     const owner = await consumePasswordReset(tx, tokenHash);

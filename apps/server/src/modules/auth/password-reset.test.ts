@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthMessages, Messages } from '@inkwell/contracts';
+import { AuthMessages, ErrorMessages, Messages } from '@inkwell/contracts';
 import { queryRows } from '../../db/query-rows.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildUser, post } from '../../test/factories.ts';
@@ -70,13 +70,13 @@ describe('forgot-password', () => {
   });
 
   it('checks the e-mail with the sign-up rules', async () => {
-    for (const [email, message] of [
-      [' ', Messages.enterEmail],
-      ['not-an-email', Messages.emailInvalid],
+    for (const [email, message, code] of [
+      [' ', Messages.enterEmail, 'email_required'],
+      ['not-an-email', Messages.emailInvalid, 'email_invalid'],
     ]) {
       const res = await forgot(email!);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: message });
+      expect(res.json()).toEqual({ error: message, code });
     }
   });
 });
@@ -91,7 +91,7 @@ describe('reset-password', () => {
 
     expect((await post(t.app, '/api/user/signout', {}, user.token)).statusCode).toBe(401);
     const old = await post(t.app, '/api/user/signin', { email: user.email, password: user.password });
-    expect(old.json()).toEqual({ error: Messages.wrongCredentials });
+    expect(old.json()).toEqual({ error: ErrorMessages.wrong_credentials, code: 'wrong_credentials' });
     const fresh = await post(t.app, '/api/user/signin', { email: user.email, password: 'Brand9New' });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json().username).toBe(user.username);
@@ -106,7 +106,7 @@ describe('reset-password', () => {
     for (const token of [second, first]) {
       const again = await resetWith(token, 'ThirdOne1');
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toEqual({ error: AuthMessages.resetLinkInvalid });
+      expect(again.json()).toEqual({ error: ErrorMessages.reset_link_invalid, code: 'reset_link_invalid' });
     }
   });
 
@@ -118,7 +118,7 @@ describe('reset-password', () => {
     );
     const res = await resetWith(token, 'Brand9New');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: AuthMessages.resetLinkInvalid });
+    expect(res.json()).toEqual({ error: ErrorMessages.reset_link_invalid, code: 'reset_link_invalid' });
     // The old password still works.
     expect((await post(t.app, '/api/user/signin', { email: user.email, password: user.password })).statusCode).toBe(
       200,
@@ -130,7 +130,7 @@ describe('reset-password', () => {
     const token = await mailedToken(user.email);
     const weak = await resetWith(token, 'weakpass');
     expect(weak.statusCode).toBe(400);
-    expect(weak.json()).toEqual({ error: Messages.passwordRule });
+    expect(weak.json()).toEqual({ error: Messages.passwordRule, code: 'password_invalid' });
     expect((await resetWith(token, 'Strong1x')).statusCode).toBe(200);
   });
 
@@ -138,7 +138,7 @@ describe('reset-password', () => {
     for (const token of ['A'.repeat(43), 'short', '../../etc/passwd']) {
       const res = await resetWith(token, 'Brand9New');
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: AuthMessages.resetLinkInvalid });
+      expect(res.json()).toEqual({ error: ErrorMessages.reset_link_invalid, code: 'reset_link_invalid' });
     }
     expect((await post(t.app, '/api/user/reset-password', { token: 7 })).statusCode).toBe(400);
   });

@@ -76,6 +76,7 @@ describe('latest-blogs and all-latest-blogs-count', () => {
       const res = await post(t.app, '/api/blog/latest-blogs', { page });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatch(/^page must be /);
+      expect(res.json().code).toBe('validation_failed');
     }
   });
 });
@@ -137,6 +138,7 @@ describe('search-blogs and search-blogs-count by tag, author and blog to leave o
     const res = await post(t.app, '/api/blog/search-blogs', { tag, limit: SEARCH_BLOGS_MAX_LIMIT + 1 });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(/^limit must be at most /);
+    expect(res.json().code).toBe('validation_failed');
   });
 });
 
@@ -284,9 +286,10 @@ describe('search-blogs by query', () => {
     const huge = await post(t.app, '/api/blog/search-blogs', { query: 'x'.repeat(10_001) });
     expect(huge.statusCode).toBe(400);
     expect(huge.json().error).toMatch(/^query is too long /);
+    expect(huge.json().code).toBe('validation_failed');
     const nul = await post(t.app, '/api/blog/search-blogs', { query: 'sour\u0000dough' });
     expect(nul.statusCode).toBe(400);
-    expect(nul.json()).toEqual({ error: 'Text may not contain NUL characters' });
+    expect(nul.json()).toEqual({ error: 'Text may not contain NUL characters', code: 'nul_character' });
   });
 });
 

@@ -1,5 +1,4 @@
 import {
-  BLOG_CHANGED,
   canDeleteBlog,
   canEditBlog,
   draftError,
@@ -50,10 +49,10 @@ function blogValues(body: CreateBlogBody) {
     blocks: content.blocks,
   };
   const error = body.draft ? draftError(blog) : publishError(blog);
-  if (error) throw badRequest(error.message);
+  if (error) throw badRequest(error);
   const tagError = tagsError(tags);
-  if (tagError) throw badRequest(tagError.message);
-  if (blog.banner && !isImageUrl(blog.banner)) throw badRequest('The banner must be an uploaded image');
+  if (tagError) throw badRequest(tagError);
+  if (blog.banner && !isImageUrl(blog.banner)) throw badRequest('banner_invalid');
   return {
     title: blog.title,
     banner: blog.banner,
@@ -86,9 +85,9 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody, n
     return db.transaction(async (tx) => {
       const existing = await findBlogForUpdate(tx, blogId);
       if (!existing) throw notFound();
-      if (!canEditBlog(authorId, existing)) throw forbidden('Only the author can edit this blog');
+      if (!canEditBlog(authorId, existing)) throw forbidden('blog_edit_forbidden');
       if (body.updatedAt !== undefined && existing.updatedAt.getTime() !== Date.parse(body.updatedAt))
-        throw conflict(BLOG_CHANGED);
+        throw conflict('blog_changed');
       checkSchedulable(existing, values.publishAt);
       const publishedAt = existing.publishedAt ?? (values.draft ? null : now);
       const updatedAt = await updateBlog(tx, existing.id, { ...values, publishedAt });
@@ -151,8 +150,8 @@ export const answerGetBlog = async (db: Db, body: GetBlogBody, userId: string | 
 export async function deleteBlog(db: Db, userId: string, blogId: string) {
   await db.transaction(async (tx) => {
     const blog = await findBlogForDelete(tx, blogId);
-    if (!blog) throw notFound('Blog not found');
-    if (!canDeleteBlog(userId, blog)) throw forbidden('You can only delete your own blogs');
+    if (!blog) throw notFound('blog_not_found');
+    if (!canDeleteBlog(userId, blog)) throw forbidden('blog_delete_forbidden');
     await deleteBlogRow(tx, blog.id);
     if (!blog.draft) await publishedBlogRemoved(tx, { id: blog.id, blogId, authorId: blog.authorId }, new Date());
     await recount(tx, blog, null);

@@ -16,7 +16,8 @@ const isWebUrl = (value: string) => webUrl(value) !== null;
 /** An image we can show: one of our uploads, or an http(s) URL. */
 export const isImageUrl = (value: string) => /^\/uploads\/[a-z0-9]+\.[a-z]+$/.test(value) || isWebUrl(value);
 
-const blockError = (index: number, message: string) => badRequest(`Block ${index + 1}: ${message}`);
+const blockError = (index: number, message: string) =>
+  badRequest({ code: 'invalid_block', message: `Block ${index + 1}: ${message}` });
 
 const plain = (value: string | undefined) => (value === undefined ? undefined : value.trim());
 

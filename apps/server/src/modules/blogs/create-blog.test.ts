@@ -1,4 +1,4 @@
-import { Messages } from '@inkwell/contracts';
+import { ErrorMessages, Messages, type ErrorCode } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/query-rows.ts';
@@ -45,18 +45,18 @@ async function totalPosts(user: TestUser): Promise<number> {
   return Number(row!.total_posts);
 }
 
-async function expectError(body: Record<string, unknown>, status: number, error: string | RegExp) {
+async function expectError(body: Record<string, unknown>, status: number, error: string | RegExp, code: ErrorCode) {
   const res = await create(body);
   expect(res.statusCode).toBe(status);
-  if (typeof error === 'string') expect(res.json()).toEqual({ error });
-  else expect(res.json().error).toMatch(error);
+  if (typeof error === 'string') expect(res.json()).toEqual({ error, code });
+  else expect(res.json()).toEqual({ error: expect.stringMatching(error), code });
 }
 
 describe('POST /api/blog/create-blog: who may write', () => {
   it('needs a signed-in author', async () => {
     const res = await create(publishableBlog(), null);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: Messages.unauthorized });
+    expect(res.json()).toEqual({ error: ErrorMessages.unauthorized, code: 'unauthorized' });
   });
 
   it('lets only the author update a blog, and answers 404 for an unknown one', async () => {
@@ -64,9 +64,9 @@ describe('POST /api/blog/create-blog: who may write', () => {
     const stranger = await buildUser(t.app);
     const res = await create(publishableBlog({ id: blogId, title: 'Taken over' }), stranger);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: 'Only the author can edit this blog' });
+    expect(res.json()).toEqual({ error: 'Only the author can edit this blog', code: 'blog_edit_forbidden' });
     expect((await getAsAuthor(blogId)).title).toBe('A walk in the hills');
-    await expectError(publishableBlog({ id: 'no-such-blog-abc123' }), 404, Messages.notFound);
+    await expectError(publishableBlog({ id: 'no-such-blog-abc123' }), 404, ErrorMessages.not_found, 'not_found');
   });
 });
 
@@ -75,29 +75,35 @@ describe.each(contentForms)(
   ({ wrap }) => {
     const publishableBlog = (overrides: Record<string, unknown> = {}) => blogWithContent(wrap, overrides);
 
-    it.each([
-      ['a draft without a title', { draft: true, title: '  ' }, Messages.draftTitleRequired],
-      ['publishing without a title', { title: '' }, Messages.publishTitleRequired],
-      ['an empty description', { des: '   ' }, Messages.descriptionRule],
-      ['a description over 200 characters', { des: 'x'.repeat(201) }, Messages.descriptionRule],
-      ['no tag', { tags: [] }, Messages.tagRequired],
-      ['only empty tags', { tags: [' ', ''] }, Messages.tagRequired],
-      ['eleven tags', { tags: Array.from({ length: 11 }, (_, i) => `tag${i}`) }, Messages.maxTags],
-      ['no banner', { banner: '' }, Messages.bannerRequired],
-      ['no content', { content: [] }, Messages.contentRequired],
-      ['no blocks', { content: wrap(editorOutput([])) }, Messages.contentRequired],
+    it.each<[string, Record<string, unknown>, string, ErrorCode]>([
+      ['a draft without a title', { draft: true, title: '  ' }, Messages.draftTitleRequired, 'draft_title_required'],
+      ['publishing without a title', { title: '' }, Messages.publishTitleRequired, 'publish_title_required'],
+      ['an empty description', { des: '   ' }, Messages.descriptionRule, 'description_invalid'],
+      ['a description over 200 characters', { des: 'x'.repeat(201) }, Messages.descriptionRule, 'description_invalid'],
+      ['no tag', { tags: [] }, Messages.tagRequired, 'tags_required'],
+      ['only empty tags', { tags: [' ', ''] }, Messages.tagRequired, 'tags_required'],
+      ['eleven tags', { tags: Array.from({ length: 11 }, (_, i) => `tag${i}`) }, Messages.maxTags, 'too_many_tags'],
+      ['no banner', { banner: '' }, Messages.bannerRequired, 'banner_required'],
+      ['no content', { content: [] }, Messages.contentRequired, 'content_required'],
+      ['no blocks', { content: wrap(editorOutput([])) }, Messages.contentRequired, 'content_required'],
       [
         'only empty paragraphs',
         { content: wrap(editorOutput([{ type: 'paragraph', data: { text: ' <b> </b>&nbsp;<br>' } }])) },
         Messages.contentRequired,
+        'content_required',
       ],
-    ])('refuses %s', async (_name, overrides, message) => {
-      await expectError(publishableBlog(overrides), 400, message);
+    ])('refuses %s', async (_name, overrides, message, code) => {
+      await expectError(publishableBlog(overrides), 400, message, code);
     });
 
     it('checks the title before the description, and the description before the tags', async () => {
-      await expectError(publishableBlog({ title: '', des: '', tags: [] }), 400, Messages.publishTitleRequired);
-      await expectError(publishableBlog({ des: '', tags: [] }), 400, Messages.descriptionRule);
+      await expectError(
+        publishableBlog({ title: '', des: '', tags: [] }),
+        400,
+        Messages.publishTitleRequired,
+        'publish_title_required',
+      );
+      await expectError(publishableBlog({ des: '', tags: [] }), 400, Messages.descriptionRule, 'description_invalid');
     });
   },
 );
@@ -119,11 +125,13 @@ describe('POST /api/blog/create-blog: drafts, tags, banner and the body’s shap
       { title: 'Many tags', draft: true, tags: Array.from({ length: 11 }, (_, i) => `t${i}`) },
       400,
       Messages.maxTags,
+      'too_many_tags',
     );
     await expectError(
       { title: 'Long tag', draft: true, tags: ['x'.repeat(51)] },
       400,
       'Each tag must be at most 50 characters',
+      'tag_too_long',
     );
   });
 
@@ -135,12 +143,22 @@ describe('POST /api/blog/create-blog: drafts, tags, banner and the body’s shap
   });
 
   it('refuses a banner that is not an image address', async () => {
-    await expectError(publishableBlog({ banner: 'javascript:alert(1)' }), 400, 'The banner must be an uploaded image');
+    await expectError(
+      publishableBlog({ banner: 'javascript:alert(1)' }),
+      400,
+      'The banner must be an uploaded image',
+      'banner_invalid',
+    );
   });
 
   it('refuses a body of the wrong shape with a 400 naming the field', async () => {
-    await expectError(publishableBlog({ draft: 'yes' }), 400, 'draft must be true or false');
-    await expectError(publishableBlog({ title: 'x'.repeat(201) }), 400, 'Title must be at most 200 characters');
+    await expectError(publishableBlog({ draft: 'yes' }), 400, 'draft must be true or false', 'validation_failed');
+    await expectError(
+      publishableBlog({ title: 'x'.repeat(201) }),
+      400,
+      'Title must be at most 200 characters',
+      'title_too_long',
+    );
   });
 });
 
@@ -510,7 +528,13 @@ describe.each(contentForms)('POST /api/blog/create-blog: content blocks, sent as
       'Block 1: alt text must be at most 1000 characters',
     ],
   ])('refuses %s', async (_name, block, error) => {
-    await expectError(withBlocks([block]), 400, refusal(error));
+    // A block's own rule refuses in its words; its data's schema, as any schema does.
+    await expectError(
+      withBlocks([block]),
+      400,
+      refusal(error),
+      typeof error === 'string' ? 'invalid_block' : 'validation_failed',
+    );
   });
 
   it('names the position of a bad block among good ones', async () => {
@@ -521,6 +545,7 @@ describe.each(contentForms)('POST /api/blog/create-blog: content blocks, sent as
       ]),
       400,
       'Block 2: a link must be an http or https URL',
+      'invalid_block',
     );
   });
 

@@ -1,4 +1,4 @@
-import { Blog, Messages } from '@inkwell/contracts';
+import { Blog, ErrorMessages } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/query-rows.ts';
@@ -75,10 +75,11 @@ describe('POST /api/blog/get-blog', () => {
   it('answers 404 for an unknown blog and 400 for a malformed body', async () => {
     const missing = await getBlog({ blog_id: 'nope-123456' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: Messages.notFound });
+    expect(missing.json()).toEqual({ error: ErrorMessages.not_found, code: 'not_found' });
     const bad = await getBlog({ blog_id: 5 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/^blog_id must be /);
+    expect(bad.json().code).toBe('validation_failed');
   });
 
   it('shows a draft only to its author, in any mode', async () => {
@@ -278,7 +279,7 @@ describe('what the caller may do to a blog: `can`', () => {
     expect(await can(draftId, author)).toEqual({ edit: true, delete: true });
     for (const user of [undefined, reader]) {
       const res = await post(t.app, '/api/blog/can', { blog_id: draftId }, user?.token);
-      expect([res.statusCode, res.json()]).toEqual([404, { error: Messages.notFound }]);
+      expect([res.statusCode, res.json()]).toEqual([404, { error: ErrorMessages.not_found, code: 'not_found' }]);
     }
     expect((await post(t.app, '/api/blog/can', { blog_id: 5 })).statusCode).toBe(400);
   });
@@ -297,11 +298,13 @@ describe('what the caller may do to a blog: `can`', () => {
       expect([saved.statusCode, saved.json()]).toEqual(
         edit
           ? [200, { id: blogId, updatedAt: expect.any(String) }]
-          : [403, { error: 'Only the author can edit this blog' }],
+          : [403, { error: 'Only the author can edit this blog', code: 'blog_edit_forbidden' }],
       );
       const deleted = await post(t.app, '/api/blog/delete-blog', { blog_id: blogId }, user.token);
       expect([deleted.statusCode, deleted.json()]).toEqual(
-        remove ? [200, { status: 'done' }] : [403, { error: 'You can only delete your own blogs' }],
+        remove
+          ? [200, { status: 'done' }]
+          : [403, { error: 'You can only delete your own blogs', code: 'blog_delete_forbidden' }],
       );
     }
   });

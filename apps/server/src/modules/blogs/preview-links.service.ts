@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { canEditBlog, SchedulingMessages, type Blog } from '@inkwell/contracts';
+import { canEditBlog, type Blog } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { blogPreviewLinks, blogs } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../http-error.ts';
@@ -26,8 +26,8 @@ export async function createPreviewLink(db: Db, authorId: string, blogId: string
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
     const blog = await findBlogForUpdate(tx, blogId);
-    if (!blog || !canEditBlog(authorId, blog)) throw notFound('Blog not found');
-    if (!blog.draft) throw badRequest(SchedulingMessages.previewOfPublished);
+    if (!blog || !canEditBlog(authorId, blog)) throw notFound('blog_not_found');
+    if (!blog.draft) throw badRequest('published_blog_preview');
     await tx
       .insert(blogPreviewLinks)
       .values({ blogId: blog.id, tokenHash: hashOf(token) })
@@ -42,7 +42,7 @@ export async function createPreviewLink(db: Db, authorId: string, blogId: string
 /** The author's blog has no preview link any more (404 for anyone else). */
 export async function revokePreviewLink(db: Db, authorId: string, blogId: string) {
   const blog = await findBlog(db, blogId);
-  if (!blog || !canEditBlog(authorId, blog)) throw notFound('Blog not found');
+  if (!blog || !canEditBlog(authorId, blog)) throw notFound('blog_not_found');
   await db.delete(blogPreviewLinks).where(eq(blogPreviewLinks.blogId, blog.id));
   return { status: 'done' as const };
 }
@@ -61,6 +61,6 @@ export async function findPreviewedBlogId(db: Db, token: string): Promise<string
 export async function previewBlog(db: Db, token: string): Promise<{ blog: Blog }> {
   const blogId = await findPreviewedBlogId(db, token);
   const blog = blogId === undefined ? undefined : await findBlog(db, blogId);
-  if (!blog) throw notFound(SchedulingMessages.previewNotFound);
+  if (!blog) throw notFound('preview_link_invalid');
   return { blog: presentBlog(blog, null) };
 }

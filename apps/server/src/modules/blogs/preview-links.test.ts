@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SchedulingMessages } from '@inkwell/contracts';
+import { ErrorMessages } from '@inkwell/contracts';
 import { queryRows } from '../../db/query-rows.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildBlog, buildUser, post, type TestUser } from '../../test/factories.ts';
@@ -65,7 +65,7 @@ describe('draft preview links', () => {
     expect(second).not.toBe(first);
     const old = await preview(first);
     expect(old.statusCode).toBe(404);
-    expect(old.json()).toEqual({ error: SchedulingMessages.previewNotFound });
+    expect(old.json()).toEqual({ error: ErrorMessages.preview_link_invalid, code: 'preview_link_invalid' });
     expect((await page(first)).statusCode).toBe(404);
     expect((await preview(second)).statusCode).toBe(200);
 
@@ -83,7 +83,7 @@ describe('draft preview links', () => {
     for (const call of [createLink, revoke]) {
       const res = await call(blogId, stranger);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'Blog not found' });
+      expect(res.json()).toEqual({ error: 'Blog not found', code: 'blog_not_found' });
       expect((await call(blogId)).statusCode).toBe(401);
     }
     expect((await preview(token)).statusCode).toBe(200);
@@ -91,7 +91,7 @@ describe('draft preview links', () => {
     const published = await buildBlog(t.app, author);
     const refused = await createLink(published, author);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ error: SchedulingMessages.previewOfPublished });
+    expect(refused.json()).toEqual({ error: ErrorMessages.published_blog_preview, code: 'published_blog_preview' });
   });
 
   it('count no read, even of a blog published since the link was made', async () => {

@@ -1,4 +1,4 @@
-import { BLOG_CHANGED, Messages } from '@inkwell/contracts';
+import { ErrorMessages, Messages } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/query-rows.ts';
@@ -163,7 +163,7 @@ describe('POST /api/blog/restore-revision', () => {
     const [, rough] = await listOf(blogId);
     const res = await restore(blogId, rough!._id);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: Messages.descriptionRule });
+    expect(res.json()).toEqual({ error: Messages.descriptionRule, code: 'description_invalid' });
     expect(await blogAsAuthor(blogId)).toEqual(before);
     expect(await listOf(blogId)).toHaveLength(2);
   });
@@ -199,7 +199,7 @@ describe('revisions: only the author, and nothing leaks', () => {
     const [mine] = await listOf(blogId);
     const res = await call(blogId, mine!._id, null);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: Messages.unauthorized });
+    expect(res.json()).toEqual({ error: ErrorMessages.unauthorized, code: 'unauthorized' });
   });
 
   it.each(routes.filter(([, , list]) => !list))(
@@ -211,7 +211,7 @@ describe('revisions: only the author, and nothing leaks', () => {
       for (const id of [otherRevision!._id, 'not-a-uuid']) {
         const res = await call(blogId, id, writer);
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ error: Messages.notFound });
+        expect(res.json()).toEqual({ error: ErrorMessages.not_found, code: 'not_found' });
       }
       expect((await blogAsAuthor(blogId)).title).toBe('Mine');
       expect(await listOf(blogId)).toHaveLength(1);
@@ -242,7 +242,7 @@ describe('create-blog with updatedAt: a blog saved since is not overwritten', ()
 
     const res = await create(publishableBlog({ id: blogId, title: 'Saved in tab B', updatedAt: opened.updatedAt }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: BLOG_CHANGED });
+    expect(res.json()).toEqual({ error: ErrorMessages.blog_changed, code: 'blog_changed' });
     expect(await blogAsAuthor(blogId)).toEqual(before);
     expect(await totalPosts(writer)).toBe(posts);
     expect((await listOf(blogId)).map((r) => r.title)).toEqual(['Saved in tab A', 'A walk in the hills']);

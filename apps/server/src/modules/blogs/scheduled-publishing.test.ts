@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Messages, SchedulingMessages } from '@inkwell/contracts';
+import { ErrorMessages, Messages } from '@inkwell/contracts';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -69,13 +69,14 @@ describe('scheduling a blog through create-blog', () => {
     for (const publishAt of [now.toISOString(), later(-60_000).toISOString()]) {
       const res = await create(author, { publishAt });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: SchedulingMessages.inThePast });
+      expect(res.json()).toEqual({ error: ErrorMessages.publish_time_past, code: 'publish_time_past' });
     }
     const noOffset = await create(author, { publishAt: '2099-01-01T09:00:00' });
     expect(noOffset.statusCode).toBe(400);
     expect(noOffset.json().error).toMatch(/offset/);
+    expect(noOffset.json().code).toBe('publish_time_invalid');
     const draft = await create(author, { publishAt: later(HOUR).toISOString(), draft: true });
-    expect(draft.json()).toEqual({ error: SchedulingMessages.draftWithTime });
+    expect(draft.json()).toEqual({ error: ErrorMessages.draft_with_publish_time, code: 'draft_with_publish_time' });
     expect(await totalPosts(author)).toBe(0);
     // An offset other than Z is the same moment.
     const blogId = await schedule(author, later(HOUR), { publishAt: '2099-06-01T09:00:00+02:00' });
@@ -86,7 +87,7 @@ describe('scheduling a blog through create-blog', () => {
     const author = await buildUser(t.app);
     const res = await create(author, { publishAt: later(HOUR).toISOString(), tags: [] });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: Messages.tagRequired });
+    expect(res.json()).toEqual({ error: Messages.tagRequired, code: 'tags_required' });
   });
 
   it('cannot schedule a blog that is published; saving a draft, publishing now or a new time change the schedule', async () => {
@@ -94,7 +95,7 @@ describe('scheduling a blog through create-blog', () => {
     const published = await buildBlog(t.app, author);
     const refused = await create(author, { id: published, publishAt: later(HOUR).toISOString() });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ error: SchedulingMessages.published });
+    expect(refused.json()).toEqual({ error: ErrorMessages.published_blog_schedule, code: 'published_blog_schedule' });
     expect((await getBlog(published)).statusCode).toBe(200);
 
     const blogId = await schedule(author, later(HOUR));
@@ -198,7 +199,7 @@ describe('POST /api/blog/schedule and /api/blog/publish-now', () => {
       author.token,
     );
     expect(past.statusCode).toBe(400);
-    expect(past.json()).toEqual({ error: SchedulingMessages.inThePast });
+    expect(past.json()).toEqual({ error: ErrorMessages.publish_time_past, code: 'publish_time_past' });
 
     expect(
       (await post(t.app, '/api/blog/schedule', { blog_id: blogId, publishAt: null }, author.token)).statusCode,
@@ -236,7 +237,7 @@ describe('POST /api/blog/schedule and /api/blog/publish-now', () => {
       author.token,
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: Messages.descriptionRule });
+    expect(res.json()).toEqual({ error: Messages.descriptionRule, code: 'description_invalid' });
     expect((await post(t.app, '/api/blog/publish-now', { blog_id: blogId }, author.token)).statusCode).toBe(400);
   });
 
@@ -250,7 +251,7 @@ describe('POST /api/blog/schedule and /api/blog/publish-now', () => {
     ] as const) {
       const res = await post(t.app, path, body, stranger.token);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'Blog not found' });
+      expect(res.json()).toEqual({ error: 'Blog not found', code: 'blog_not_found' });
       expect((await post(t.app, path, body)).statusCode).toBe(401);
     }
     expect((await getBlog(blogId, author)).json().blog).toMatchObject({

@@ -4,7 +4,6 @@ import {
   canEditBlog,
   publishAtError,
   publishError,
-  SchedulingMessages,
   type CreateBlogBody,
   type PublishNowBody,
   type ScheduleBlogBody,
@@ -35,7 +34,7 @@ export function publishingOf(
   now: Date,
 ): { draft: boolean; publishAt: Date | null } {
   if (body.publishAt == null) return { draft: body.draft, publishAt: null };
-  if (body.draft) throw badRequest(SchedulingMessages.draftWithTime);
+  if (body.draft) throw badRequest('draft_with_publish_time');
   const error = publishAtError(body.publishAt, now);
   if (error) throw badRequest(error);
   return { draft: true, publishAt: new Date(body.publishAt) };
@@ -43,7 +42,7 @@ export function publishingOf(
 
 /** A blog on the site cannot be taken back to wait for a time: it would vanish until then. */
 export function checkSchedulable(existing: Pick<BlogRow, 'draft'>, publishAt: Date | null) {
-  if (publishAt && !existing.draft) throw badRequest(SchedulingMessages.published);
+  if (publishAt && !existing.draft) throw badRequest('published_blog_schedule');
 }
 
 type Publishable = Pick<BlogRow, 'id' | 'authorId' | 'tags' | 'publishedAt'>;
@@ -99,8 +98,8 @@ export async function publishDueBlogs(db: Db, now: Date): Promise<number> {
 /** The author's draft, locked; 404 for anyone else, as a draft is invisible to them. */
 async function ownDraftForUpdate(tx: Executor, authorId: string, blogId: string) {
   const blog = await findBlogForUpdate(tx, blogId);
-  if (!blog || !canEditBlog(authorId, blog)) throw notFound('Blog not found');
-  if (!blog.draft) throw badRequest(SchedulingMessages.notADraft);
+  if (!blog || !canEditBlog(authorId, blog)) throw notFound('blog_not_found');
+  if (!blog.draft) throw badRequest('blog_already_published');
   return blog;
 }
 
@@ -113,7 +112,7 @@ function checkPublishable(blog: BlogRow) {
     tags: blog.tags,
     blocks: blog.content.blocks,
   });
-  if (error) throw badRequest(error.message);
+  if (error) throw badRequest(error);
 }
 
 /** `POST /api/blog/schedule`: a new time for the author's draft, or (null) none: a plain draft again. */

@@ -5,7 +5,6 @@ import {
   CountResponse,
   IsBookmarkedBody,
   IsBookmarkedResponse,
-  Messages,
   ReadingListBody,
   ReadingListResponse,
 } from '@inkwell/contracts';
@@ -21,7 +20,7 @@ export const bookmarkRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/blog/bookmark',
     {
       // The same words as the web app's, as like-blog does.
-      preValidation: app.requireUserSaying(Messages.loginToBookmark),
+      preValidation: app.requireUserSaying('bookmark_unauthorized'),
       schema: {
         body: BookmarkBlogBody,
         response: { 200: BookmarkBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 404, 429]) },

@@ -17,7 +17,7 @@ import {
   listBookmarked,
 } from './bookmarks.repository.ts';
 
-const blogNotFound = () => notFound('Blog not found');
+const blogNotFound = () => notFound('blog_not_found');
 
 /**
  * Sets the reader's bookmark to the opposite of `isBookmarked`, as like-blog does with likes:

@@ -74,7 +74,7 @@ describe('bookmark and is-bookmarked', () => {
     const { _id } = await publishedBlog();
     const res = await post(t.app, '/api/blog/bookmark', { _id, isBookmarked: false });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: Messages.loginToBookmark });
+    expect(res.json()).toEqual({ error: Messages.loginToBookmark, code: 'bookmark_unauthorized' });
     for (const url of ['/api/user/is-bookmarked', '/api/user/reading-list', '/api/user/reading-list-count']) {
       expect((await post(t.app, url, { _id, page: 1 })).statusCode, url).toBe(401);
     }
@@ -86,7 +86,7 @@ describe('bookmark and is-bookmarked', () => {
     for (const _id of [draft, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', '', 'x'.repeat(50_000)]) {
       const res = await bookmark(reader, _id, false);
       expect(res.statusCode, _id).toBe(404);
-      expect(res.json()).toEqual({ error: 'Blog not found' });
+      expect(res.json()).toEqual({ error: 'Blog not found', code: 'blog_not_found' });
       expect((await post(t.app, '/api/user/is-bookmarked', { _id }, reader.token)).statusCode).toBe(404);
     }
     expect(await bookmarkRows(draft)).toBe(0);

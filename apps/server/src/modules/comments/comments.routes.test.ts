@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CommentMessages,
+  ErrorMessages,
   Limits,
   Messages,
   type Blog,
   type Comment,
   type DeleteCommentResponse,
+  type FixedErrorCode,
 } from '@inkwell/contracts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildComment, commentCounts, fetchBlog } from '../../test/conversation.ts';
@@ -67,14 +69,14 @@ describe('POST /api/comment/add-comment', () => {
   it("refuses an empty or too long comment with SPEC §5's message, and counts nothing", async () => {
     const { blog } = await newBlog();
     const reader = await buildUser(t.app);
-    for (const [text, message] of [
-      ['', Messages.commentEmpty],
-      ['   \n\t ', Messages.commentEmpty],
-      ['x'.repeat(Limits.commentMax + 1), CommentMessages.commentTooLong],
+    for (const [text, message, code] of [
+      ['', Messages.commentEmpty, 'comment_empty'],
+      ['   \n\t ', Messages.commentEmpty, 'comment_empty'],
+      ['x'.repeat(Limits.commentMax + 1), CommentMessages.commentTooLong, 'comment_too_long'],
     ] as const) {
       const res = await post(t.app, '/api/comment/add-comment', { _id: blog._id, comment: text }, reader.token);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: message });
+      expect(res.json()).toEqual({ error: message, code });
     }
     await buildComment(t.app, reader, blog, { comment: 'x'.repeat(Limits.commentMax) });
     expect((await commentCounts(t.app, blog._id)).counters).toEqual({ total: 1, parents: 1 });
@@ -85,22 +87,22 @@ describe('POST /api/comment/add-comment', () => {
     const reader = await buildUser(t.app);
     const anonymous = await post(t.app, '/api/comment/add-comment', { _id: blog._id, comment: 'Hi' });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ error: Messages.unauthorized });
+    expect(anonymous.json()).toEqual({ error: ErrorMessages.unauthorized, code: 'unauthorized' });
 
     const draft = await fetchBlog(t.app, await buildBlog(t.app, author, { draft: true }), author);
-    const cases: [object, number, string][] = [
-      [{ _id: draft._id }, 404, CommentMessages.blogNotFound],
-      [{ _id: '00000000-0000-4000-8000-000000000000' }, 404, CommentMessages.blogNotFound],
-      [{ _id: 'not-a-uuid' }, 400, CommentMessages.blogNotFound],
-      [{ _id: blog._id, replying_to: 'nope' }, 400, CommentMessages.commentNotFound],
-      [{ _id: blog._id, replying_to: '00000000-0000-4000-8000-000000000000' }, 404, CommentMessages.commentNotFound],
+    const cases: [object, number, FixedErrorCode][] = [
+      [{ _id: draft._id }, 404, 'blog_not_found'],
+      [{ _id: '00000000-0000-4000-8000-000000000000' }, 404, 'blog_not_found'],
+      [{ _id: 'not-a-uuid' }, 400, 'blog_not_found'],
+      [{ _id: blog._id, replying_to: 'nope' }, 400, 'comment_not_found'],
+      [{ _id: blog._id, replying_to: '00000000-0000-4000-8000-000000000000' }, 404, 'comment_not_found'],
     ];
     const elsewhere = (await newBlog()).blog;
     const foreign = await buildComment(t.app, reader, elsewhere);
-    cases.push([{ _id: blog._id, replying_to: foreign._id }, 404, CommentMessages.commentNotFound]);
-    for (const [body, status, error] of cases) {
+    cases.push([{ _id: blog._id, replying_to: foreign._id }, 404, 'comment_not_found']);
+    for (const [body, status, code] of cases) {
       const res = await post(t.app, '/api/comment/add-comment', { comment: 'Hi', ...body }, reader.token);
-      expect([res.statusCode, res.json()]).toEqual([status, { error }]);
+      expect([res.statusCode, res.json()]).toEqual([status, { error: ErrorMessages[code], code }]);
     }
     expect((await commentCounts(t.app, blog._id)).counters).toEqual({ total: 0, parents: 0 });
     expect((await commentCounts(t.app, draft._id)).counters).toEqual({ total: 0, parents: 0 });
@@ -113,6 +115,7 @@ describe('POST /api/comment/add-comment', () => {
     const res = await post(t.app, '/api/comment/add-comment', { _id: blog._id, comment: 'One more' }, chatty.token);
     expect(res.statusCode).toBe(429);
     expect(res.json().error).toMatch(/^Too many comments\. Please try again in \d+ (second|minute)s?\.$/);
+    expect(res.json().code).toBe('rate_limited');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     // Someone else is not held back.
     await buildComment(t.app, await buildUser(t.app), blog);
@@ -194,20 +197,32 @@ describe('threads', () => {
     // Taken back to a draft: its comments go out of sight with it.
     await post(t.app, '/api/blog/create-blog', publishableBlog({ id: blog.blog_id, draft: true }), author.token);
     const hidden = await post(t.app, '/api/comment/get-replies', { _id: comment._id, skip: 0 });
-    expect([hidden.statusCode, hidden.json()]).toEqual([404, { error: CommentMessages.commentNotFound }]);
+    expect([hidden.statusCode, hidden.json()]).toEqual([
+      404,
+      { error: ErrorMessages.comment_not_found, code: 'comment_not_found' },
+    ]);
     const draft = await fetchBlog(t.app, await buildBlog(t.app, author, { draft: true }), author);
     const unknownUuid = '00000000-0000-4000-8000-000000000000';
     for (const blog_id of [draft.blog_id, draft._id, blog.blog_id, blog._id, 'no-such-blog', unknownUuid]) {
       const res = await post(t.app, '/api/comment/get-blog-comments', { blog_id, skip: 0 });
-      expect([res.statusCode, res.json()]).toEqual([404, { error: CommentMessages.blogNotFound }]);
+      expect([res.statusCode, res.json()]).toEqual([
+        404,
+        { error: ErrorMessages.blog_not_found, code: 'blog_not_found' },
+      ]);
     }
     const unknown = await post(t.app, '/api/comment/get-replies', {
       _id: '00000000-0000-4000-8000-000000000000',
       skip: 0,
     });
-    expect([unknown.statusCode, unknown.json()]).toEqual([404, { error: CommentMessages.commentNotFound }]);
+    expect([unknown.statusCode, unknown.json()]).toEqual([
+      404,
+      { error: ErrorMessages.comment_not_found, code: 'comment_not_found' },
+    ]);
     const malformed = await post(t.app, '/api/comment/get-replies', { _id: "1' or '1'='1" });
-    expect([malformed.statusCode, malformed.json()]).toEqual([400, { error: CommentMessages.commentNotFound }]);
+    expect([malformed.statusCode, malformed.json()]).toEqual([
+      400,
+      { error: ErrorMessages.comment_not_found, code: 'comment_not_found' },
+    ]);
     expect((await post(t.app, '/api/comment/get-blog-comments', { blog_id: 'x', skip: -1 })).statusCode).toBe(400);
   });
 });
@@ -264,11 +279,17 @@ describe('POST /api/comment/delete-comment', () => {
       [ben, deep], // nor does being replied to
     ] as const) {
       const res = await remove(user, comment);
-      expect([res.statusCode, res.json()]).toEqual([403, { error: CommentMessages.deleteNotAllowed }]);
+      expect([res.statusCode, res.json()]).toEqual([
+        403,
+        { error: ErrorMessages.comment_delete_forbidden, code: 'comment_delete_forbidden' },
+      ]);
     }
     expect((await post(t.app, '/api/comment/delete-comment', { _id: deep._id })).statusCode).toBe(401);
     const malformed = await post(t.app, '/api/comment/delete-comment', { _id: 42 }, ann.token);
-    expect([malformed.statusCode, malformed.json()]).toEqual([400, { error: CommentMessages.commentNotFound }]);
+    expect([malformed.statusCode, malformed.json()]).toEqual([
+      400,
+      { error: ErrorMessages.comment_not_found, code: 'comment_not_found' },
+    ]);
     expect((await commentCounts(t.app, blog._id)).counters).toEqual({ total: 5, parents: 2 });
   });
 });
@@ -315,8 +336,10 @@ describe('what the caller may do to a comment: `can`', () => {
       const { comment: can } = await asSeenBy(user, blog, comment);
       expect(can.delete, who).toBe(who === 'ann' || who === 'author');
       const res = await remove(user, comment);
-      expect([res.statusCode, res.json().error], who).toEqual(
-        can.delete ? [200, undefined] : [403, CommentMessages.deleteNotAllowed],
+      expect([res.statusCode, res.json().error, res.json().code], who).toEqual(
+        can.delete
+          ? [200, undefined, undefined]
+          : [403, ErrorMessages.comment_delete_forbidden, 'comment_delete_forbidden'],
       );
     }
   });

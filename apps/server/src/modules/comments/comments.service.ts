@@ -1,6 +1,5 @@
 import {
   canDeleteComment,
-  CommentMessages,
   Limits,
   commentError,
   type AddCommentBody,
@@ -32,13 +31,13 @@ import {
  */
 export async function addComment(db: Db, user: SessionUser, body: AddCommentBody): Promise<Comment> {
   const error = commentError(body.comment);
-  if (error) throw badRequest(error.message);
+  if (error) throw badRequest(error);
   const text = body.comment.trim();
   return db.transaction(async (tx) => {
     const blog = await lockBlog(tx, body._id, { lock: 'update', readable: true });
-    if (!blog) throw notFound(CommentMessages.blogNotFound);
+    if (!blog) throw notFound('blog_not_found');
     const parent = body.replying_to ? await findComment(tx, body.replying_to) : undefined;
-    if (body.replying_to && parent?.blogId !== blog.id) throw notFound(CommentMessages.commentNotFound);
+    if (body.replying_to && parent?.blogId !== blog.id) throw notFound('comment_not_found');
 
     const row = await insertComment(tx, {
       blogId: blog.id,
@@ -77,13 +76,13 @@ export async function getBlogComments(
   viewerId: string | null,
 ): Promise<Comment[]> {
   const blog = await findPublishedBlog(db, blog_id);
-  if (!blog) throw notFound(CommentMessages.blogNotFound);
+  if (!blog) throw notFound('blog_not_found');
   const rows = await listTopLevelComments(db, blog.id, skip, Limits.commentsPageSize);
   return rows.map((row) => presentComment(row, viewerId));
 }
 
 export async function getReplies(db: Db, { _id, skip }: GetRepliesBody, viewerId: string | null) {
-  if (!(await findPublishedComment(db, _id))) throw notFound(CommentMessages.commentNotFound);
+  if (!(await findPublishedComment(db, _id))) throw notFound('comment_not_found');
   const rows = await listReplies(db, _id, skip, Limits.commentsPageSize);
   return { replies: rows.map((row) => presentComment(row, viewerId)) };
 }
@@ -98,9 +97,9 @@ export async function deleteComment(db: Db, userId: string, id: string): Promise
     const blog = found && (await lockBlog(tx, found.blogId, { lock: 'update', readable: false }));
     // Read again under the blog's lock: a deletion of an ancestor may have taken it meanwhile.
     const comment = blog && (await findComment(tx, id));
-    if (!blog || !comment) throw notFound(CommentMessages.commentNotFound);
+    if (!blog || !comment) throw notFound('comment_not_found');
     if (!canDeleteComment(userId, { commentedBy: comment.commentedBy, blogAuthorId: blog.authorId }))
-      throw forbidden(CommentMessages.deleteNotAllowed);
+      throw forbidden('comment_delete_forbidden');
 
     const subtree = await findSubtree(tx, id);
     const ids = subtree.map((row) => row.id);

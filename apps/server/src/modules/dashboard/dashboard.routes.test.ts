@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Limits, Messages } from '@inkwell/contracts';
+import { ErrorMessages, Limits } from '@inkwell/contracts';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogs, comments, likes, notifications } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -154,6 +154,7 @@ describe('POST /api/blog/user-written-blogs and -count', () => {
     const bad = await list(user, { page: 0 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/page/);
+    expect(bad.json().code).toBe('validation_failed');
   });
 });
 
@@ -219,15 +220,15 @@ describe('POST /api/blog/delete-blog', () => {
     const blogId = await buildBlog(t.app, author);
     const forbidden = await post(t.app, '/api/blog/delete-blog', { blog_id: blogId }, stranger.token);
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ error: 'You can only delete your own blogs' });
+    expect(forbidden.json()).toEqual({ error: 'You can only delete your own blogs', code: 'blog_delete_forbidden' });
     expect(await count(author, {})).toBe(1);
 
     const unknown = await post(t.app, '/api/blog/delete-blog', { blog_id: 'no-such-blog' }, author.token);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: 'Blog not found' });
+    expect(unknown.json()).toEqual({ error: 'Blog not found', code: 'blog_not_found' });
 
     const anonymous = await post(t.app, '/api/blog/delete-blog', { blog_id: blogId });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ error: Messages.unauthorized });
+    expect(anonymous.json()).toEqual({ error: ErrorMessages.unauthorized, code: 'unauthorized' });
   });
 });

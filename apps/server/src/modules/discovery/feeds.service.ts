@@ -73,7 +73,7 @@ async function feedContent(db: Db, subject: FeedSubject): Promise<FeedContent> {
     }
     case 'tag': {
       const blogs = subject.tag ? await newestBlogs(db, { tag: subject.tag }, FEED_SIZE) : [];
-      if (blogs.length === 0) throw notFound('Tag not found');
+      if (blogs.length === 0) throw notFound('tag_not_found');
       return {
         subject,
         title: tagFeedTitle(subject.tag),

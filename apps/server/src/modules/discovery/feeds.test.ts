@@ -189,7 +189,7 @@ describe('an author’s feed', () => {
     for (const file of ['feed.xml', 'feed.json', 'rss.xml']) {
       const res = await get(`/user/nobody-${uniqueId()}/${file}`);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'User not found' });
+      expect(res.json()).toEqual({ error: 'User not found', code: 'user_not_found' });
     }
   });
 });
@@ -208,7 +208,7 @@ describe('a tag’s feed', () => {
     for (const url of [`/tag/${draftTag}/feed.json`, `/tag/nothing${uniqueId()}/rss.xml`, '/tag/%20/feed.xml']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
-      expect(res.json()).toEqual({ error: 'Tag not found' });
+      expect(res.json()).toEqual({ error: 'Tag not found', code: 'tag_not_found' });
     }
   });
 });

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FixedErrorCode } from '@inkwell/contracts';
+import { errorBody } from '../../http-error.ts';
 import { findUserById } from '../users/index.ts';
 import { DELIVERY_QUEUE, FANOUT_QUEUE } from './blog-activities.ts';
 import { sendWebResponse, toWebRequest } from './fastify-bridge.ts';
@@ -11,8 +13,11 @@ declare module 'fastify' {
   }
 }
 
-const json = (status: number, error: string) =>
-  new Response(JSON.stringify({ error }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+const json = (status: number, code: FixedErrorCode) =>
+  new Response(JSON.stringify(errorBody(code)), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
 
 /**
  * The fediverse's routes, only when PUBLIC_URL names the site: an actor's address must never
@@ -52,9 +57,8 @@ async function federationRoutes(app: FastifyInstance, { federation }: InkwellFed
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const response = await federation.fetch(toWebRequest(request, origin), {
       contextData: undefined,
-      onNotFound: () => json(404, 'Not found'),
-      onNotAcceptable: async () =>
-        (await profilePage(request.url)) ?? json(406, 'This address serves ActivityPub documents only'),
+      onNotFound: () => json(404, 'not_found'),
+      onNotAcceptable: async () => (await profilePage(request.url)) ?? json(406, 'activitypub_only'),
     });
     return sendWebResponse(reply, response);
   };

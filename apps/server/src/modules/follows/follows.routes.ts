@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FollowBody, FollowMessages, FollowResponse, IsFollowingBody, IsFollowingResponse } from '@inkwell/contracts';
+import { FollowBody, FollowResponse, IsFollowingBody, IsFollowingResponse } from '@inkwell/contracts';
 import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { followUser, isFollowing } from './follows.service.ts';
@@ -7,7 +7,7 @@ import { followUser, isFollowing } from './follows.service.ts';
 /** Readers following authors, in the manner of like-blog and isliked-by-user. */
 export const followRoutes: FastifyPluginAsyncZod = async (app) => {
   // A visitor is told to log in in the same words as the web app, as for a like.
-  const signedInToFollow = app.requireUserSaying(FollowMessages.loginToFollow);
+  const signedInToFollow = app.requireUserSaying('follow_unauthorized');
 
   app.post(
     '/api/user/follow',

@@ -1,4 +1,4 @@
-import { FollowMessages, type FollowBody, type FollowResponse } from '@inkwell/contracts';
+import type { FollowBody, FollowResponse } from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http-error.ts';
 import { addToFollowCounters, countFollowers, findUserByUsername } from '../users/index.ts';
@@ -7,8 +7,8 @@ import { deleteFollow, findFollow, insertFollow } from './follows.repository.ts'
 /** The author a request names, who is not the caller. */
 async function authorNamed(db: Executor, username: string, followerId: string) {
   const author = username.trim() ? await findUserByUsername(db, username.trim()) : undefined;
-  if (!author) throw notFound(FollowMessages.userNotFound);
-  if (author.id === followerId) throw badRequest(FollowMessages.cannotFollowSelf);
+  if (!author) throw notFound('user_not_found');
+  if (author.id === followerId) throw badRequest('self_follow');
   return author;
 }
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ErrorMessages,
   FollowMessages,
   Limits,
-  Messages,
   type BlogCard,
   type Notification,
   type UserProfile,
@@ -73,14 +73,14 @@ describe('follow and is-following', () => {
     const reader = await buildUser(t.app);
     const self = await follow(reader, reader.username, false);
     expect(self.statusCode).toBe(400);
-    expect(self.json()).toEqual({ error: FollowMessages.cannotFollowSelf });
+    expect(self.json()).toEqual({ error: ErrorMessages.self_follow, code: 'self_follow' });
     expect((await post(t.app, '/api/user/is-following', { username: reader.username }, reader.token)).statusCode).toBe(
       400,
     );
     for (const username of ['nobody-here', '', '   ', "'; drop table follows; --"]) {
       const res = await follow(reader, username, false);
       expect(res.statusCode, username).toBe(404);
-      expect(res.json()).toEqual({ error: FollowMessages.userNotFound });
+      expect(res.json()).toEqual({ error: ErrorMessages.user_not_found, code: 'user_not_found' });
       expect((await post(t.app, '/api/user/is-following', { username }, reader.token)).statusCode).toBe(404);
     }
     for (const body of [{}, { username: 5, isFollowing: false }, { username: reader.username, isFollowing: 'no' }]) {
@@ -93,10 +93,10 @@ describe('follow and is-following', () => {
     const author = await buildUser(t.app);
     const res = await post(t.app, '/api/user/follow', { username: author.username, isFollowing: false });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: FollowMessages.loginToFollow });
+    expect(res.json()).toEqual({ error: FollowMessages.loginToFollow, code: 'follow_unauthorized' });
     const check = await post(t.app, '/api/user/is-following', { username: author.username });
     expect(check.statusCode).toBe(401);
-    expect(check.json()).toEqual({ error: Messages.unauthorized });
+    expect(check.json()).toEqual({ error: ErrorMessages.unauthorized, code: 'unauthorized' });
     expect(await counts(author)).toEqual({ total_followers: 0, total_following: 0 });
   });
 
@@ -191,7 +191,7 @@ describe('following-blogs and all-following-blogs-count', () => {
     for (const url of ['/api/blog/following-blogs', '/api/blog/all-following-blogs-count']) {
       const res = await post(t.app, url, { page: 1 });
       expect(res.statusCode, url).toBe(401);
-      expect(res.json()).toEqual({ error: Messages.unauthorized });
+      expect(res.json()).toEqual({ error: ErrorMessages.unauthorized, code: 'unauthorized' });
     }
   });
 });

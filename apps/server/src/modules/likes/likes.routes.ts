@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IsLikedByUserBody, IsLikedByUserResponse, LikeBlogBody, LikeBlogResponse, Messages } from '@inkwell/contracts';
+import { IsLikedByUserBody, IsLikedByUserResponse, LikeBlogBody, LikeBlogResponse } from '@inkwell/contracts';
 import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { isLikedByUser, likeBlog } from './likes.service.ts';
 
 export const likeRoutes: FastifyPluginAsyncZod = async (app) => {
   // SPEC §5: liking needs a login, and the server says so in the same words as the web app.
-  const signedInToLike = app.requireUserSaying(Messages.loginToLike);
+  const signedInToLike = app.requireUserSaying('like_unauthorized');
 
   app.post(
     '/api/blog/like-blog',

@@ -5,7 +5,7 @@ import { addToActivity, findActivity, lockBlog } from '../blogs/index.ts';
 import { notifyLike, removeLikeNotification } from '../notifications/index.ts';
 import { deleteLike, findLiked, insertLike } from './likes.repository.ts';
 
-const blogNotFound = () => notFound('Blog not found');
+const blogNotFound = () => notFound('blog_not_found');
 
 /**
  * Sets the reader's like to the opposite of `isLikedByUser`. Repeating a request changes nothing,

@@ -107,7 +107,7 @@ describe('like-blog and isliked-by-user', () => {
     const { _id } = await publishedBlog();
     const res = await post(t.app, '/api/blog/like-blog', { _id, isLikedByUser: false });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: Messages.loginToLike });
+    expect(res.json()).toEqual({ error: Messages.loginToLike, code: 'like_unauthorized' });
     const revoked = await post(t.app, '/api/blog/like-blog', { _id, isLikedByUser: false }, 'not-a-live-token');
     expect(revoked.statusCode).toBe(401);
     expect((await post(t.app, '/api/user/isliked-by-user', { _id })).statusCode).toBe(401);
@@ -126,7 +126,7 @@ describe('like-blog and isliked-by-user', () => {
     ]) {
       const res = await like(reader, _id, false);
       expect(res.statusCode, _id).toBe(404);
-      expect(res.json()).toEqual({ error: 'Blog not found' });
+      expect(res.json()).toEqual({ error: 'Blog not found', code: 'blog_not_found' });
       expect((await post(t.app, '/api/user/isliked-by-user', { _id }, reader.token)).statusCode).toBe(404);
     }
     expect(await likeState(draft)).toEqual({ rows: 0, counter: 0 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Messages } from '@inkwell/contracts';
+import { ErrorMessages } from '@inkwell/contracts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, buildUser, type TestUser } from '../../test/factories.ts';
 import { startLocalServer, type LocalServer } from '../../test/local-server.ts';
@@ -132,7 +132,7 @@ describe('GET /api/link-preview', () => {
   it('answers 400 {success: 0} without a url, saying why', async () => {
     const res = await preview();
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: 0, error: 'url is required' });
+    expect(res.json()).toEqual({ success: 0, error: 'url is required', code: 'validation_failed' });
   });
 
   it('fetches nothing for a visitor: previews are for writers, not a proxy for strangers', async () => {
@@ -144,7 +144,7 @@ describe('GET /api/link-preview', () => {
     try {
       const res = await preview(`${counting.url}/counted`, null);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ success: 0, error: Messages.unauthorized });
+      expect(res.json()).toEqual({ success: 0, error: ErrorMessages.unauthorized, code: 'unauthorized' });
       expect(fetched).toBe(0);
       expect((await preview(`${counting.url}/counted`)).json()).toMatchObject({
         success: 1,

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LinkPreviewFailure, LinkPreviewQuery, LinkPreviewResponse } from '@inkwell/contracts';
-import { errorResponses } from '../../http-error.ts';
+import { errorBody, errorResponses } from '../../http-error.ts';
 import { errorAnswer } from '../../plugins/errors.ts';
 import { previewLink } from './link-preview.service.ts';
 
@@ -9,7 +9,7 @@ import { previewLink } from './link-preview.service.ts';
 function previewErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const answer = errorAnswer(error);
   if (!answer) request.log.error({ err: error }, 'link preview failed');
-  const body: LinkPreviewFailure = answer ? { success: 0, error: answer.message } : { success: 0 };
+  const body: LinkPreviewFailure = answer ? { success: 0, ...errorBody(answer.refusal) } : { success: 0 };
   return reply
     .status(answer?.status ?? 200)
     .headers(answer?.headers ?? {})

@@ -115,7 +115,7 @@ describe('GET /api/notification/stream', () => {
 
     const refused = await fetch(`${a.url}/api/notification/stream`);
     expect(refused.status).toBe(401);
-    expect(await refused.json()).toEqual({ error: 'You must be signed in' });
+    expect(await refused.json()).toEqual({ error: 'You must be signed in', code: 'unauthorized' });
   });
 
   it(`holds at most ${STREAMS_PER_USER} open streams of one user, and takes a new one once one closes`, async () => {
@@ -127,7 +127,7 @@ describe('GET /api/notification/stream', () => {
     const refused = await fetch(`${a.url}/api/notification/stream`, { headers: bearer(user.token) });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe(String(Math.ceil(HEARTBEAT_SECONDS)));
-    expect(await refused.json()).toEqual({ error: 'Too many open notification streams' });
+    expect(await refused.json()).toEqual({ error: 'Too many open notification streams', code: 'too_many_streams' });
     // Someone else's streams are their own.
     const theirs = await openStream(a.url, other);
     expect(theirs.status).toBe(200);

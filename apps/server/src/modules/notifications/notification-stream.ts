@@ -78,7 +78,7 @@ export const notificationStreamRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = signedInUser(request).id;
       if ((streams.get(userId)?.size ?? 0) >= STREAMS_PER_USER) {
-        throw new HttpError(429, 'Too many open notification streams', {
+        throw new HttpError(429, 'too_many_streams', {
           'retry-after': String(Math.ceil(app.config.streamHeartbeatSeconds)),
         });
       }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Limits, Messages, type Blog, type Notification, type NotificationFilter } from '@inkwell/contracts';
+import { ErrorMessages, Limits, type Blog, type Notification, type NotificationFilter } from '@inkwell/contracts';
 import { queryRows } from '../../db/query-rows.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildComment, fetchBlog } from '../../test/conversation.ts';
@@ -203,15 +203,19 @@ describe('POST /notifications and all-notifications-count', () => {
 
   it('needs a session and a known filter; other unknown POST paths stay JSON 404s', async () => {
     const user = await buildUser(t.app);
-    expect((await post(t.app, '/notifications', { page: 1 })).json()).toEqual({ error: Messages.unauthorized });
+    expect((await post(t.app, '/notifications', { page: 1 })).json()).toEqual({
+      error: ErrorMessages.unauthorized,
+      code: 'unauthorized',
+    });
     expect((await post(t.app, '/api/notification/all-notifications-count', {})).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/notification/new-notification' })).statusCode).toBe(401);
     const bad = await post(t.app, '/notifications', { page: 1, filter: 'everything' }, user.token);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/^filter must be one of /);
+    expect(bad.json().code).toBe('validation_failed');
     expect((await post(t.app, '/notifications', { page: 0 }, user.token)).statusCode).toBe(400);
     const unknown = await post(t.app, '/notification', {}, user.token);
-    expect([unknown.statusCode, unknown.json()]).toEqual([404, { error: 'Not found' }]);
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, { error: 'Not found', code: 'not_found' }]);
     // A browser opening /notifications gets the web app (which shows its not-found page), not the API.
     const page = await t.app.inject({ method: 'GET', url: '/notifications' });
     expect(page.headers['content-type']).toMatch(/^text\//);

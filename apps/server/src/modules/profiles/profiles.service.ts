@@ -7,7 +7,7 @@ import { presentProfile, presentUserCard } from './profiles.presenter.ts';
 
 export async function getProfile(db: Db, username: string): Promise<UserProfile> {
   const user = username.trim() ? await findUserByUsername(db, username.trim()) : undefined;
-  if (!user) throw notFound('User not found');
+  if (!user) throw notFound('user_not_found');
   return presentProfile(user);
 }
 

@@ -77,7 +77,7 @@ describe('get-profile', () => {
     for (const username of ['no-such-user-anywhere', '', '   ', '%', "' or 1=1 --"]) {
       const res = await getProfile(username);
       expect(res.statusCode, username).toBe(404);
-      expect(res.json()).toEqual({ error: 'User not found' });
+      expect(res.json()).toEqual({ error: 'User not found', code: 'user_not_found' });
     }
     expect((await getProfile(42)).statusCode).toBe(400);
   });

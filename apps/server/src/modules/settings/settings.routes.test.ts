@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Messages, SettingsMessages } from '@inkwell/contracts';
+import { ErrorMessages, Messages, SettingsMessages } from '@inkwell/contracts';
 import sharp from 'sharp';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, buildUser, post, type TestUser } from '../../test/factories.ts';
@@ -51,7 +51,7 @@ describe('GET /api/user/me', () => {
     });
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/user/me' });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ error: Messages.unauthorized });
+    expect(anonymous.json()).toEqual({ error: ErrorMessages.unauthorized, code: 'unauthorized' });
   });
 });
 
@@ -89,19 +89,19 @@ describe('POST /api/user/update-profile', () => {
   });
 
   it.each([
-    ['ab', '', Messages.usernameTooShort],
-    ['  ab  ', '', Messages.usernameTooShort],
-    ['a'.repeat(31), '', SettingsMessages.usernameTooLong],
-    ['has space', '', SettingsMessages.usernameCharacters],
-    ['émile', '', SettingsMessages.usernameCharacters],
-    ['fine_name', 'x'.repeat(151), Messages.bioTooLong],
+    ['ab', '', Messages.usernameTooShort, 'username_too_short'],
+    ['  ab  ', '', Messages.usernameTooShort, 'username_too_short'],
+    ['a'.repeat(31), '', SettingsMessages.usernameTooLong, 'username_too_long'],
+    ['has space', '', SettingsMessages.usernameCharacters, 'username_invalid_characters'],
+    ['émile', '', SettingsMessages.usernameCharacters, 'username_invalid_characters'],
+    ['fine_name', 'x'.repeat(151), Messages.bioTooLong, 'bio_too_long'],
     // SPEC §5 order: the username is checked before the bio.
-    ['ab', 'x'.repeat(151), Messages.usernameTooShort],
-  ])('refuses username %j with bio of %#, answering the §5 message', async (username, bio, message) => {
+    ['ab', 'x'.repeat(151), Messages.usernameTooShort, 'username_too_short'],
+  ])('refuses username %j with bio of %#, answering the §5 message', async (username, bio, message, code) => {
     const user = await buildUser(t.app);
     const res = await post(t.app, '/api/user/update-profile', { username, bio, social_links: noLinks }, user.token);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: message });
+    expect(res.json()).toEqual({ error: message, code });
     expect((await me(user)).json().personal_info.username).toBe(user.username);
   });
 
@@ -123,7 +123,7 @@ describe('POST /api/user/update-profile', () => {
       user.token,
     );
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: SettingsMessages.usernameTaken });
+    expect(res.json()).toEqual({ error: ErrorMessages.username_taken, code: 'username_taken' });
   });
 
   it('lets a user keep their own username or change only its case', async () => {
@@ -145,7 +145,7 @@ describe('POST /api/user/update-profile', () => {
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, 409, 409, 409]);
     for (const loser of results.filter((r) => r.statusCode === 409))
-      expect(loser.json()).toEqual({ error: SettingsMessages.usernameTaken });
+      expect(loser.json()).toEqual({ error: ErrorMessages.username_taken, code: 'username_taken' });
   });
 
   it.each([
@@ -188,15 +188,16 @@ describe('POST /api/user/update-profile', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(new RegExp(`^${label} link must be an https://`));
+    expect(res.json().code).toBe('social_link_invalid');
   });
 
   it('answers 400 for wrong types and 401 without a session', async () => {
     const user = await buildUser(t.app);
     const wrong = await post(t.app, '/api/user/update-profile', { username: 42 }, user.token);
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: 'username must be text' });
+    expect(wrong.json()).toEqual({ error: 'username must be text', code: 'validation_failed' });
     const missing = await post(t.app, '/api/user/update-profile', {}, user.token);
-    expect(missing.json()).toEqual({ error: Messages.usernameTooShort });
+    expect(missing.json()).toEqual({ error: Messages.usernameTooShort, code: 'username_too_short' });
     const anonymous = await post(t.app, '/api/user/update-profile', { username: 'someone' });
     expect(anonymous.statusCode).toBe(401);
   });
@@ -307,7 +308,7 @@ describe('POST /api/user/update-profile-img', () => {
     const user = await buildUser(t.app);
     const res = await changeImg(user, url);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: SettingsMessages.imageNotStored });
+    expect(res.json()).toEqual({ error: ErrorMessages.image_not_stored, code: 'image_not_stored' });
     expect(await pictureOf(user)).toBe(user.session.profile_img);
   });
 
@@ -322,10 +323,12 @@ describe('POST /api/user/update-profile-img', () => {
       const refused = await changeImg(user, `${imageHost.url}/small.png`, {}, limited.app);
       expect(refused.statusCode).toBe(429);
       expect(refused.json().error).toMatch(/^Too many uploads\. Please try again in /);
+      expect(refused.json().code).toBe('rate_limited');
       // Choosing an image already stored is no upload, and what is no address at all is refused as before.
       expect((await changeImg(user, own, {}, limited.app)).statusCode).toBe(200);
       expect((await changeImg(user, 'javascript:alert(1)', {}, limited.app)).json()).toEqual({
         error: 'Only http and https addresses can be fetched',
+        code: 'fetch_failed',
       });
     } finally {
       await limited.close();
@@ -342,24 +345,28 @@ describe('POST /api/user/change-password', () => {
     post(t.app, '/api/user/change-password', body, token);
 
   it.each([
-    [{ currentPassword: '', newPassword: 'Secret456' }, Messages.fillAllFields],
-    [{ currentPassword: 'Secret123', newPassword: '' }, Messages.fillAllFields],
-    [{}, Messages.fillAllFields],
-    [{ currentPassword: 'secret123', newPassword: 'Secret456' }, Messages.passwordRule],
-    [{ currentPassword: 'Secret123', newPassword: 'Sec1' }, Messages.passwordRule],
-    [{ currentPassword: 'Secret123', newPassword: 'Secret4567890123456789' }, Messages.passwordRule],
-  ])('refuses %j with the §5 message', async (body, message) => {
+    [{ currentPassword: '', newPassword: 'Secret456' }, Messages.fillAllFields, 'fields_required'],
+    [{ currentPassword: 'Secret123', newPassword: '' }, Messages.fillAllFields, 'fields_required'],
+    [{}, Messages.fillAllFields, 'fields_required'],
+    [{ currentPassword: 'secret123', newPassword: 'Secret456' }, Messages.passwordRule, 'password_invalid'],
+    [{ currentPassword: 'Secret123', newPassword: 'Sec1' }, Messages.passwordRule, 'password_invalid'],
+    [
+      { currentPassword: 'Secret123', newPassword: 'Secret4567890123456789' },
+      Messages.passwordRule,
+      'password_invalid',
+    ],
+  ])('refuses %j with the §5 message', async (body, message, code) => {
     const user = await buildUser(t.app);
     const res = await change(user, body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: message });
+    expect(res.json()).toEqual({ error: message, code });
   });
 
   it('refuses a wrong current password with 403 and keeps the old one', async () => {
     const user = await buildUser(t.app);
     const res = await change(user, { currentPassword: 'Wrong1234', newPassword: 'Secret456' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: SettingsMessages.wrongCurrentPassword });
+    expect(res.json()).toEqual({ error: ErrorMessages.wrong_current_password, code: 'wrong_current_password' });
     expect((await post(t.app, '/api/user/signin', { email: user.email, password: user.password })).statusCode).toBe(
       200,
     );
@@ -397,7 +404,10 @@ describe('POST /api/user/change-password', () => {
       token,
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: SettingsMessages.googleAccountPassword });
+    expect(res.json()).toEqual({
+      error: ErrorMessages.google_account_password_change,
+      code: 'google_account_password_change',
+    });
   });
 
   it('limits attempts per user with 429 and Retry-After', async () => {
@@ -410,6 +420,7 @@ describe('POST /api/user/change-password', () => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json().error).toMatch(/^Too many password change attempts/);
+    expect(limited.json().code).toBe('rate_limited');
     // Another user is not affected.
     const other = await buildUser(t.app);
     expect((await change(other, { currentPassword: other.password, newPassword: 'Secret456' })).statusCode).toBe(200);

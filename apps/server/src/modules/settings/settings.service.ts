@@ -1,7 +1,6 @@
 import {
   changePasswordError,
   profileError,
-  SettingsMessages,
   socialLinkError,
   webUrl,
   type ChangePasswordBody,
@@ -25,7 +24,7 @@ export async function getOwnProfile(db: Db, userId: string): Promise<MyProfileRe
 /** Username, bio and social links: the only fields a user may change (SPEC §2 Edit profile). */
 export async function editProfile(db: Db, userId: string, body: UpdateProfileBody): Promise<{ username: string }> {
   const error = profileError(body) ?? socialLinkError(body.social_links);
-  if (error) throw badRequest(error.message);
+  if (error) throw badRequest(error);
   const username = body.username.trim();
   const socialLinks = Object.fromEntries(
     Object.entries(body.social_links).map(([network, url]) => [network, url.trim()]),
@@ -33,7 +32,7 @@ export async function editProfile(db: Db, userId: string, body: UpdateProfileBod
   try {
     await updateProfile(db, userId, { username, bio: body.bio, socialLinks });
   } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(SettingsMessages.usernameTaken);
+    if (isUniqueViolation(e)) throw conflict('username_taken');
     throw e;
   }
   return { username };
@@ -63,14 +62,14 @@ export async function changeProfileImg(
   const own = pathOnSite(url, deps.sites);
   let profileImg: string;
   if (own !== null) {
-    if (!(await isStoredImageUrl(db, own))) throw badRequest(SettingsMessages.imageNotStored);
+    if (!(await isStoredImageUrl(db, own))) throw badRequest('image_not_stored');
     profileImg = own;
   } else {
     // Only an address the fetcher will try counts; the others are refused by it straight away.
     if (webUrl(url)) await deps.countUpload();
     ({ url: profileImg } = await importImage(deps.images, userId, url, deps.allowHosts).catch((error: unknown) => {
       // The JSON asking was fine; the picture behind the address was not (too large, not an image): a 400.
-      if (error instanceof HttpError && (error.status === 413 || error.status === 415)) throw badRequest(error.message);
+      if (error instanceof HttpError && (error.status === 413 || error.status === 415)) throw badRequest(error.refusal);
       throw error;
     }));
   }
@@ -81,11 +80,10 @@ export async function changeProfileImg(
 /** Sets a new password and signs every other device out; the session that asked stays. */
 export async function changePassword(db: Db, user: SessionUser, body: ChangePasswordBody) {
   const error = changePasswordError(body);
-  if (error) throw badRequest(error.message);
+  if (error) throw badRequest(error);
   const currentHash = await findPasswordHash(db, user.id);
-  if (!currentHash) throw badRequest(SettingsMessages.googleAccountPassword);
-  if (!(await verifyPassword(currentHash, body.currentPassword)))
-    throw forbidden(SettingsMessages.wrongCurrentPassword);
+  if (!currentHash) throw badRequest('google_account_password_change');
+  if (!(await verifyPassword(currentHash, body.currentPassword))) throw forbidden('wrong_current_password');
   const newHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
     await setPasswordHash(tx, user.id, newHash);

@@ -1,4 +1,10 @@
-import { emailError, SubscriptionMessages, type SubscribeBody, type SubscribeResponse } from '@inkwell/contracts';
+import {
+  emailError,
+  SubscriptionMessages,
+  type FieldRefusal,
+  type SubscribeBody,
+  type SubscribeResponse,
+} from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http-error.ts';
 import { hashToken, TOKEN_PATTERN } from '../auth/index.ts';
@@ -26,7 +32,7 @@ const normalEmail = (email: string) => email.trim().toLowerCase();
 
 async function authorNamed(db: Db, username: string) {
   const author = await findUserByUsername(db, username.trim());
-  if (!author) throw notFound(SubscriptionMessages.userNotFound);
+  if (!author) throw notFound('user_not_found');
   return author;
 }
 
@@ -35,8 +41,8 @@ async function readerOf(db: Db, userId: string) {
 }
 
 /** Why a visitor's subscribe request cannot be taken, or null; checked before its address counts against a rate limit. */
-export function visitorEmailError(body: SubscribeBody): string | null {
-  return emailError(body.email ?? '')?.message ?? null;
+export function visitorEmailError(body: SubscribeBody): FieldRefusal | null {
+  return emailError(body.email ?? '');
 }
 
 /**
@@ -52,7 +58,7 @@ export async function subscribe(
 ): Promise<SubscribeResponse> {
   const author = await authorNamed(db, body.username);
   if (userId) {
-    if (author.id === userId) throw badRequest(SubscriptionMessages.ownBlog);
+    if (author.id === userId) throw badRequest('self_subscription');
     const reader = await readerOf(db, userId);
     await addConfirmedSubscriber(db, author.id, reader.id, reader.email, now);
     return { subscribed: true, message: SubscriptionMessages.subscribed };
@@ -83,7 +89,7 @@ export async function subscriberCount(db: Db, authorId: string) {
   return { subscribers: await countConfirmedSubscribers(db, authorId) };
 }
 
-const invalidLink = () => notFound(SubscriptionMessages.linkInvalid);
+const invalidLink = () => notFound('subscription_link_invalid');
 
 /** The confirmation link's POST (its GET page only shows a button: mail scanners open links). */
 export async function confirmByToken(db: Db, token: string, now: Date) {

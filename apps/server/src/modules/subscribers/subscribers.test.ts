@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SubscriptionMessages } from '@inkwell/contracts';
+import { ErrorMessages, SubscriptionMessages } from '@inkwell/contracts';
 import { eq } from 'drizzle-orm';
 import { blogs, subscribers } from '../../db/schema/index.ts';
 import { enqueueJobsFrom } from '../jobs/index.ts';
@@ -82,7 +82,7 @@ describe('a signed-in reader', () => {
   it('cannot subscribe to themselves; the subscription calls need a session', async () => {
     const author = await buildUser(t.app);
     expect((await subscribe(author.username, {}, author.token)).json()).toEqual({
-      error: SubscriptionMessages.ownBlog,
+      error: ErrorMessages.self_subscription,
     });
     expect((await post(t.app, '/api/user/subscription', { username: author.username })).statusCode).toBe(401);
     expect((await post(t.app, '/api/user/unsubscribe', { username: author.username })).statusCode).toBe(401);
@@ -111,7 +111,7 @@ describe('a visitor', () => {
     expect(confirmed.json()).toEqual({ message: SubscriptionMessages.confirmed });
     expect(await countOf(author)).toBe(1);
     expect((await t.app.inject({ method: 'POST', url: `/subscribe/confirm/${token}` })).json()).toEqual({
-      error: SubscriptionMessages.linkInvalid,
+      error: ErrorMessages.subscription_link_invalid,
     });
 
     const { title } = await publish(author);
@@ -139,6 +139,7 @@ describe('a visitor', () => {
     const refused = await subscribe(author.username, { email });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error).toContain(SubscriptionMessages.tooManySubscribes);
+    expect(refused.json().code).toBe('rate_limited');
   });
 });
 

@@ -26,20 +26,20 @@ describe('system', () => {
     ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'Not found' });
+      expect(res.json()).toEqual({ error: 'Not found', code: 'not_found' });
     }
   });
 
   it('refuses malformed, deep and oversized JSON with a clear error', async () => {
     const post = (payload: string) =>
       t.app.inject({ method: 'POST', url: '/api/health', headers: { 'content-type': 'application/json' }, payload });
-    expect((await post('{"a":')).json()).toEqual({ error: 'The request body is not valid JSON' });
+    expect((await post('{"a":')).json()).toEqual({ error: 'The request body is not valid JSON', code: 'invalid_json' });
     const deep = await post('['.repeat(10_000) + ']'.repeat(10_000));
     expect(deep.statusCode).toBe(400);
-    expect(deep.json()).toEqual({ error: 'The request body is nested too deeply' });
+    expect(deep.json()).toEqual({ error: 'The request body is nested too deeply', code: 'body_too_deep' });
     const big = await post(JSON.stringify({ a: 'x'.repeat(2 * 1024 * 1024) }));
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ error: 'The request body is too large' });
+    expect(big.json()).toEqual({ error: 'The request body is too large', code: 'body_too_large' });
   });
 
   it('sends the security headers and no X-Powered-By', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthResponse, PublicConfig } from '@inkwell/contracts';
-import { errorResponses } from '../../http-error.ts';
+import { errorBody, errorResponses } from '../../http-error.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -12,7 +12,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.db.execute(sql`select 1`);
         return { status: 'ok' as const };
       } catch {
-        return reply.status(503).send({ error: 'The database is not answering' });
+        return reply.status(503).send(errorBody('database_not_answering'));
       }
     },
   );

@@ -28,8 +28,8 @@ export async function reencodeImage(bytes: Buffer, type: ImageType): Promise<Pro
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.pageHeight ?? info.height };
   } catch (error) {
-    if (/pixel limit/i.test((error as Error).message)) throw new HttpError(413, 'The image has too many pixels');
-    throw new HttpError(400, 'The file is not a valid image');
+    if (/pixel limit/i.test((error as Error).message)) throw new HttpError(413, 'image_too_many_pixels');
+    throw new HttpError(400, 'image_invalid');
   }
 }
 

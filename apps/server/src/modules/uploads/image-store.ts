@@ -49,13 +49,8 @@ export function diskImageStore(folder: string): ImageStore {
 
 /** A full or read-only disk, said in words the writer can pass on; anything else stays a fault of ours (500). */
 function storageFailure(error: NodeJS.ErrnoException): Error {
-  if (error.code === 'ENOSPC' || error.code === 'EDQUOT')
-    return new HttpError(507, 'The server has no room left for images. Please tell its administrator.');
-  if (error.code === 'EROFS')
-    return new HttpError(
-      503,
-      'The server cannot save images right now: its storage is read-only. Please tell its administrator.',
-    );
+  if (error.code === 'ENOSPC' || error.code === 'EDQUOT') return new HttpError(507, 'storage_full');
+  if (error.code === 'EROFS') return new HttpError(503, 'storage_read_only');
   return error;
 }
 

@@ -76,7 +76,7 @@ describe('images in an S3-compatible bucket (S3_* set)', () => {
   it('answers 404 for a key the bucket does not hold', async () => {
     const res = await t.app.inject(`/uploads/${'a'.repeat(64)}.png`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Not found' });
+    expect(res.json()).toEqual({ error: 'Not found', code: 'not_found' });
   });
 
   it('fails the upload, records nothing and leaks no detail when the bucket refuses the credentials', async () => {
@@ -85,7 +85,11 @@ describe('images in an S3-compatible bucket (S3_* set)', () => {
       const writer = await buildUser(wrong.app);
       const res = await upload(wrong.app, writer, await fixtureImage('png', 41, 31));
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ success: 0, error: expect.not.stringMatching(/S3|signature|status/i) });
+      expect(res.json()).toEqual({
+        success: 0,
+        error: expect.not.stringMatching(/S3|signature|status/i),
+        code: 'internal_error',
+      });
       const rows = await queryRows(wrong.app.db, sql`select count(*)::int as n from images`);
       expect(rows[0]).toEqual({ n: 0 });
     } finally {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { IMAGE_VARIANT_WIDTHS, Messages } from '@inkwell/contracts';
+import { ErrorMessages, IMAGE_VARIANT_WIDTHS, Messages } from '@inkwell/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -182,13 +182,13 @@ describe('POST /api/upload/image', () => {
     const big = Buffer.concat([await fixtureImage('png'), Buffer.alloc(10 * 1024 * 1024 + 1)]);
     const res = await upload(big);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ success: 0, error: 'The file is too large (max 10 MB)' });
+    expect(res.json()).toEqual({ success: 0, error: 'The file is too large (max 10 MB)', code: 'file_too_large' });
   });
 
   it('asks for an image when the field is missing or misnamed', async () => {
     const res = await upload(await fixtureImage('png'), { field: 'file' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: 0, error: Messages.selectImage });
+    expect(res.json()).toEqual({ success: 0, error: Messages.selectImage, code: 'image_required' });
   });
 
   it('refuses a request that is not multipart, and anonymous uploads', async () => {
@@ -202,7 +202,7 @@ describe('POST /api/upload/image', () => {
     expect(json.json().success).toBe(0);
     const anonymous = await upload(await fixtureImage('png'), { as: null });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ success: 0, error: Messages.unauthorized });
+    expect(anonymous.json()).toEqual({ success: 0, error: ErrorMessages.unauthorized, code: 'unauthorized' });
   });
 });
 
@@ -220,7 +220,11 @@ describe('POST /api/upload/image-by-url', () => {
     served.set('/fake.png', { type: 'image/png', body: Buffer.from('<svg onload=alert(1)>') });
     const res = await uploadByUrl(`${images.url}/fake.png`);
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ success: 0, error: 'Only PNG, JPEG, WebP and GIF images can be uploaded' });
+    expect(res.json()).toEqual({
+      success: 0,
+      error: 'Only PNG, JPEG, WebP and GIF images can be uploaded',
+      code: 'unsupported_image_type',
+    });
   });
 
   it.each([
@@ -237,7 +241,7 @@ describe('POST /api/upload/image-by-url', () => {
 
   it('refuses a redirect from an allowed server to a private address', async () => {
     const res = await uploadByUrl(`${images.url}/to-private`);
-    expect(res.json()).toEqual({ success: 0, error: 'This address cannot be fetched' });
+    expect(res.json()).toEqual({ success: 0, error: 'This address cannot be fetched', code: 'fetch_failed' });
   });
 
   it('refuses a missing URL and anonymous callers', async () => {
@@ -313,7 +317,7 @@ describe('WebP copies of uploads', () => {
     ]) {
       const res = await t.app.inject(url);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: Messages.notFound });
+      expect(res.json()).toEqual({ error: ErrorMessages.not_found, code: 'not_found' });
     }
   });
 
@@ -340,7 +344,7 @@ describe('uploads', () => {
     for (const url of [`/uploads/${'a'.repeat(64)}.png`, '/uploads/..%2F..%2Fetc%2Fpasswd', '/uploads/x.svg']) {
       const res = await t.app.inject(url);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: Messages.notFound });
+      expect(res.json()).toEqual({ error: ErrorMessages.not_found, code: 'not_found' });
     }
   });
 
@@ -371,6 +375,7 @@ describe('uploads', () => {
       expect(refused.json()).toEqual({
         success: 0,
         error: expect.stringMatching(/^Too many uploads\. Please try again in /),
+        code: 'rate_limited',
       });
     } finally {
       await limited.close();

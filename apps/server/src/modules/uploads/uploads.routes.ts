@@ -9,13 +9,12 @@ import {
   ImageByUrlBody,
   type ImageVariantWidth,
   Limits,
-  Messages,
   UploadFailure,
   UploadResponse,
 } from '@inkwell/contracts';
-import { BODY_ERRORS, badRequest, errorResponses, notFound } from '../../http-error.ts';
+import { BODY_ERRORS, badRequest, errorBody, errorResponses, notFound } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
-import { errorAnswer, INTERNAL_ERROR } from '../../plugins/errors.ts';
+import { errorAnswer } from '../../plugins/errors.ts';
 import { nonJsonResponse } from '../../plugins/route-schemas.ts';
 import { createImageStore } from './image-store.ts';
 import { typeOfExtension } from './image-type.ts';
@@ -27,11 +26,11 @@ const VARIANT_KEY = new RegExp(`^([0-9a-f]{64})-(${IMAGE_VARIANT_WIDTHS.join('|'
 /** The name is the hash of the bytes, so the file at this URL can never change. */
 const FOREVER = 'public, max-age=31536000, immutable';
 
-/** Editor.js's image tool reads `success`, so upload failures answer `{success: 0, error}` with their 4xx status. */
+/** Editor.js's image tool reads `success`, so upload failures answer `{success: 0, error, code}` with their 4xx status. */
 function uploadErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const answer = errorAnswer(error);
   if (!answer) request.log.error({ err: error }, 'upload failed');
-  const body: UploadFailure = { success: 0, error: answer?.message ?? INTERNAL_ERROR };
+  const body: UploadFailure = { success: 0, ...errorBody(answer?.refusal ?? 'internal_error') };
   return reply
     .status(answer?.status ?? 500)
     .headers(answer?.headers ?? {})
@@ -61,7 +60,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const file = await request.file();
-      if (!file || file.fieldname !== IMAGE_FIELD) throw badRequest(Messages.selectImage);
+      if (!file || file.fieldname !== IMAGE_FIELD) throw badRequest('image_required');
       const bytes = await file.toBuffer();
       return { success: 1 as const, file: await storeImage(deps, signedInUser(request).id, bytes) };
     },

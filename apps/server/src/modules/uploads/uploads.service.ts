@@ -18,8 +18,6 @@ const URL_PREFIX = '/uploads/';
 
 export const imageUrl = (key: string) => `${URL_PREFIX}${key}`;
 
-export const UNSUPPORTED_TYPE = 'Only PNG, JPEG, WebP and GIF images can be uploaded';
-
 /** A stored image: its URL and size in pixels. */
 export interface StoredImage {
   url: string;
@@ -39,9 +37,9 @@ async function storeVariants(store: ImageStore, hash: string, image: Buffer, wid
  * recorded image has its copies.
  */
 export async function storeImage({ db, store }: UploadDeps, ownerId: string, bytes: Buffer): Promise<StoredImage> {
-  if (bytes.length === 0) throw badRequest('The file is empty');
+  if (bytes.length === 0) throw badRequest('file_empty');
   const type = detectImageType(bytes);
-  if (!type) throw new HttpError(415, UNSUPPORTED_TYPE);
+  if (!type) throw new HttpError(415, 'unsupported_image_type');
   const image = await reencodeImage(bytes, type);
   const hash = createHash('sha256').update(image.data).digest('hex');
   const key = `${hash}.${type.extension}`;
@@ -109,7 +107,7 @@ export async function importImage(
   try {
     ({ body: bytes } = await safeFetch(url, { allowHosts, maxBytes: Limits.uploadMaxBytes, accept: 'image/*' }));
   } catch (error) {
-    if (error instanceof FetchRefused) throw new HttpError(error.status, error.message);
+    if (error instanceof FetchRefused) throw new HttpError(error.status, error.refusal);
     throw error;
   }
   return storeImage(deps, ownerId, bytes);

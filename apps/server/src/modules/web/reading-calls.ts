@@ -8,7 +8,7 @@ import {
   SearchBlogsCountBody,
   SearchUsersBody,
 } from '@inkwell/contracts';
-import { HttpError, parse } from '../../http-error.ts';
+import { errorBody, HttpError, parse } from '../../http-error.ts';
 import {
   answerGetBlog,
   latestBlogs,
@@ -47,7 +47,7 @@ export function readingCalls(app: FastifyInstance): ReadingCall {
     try {
       return { status: 200, body: await answer(body) };
     } catch (error) {
-      if (error instanceof HttpError) return { status: error.status, body: { error: error.message } };
+      if (error instanceof HttpError) return { status: error.status, body: errorBody(error.refusal) };
       throw error;
     }
   };

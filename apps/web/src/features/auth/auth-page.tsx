@@ -26,7 +26,7 @@ function AuthForm({ type }: { type: 'sign-in' | 'sign-up' }) {
     mutationFn: ({ fullname, ...credentials }: { email: string; password: string; fullname: string | undefined }) =>
       fullname === undefined ? signIn(credentials) : signUp({ ...credentials, fullname }),
     onSuccess: completeSignIn,
-    onError: (e) => errors.refuse(e.message),
+    onError: (e) => errors.refuse(e),
   });
   // Still busy once signed in, while the screen changes.
   const busy = send.isPending || send.isSuccess;

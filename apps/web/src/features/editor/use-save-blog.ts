@@ -60,7 +60,7 @@ export function useSaveBlog(
     onError: (e, refused) => {
       errors.refuse(e.message);
       inFlight.current = false;
-      if (e instanceof ApiError && e.status === 409) onConflict(refused);
+      if (e instanceof ApiError && e.code === 'blog_changed') onConflict(refused);
     },
   });
 
@@ -74,7 +74,7 @@ export function useSaveBlog(
     }
     const timeError = publishAt === undefined ? null : publishAtError(publishAt, new Date());
     if (timeError) {
-      errors.refuse({ field: 'publishAt', message: timeError });
+      errors.refuse(timeError);
       return;
     }
     inFlight.current = true;

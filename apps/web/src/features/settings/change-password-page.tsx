@@ -15,7 +15,7 @@ export function ChangePasswordPage() {
     mutationFn: changePassword,
     onMutate: () => errors.progress('Changing password…'),
     onSuccess: () => errors.succeed(SettingsMessages.passwordChanged),
-    onError: (e) => errors.refuse(e.message),
+    onError: (e) => errors.refuse(e),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

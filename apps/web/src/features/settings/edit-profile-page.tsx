@@ -61,7 +61,7 @@ function EditProfileForm({ profile }: { profile: MyProfileResponse }) {
       refresh({ username: saved.username, bio: body.bio }, body.social_links);
       errors.succeed(SettingsMessages.profileUpdated);
     },
-    onError: (e) => errors.refuse(e instanceof ApiError && e.status >= 400 ? e.message : Messages.updateProfileFailed),
+    onError: (e) => errors.refuse(e instanceof ApiError && e.status >= 400 ? e : Messages.updateProfileFailed),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

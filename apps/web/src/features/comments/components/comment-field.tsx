@@ -36,7 +36,8 @@ export function CommentField({ blog, replyingTo, action, label, onAdded, autoFoc
       onAdded(comment);
     },
     // A rate limit says how long to wait; any other failure is SPEC §8's.
-    onError: (e) => errors.refuse(e instanceof ApiError && e.status === 429 ? e.message : Messages.somethingWrong),
+    onError: (e) =>
+      errors.refuse(e instanceof ApiError && e.code === 'rate_limited' ? e.message : Messages.somethingWrong),
   });
 
   const onSubmit = (event: FormEvent) => {

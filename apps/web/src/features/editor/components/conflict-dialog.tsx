@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { BLOG_CHANGED } from '@inkwell/contracts';
+import { ErrorMessages } from '@inkwell/contracts';
 import { useModalFocus } from '../../../lib/use-modal-focus.ts';
 
 /**
@@ -38,7 +38,7 @@ export function ConflictDialog({
         className="fixed inset-x-4 top-20 z-50 mx-auto max-w-md rounded-md bg-white p-6 shadow-2xl"
       >
         <h2 id={headingId} className="text-xl font-medium">
-          {BLOG_CHANGED}
+          {ErrorMessages.blog_changed}
         </h2>
         <p id={textId} className="mt-2 text-neutral-700">
           It was saved somewhere else after you opened it here. Your text is still in the editor. Overwrite it saves

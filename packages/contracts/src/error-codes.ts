@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { CommentMessages } from './comment-rules.ts';
+import { FollowMessages } from './follow-rules.ts';
+import { Limits } from './limits.ts';
+import { Messages } from './messages.ts';
+import { SettingsMessages } from './settings-rules.ts';
+
+/*
+ * The catalogue of refusals. Every error the server answers is `{ "error": <message>, "code": <code> }`,
+ * and every code it may answer is here, with its message. `error` is for people: the web app shows it
+ * as it is. `code` is for programs: a client (our web app included) branches on the code, never on
+ * the words. docs/api.md points here.
+ *
+ * The rules for codes:
+ * - A code is a lower snake_case noun of what went wrong (`blog_not_found`, `email_taken`).
+ * - A code is stable for ever: never renamed, never reused for another refusal. A refusal the server
+ *   stops making leaves its code here, unused; a new refusal gets a new code (error-codes.test.ts
+ *   lists every code published, and fails when one goes).
+ * - One code per refusal, one refusal per code: a fixed code has one message, written once, and the
+ *   same refusal made in several places (a missing blog, in six) is the same code. The HTTP status
+ *   says what kind of refusal it is (docs/api.md); one code may come with more than one (a comment id
+ *   that cannot be one is a 400, an unknown one a 404).
+ * - A message in ErrorMessages is exact, character for character (docs/product/rules.md). The few
+ *   refusals in ComposedErrors say more than one fixed text can (which field, how long to wait):
+ *   their message is made where they are refused, and ComposedErrors says what it holds.
+ *
+ * Each message is written once. The texts the web app also shows before it sends anything (a rule it
+ * checks itself) stay in their zod-free message modules (messages.ts, settings-rules.ts…), which a
+ * reading page loads, and are named here; a text only the server says is written here. This module
+ * holds the codes' schema, so the web app loads it with the other schemas (see vite.config.ts), never
+ * on a reading page: the web app names the few codes it branches on (ErrorCode is a type).
+ */
+
+/** The refusals whose message is always the same: code, then exact message. */
+export const ErrorMessages = {
+  // The request itself: its body, its address, its size.
+  invalid_json: 'The request body is not valid JSON',
+  empty_body: 'The request body is empty',
+  body_too_deep: 'The request body is nested too deeply',
+  body_too_large: 'The request body is too large',
+  nul_character: 'Text may not contain NUL characters',
+  unsupported_content_type: 'Unsupported content type',
+  invalid_content_length: 'Invalid Content-Length',
+  invalid_url: 'The address is not valid',
+  url_too_long: 'The address is too long',
+  invalid_request: 'The request could not be processed',
+  // What the HTTP server answers a client before any request is read (Fastify's own words).
+  malformed_request: 'Bad Request',
+  request_timeout: 'Request Timeout',
+  headers_too_large: 'Request Header Fields Too Large',
+  not_found: 'Not found',
+
+  // Sessions and accounts.
+  unauthorized: 'You must be signed in',
+  like_unauthorized: Messages.loginToLike,
+  bookmark_unauthorized: Messages.loginToBookmark,
+  follow_unauthorized: FollowMessages.loginToFollow,
+  fullname_too_short: Messages.fullnameTooShort,
+  email_required: Messages.enterEmail,
+  email_invalid: Messages.emailInvalid,
+  password_invalid: Messages.passwordRule,
+  email_taken: 'Email already exists',
+  wrong_credentials: 'Incorrect email or password',
+  google_account_sign_in: 'This account was created with Google. Please continue with Google to sign in.',
+  google_sign_in_failed: Messages.googleFailed,
+  google_email_unverified: 'Your Google email address is not verified.',
+  google_email_taken: 'An account with this email already exists. Sign in with your email and password instead.',
+  reset_link_invalid: 'This password reset link is invalid, used or expired. Please ask for a new one.',
+
+  // Settings.
+  fields_required: Messages.fillAllFields,
+  username_too_short: Messages.usernameTooShort,
+  username_too_long: SettingsMessages.usernameTooLong,
+  username_invalid_characters: SettingsMessages.usernameCharacters,
+  username_taken: 'Username is already taken',
+  bio_too_long: Messages.bioTooLong,
+  image_not_stored: 'Upload the image to Inkwell first',
+  wrong_current_password: 'Current password is incorrect',
+  google_account_password_change: 'This account was created with Google, so it has no password to change',
+
+  // Writing, publishing and scheduling.
+  title_too_long: `Title must be at most ${Limits.titleMax} characters`,
+  draft_title_required: Messages.draftTitleRequired,
+  publish_title_required: Messages.publishTitleRequired,
+  title_required: Messages.titleRequired,
+  banner_required: Messages.bannerRequired,
+  banner_invalid: 'The banner must be an uploaded image',
+  content_required: Messages.contentRequired,
+  description_invalid: Messages.descriptionRule,
+  tags_required: Messages.tagRequired,
+  too_many_tags: Messages.maxTags,
+  tag_too_long: `Each tag must be at most ${Limits.tagMax} characters`,
+  blog_not_found: 'Blog not found',
+  blog_edit_forbidden: 'Only the author can edit this blog',
+  blog_delete_forbidden: 'You can only delete your own blogs',
+  /** create-blog's 409: the blog was saved elsewhere since the editor sent `updatedAt` loaded it. */
+  blog_changed: 'This blog changed since you opened it',
+  publish_time_invalid: 'publishAt must be a date and time with its offset, such as 2026-05-01T09:00:00Z',
+  publish_time_past: 'The publishing time must be in the future',
+  draft_with_publish_time: 'A draft has no publishing time: publish it with publishAt to schedule it',
+  published_blog_schedule: 'This blog is published already: it cannot be scheduled',
+  blog_already_published: 'This blog is published already',
+  published_blog_preview: 'This blog is published already: share its own address',
+  preview_link_invalid: 'This preview link does not work: it was replaced or revoked, or the blog was deleted',
+
+  // Comments.
+  comment_empty: Messages.commentEmpty,
+  comment_too_long: CommentMessages.commentTooLong,
+  comment_not_found: 'Comment not found',
+  comment_delete_forbidden: 'Only the commenter or the blog’s author can delete this comment',
+
+  // Writers, tags, following and subscriptions.
+  user_not_found: 'User not found',
+  tag_not_found: 'Tag not found',
+  self_follow: 'You cannot follow yourself',
+  self_subscription: 'You cannot subscribe to your own blogs.',
+  subscription_link_invalid:
+    'This link does not work any more: it was replaced by a newer one, or the subscription ended.',
+
+  // Images.
+  image_required: Messages.selectImage,
+  multipart_expected: 'Expected a multipart/form-data upload',
+  too_many_files: 'Upload one file at a time',
+  too_many_fields: 'Too many form fields',
+  file_empty: 'The file is empty',
+  unsupported_image_type: 'Only PNG, JPEG, WebP and GIF images can be uploaded',
+  image_invalid: 'The file is not a valid image',
+  image_too_many_pixels: 'The image has too many pixels',
+  storage_full: 'The server has no room left for images. Please tell its administrator.',
+  storage_read_only:
+    'The server cannot save images right now: its storage is read-only. Please tell its administrator.',
+
+  // Notifications and the fediverse.
+  too_many_streams: 'Too many open notification streams',
+  activitypub_only: 'This address serves ActivityPub documents only',
+
+  // The server's own state.
+  internal_error: 'Something went wrong on our side. Please try again.',
+  database_unavailable: 'The database is unavailable. Please try again in a moment.',
+  database_not_answering: 'The database is not answering',
+  server_restarting: 'The server is restarting. Please try again in a moment.',
+} as const;
+
+/** The refusals whose message is made where they are refused: code, then what the message says. */
+export const ComposedErrors = {
+  validation_failed:
+    'A part of the request does not fit its schema: the message names the field and what is wrong (`title is required`, `page must be a number`)',
+  rate_limited:
+    'Too many requests of one kind: the message says which, and when to try again (`Too many likes. Please try again in 5 minutes.`), as Retry-After does',
+  invalid_block:
+    'A block of the content breaks a rule: the message names the block and the rule (`Block 2: a heading needs text`)',
+  social_link_invalid:
+    'A social link is not an https address on its network: the message names the network (`GitHub link must be an https://github.com address`)',
+  file_too_large:
+    'The file is larger than the server takes: the message says the limit (`The file is too large (max 10 MB)`)',
+  fetch_failed:
+    'The address given could not be fetched (refused, unknown, too slow, an error status): the message says why',
+} as const;
+
+export type FixedErrorCode = keyof typeof ErrorMessages;
+export type ComposedErrorCode = keyof typeof ComposedErrors;
+export type ErrorCode = FixedErrorCode | ComposedErrorCode;
+
+export const ERROR_CODES = [...Object.keys(ErrorMessages), ...Object.keys(ComposedErrors)] as [
+  ErrorCode,
+  ...ErrorCode[],
+];
+
+/** The `code` of every error answer (ErrorBody): one of the catalogue's. */
+export const ErrorCode = z
+  .enum(ERROR_CODES)
+  .meta({ id: 'ErrorCode', description: 'What was refused, for programs: packages/contracts/src/error-codes.ts' });
+
+/**
+ * A refusal: its code and its message. A fixed refusal's message is its own in ErrorMessages (the
+ * compiler checks the pair); a composed one's is any text.
+ */
+export type Refusal =
+  | { [C in FixedErrorCode]: { readonly code: C; readonly message: (typeof ErrorMessages)[C] } }[FixedErrorCode]
+  | { readonly code: ComposedErrorCode; readonly message: string };
+
+/** A refusal about one field of a form, as the shared rules answer it (see fields.ts). */
+export type FieldRefusal = Refusal & { readonly field: string };
+
+/** The refusal `code`, with its message. */
+export const refusal = (code: FixedErrorCode) => ({ code, message: ErrorMessages[code] }) as Refusal;
