@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@inkwell/contracts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase } from '../test/test-database.ts';
@@ -10,6 +11,7 @@ import { DOCS_PATH, isUndocumented, OPENAPI_PATH } from './openapi.ts';
 type Document = {
   openapi: string;
   paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown }>>;
+  components: { schemas: Record<string, { enum?: string[] }> };
 };
 
 const routes: RouteOptions[] = [];
@@ -108,6 +110,20 @@ describe('the OpenAPI document', () => {
       expect.arrayContaining(['200', '400', '401', '429']),
     );
     expect(Object.keys(operation('POST', '/api/blog/read')!.responses)).toEqual(expect.arrayContaining(['204', '400']));
+  });
+
+  it('says every error answer carries a code, one of the catalogue', () => {
+    expect(operation('POST', '/api/blog/like-blog')!.responses['401']).toMatchObject({
+      content: {
+        'application/json': {
+          schema: {
+            properties: { error: { type: 'string' }, code: { $ref: '#/components/schemas/ErrorCode' } },
+            required: ['error', 'code'],
+          },
+        },
+      },
+    });
+    expect(doc.components.schemas.ErrorCode!.enum).toEqual(ERROR_CODES);
   });
 });
 

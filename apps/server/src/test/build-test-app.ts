@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES, type ErrorCode } from '@inkwell/contracts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -31,12 +32,33 @@ export async function buildTestApp(
   });
   tweak?.(config);
   const app = await buildApp({ config, database, clock });
+  const uncoded = recordAnswersWithoutCode(app);
   await app.ready();
   return {
     app,
     async close() {
       await app.close();
       await database.drop();
+      if (uncoded.length)
+        throw new Error(`Error answers without a code of the catalogue (error-codes.ts):\n${uncoded.join('\n')}`);
     },
   };
+}
+
+/**
+ * Every JSON error answer must carry a `code` of the catalogue, whatever made it (a route, a hook,
+ * Fastify itself): the ones a test app gave without are listed, and its close() fails on them, so a
+ * new refusal that forgets its code fails the tests that reach it.
+ */
+function recordAnswersWithoutCode(app: FastifyInstance): string[] {
+  const uncoded: string[] = [];
+  app.addHook('onSend', async (request, reply, payload) => {
+    const json = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
+    if (reply.statusCode < 400 || !json || typeof payload !== 'string') return payload;
+    const { code } = JSON.parse(payload) as { code?: unknown };
+    if (!ERROR_CODES.includes(code as ErrorCode))
+      uncoded.push(`${request.method} ${request.url} ${reply.statusCode} ${payload.slice(0, 200)}`);
+    return payload;
+  });
+  return uncoded;
 }

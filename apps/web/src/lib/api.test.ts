@@ -7,6 +7,10 @@ let server: Server;
 let origin: string;
 beforeAll(async () => {
   server = createServer((req, res) => {
+    if (req.url === '/refused') {
+      res.writeHead(409, { 'content-type': 'application/json' });
+      return res.end('{"error":"This blog changed since you opened it","code":"blog_changed"}');
+    }
     res.writeHead(200, { 'content-type': 'application/json' });
     // /slow sends half its body and never the rest, like a busy server caught mid-answer.
     if (req.url === '/slow') res.write('{"totalDocs":');
@@ -25,6 +29,14 @@ it('checks the answer against the contract', async () => {
   const wrong = api(`${origin}/wrong`, { schema: 'CountResponse' });
   await expect(wrong).rejects.toBeInstanceOf(ApiError);
   await expect(wrong).rejects.toThrow('Unexpected response from the server');
+});
+
+it('carries a refusal’s text to show and its code to branch on', async () => {
+  await expect(api(`${origin}/refused`)).rejects.toMatchObject({
+    status: 409,
+    message: 'This blog changed since you opened it',
+    code: 'blog_changed',
+  });
 });
 
 it('reports a request cancelled while its body arrives as a cancellation, not a malformed answer', async () => {
