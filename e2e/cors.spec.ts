@@ -64,7 +64,7 @@ test('a front end on a listed origin signs in, lists notifications, opens the st
   // A refusal is readable too, so the front end can show its message.
   expect(await callApi(page, `${baseURL}/notifications`, { body: { page: 1 } })).toEqual({
     status: 401,
-    body: { error: expect.any(String) },
+    body: { error: expect.any(String), code: 'unauthorized' },
   });
 
   const firstEvent = await page.evaluate(

@@ -269,15 +269,15 @@ describe('POST /api/user/update-profile-img', () => {
   });
 
   it.each([
-    ['not an image', '/page.png', 'Only PNG, JPEG, WebP and GIF images can be uploaded'],
-    ['too big', '/huge.png', 'The file is too large (max 10 MB)'],
-    ['missing', '/missing.png', 'The address answered with status 404'],
-  ])('refuses an outside address whose answer is %s with 400 and says why', async (_name, path, error) => {
+    ['not an image', '/page.png', 'Only PNG, JPEG, WebP and GIF images can be uploaded', 'unsupported_image_type'],
+    ['too big', '/huge.png', 'The file is too large (max 10 MB)', 'file_too_large'],
+    ['missing', '/missing.png', 'The address answered with status 404', 'fetch_failed'],
+  ])('refuses an outside address whose answer is %s with 400 and says why', async (_name, path, error, code) => {
     served.set('/page.png', { type: 'image/png', body: Buffer.from('<!doctype html><p>not a picture</p>') });
     served.set('/huge.png', { type: 'image/png', body: Buffer.alloc(10 * 1024 * 1024 + 1) });
     const user = await buildUser(t.app);
     const res = await changeImg(user, `${imageHost.url}${path}`);
-    expect([res.statusCode, res.json()]).toEqual([400, { error }]);
+    expect([res.statusCode, res.json()]).toEqual([400, { error, code }]);
     expect(await pictureOf(user)).toBe(user.session.profile_img);
   });
 
@@ -294,7 +294,7 @@ describe('POST /api/user/update-profile-img', () => {
       ['a picture of me', 'The address is not a valid URL'],
     ]) {
       const res = await changeImg(user, url!);
-      expect([res.statusCode, res.json()], url).toEqual([400, { error }]);
+      expect([res.statusCode, res.json()], url).toEqual([400, { error, code: 'fetch_failed' }]);
     }
     expect(await pictureOf(user)).toBe(user.session.profile_img);
   });

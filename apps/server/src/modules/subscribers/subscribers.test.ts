@@ -83,11 +83,13 @@ describe('a signed-in reader', () => {
     const author = await buildUser(t.app);
     expect((await subscribe(author.username, {}, author.token)).json()).toEqual({
       error: ErrorMessages.self_subscription,
+      code: 'self_subscription',
     });
     expect((await post(t.app, '/api/user/subscription', { username: author.username })).statusCode).toBe(401);
     expect((await post(t.app, '/api/user/unsubscribe', { username: author.username })).statusCode).toBe(401);
     expect((await post(t.app, '/api/user/subscriber-count', {})).statusCode).toBe(401);
-    expect((await subscribe('no-such-writer-here', {}, author.token)).statusCode).toBe(404);
+    const unknown = await subscribe('no-such-writer-here', {}, author.token);
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'user_not_found']);
   });
 });
 
@@ -112,6 +114,7 @@ describe('a visitor', () => {
     expect(await countOf(author)).toBe(1);
     expect((await t.app.inject({ method: 'POST', url: `/subscribe/confirm/${token}` })).json()).toEqual({
       error: ErrorMessages.subscription_link_invalid,
+      code: 'subscription_link_invalid',
     });
 
     const { title } = await publish(author);
@@ -129,7 +132,8 @@ describe('a visitor', () => {
     await t.app.jobs.runDue();
     expect(mailsTo(fresh)).toHaveLength(1);
     expect(mailsTo(confirmed)).toHaveLength(1);
-    expect((await subscribe(author.username, { email: 'not-an-address' })).statusCode).toBe(400);
+    const invalid = await subscribe(author.username, { email: 'not-an-address' });
+    expect([invalid.statusCode, invalid.json().code]).toEqual([400, 'email_invalid']);
   });
 
   it('is limited in how often one address may be subscribed', async () => {

@@ -146,32 +146,42 @@ describe('POST /api/upload/image', () => {
       Buffer.from('just some text, honestly a picture'),
       415,
       'Only PNG, JPEG, WebP and GIF images can be uploaded',
+      'unsupported_image_type',
     ],
     [
       'an SVG',
       Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect/></svg>'),
       415,
       'Only PNG, JPEG, WebP and GIF images can be uploaded',
+      'unsupported_image_type',
     ],
     [
       'an HTML page',
       Buffer.from('<!doctype html><script>alert(1)</script>'),
       415,
       'Only PNG, JPEG, WebP and GIF images can be uploaded',
+      'unsupported_image_type',
     ],
     [
       'a PNG signature with garbage behind it',
       Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('garbage')]),
       400,
       'The file is not a valid image',
+      'image_invalid',
     ],
-    ['a decompression bomb (a tiny PNG declaring 100000×100000)', pngBomb(), 413, 'The image has too many pixels'],
-    ['an empty file', Buffer.alloc(0), 400, 'The file is empty'],
-    ['30 MB of noise', randomBytes(30 * 1024 * 1024), 413, 'The file is too large (max 10 MB)'],
-  ])('refuses %s', async (_name, content, status, error) => {
+    [
+      'a decompression bomb (a tiny PNG declaring 100000×100000)',
+      pngBomb(),
+      413,
+      'The image has too many pixels',
+      'image_too_many_pixels',
+    ],
+    ['an empty file', Buffer.alloc(0), 400, 'The file is empty', 'file_empty'],
+    ['30 MB of noise', randomBytes(30 * 1024 * 1024), 413, 'The file is too large (max 10 MB)', 'file_too_large'],
+  ])('refuses %s', async (_name, content, status, error, code) => {
     const res = await upload(content);
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ success: 0, error });
+    expect(res.json()).toEqual({ success: 0, error, code });
   });
 
   it('keeps the bomb tiny on the wire', () => {
@@ -236,7 +246,7 @@ describe('POST /api/upload/image-by-url', () => {
   ])('refuses %s', async (url, error) => {
     const res = await uploadByUrl(url);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: 0, error });
+    expect(res.json()).toEqual({ success: 0, error, code: 'fetch_failed' });
   });
 
   it('refuses a redirect from an allowed server to a private address', async () => {
