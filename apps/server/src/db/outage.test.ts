@@ -110,7 +110,7 @@ function expectUnavailable(res: { statusCode: number; headers: Record<string, un
 }
 
 it.runIf(serverUrl)(
-  'answers 503 {error} with Retry-After while PostgreSQL is down, API and pages alike, and serves again within 10 s of its return',
+  'answers 503 {error, code} with Retry-After while PostgreSQL is down, API and pages alike, and serves again within 10 s of its return',
   async () => {
     const author = await buildUser(proxied.app);
     const blogId = await buildBlog(proxied.app, author);

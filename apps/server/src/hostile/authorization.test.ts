@@ -290,7 +290,7 @@ describe('endpoints that need a session', () => {
   });
 
   it.each(PROTECTED)(
-    '$route answers 401 {error} to every missing or bad credential, and changes nothing',
+    '$route answers 401 {error, code} to every missing or bad credential, and changes nothing',
     async (endpoint) => {
       const world = await seedWorld();
       const revoked = (await buildUser(t.app)).token;

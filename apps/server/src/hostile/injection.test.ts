@@ -10,7 +10,7 @@ import { databaseSnapshot } from './database-snapshot.ts';
  * Injection: strings that mean something to SQL, LIKE, regular expressions or tsquery, and strings
  * that are merely awkward (huge, emoji, bidi controls, NUL, lone surrogates, blank), in every search
  * and identifier field. Each must be answered 200 with the right results, or refused with a 4xx
- * {error}; never a 500, never "everything", never a trace of SQL or a stack, never a change.
+ * {error, code}; never a 500, never "everything", never a trace of SQL or a stack, never a change.
  */
 
 const HOSTILE_STRINGS: [label: string, value: string][] = [
@@ -403,7 +403,7 @@ const valuesFor = (field: Field): [string, unknown][] =>
 
 describe('hostile strings in search and identifier fields', () => {
   it.each(FIELDS)(
-    '$name: 200 with the right results or a 4xx {error}; never 500, a leak or a change',
+    '$name: 200 with the right results or a 4xx {error, code}; never 500, a leak or a change',
     async (field) => {
       const before = await databaseSnapshot(t.app.db);
       const problems: string[] = [];

@@ -7,7 +7,7 @@ import { fakeWebDist } from '../test/web-dist.ts';
 
 /**
  * Bodies no client of ours would send: broken or hostile JSON, and every field of every JSON
- * endpoint given a value of the wrong type. Each gets a 4xx with a readable `{error}`, nothing
+ * endpoint given a value of the wrong type. Each gets a 4xx with a readable `{error, code}`, nothing
  * internal leaks, and the server stays healthy. Security headers ride on every kind of answer.
  */
 

@@ -6,7 +6,7 @@ import { validate } from '../http-error.ts';
 /**
  * Routes declare their body, query, params and answers with the contracts' zod schemas (Fastify's
  * zod type provider). A request part is checked before the handler with `parse`'s rule, so a refusal
- * is the same 400 `{ error }` a handler's own check gave; an answer is serialised from its schema, so a
+ * is the same 400 `{ error, code }` a handler's own check gave; an answer is serialised from its schema, so a
  * field the contract does not name never leaves the server.
  */
 export function registerRouteSchemas(app: FastifyInstance) {
