@@ -1,5 +1,4 @@
 import type { ForgotPasswordBody } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
 
-export const forgotPassword = (body: ForgotPasswordBody) =>
-  api('/api/user/forgot-password', { body, schema: 'AuthNotice' });
+export const forgotPassword = (body: ForgotPasswordBody) => api('/api/user/forgot-password', { body });

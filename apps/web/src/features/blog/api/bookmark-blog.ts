@@ -8,16 +8,12 @@ export const isBookmarkedQuery = (_id: string, username: string) =>
   queryOptions({
     queryKey: [...allBookmarkedKey(_id), username],
     queryFn: ({ signal }) =>
-      api('/api/user/is-bookmarked', { body: { _id }, auth: true, schema: 'IsBookmarkedResponse', signal }).then(
-        (r) => r.result,
-      ),
+      api('/api/user/is-bookmarked', { body: { _id }, auth: true, signal }).then((r) => r.result),
   });
 
 /** Sets the bookmark to the opposite of `isBookmarked`; answers what it now is. */
 export const bookmarkBlog = (_id: string, isBookmarked: boolean) =>
-  api('/api/blog/bookmark', { body: { _id, isBookmarked }, auth: true, schema: 'BookmarkBlogResponse' }).then(
-    (r) => r.bookmarked,
-  );
+  api('/api/blog/bookmark', { body: { _id, isBookmarked }, auth: true }).then((r) => r.bookmarked);
 
 /** Every reading list: a save on a blog page changes them. */
 export const readingListKey = ['reading-list'] as const;

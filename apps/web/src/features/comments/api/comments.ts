@@ -11,18 +11,14 @@ export const fetchBlogComments = (blogId: string, skip: number) =>
   api('/api/comment/get-blog-comments', {
     auth: true,
     body: { blog_id: blogId, skip },
-    schema: 'BlogCommentsResponse',
   });
 
 /** One page of a comment's direct replies, oldest first. */
 export const fetchReplies = (commentId: string, skip: number) =>
-  api('/api/comment/get-replies', { auth: true, body: { _id: commentId, skip }, schema: 'RepliesResponse' }).then(
-    (r) => r.replies,
-  );
+  api('/api/comment/get-replies', { auth: true, body: { _id: commentId, skip } }).then((r) => r.replies);
 
-export const addComment = (body: AddCommentBody) =>
-  api('/api/comment/add-comment', { auth: true, body, schema: 'Comment' });
+export const addComment = (body: AddCommentBody) => api('/api/comment/add-comment', { auth: true, body });
 
 /** Answers the blog's comment counters once the comment and its replies are gone. */
 export const deleteComment = (commentId: string) =>
-  api('/api/comment/delete-comment', { auth: true, body: { _id: commentId }, schema: 'DeleteCommentResponse' });
+  api('/api/comment/delete-comment', { auth: true, body: { _id: commentId } });

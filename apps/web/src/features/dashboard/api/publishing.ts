@@ -5,9 +5,7 @@ export const cancelSchedule = (blogId: string) =>
   api('/api/blog/schedule', {
     auth: true,
     body: { blog_id: blogId, publishAt: null },
-    schema: 'PublishingDoneResponse',
   });
 
 /** The author's draft published at once. */
-export const publishNow = (blogId: string) =>
-  api('/api/blog/publish-now', { auth: true, body: { blog_id: blogId }, schema: 'PublishingDoneResponse' });
+export const publishNow = (blogId: string) => api('/api/blog/publish-now', { auth: true, body: { blog_id: blogId } });

@@ -14,13 +14,9 @@ export function useReadingList() {
         api('/api/user/reading-list', {
           auth: true,
           body: { page, deletedDocCount },
-          schema: 'ReadingListResponse',
           signal,
         }).then((r) => r.blogs),
-      count: (signal) =>
-        api('/api/user/reading-list-count', { auth: true, body: {}, schema: 'CountResponse', signal }).then(
-          (r) => r.totalDocs,
-        ),
+      count: (signal) => api('/api/user/reading-list-count', { auth: true, signal }).then((r) => r.totalDocs),
     }),
     // Blog pages save and authors unpublish elsewhere: always check again when the list opens.
     staleTime: 0,

@@ -6,8 +6,7 @@ export const revisionsQuery = (blogId: string) =>
   queryOptions({
     queryKey: ['revisions', blogId],
     queryFn: async ({ signal }) =>
-      (await api('/api/blog/revisions', { auth: true, body: { blog_id: blogId }, schema: 'RevisionsResponse', signal }))
-        .revisions,
+      (await api('/api/blog/revisions', { auth: true, body: { blog_id: blogId }, signal })).revisions,
     staleTime: 0,
     gcTime: 0,
   });
@@ -21,7 +20,6 @@ export const revisionQuery = (blogId: string, id: string) =>
         await api('/api/blog/revision', {
           auth: true,
           body: { blog_id: blogId, _id: id },
-          schema: 'RevisionResponse',
           signal,
         })
       ).revision,
@@ -34,7 +32,6 @@ export async function restoreRevision(blogId: string, id: string) {
     await api('/api/blog/restore-revision', {
       auth: true,
       body: { blog_id: blogId, _id: id },
-      schema: 'GetBlogResponse',
     })
   ).blog;
 }

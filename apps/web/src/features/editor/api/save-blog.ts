@@ -27,5 +27,5 @@ export async function saveBlog(
     ...(id !== undefined && { id, updatedAt }),
     ...(publishAt !== undefined && { publishAt }),
   };
-  return api('/api/blog/create-blog', { auth: true, body, schema: 'CreateBlogResponse' });
+  return api('/api/blog/create-blog', { auth: true, body });
 }

@@ -5,7 +5,7 @@ import { ApiError, api } from '../../../lib/api.ts';
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append(IMAGE_FIELD, file);
-  const uploaded = await api('/api/upload/image', { auth: true, body: form, schema: 'UploadResponse' });
+  const uploaded = await api('/api/upload/image', { auth: true, body: form });
   if (uploaded.success !== 1) throw new ApiError(0, Messages.imageUploadFailed);
   return uploaded.file.url;
 }

@@ -6,11 +6,9 @@ export const isFollowingQuery = (username: string, reader: string) =>
   queryOptions({
     queryKey: ['following', username.toLowerCase(), reader],
     queryFn: ({ signal }) =>
-      api('/api/user/is-following', { body: { username }, auth: true, schema: 'IsFollowingResponse', signal }).then(
-        (r) => r.result,
-      ),
+      api('/api/user/is-following', { body: { username }, auth: true, signal }).then((r) => r.result),
   });
 
 /** Sets the follow to the opposite of `isFollowing`; answers the follow and the author's new count of followers. */
 export const followUser = (username: string, isFollowing: boolean) =>
-  api('/api/user/follow', { body: { username, isFollowing }, auth: true, schema: 'FollowResponse' });
+  api('/api/user/follow', { body: { username, isFollowing }, auth: true });

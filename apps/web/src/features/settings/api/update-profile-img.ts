@@ -8,14 +8,13 @@ export class ProfileImageError extends Error {}
 export async function uploadProfileImg(file: File): Promise<string> {
   const form = new FormData();
   form.append(IMAGE_FIELD, file);
-  const uploaded = await api('/api/upload/image', { auth: true, body: form, schema: 'UploadResponse' }).catch(() => {
+  const uploaded = await api('/api/upload/image', { auth: true, body: form }).catch(() => {
     throw new ProfileImageError(Messages.uploadFailed);
   });
   if (uploaded.success !== 1) throw new ProfileImageError(Messages.imageUploadFailed);
   const { profile_img } = await api('/api/user/update-profile-img', {
     auth: true,
     body: { url: uploaded.file.url },
-    schema: 'UpdateProfileImgResponse',
   }).catch(() => {
     throw new ProfileImageError(Messages.profileImageFailed);
   });

@@ -5,8 +5,7 @@ import { api } from '../../../lib/api.ts';
 export const subscriptionQuery = (username: string) =>
   queryOptions({
     queryKey: ['subscription', username.toLowerCase()],
-    queryFn: ({ signal }) =>
-      api('/api/user/subscription', { auth: true, body: { username }, schema: 'SubscriptionState', signal }),
+    queryFn: ({ signal }) => api('/api/user/subscription', { auth: true, body: { username }, signal }),
   });
 
 /** Signed in: subscribed at once with the account's address. A visitor (with `email`): a confirmation mail is on its way. */
@@ -14,18 +13,17 @@ export const subscribe = (username: string, email?: string) =>
   api('/api/user/subscribe', {
     auth: email === undefined,
     body: { username, ...(email !== undefined && { email }) },
-    schema: 'SubscribeResponse',
   });
 
-export const unsubscribe = (username: string) =>
-  api('/api/user/unsubscribe', { auth: true, body: { username }, schema: 'SubscriptionState' });
+export const unsubscribe = (username: string) => api('/api/user/unsubscribe', { auth: true, body: { username } });
 
 /** The signed-in author's confirmed subscribers (a number: nobody sees an address). */
 export const subscriberCountQuery = () =>
   queryOptions({
     queryKey: ['subscriber-count'],
-    queryFn: ({ signal }) => api('/api/user/subscriber-count', { auth: true, schema: 'SubscriberCount', signal }),
+    queryFn: ({ signal }) => api('/api/user/subscriber-count', { auth: true, signal }),
   });
 
 /** A mailed link's button: POSTs to the link's own address (`/subscribe/confirm/<token>`, `/unsubscribe/<token>`). */
-export const followMailedLink = (path: string) => api(path, { body: {}, schema: 'SubscriptionLinkResult' });
+export const followMailedLink = (path: `/subscribe/confirm/${string}` | `/unsubscribe/${string}`) =>
+  api(path, { body: {} });
