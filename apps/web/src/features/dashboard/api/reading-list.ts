@@ -3,7 +3,8 @@ import type { ReadingListBlog } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
 import { pagedListOptions } from '../../../lib/paged-list.ts';
 import { removeLoadedItems } from '../../../lib/remove-loaded-items.ts';
-import { readingListKey } from '../../blog/index.ts';
+import { useApiMutation, type MutationConfig } from '../../../lib/use-api-mutation.ts';
+import { bookmarkBlog, readingListKey, showBookmarked } from '../../blog/index.ts';
 
 /** The signed-in reader's saved blogs, newest save first, a page at a time. */
 export function useReadingList() {
@@ -23,8 +24,18 @@ export function useReadingList() {
   });
 }
 
-/** Takes a removed blog out of the loaded list, without reloading it or losing Load More's place. */
-export function useForgetSavedBlog() {
+/**
+ * Takes a blog off the reading list; once the server has, it leaves the loaded list (without
+ * reloading it or losing Load More's place), and its blog page shows it unsaved when opened.
+ */
+export function useRemoveSavedBlog(_id: string, config?: MutationConfig<boolean>) {
   const queryClient = useQueryClient();
-  return (_id: string) => removeLoadedItems<ReadingListBlog>(queryClient, readingListKey, (blog) => blog._id === _id);
+  return useApiMutation(
+    () => bookmarkBlog(_id, true),
+    config,
+    () => {
+      removeLoadedItems<ReadingListBlog>(queryClient, readingListKey, (blog) => blog._id === _id);
+      showBookmarked(queryClient, _id, false);
+    },
+  );
 }

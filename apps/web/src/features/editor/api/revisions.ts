@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Blog } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
+import { useApiMutation, type MutationConfig } from '../../../lib/use-api-mutation.ts';
 
 /** POST /api/blog/revisions (A, the author's): newest first, read afresh each time the history opens. */
 export const revisionsQuery = (blogId: string) =>
@@ -35,3 +37,6 @@ export async function restoreRevision(blogId: string, id: string) {
     })
   ).blog;
 }
+
+export const useRestoreRevision = (blogId: string, id: string, config?: MutationConfig<Blog>) =>
+  useApiMutation(() => restoreRevision(blogId, id), config);

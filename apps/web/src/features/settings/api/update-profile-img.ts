@@ -1,5 +1,8 @@
 import { IMAGE_FIELD, Messages } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { useApiMutation, type MutationConfig } from '../../../lib/use-api-mutation.ts';
+import { useShowOwnProfile } from './own-profile.ts';
 
 /** Which SPEC §8 message a failed step shows. */
 export class ProfileImageError extends Error {}
@@ -19,4 +22,14 @@ export async function uploadProfileImg(file: File): Promise<string> {
     throw new ProfileImageError(Messages.profileImageFailed);
   });
   return profile_img;
+}
+
+/** Makes the file the profile picture; the session (the top bar's picture) and the loaded profile show it once saved. */
+export function useUploadProfileImg(config?: MutationConfig<string, File>) {
+  const { updateSession } = useSession();
+  const showOwnProfile = useShowOwnProfile();
+  return useApiMutation(uploadProfileImg, config, (url) => {
+    updateSession({ profile_img: url });
+    showOwnProfile({ profile_img: url });
+  });
 }
