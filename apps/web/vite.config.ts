@@ -27,7 +27,32 @@ export default defineConfig(({ isSsrBuild }) => ({
   // `vite build --ssr` builds the server renderer (src/entry-server.tsx) beside the app, out of
   // the folder the server publishes: one self-contained module, React's production build included.
   build: isSsrBuild
-    ? { outDir: `${outDir}-server`, emptyOutDir: true, sourcemap: false, copyPublicDir: false }
+    ? {
+        outDir: `${outDir}-server`,
+        emptyOutDir: true,
+        sourcemap: false,
+        copyPublicDir: false,
+        // The screens loaded on demand stay chunks of their own (the editor's cannot even load in Node:
+        // Editor.js reads `Element` as it loads). The contracts and zod are one chunk, which the reading
+        // pages share with api()'s check of answers: left to itself, the bundler put a contracts module
+        // into the editor's chunk, and checking an answer loaded Editor.js.
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'contracts',
+                  test: (id) =>
+                    zod.test(id) ||
+                    /[\\/]packages[\\/]contracts[\\/]|[\\/]src[\\/]lib[\\/](zod-jitless|contract-schemas)\.ts$/.test(
+                      id,
+                    ),
+                },
+              ],
+            },
+          },
+        },
+      }
     : {
         outDir,
         emptyOutDir: true,

@@ -32,6 +32,11 @@ export type SubscriptionState = z.infer<typeof SubscriptionState>;
 export const SubscriberCount = z.object({ subscribers: z.number().int() });
 export type SubscriberCount = z.infer<typeof SubscriberCount>;
 
+/** The token in a mailed link's address (`/subscribe/confirm/<token>`, `/unsubscribe/<token>`). */
+export const SubscriptionLinkParams = z.object({ token: z.string().max(200) });
+/** What the mailed links' pages POST to them: empty, JSON, or the RFC 8058 form body `List-Unsubscribe=One-Click`. */
+export const SubscriptionLinkBody = z.object({ 'List-Unsubscribe': z.string().max(100).optional() });
+
 /** What the mailed links' pages POST to (`/subscribe/confirm/<token>`, `/unsubscribe/<token>`) answer. */
 export const SubscriptionLinkResult = z.object({ message: z.string() });
 export type SubscriptionLinkResult = z.infer<typeof SubscriptionLinkResult>;

@@ -6,11 +6,14 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { fakeWebDist } from '../test/web-dist.ts';
-import { DOCS_PATH, isUndocumented, OPENAPI_PATH } from './openapi.ts';
+import { DOCS_PATH, documentedAs, isUndocumented, OPENAPI_PATH } from './openapi.ts';
 
+type Operation = { responses: Record<string, unknown>; security?: unknown; summary?: string; tags?: string[] };
 type Document = {
   openapi: string;
-  paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown }>>;
+  info: { description: string };
+  tags: { name: string; description: string }[];
+  paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, { enum?: string[] }> };
 };
 
@@ -124,6 +127,35 @@ describe('the OpenAPI document', () => {
       },
     });
     expect(doc.components.schemas.ErrorCode!.enum).toEqual(ERROR_CODES);
+  });
+
+  it('groups every operation by module (its tag), with a summary, and describes each group', () => {
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, call]) => ({ name: `${method.toUpperCase()} ${path}`, ...call })),
+    );
+    expect(operations.filter(({ name }) => name.includes(' /api/')).length).toBeGreaterThan(50);
+    for (const { name, summary, tags } of operations) {
+      expect(summary, name).toMatch(/^\S[^\n]*$/);
+      expect(tags, name).toHaveLength(1);
+      expect(
+        doc.tags.map((tag) => tag.name),
+        name,
+      ).toContain(tags![0]);
+    }
+    for (const tag of doc.tags) expect(tag.description, tag.name).toMatch(/\S/);
+    expect(operation('POST', '/api/blog/like-blog')).toMatchObject({ tags: ['likes'], summary: expect.any(String) });
+    expect(operation('POST', '/notifications')).toMatchObject({ tags: ['notifications'] });
+  });
+
+  it('says where the calls are described and what an error answers', () => {
+    expect(doc.info.description).toContain('docs/api.md');
+    expect(doc.info.description).not.toContain('SPEC');
+    expect(doc.info.description).toContain('{ "error": "<message a user can read>", "code": "<stable id>" }');
+  });
+
+  it("groups the fediverse's routes too, which only a server with PUBLIC_URL has", () => {
+    for (const url of ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/2.1', '/ap/*'])
+      expect(documentedAs('GET', url), url).toMatchObject({ group: 'federation' });
   });
 });
 

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { API_GROUPS, API_PATHS, type ApiCall } from '@inkwell/contracts';
 import { requiresSession } from './auth.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -19,10 +19,58 @@ export const isUndocumented = ({ url, config }: Pick<RouteOptions, 'url' | 'conf
   url.startsWith(`${DOCS_PATH}/`) ||
   (config as { file?: string } | undefined)?.file !== undefined;
 
+/** The groups of the routes that are no JSON call of the map: what a browser, a feed reader or another server reads. */
+const OTHER_GROUPS = {
+  pages: "The reading pages, rendered on the server with their data (every other path is the web app's page too).",
+  feeds: 'Feeds of the site, of each author and of each tag (Atom, JSON Feed, RSS), the sitemap and robots.txt.',
+  federation: 'ActivityPub, on with PUBLIC_URL: WebFinger, NodeInfo, actors, inboxes, outboxes and articles.',
+} as const;
+type Group = keyof typeof API_GROUPS | keyof typeof OTHER_GROUPS;
+
+/** The routes the map of the API does not hold, by their Fastify URL: their group and summary. */
+const OTHER_ROUTES: [url: RegExp, group: Group, summary: string][] = [
+  [/^\/$/, 'pages', 'The home page'],
+  [/^\/blog\/:blog_id$/, 'pages', "A blog's page"],
+  [/^\/user\/:username$/, 'pages', "A user's profile page"],
+  [/^\/search\/:query$/, 'pages', 'The page of a search'],
+  [/^\/preview\/:token$/, 'pages', "A draft's preview page, which its secret link opens"],
+  [/^\/(feed\.xml|feed\.json|rss\.xml)$/, 'feeds', "The site's newest blogs as a feed"],
+  [/^\/user\/:username\/[^/]+$/, 'feeds', "An author's newest blogs as a feed"],
+  [/^\/tag\/:tag\/[^/]+$/, 'feeds', "A tag's newest blogs as a feed"],
+  [/^\/sitemap/, 'feeds', 'The sitemap: its index, or one of its pages'],
+  [/^\/robots\.txt$/, 'feeds', 'Where crawlers may go, and where the sitemap is'],
+  [/^\/uploads\/:key$/, 'uploads', 'A stored image, or a WebP copy of it'],
+  [/^\/api\/avatar\/:seed$/, 'uploads', 'A default profile picture, drawn from a seed'],
+  [/^\/api\/notification\/stream$/, 'notifications', 'New notifications as they come (server-sent events)'],
+  [/^\/\.well-known\/webfinger$/, 'federation', 'WebFinger: the ActivityPub actor of an account'],
+  [/^\/(\.well-known\/nodeinfo|nodeinfo\/)/, 'federation', 'NodeInfo: what software this server runs'],
+  [/^\/ap\//, 'federation', 'ActivityPub: actors, inboxes, outboxes and articles'],
+];
+
+/** How the document shows a route: its group (the operation's tag) and one line of what it does; the map of the API's, or OTHER_ROUTES'. */
+export function documentedAs(method: string, url: string): { group: Group; summary: string } | undefined {
+  const call: ApiCall | undefined = Object.hasOwn(API_PATHS, url)
+    ? API_PATHS[url as keyof typeof API_PATHS]
+    : undefined;
+  if (call?.method === method) return call;
+  const other = OTHER_ROUTES.find(([pattern]) => pattern.test(url));
+  return other && { group: other[1], summary: other[2] };
+}
+
+/** The document's list of tags: each group that has a route, in the order above, with what it is about. */
+const tagsOf = (paths: object) => {
+  const operations: { tags?: string[] }[] = Object.values(paths).flatMap((item: object) => Object.values(item));
+  const used = new Set(operations.flatMap((operation) => operation.tags ?? []));
+  return Object.entries({ ...API_GROUPS, ...OTHER_GROUPS })
+    .filter(([name]) => used.has(name))
+    .map(([name, description]) => ({ name, description }));
+};
+
 /**
  * `GET /api/openapi.json`: an OpenAPI 3.1 document generated from the routes' declared schemas
  * (so it cannot drift from what the server checks and answers), and `/api/docs`, a page that shows it
- * (Swagger UI, served from this server). Registered before the routes, whose declarations it collects.
+ * (Swagger UI, served from this server), each call in its group with its summary (the map of the API,
+ * packages/contracts/src/api-paths.ts). Registered before the routes, whose declarations it collects.
  */
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
@@ -32,26 +80,28 @@ export async function registerOpenApi(app: FastifyInstance) {
         title: 'Inkwell API',
         version: '1',
         description:
-          'The calls of SPEC §7 and the ones Inkwell adds. Errors answer `{ "error": "<message a user can read>", "code": "<ErrorCode>" }`: ' +
-          'programs branch on `code`, stable for ever (packages/contracts/src/error-codes.ts lists them with their messages). ' +
-          'Calls marked (A) in the SPEC take `Authorization: Bearer <access_token>` (the session’s token from sign-in).',
+          'Every call of Inkwell, grouped by module; docs/api.md in the repository says what each does, its rules and its errors. ' +
+          'Errors answer `{ "error": "<message a user can read>", "code": "<ErrorCode>" }`: programs branch on `code`, stable for ever ' +
+          '(packages/contracts/src/error-codes.ts lists them with their messages). ' +
+          'Calls that need a session take `Authorization: Bearer <access_token>` (the session’s token from sign-in).',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => {
+      const document = jsonSchemaTransformObject(input);
+      return 'paths' in document && document.paths ? { ...document, tags: tagsOf(document.paths) } : document;
+    },
     transform: (input) => {
       if (isUndocumented(input.route)) return { schema: { hide: true }, url: input.url };
       const { schema, url } = jsonSchemaTransform(input);
+      const shown = documentedAs([input.route.method].flat()[0]!, input.route.url);
+      const grouped = shown ? { ...schema, summary: shown.summary, tags: [shown.group] } : schema;
       // A call that needs a session says so, and the page's Authorize button sends the token.
-      return { url, schema: requiresSession(input.route) ? { ...schema, security: [{ bearer: [] }] } : schema };
+      return { url, schema: requiresSession(input.route) ? { ...grouped, security: [{ bearer: [] }] } : grouped };
     },
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PATH });
 
   // Not in the read cache: it is built once and kept by @fastify/swagger.
-  app.get(
-    OPENAPI_PATH,
-    { schema: { response: { 200: z.record(z.string(), z.unknown()).describe('This document') } } },
-    async () => app.swagger(),
-  );
+  app.get(OPENAPI_PATH, { schema: { response: { 200: API_PATHS[OPENAPI_PATH].answer } } }, async () => app.swagger());
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { ERROR_CODES, type ErrorCode } from '@inkwell/contracts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -14,12 +14,14 @@ export interface TestApp {
  * environment would (for example GOOGLE_CLIENT_ID or SMTP_URL). Reads are counted, and scheduled
  * blogs published and jobs run, when a test says so (`app.readCounts.flush()`, `app.scheduledPublishing.run()`,
  * `app.jobs.runDue()`),
- * never by a timer in the middle of it; `clock` is the app's time (the real one by default).
+ * never by a timer in the middle of it; `clock` is the app's time (the real one by default);
+ * `onRoute` hears every route as it is added, with its options (a test of the routes themselves).
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
   tweak?: (config: Config) => void,
   clock?: () => Date,
+  onRoute?: (route: RouteOptions) => void,
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -31,7 +33,7 @@ export async function buildTestApp(
     ...env,
   });
   tweak?.(config);
-  const app = await buildApp({ config, database, clock });
+  const app = await buildApp({ config, database, clock, onRoute });
   const uncoded = recordAnswersWithoutCode(app);
   await app.ready();
   return {

@@ -3,6 +3,7 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { RequireSignedIn, RequireSignedOut } from '../components/guards.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { RouteFocus } from '../components/route-focus.tsx';
+import { ScreenErrorBoundary } from '../components/screen-error-boundary.tsx';
 import { SidebarLayout } from '../components/sidebar-layout.tsx';
 import { BlogPage } from '../features/blog/index.ts';
 import { HomePage } from '../features/home/index.ts';
@@ -108,7 +109,19 @@ const routes: RouteObject[] = [
   },
 ];
 
-const screens: RouteObject[] = [{ element: <RouteFocus />, children: routes }];
+/**
+ * Each screen (a route without children: the layouts around it, top bar and sidebar, stay out) in
+ * its own error boundary, a screen loaded on demand with its loading: one that fails to render
+ * shows why, under a top bar that still works.
+ */
+const inBoundaries = (routes: RouteObject[]): RouteObject[] =>
+  routes.map((route) =>
+    route.children
+      ? { ...route, children: inBoundaries(route.children) }
+      : { ...route, element: <ScreenErrorBoundary>{route.element}</ScreenErrorBoundary> },
+  );
+
+const screens: RouteObject[] = [{ element: <RouteFocus />, children: inBoundaries(routes) }];
 
 /**
  * The screen of the current address, inside a <BrowserRouter> (a <StaticRouter> on the server).
@@ -116,5 +129,6 @@ const screens: RouteObject[] = [{ element: <RouteFocus />, children: routes }];
  * would be unused, and it costs every page about 16 KB more JavaScript (gzipped).
  */
 export function AppRoutes() {
-  return useRoutes(screens);
+  // One more around them all, for a layout that fails (the top bar or a guard).
+  return <ScreenErrorBoundary>{useRoutes(screens)}</ScreenErrorBoundary>;
 }

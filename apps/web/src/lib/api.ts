@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { AuthMessages } from '@inkwell/contracts';
-import type * as Contracts from '@inkwell/contracts';
-import type { ErrorCode } from '@inkwell/contracts';
+import type { ApiPaths, ErrorCode, FORM_DATA } from '@inkwell/contracts';
 import { currentToken, endRefusedSession } from './session.tsx';
 
 /**
@@ -19,20 +18,43 @@ export class ApiError extends Error {
   }
 }
 
-type Contracts = typeof Contracts;
-/** The name of a schema of the contracts (packages/contracts), which api() loads when it first checks an answer. */
-export type ContractSchema = { [K in keyof Contracts]: Contracts[K] extends z.ZodType ? K : never }[keyof Contracts];
-type Answer<S> = S extends ContractSchema ? z.infer<Contracts[S]> : unknown;
+/*
+ * What api() knows of a call comes from the contracts' map of the API (packages/contracts/src/api-paths.ts),
+ * as types only: the map holds zod schemas, which load after the page (contract-schemas.ts).
+ */
 
-export interface RequestOptions<S extends ContractSchema | undefined> {
+/** A path of the map as it is sent: its `:name` parts filled in (`/unsubscribe/:token` is `/unsubscribe/<token>`). */
+type Filled<P extends string> = P extends `${infer Head}:${string}/${infer Tail}`
+  ? `${Head}${string}/${Filled<Tail>}`
+  : P extends `${infer Head}:${string}`
+    ? `${Head}${string}`
+    : P;
+/** Every path api() calls. */
+export type ApiPath = { [K in keyof ApiPaths]: Filled<K> }[keyof ApiPaths];
+/** The map's entry for a path as sent. */
+type CallOf<P extends ApiPath> = { [K in keyof ApiPaths]: P extends Filled<K> ? ApiPaths[K] : never }[keyof ApiPaths];
+/** What a call answers, once checked. */
+export type ApiAnswer<P extends ApiPath> = z.output<CallOf<P>['answer']>;
+type BodyOf<C> = C extends { body: typeof FORM_DATA }
+  ? FormData
+  : C extends { body: z.ZodType }
+    ? z.input<C['body']>
+    : never;
+
+interface CallOptions {
+  /** GET for the calls the map says are; POST (the default) for the others. */
   method?: 'GET' | 'POST';
   body?: unknown;
   /** Send the stored access token (the spec's (A) calls). */
   auth?: boolean;
-  /** Validate the response with this contract schema. */
-  schema?: S;
   signal?: AbortSignal;
 }
+/** A call's options: its method, and the body its contract takes (none when it takes none). */
+export type RequestOptions<P extends ApiPath> = Omit<CallOptions, 'method' | 'body'> &
+  (CallOf<P> extends { method: 'GET' } ? { method: 'GET' } : { method?: 'POST' }) &
+  (CallOf<P> extends { body: unknown } ? { body: BodyOf<CallOf<P>> } : { body?: never });
+/** The options of a call that needs none (a POST without a body) may be left out. */
+type OptionsOf<P extends ApiPath> = object extends RequestOptions<P> ? [RequestOptions<P>?] : [RequestOptions<P>];
 
 /** How a call reaches the server: `fetch` in the browser; entry-server.tsx answers the reading calls in-process. */
 export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
@@ -43,10 +65,9 @@ export function sendApiCallsThrough(next: ApiTransport) {
   transport = next;
 }
 
-export async function api<S extends ContractSchema | undefined = undefined>(
-  path: string,
-  { method = 'POST', body, auth = false, schema, signal }: RequestOptions<S> = {},
-): Promise<Answer<S>> {
+/** Calls the API at `path` with the body its contract takes, and answers what its contract says it answers (checked). */
+export async function api<P extends ApiPath>(path: P, ...[options]: OptionsOf<P>): Promise<ApiAnswer<P>> {
+  const { method = 'POST', body, auth = false, signal }: CallOptions = options ?? {};
   const headers: Record<string, string> = {};
   if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
   const token = auth ? currentToken() : undefined;
@@ -82,12 +103,13 @@ export async function api<S extends ContractSchema | undefined = undefined>(
       typeof error === 'string' ? error : `Request failed (${response.status})`,
       code,
     );
-  if (!schema) return data as Answer<S>;
+  // An answer without content (a read counted) has nothing to check: zod need not load for it.
+  if (response.status === 204) return data as ApiAnswer<P>;
   // zod and the schemas load here, after the page: a server-rendered page's answers were checked on the server.
-  const contracts = await import('./contract-schemas.ts');
-  const parsed = (contracts[schema] as z.ZodType).safeParse(data);
+  const { apiCallOf } = await import('./contract-schemas.ts');
+  const parsed = apiCallOf(path)!.answer.safeParse(data);
   if (!parsed.success) throw new ApiError(response.status, 'Unexpected response from the server');
-  return parsed.data as Answer<S>;
+  return parsed.data as ApiAnswer<P>;
 }
 
 /**

@@ -6,10 +6,10 @@ import { pagedListOptions } from './paged-list.ts';
 export const blogListsKey = ['blogs'] as const;
 
 export const searchBlogs = (body: Partial<SearchBlogsBody>, signal?: AbortSignal) =>
-  api('/api/blog/search-blogs', { body, schema: 'BlogsResponse', signal }).then((r) => r.blogs);
+  api('/api/blog/search-blogs', { body, signal }).then((r) => r.blogs);
 
 const countBlogs = (filters: SearchBlogsCountBody, signal: AbortSignal) =>
-  api('/api/blog/search-blogs-count', { body: filters, schema: 'CountResponse', signal }).then((r) => r.totalDocs);
+  api('/api/blog/search-blogs-count', { body: filters, signal }).then((r) => r.totalDocs);
 
 /** Published blogs by tag, text or author, newest (or most relevant) first, a page at a time. */
 export const searchBlogsOptions = (filters: SearchBlogsCountBody) =>

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { authError } from '@inkwell/contracts';
@@ -6,8 +5,8 @@ import { LockIcon, UserIcon } from '../../components/icons.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useFormErrors } from '../../lib/use-form-errors.ts';
-import { signIn } from './api/sign-in.ts';
-import { signUp } from './api/sign-up.ts';
+import { useSignIn } from './api/sign-in.ts';
+import { useSignUp } from './api/sign-up.ts';
 import { AtSignIcon } from './components/at-sign-icon.tsx';
 import { GoogleSignInButton } from './components/google-sign-in-button.tsx';
 import { AUTH_FORM, useCompleteSignIn } from './use-complete-sign-in.ts';
@@ -22,12 +21,10 @@ function AuthForm({ type }: { type: 'sign-in' | 'sign-up' }) {
   usePageTitle(isSignUp ? 'Sign Up' : 'Sign In');
   const completeSignIn = useCompleteSignIn();
   const errors = useFormErrors(AUTH_FORM);
-  const send = useMutation({
-    mutationFn: ({ fullname, ...credentials }: { email: string; password: string; fullname: string | undefined }) =>
-      fullname === undefined ? signIn(credentials) : signUp({ ...credentials, fullname }),
-    onSuccess: completeSignIn,
-    onError: (e) => errors.refuse(e),
-  });
+  const sent = { onSuccess: completeSignIn, onError: (e: Error) => errors.refuse(e) };
+  const signIn = useSignIn(sent);
+  const signUp = useSignUp(sent);
+  const send = isSignUp ? signUp : signIn;
   // Still busy once signed in, while the screen changes.
   const busy = send.isPending || send.isSuccess;
 
@@ -44,7 +41,8 @@ function AuthForm({ type }: { type: 'sign-in' | 'sign-up' }) {
       errors.refuse(error);
       return;
     }
-    send.mutate({ ...credentials, fullname });
+    if (fullname === undefined) signIn.mutate(credentials);
+    else signUp.mutate({ ...credentials, fullname });
   };
 
   return (

@@ -1,19 +1,17 @@
-import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { emailError } from '@inkwell/contracts';
 import { TextField } from '../../components/text-field.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useFormErrors } from '../../lib/use-form-errors.ts';
-import { forgotPassword } from './api/forgot-password.ts';
+import { useForgotPassword } from './api/forgot-password.ts';
 import { AtSignIcon } from './components/at-sign-icon.tsx';
 
 /** Asks for a reset link; the answer is the same whether or not the account exists. */
 export function ForgotPasswordPage() {
   usePageTitle('Forgot password');
   const errors = useFormErrors('forgot-password');
-  const send = useMutation({
-    mutationFn: forgotPassword,
+  const send = useForgotPassword({
     onSuccess: () => errors.succeed(),
     onError: (e) => errors.refuse(e.message),
   });

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { passwordError } from '@inkwell/contracts';
@@ -6,7 +5,7 @@ import { LockIcon } from '../../components/icons.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useFormErrors } from '../../lib/use-form-errors.ts';
-import { resetPassword } from './api/reset-password.ts';
+import { useResetPassword } from './api/reset-password.ts';
 
 /** The page a reset mail links to: a new password (sign-up's rule), then sign in with it. */
 export function ResetPasswordPage() {
@@ -14,8 +13,7 @@ export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const errors = useFormErrors('reset-password');
-  const reset = useMutation({
-    mutationFn: resetPassword,
+  const reset = useResetPassword({
     onSuccess: ({ message }) => {
       errors.succeed(message);
       navigate('/signin', { replace: true });

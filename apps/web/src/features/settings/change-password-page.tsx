@@ -1,18 +1,16 @@
-import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { changePasswordError, SettingsMessages } from '@inkwell/contracts';
 import { LockIcon } from '../../components/icons.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useFormErrors } from '../../lib/use-form-errors.ts';
-import { changePassword } from './api/change-password.ts';
+import { useChangePassword } from './api/change-password.ts';
 
 /** SPEC §2 Change password: the server signs every other device out on success. */
 export function ChangePasswordPage() {
   usePageTitle('Change Password');
   const errors = useFormErrors('change-password');
-  const change = useMutation({
-    mutationFn: changePassword,
+  const change = useChangePassword({
     onMutate: () => errors.progress('Changing password…'),
     onSuccess: () => errors.succeed(SettingsMessages.passwordChanged),
     onError: (e) => errors.refuse(e),

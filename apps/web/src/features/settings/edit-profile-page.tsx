@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Limits,
@@ -14,10 +13,9 @@ import { FieldErrorMessage, fieldErrorProps } from '../../components/field-error
 import { UserIcon } from '../../components/icons.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { useSession } from '../../lib/session.tsx';
 import { useFormErrors, type FieldMessage } from '../../lib/use-form-errors.ts';
-import { ownProfileQuery, useOwnProfile } from './api/own-profile.ts';
-import { updateProfile } from './api/update-profile.ts';
+import { useOwnProfile } from './api/own-profile.ts';
+import { useUpdateProfile } from './api/update-profile.ts';
 import { ProfileImagePicker } from './components/profile-image-picker.tsx';
 import { SocialIcon } from '../../components/social-icons.tsx';
 
@@ -40,27 +38,14 @@ const LINK_LABELS: Record<keyof SocialLinks, string> = {
 };
 
 function EditProfileForm({ profile }: { profile: MyProfileResponse }) {
-  const queryClient = useQueryClient();
-  const { updateSession } = useSession();
   const { fullname, email, username, bio: savedBio, profile_img } = profile.personal_info;
   const [bio, setBio] = useState(savedBio);
   const bioCounterId = useId();
   const errors = useFormErrors('edit-profile');
 
-  const refresh = (patch: Partial<MyProfileResponse['personal_info']>, links?: SocialLinks) =>
-    queryClient.setQueryData(
-      ownProfileQuery().queryKey,
-      (old) => old && { personal_info: { ...old.personal_info, ...patch }, social_links: links ?? old.social_links },
-    );
-
-  const save = useMutation({
-    mutationFn: updateProfile,
+  const save = useUpdateProfile({
     onMutate: () => errors.progress('Updating…'),
-    onSuccess: (saved, body) => {
-      updateSession({ username: saved.username });
-      refresh({ username: saved.username, bio: body.bio }, body.social_links);
-      errors.succeed(SettingsMessages.profileUpdated);
-    },
+    onSuccess: () => errors.succeed(SettingsMessages.profileUpdated),
     onError: (e) => errors.refuse(e instanceof ApiError && e.status >= 400 ? e : Messages.updateProfileFailed),
   });
 
@@ -82,7 +67,7 @@ function EditProfileForm({ profile }: { profile: MyProfileResponse }) {
     <form onSubmit={onSubmit} onChange={errors.onEdit} noValidate>
       <h1 className="mb-8 text-2xl max-md:sr-only">Edit Profile</h1>
       <div className="flex flex-col items-start gap-8 py-4 lg:flex-row lg:gap-10">
-        <ProfileImagePicker current={profile_img} onChanged={(url) => refresh({ profile_img: url })} />
+        <ProfileImagePicker current={profile_img} />
         <div className="w-full">
           <div className="grid grid-cols-1 gap-x-5 md:grid-cols-2">
             <Field label="Full Name" icon={<UserIcon />}>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, type FormEvent } from 'react';
 import { emailError } from '@inkwell/contracts';
 import { FieldErrorMessage, fieldErrorProps } from '../../components/field-error-message.tsx';
@@ -6,7 +6,7 @@ import { useHydrated } from '../../lib/hydration.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useFormErrors } from '../../lib/use-form-errors.ts';
-import { subscribe, subscriptionQuery, unsubscribe } from './api/subscriptions.ts';
+import { subscriptionQuery, useChangeSubscription, useSubscribeByEmail } from './api/subscriptions.ts';
 
 /**
  * The profile's Subscribe by e-mail: a button for a signed-in reader (their account's address,
@@ -21,15 +21,9 @@ export function SubscribeControl({ username }: { username: string }) {
 }
 
 function SubscribeButton({ username }: { username: string }) {
-  const queryClient = useQueryClient();
   const state = useQuery(subscriptionQuery(username));
   const subscribed = state.data?.subscribed ?? false;
-  const change = useMutation({
-    mutationFn: () => (subscribed ? unsubscribe(username) : subscribe(username)),
-    onSuccess: (answer) =>
-      queryClient.setQueryData(subscriptionQuery(username).queryKey, { subscribed: answer.subscribed }),
-    onError: (error) => notifyError(error.message),
-  });
+  const change = useChangeSubscription(username, subscribed, { onError: (error) => notifyError(error.message) });
   return (
     <button
       type="button"
@@ -46,8 +40,7 @@ function SubscribeButton({ username }: { username: string }) {
 function SubscribeForm({ username }: { username: string }) {
   const id = useId();
   const errors = useFormErrors('subscribe');
-  const send = useMutation({
-    mutationFn: (email: string) => subscribe(username, email),
+  const send = useSubscribeByEmail(username, {
     onSuccess: () => errors.succeed(),
     onError: (error) => errors.refuse(error.message),
   });

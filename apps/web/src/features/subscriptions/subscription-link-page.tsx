@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { followMailedLink } from './api/subscriptions.ts';
+import { useFollowMailedLink } from './api/subscriptions.ts';
 
 const PAGES = {
   confirm: {
@@ -24,7 +23,7 @@ export function SubscriptionLinkPage({ kind }: { kind: keyof typeof PAGES }) {
   const { token = '' } = useParams();
   const page = PAGES[kind];
   usePageTitle(page.title);
-  const follow = useMutation({ mutationFn: () => followMailedLink(`${page.path}${encodeURIComponent(token)}`) });
+  const follow = useFollowMailedLink(`${page.path}${encodeURIComponent(token)}`);
   return (
     <section className="flex min-h-[calc(100vh-80px)] items-center justify-center py-10">
       <div className="w-[80%] max-w-[420px] text-center">

@@ -5,6 +5,6 @@ import { api } from '../../../lib/api.ts';
 export const usePublicConfig = () =>
   useQuery({
     queryKey: ['public-config'],
-    queryFn: () => api('/api/config', { method: 'GET', schema: 'PublicConfig' }),
+    queryFn: () => api('/api/config', { method: 'GET' }),
     staleTime: Infinity,
   });

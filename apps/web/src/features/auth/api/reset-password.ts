@@ -1,5 +1,8 @@
 import type { ResetPasswordBody } from '@inkwell/contracts';
-import { api } from '../../../lib/api.ts';
+import { api, type ApiAnswer } from '../../../lib/api.ts';
+import { useApiMutation, type MutationConfig } from '../../../lib/use-api-mutation.ts';
 
-export const resetPassword = (body: ResetPasswordBody) =>
-  api('/api/user/reset-password', { body, schema: 'AuthNotice' });
+export const resetPassword = (body: ResetPasswordBody) => api('/api/user/reset-password', { body });
+
+export const useResetPassword = (config?: MutationConfig<ApiAnswer<'/api/user/reset-password'>, ResetPasswordBody>) =>
+  useApiMutation(resetPassword, config);

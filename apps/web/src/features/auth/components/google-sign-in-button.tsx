@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Messages } from '@inkwell/contracts';
 import { ApiError } from '../../../lib/api.ts';
-import { googleAuth } from '../api/google-auth.ts';
+import { useGoogleAuth } from '../api/google-auth.ts';
 import { usePublicConfig } from '../api/public-config.ts';
 import { preloadGoogleIdentity, promptGoogleSignIn } from '../google-identity.ts';
 import { useCompleteSignIn } from '../use-complete-sign-in.ts';
@@ -38,8 +37,7 @@ export function GoogleSignInButton({ onError }: { onError: (message: string) => 
   const clientId = config?.googleClientId;
   const scriptUrl = config?.googleScriptUrl;
 
-  const signIn = useMutation({
-    mutationFn: googleAuth,
+  const signIn = useGoogleAuth({
     onSuccess: completeSignIn,
     onError: (error) => {
       // Our own refusals (e.g. an e-mail that belongs to a password account) say what to do.

@@ -14,9 +14,7 @@ export const blogQuery = (blogId: string) =>
   queryOptions({
     queryKey: blogQueryKey(blogId),
     queryFn: ({ signal }): Promise<Blog> =>
-      api('/api/blog/get-blog', { body: { blog_id: blogId }, auth: true, schema: 'GetBlogResponse', signal }).then(
-        (r) => r.blog,
-      ),
+      api('/api/blog/get-blog', { body: { blog_id: blogId }, auth: true, signal }).then((r) => r.blog),
   });
 
 export const useBlog = (blogId: string) => useQuery(blogQuery(blogId));
@@ -26,9 +24,7 @@ const blogCanQuery = (blogId: string, username: string) =>
   queryOptions({
     queryKey: [...blogQueryKey(blogId), 'can', username],
     queryFn: ({ signal }): Promise<BlogCan> =>
-      api('/api/blog/can', { body: { blog_id: blogId }, auth: true, schema: 'BlogCanResponse', signal }).then(
-        (r) => r.can,
-      ),
+      api('/api/blog/can', { body: { blog_id: blogId }, auth: true, signal }).then((r) => r.can),
   });
 
 /**

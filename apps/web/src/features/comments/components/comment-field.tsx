@@ -1,11 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { commentError, Limits, Messages, type Comment } from '@inkwell/contracts';
 import { FieldErrorMessage, fieldErrorProps } from '../../../components/field-error-message.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useFormErrors } from '../../../lib/use-form-errors.ts';
-import { addComment } from '../api/comments.ts';
+import { useAddComment } from '../api/comments.ts';
 
 export interface CommentFieldProps {
   /** The Blog's `_id` and its author's username (sent as SPEC §7's blog_author). */
@@ -28,8 +27,7 @@ export function CommentField({ blog, replyingTo, action, label, onAdded, autoFoc
   const errors = useFormErrors(replyingTo ? `reply:${replyingTo}` : `comment:${blog._id}`);
   const error = errors.about('comment');
 
-  const send = useMutation({
-    mutationFn: addComment,
+  const send = useAddComment({
     onSuccess: (comment) => {
       setText('');
       errors.succeed();

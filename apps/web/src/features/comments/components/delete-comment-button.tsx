@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Messages, type DeleteCommentResponse } from '@inkwell/contracts';
 import { notifyError } from '../../../lib/notify.ts';
-import { deleteComment } from '../api/comments.ts';
+import { useDeleteComment } from '../api/comments.ts';
 
 export interface DeleteCommentButtonProps {
   commentId: string;
@@ -12,8 +11,7 @@ export interface DeleteCommentButtonProps {
 
 /** Delete of SPEC §6 (shown when the comment's `can` allows it), with SPEC §8's two outcomes. */
 export function DeleteCommentButton({ commentId, onDeleted }: DeleteCommentButtonProps) {
-  const remove = useMutation({
-    mutationFn: () => deleteComment(commentId),
+  const remove = useDeleteComment(commentId, {
     onSuccess: (answer) => {
       onDeleted(answer);
       toast.success(Messages.commentDeleted);

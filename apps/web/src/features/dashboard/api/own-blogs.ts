@@ -18,14 +18,12 @@ export function useOwnBlogs(draft: boolean, query: string) {
         api('/api/blog/user-written-blogs', {
           auth: true,
           body: { page, draft, query, deletedDocCount },
-          schema: 'UserWrittenBlogsResponse',
           signal,
         }).then((r) => r.blogs),
       count: (signal) =>
         api('/api/blog/user-written-blogs-count', {
           auth: true,
           body: { draft, query },
-          schema: 'CountResponse',
           signal,
         }).then((r) => r.totalDocs),
     }),

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
@@ -6,22 +5,16 @@ import type { DashboardBlog } from '@inkwell/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
-import { deleteBlog } from '../api/delete-blog.ts';
-import { useForgetOwnBlog } from '../api/own-blogs.ts';
+import { useDeleteBlog } from '../api/delete-blog.ts';
 import { ScheduleActions } from './schedule-actions.tsx';
 
 /** One of the author's blogs: what it is, how it does, and Edit / Delete (a scheduled one: when it goes out, and what may change that). */
 export function OwnBlogCard({ blog }: { blog: DashboardBlog }) {
   const [confirming, setConfirming] = useState(false);
-  const forget = useForgetOwnBlog();
   const { total_likes, total_comments, total_reads } = blog.activity;
 
-  const remove = useMutation({
-    mutationFn: () => deleteBlog(blog.blog_id),
-    onSuccess: () => {
-      forget(blog.blog_id);
-      toast.success('Blog deleted');
-    },
+  const remove = useDeleteBlog(blog.blog_id, {
+    onSuccess: () => toast.success('Blog deleted'),
     onError: (e) => {
       toast.error(e.message);
       setConfirming(false);

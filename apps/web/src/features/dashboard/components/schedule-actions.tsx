@@ -1,28 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
-import { blogListsKey } from '../../../lib/blog-lists.ts';
-import { cancelSchedule, publishNow } from '../api/publishing.ts';
-import { allOwnBlogsKey } from '../api/own-blogs.ts';
+import { useCancelSchedule, usePublishNow } from '../api/publishing.ts';
 
 /** What the author may do to a scheduled blog: pick another time in the editor, publish it now, or keep it a draft. */
 export function ScheduleActions({ blogId }: { blogId: string }) {
-  const queryClient = useQueryClient();
-  const changed = (message: string) => {
-    toast.success(message);
-    // The blog moves between the tabs, and onto the site's lists.
-    void queryClient.invalidateQueries({ queryKey: allOwnBlogsKey });
-    void queryClient.invalidateQueries({ queryKey: blogListsKey });
-  };
-  const publish = useMutation({
-    mutationFn: () => publishNow(blogId),
-    onSuccess: () => changed('Published'),
-    onError: (e) => toast.error(e.message),
-  });
-  const cancel = useMutation({
-    mutationFn: () => cancelSchedule(blogId),
-    onSuccess: () => changed('Back to draft: no longer scheduled'),
-    onError: (e) => toast.error(e.message),
+  const failed = (e: Error) => toast.error(e.message);
+  const publish = usePublishNow(blogId, { onSuccess: () => toast.success('Published'), onError: failed });
+  const cancel = useCancelSchedule(blogId, {
+    onSuccess: () => toast.success('Back to draft: no longer scheduled'),
+    onError: failed,
   });
   const busy = publish.isPending || cancel.isPending;
   return (

@@ -6,7 +6,6 @@ export async function fetchBlogForEdit(blogId: string, signal?: AbortSignal) {
   const { blog } = await api('/api/blog/get-blog', {
     auth: true,
     body: { blog_id: blogId, draft: true, mode: 'edit' },
-    schema: 'GetBlogResponse',
     ...(signal && { signal }),
   });
   return blog;

@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Blog } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
+import { useApiMutation, type MutationConfig } from '../../../lib/use-api-mutation.ts';
 
 /** POST /api/blog/revisions (A, the author's): newest first, read afresh each time the history opens. */
 export const revisionsQuery = (blogId: string) =>
   queryOptions({
     queryKey: ['revisions', blogId],
     queryFn: async ({ signal }) =>
-      (await api('/api/blog/revisions', { auth: true, body: { blog_id: blogId }, schema: 'RevisionsResponse', signal }))
-        .revisions,
+      (await api('/api/blog/revisions', { auth: true, body: { blog_id: blogId }, signal })).revisions,
     staleTime: 0,
     gcTime: 0,
   });
@@ -21,7 +22,6 @@ export const revisionQuery = (blogId: string, id: string) =>
         await api('/api/blog/revision', {
           auth: true,
           body: { blog_id: blogId, _id: id },
-          schema: 'RevisionResponse',
           signal,
         })
       ).revision,
@@ -34,7 +34,9 @@ export async function restoreRevision(blogId: string, id: string) {
     await api('/api/blog/restore-revision', {
       auth: true,
       body: { blog_id: blogId, _id: id },
-      schema: 'GetBlogResponse',
     })
   ).blog;
 }
+
+export const useRestoreRevision = (blogId: string, id: string, config?: MutationConfig<Blog>) =>
+  useApiMutation(() => restoreRevision(blogId, id), config);

@@ -1,4 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { blogListsKey } from '../../../lib/blog-lists.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { useApiMutation, type MutationConfig } from '../../../lib/use-api-mutation.ts';
+import { blogQueryKey } from '../../blog/index.ts';
+import { profileQuery } from '../../profile/index.ts';
 import type { EditorBlog } from '../editor-blog.ts';
 
 /**
@@ -27,5 +33,29 @@ export async function saveBlog(
     ...(id !== undefined && { id, updatedAt }),
     ...(publishAt !== undefined && { publishAt }),
   };
-  return api('/api/blog/create-blog', { auth: true, body, schema: 'CreateBlogResponse' });
+  return api('/api/blog/create-blog', { auth: true, body });
+}
+
+export interface Save {
+  blog: EditorBlog;
+  draft: boolean;
+  target: SaveTarget;
+  /** Publish at this moment (ISO) instead of now. */
+  publishAt?: string | undefined;
+}
+
+/** Saves the blog (saveBlog), answering its blog_id; once saved, what it shows elsewhere loads again. */
+export function useSaveBlog(config?: MutationConfig<string, Save>) {
+  const queryClient = useQueryClient();
+  const { session } = useSession();
+  return useApiMutation(
+    async ({ blog, draft, target, publishAt }: Save) => (await saveBlog(blog, draft, target, publishAt)).id,
+    config,
+    (savedId) => {
+      // What a save changes: every list of blogs, the blog's own page, and its author's count of blogs.
+      void queryClient.invalidateQueries({ queryKey: blogListsKey });
+      void queryClient.invalidateQueries({ queryKey: blogQueryKey(savedId) });
+      if (session) void queryClient.invalidateQueries({ queryKey: profileQuery(session.username).queryKey });
+    },
+  );
 }

@@ -1,11 +1,15 @@
 import { IMAGE_FIELD, Messages } from '@inkwell/contracts';
 import { ApiError, api } from '../../../lib/api.ts';
+import { useApiMutation, type MutationConfig } from '../../../lib/use-api-mutation.ts';
 
 /** Stores an image through our upload endpoint; answers its URL. */
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append(IMAGE_FIELD, file);
-  const uploaded = await api('/api/upload/image', { auth: true, body: form, schema: 'UploadResponse' });
+  const uploaded = await api('/api/upload/image', { auth: true, body: form });
   if (uploaded.success !== 1) throw new ApiError(0, Messages.imageUploadFailed);
   return uploaded.file.url;
 }
+
+export const useUploadImage = <TContext>(config?: MutationConfig<string, File, TContext>) =>
+  useApiMutation(uploadImage, config);

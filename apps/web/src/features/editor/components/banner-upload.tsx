@@ -1,15 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
 import { useId, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
 import { BANNER_TYPES, EditorMessages, Messages } from '@inkwell/contracts';
 import { ApiError } from '../../../lib/api.ts';
-import { uploadImage } from '../api/upload-image.ts';
+import { useUploadImage } from '../api/upload-image.ts';
 
 /** SPEC §5 Banner upload: a png, jpg or jpeg goes to our upload endpoint and becomes the banner. */
 export function BannerUpload({ banner, onChange }: { banner: string; onChange: (url: string) => void }) {
   const inputId = useId();
-  const upload = useMutation({
-    mutationFn: uploadImage,
+  const upload = useUploadImage({
     onMutate: () => toast.loading(EditorMessages.uploadingBanner),
     onSuccess: (url) => {
       onChange(url);

@@ -8,7 +8,8 @@ import { fetchBlogForEdit } from '../api/blog-for-edit.ts';
 import { autosaveKey, readCopy, removeCopy, useAutosave, type StoredCopy } from '../autosave.ts';
 import { draftishOf, editorBlogOf, sameBlog, type EditorBlog } from '../editor-blog.ts';
 import { fromLocalInput, toLocalInput } from '../local-time.ts';
-import { useSaveBlog, type Save } from '../use-save-blog.ts';
+import type { Save } from '../api/save-blog.ts';
+import { useSaveAndPublish } from '../use-save-and-publish.ts';
 import { BannerUpload } from './banner-upload.tsx';
 import { BlockEditor, type BlockEditorHandle } from './block-editor.tsx';
 import { ConflictDialog } from './conflict-dialog.tsx';
@@ -60,7 +61,7 @@ export function BlogEditor({
   const editor = useRef<BlockEditorHandle>(null);
   const finishAutosave = useAutosave(storageKey, blog, baseline, copy !== null);
   const errors = useFormErrors('editor');
-  const { saving, save } = useSaveBlog(published, finishAutosave, errors, setConflict);
+  const { saving, save } = useSaveAndPublish(published, finishAutosave, errors, setConflict);
   const target = { id: blogId, updatedAt };
 
   const change = (patch: Partial<EditorBlog>) => setBlog((current) => ({ ...current, ...patch }));

@@ -1,9 +1,9 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Blog, RevisionSummary } from '@inkwell/contracts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import type { FormErrors } from '../../../lib/use-form-errors.ts';
-import { restoreRevision, revisionQuery, revisionsQuery } from '../api/revisions.ts';
+import { revisionQuery, revisionsQuery, useRestoreRevision } from '../api/revisions.ts';
 import { VersionPanel, VersionText } from './version-panel.tsx';
 
 const RevisionMessages = { restoring: 'Restoring...', restored: 'Revision restored' } as const;
@@ -99,8 +99,7 @@ function ChosenRevision({
   onRestored: (blog: Blog) => void;
 }) {
   const revision = useQuery(revisionQuery(blogId, summary._id));
-  const restore = useMutation({
-    mutationFn: () => restoreRevision(blogId, summary._id),
+  const restore = useRestoreRevision(blogId, summary._id, {
     onMutate: () => errors.progress(RevisionMessages.restoring),
     onSuccess: (blog) => {
       errors.succeed(RevisionMessages.restored);

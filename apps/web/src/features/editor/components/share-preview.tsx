@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { createPreviewLink, revokePreviewLink } from '../api/preview-link.ts';
+import { useCreatePreviewLink, useRevokePreviewLink } from '../api/preview-link.ts';
 
 /**
  * Share preview (a saved draft only): a secret link that shows the draft, as last saved, to whoever
@@ -14,16 +13,14 @@ export function SharePreview({ blogId }: { blogId: string }) {
   const panelId = useId();
   const linkId = useId();
 
-  const create = useMutation({
-    mutationFn: () => createPreviewLink(blogId),
+  const create = useCreatePreviewLink(blogId, {
     onSuccess: (created) => {
       setUrl(created);
       setStatus('A new preview link was made; any earlier link no longer works.');
     },
     onError: (e) => toast.error(e.message),
   });
-  const revoke = useMutation({
-    mutationFn: () => revokePreviewLink(blogId),
+  const revoke = useRevokePreviewLink(blogId, {
     onSuccess: () => {
       setUrl(null);
       setStatus('The preview link was revoked: it no longer works.');

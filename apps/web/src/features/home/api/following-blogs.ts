@@ -7,11 +7,6 @@ export const followingBlogsOptions = (reader: string) =>
   pagedListOptions({
     queryKey: [...blogListsKey, 'following', reader],
     list: ({ page }, signal) =>
-      api('/api/blog/following-blogs', { body: { page }, auth: true, schema: 'BlogsResponse', signal }).then(
-        (r) => r.blogs,
-      ),
-    count: (signal) =>
-      api('/api/blog/all-following-blogs-count', { auth: true, schema: 'CountResponse', signal }).then(
-        (r) => r.totalDocs,
-      ),
+      api('/api/blog/following-blogs', { body: { page }, auth: true, signal }).then((r) => r.blogs),
+    count: (signal) => api('/api/blog/all-following-blogs-count', { auth: true, signal }).then((r) => r.totalDocs),
   });

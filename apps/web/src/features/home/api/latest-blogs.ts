@@ -6,8 +6,6 @@ import { pagedListOptions } from '../../../lib/paged-list.ts';
 export const latestBlogsOptions = () =>
   pagedListOptions({
     queryKey: [...blogListsKey, 'latest'],
-    list: ({ page }, signal) =>
-      api('/api/blog/latest-blogs', { body: { page }, schema: 'BlogsResponse', signal }).then((r) => r.blogs),
-    count: (signal) =>
-      api('/api/blog/all-latest-blogs-count', { schema: 'CountResponse', signal }).then((r) => r.totalDocs),
+    list: ({ page }, signal) => api('/api/blog/latest-blogs', { body: { page }, signal }).then((r) => r.blogs),
+    count: (signal) => api('/api/blog/all-latest-blogs-count', { signal }).then((r) => r.totalDocs),
   });

@@ -5,6 +5,5 @@ import { blogListsKey } from '../../../lib/blog-lists.ts';
 export const trendingBlogsQuery = () =>
   queryOptions({
     queryKey: [...blogListsKey, 'trending'],
-    queryFn: ({ signal }) =>
-      api('/api/blog/trending-blogs', { method: 'GET', schema: 'TrendingBlogsResponse', signal }).then((r) => r.blogs),
+    queryFn: ({ signal }) => api('/api/blog/trending-blogs', { method: 'GET', signal }).then((r) => r.blogs),
   });

@@ -2,4 +2,4 @@ import { api } from '../../../lib/api.ts';
 
 /** SPEC §7: asked when a token exists; the answer's fields are merged into the session. */
 export const checkNewNotification = (signal: AbortSignal) =>
-  api('/api/notification/new-notification', { method: 'GET', auth: true, schema: 'NewNotificationResponse', signal });
+  api('/api/notification/new-notification', { method: 'GET', auth: true, signal });

@@ -13,7 +13,6 @@ const countNotifications = (filter: NotificationFilter, signal: AbortSignal) =>
   api('/api/notification/all-notifications-count', {
     auth: true,
     body: { filter },
-    schema: 'CountResponse',
     signal,
   }).then((r) => r.totalDocs);
 
@@ -27,7 +26,6 @@ export function useNotifications(filter: NotificationFilter) {
         api('/notifications', {
           auth: true,
           body: { page, filter, deletedDocCount },
-          schema: 'NotificationsResponse',
           signal,
         }).then((r) => r.notifications),
       count: (signal) => countNotifications(filter, signal),

@@ -6,6 +6,5 @@ import { api } from '../../../lib/api.ts';
 export const previewQuery = (token: string) =>
   queryOptions({
     queryKey: ['preview', token],
-    queryFn: ({ signal }): Promise<Blog> =>
-      api('/api/blog/preview', { body: { token }, schema: 'GetBlogResponse', signal }).then((r) => r.blog),
+    queryFn: ({ signal }): Promise<Blog> => api('/api/blog/preview', { body: { token }, signal }).then((r) => r.blog),
   });

@@ -4,5 +4,5 @@ import { api } from '../../../lib/api.ts';
 export const profileQuery = (username: string) =>
   queryOptions({
     queryKey: ['profile', username.toLowerCase()],
-    queryFn: ({ signal }) => api('/api/user/get-profile', { body: { username }, schema: 'UserProfile', signal }),
+    queryFn: ({ signal }) => api('/api/user/get-profile', { body: { username }, signal }),
   });

@@ -4,6 +4,5 @@ import { api } from '../../../lib/api.ts';
 export const searchUsersQuery = (query: string) =>
   queryOptions({
     queryKey: ['users', 'search', query],
-    queryFn: ({ signal }) =>
-      api('/api/user/search-users', { body: { query }, schema: 'SearchUsersResponse', signal }).then((r) => r.users),
+    queryFn: ({ signal }) => api('/api/user/search-users', { body: { query }, signal }).then((r) => r.users),
   });

@@ -1,16 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { BANNER_TYPES, Messages } from '@inkwell/contracts';
 import { formError, formProgress, formSuccess } from '../../../lib/notify.ts';
-import { useSession } from '../../../lib/session.tsx';
-import { uploadProfileImg } from '../api/update-profile-img.ts';
+import { useUploadProfileImg } from '../api/update-profile-img.ts';
 
 const FORM = 'profile-image';
 
 /** Pick a png/jpg/jpeg, preview it, then Upload makes it the profile picture (and the top bar's). */
-export function ProfileImagePicker({ current, onChanged }: { current: string; onChanged: (url: string) => void }) {
+export function ProfileImagePicker({ current }: { current: string }) {
   const inputId = useId();
-  const { updateSession } = useSession();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
 
@@ -27,12 +24,9 @@ export function ProfileImagePicker({ current, onChanged }: { current: string; on
     setPreview(picked ? URL.createObjectURL(picked) : null);
   };
 
-  const upload = useMutation({
-    mutationFn: uploadProfileImg,
+  const upload = useUploadProfileImg({
     onMutate: () => formProgress(FORM, 'Uploading…'),
-    onSuccess: (url) => {
-      updateSession({ profile_img: url });
-      onChanged(url);
+    onSuccess: () => {
       setFile(null);
       setPreview(null);
       formSuccess(FORM, 'Profile picture updated');

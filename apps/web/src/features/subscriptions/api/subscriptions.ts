@@ -1,12 +1,12 @@
-import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { api, type ApiAnswer } from '../../../lib/api.ts';
+import { useApiMutation, type MutationConfig } from '../../../lib/use-api-mutation.ts';
 
 /** The signed-in reader's subscription to `username`, for the button's state. */
 export const subscriptionQuery = (username: string) =>
   queryOptions({
     queryKey: ['subscription', username.toLowerCase()],
-    queryFn: ({ signal }) =>
-      api('/api/user/subscription', { auth: true, body: { username }, schema: 'SubscriptionState', signal }),
+    queryFn: ({ signal }) => api('/api/user/subscription', { auth: true, body: { username }, signal }),
   });
 
 /** Signed in: subscribed at once with the account's address. A visitor (with `email`): a confirmation mail is on its way. */
@@ -14,18 +14,40 @@ export const subscribe = (username: string, email?: string) =>
   api('/api/user/subscribe', {
     auth: email === undefined,
     body: { username, ...(email !== undefined && { email }) },
-    schema: 'SubscribeResponse',
   });
 
-export const unsubscribe = (username: string) =>
-  api('/api/user/unsubscribe', { auth: true, body: { username }, schema: 'SubscriptionState' });
+export const unsubscribe = (username: string) => api('/api/user/unsubscribe', { auth: true, body: { username } });
+
+/** The signed-in reader's subscription to `username` turned to its opposite; the button then shows what the server says. */
+export function useChangeSubscription(
+  username: string,
+  subscribed: boolean,
+  config?: MutationConfig<{ subscribed: boolean }>,
+) {
+  const queryClient = useQueryClient();
+  return useApiMutation(
+    () => (subscribed ? unsubscribe(username) : subscribe(username)),
+    config,
+    (answer) => queryClient.setQueryData(subscriptionQuery(username).queryKey, { subscribed: answer.subscribed }),
+  );
+}
+
+/** A visitor's subscription by e-mail (`email`, the variable): a confirmation mail is on its way. */
+export const useSubscribeByEmail = (
+  username: string,
+  config?: MutationConfig<ApiAnswer<'/api/user/subscribe'>, string>,
+) => useApiMutation((email: string) => subscribe(username, email), config);
 
 /** The signed-in author's confirmed subscribers (a number: nobody sees an address). */
 export const subscriberCountQuery = () =>
   queryOptions({
     queryKey: ['subscriber-count'],
-    queryFn: ({ signal }) => api('/api/user/subscriber-count', { auth: true, schema: 'SubscriberCount', signal }),
+    queryFn: ({ signal }) => api('/api/user/subscriber-count', { auth: true, signal }),
   });
 
 /** A mailed link's button: POSTs to the link's own address (`/subscribe/confirm/<token>`, `/unsubscribe/<token>`). */
-export const followMailedLink = (path: string) => api(path, { body: {}, schema: 'SubscriptionLinkResult' });
+export const followMailedLink = (path: `/subscribe/confirm/${string}` | `/unsubscribe/${string}`) =>
+  api(path, { body: {} });
+
+export const useFollowMailedLink = (path: Parameters<typeof followMailedLink>[0]) =>
+  useApiMutation(() => followMailedLink(path));

@@ -1,23 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { draftError, EditorMessages, publishAtError, publishError, REDIRECT_AFTER_SAVE_MS } from '@inkwell/contracts';
-import { blogListsKey } from '../../lib/blog-lists.ts';
-import { useSession } from '../../lib/session.tsx';
 import type { FormErrors } from '../../lib/use-form-errors.ts';
-import { blogQueryKey } from '../blog/index.ts';
-import { profileQuery } from '../profile/index.ts';
 import { ApiError } from '../../lib/api.ts';
-import { saveBlog, type SaveTarget } from './api/save-blog.ts';
+import { useSaveBlog, type Save, type SaveTarget } from './api/save-blog.ts';
 import { draftishOf, type EditorBlog } from './editor-blog.ts';
-
-export interface Save {
-  blog: EditorBlog;
-  draft: boolean;
-  target: SaveTarget;
-  /** Publish at this moment (ISO) instead of now. */
-  publishAt?: string | undefined;
-}
 
 /**
  * Save Draft and Publish, now or at a time (SPEC §5): the shared rules first (a refused blog is never sent),
@@ -25,15 +12,13 @@ export interface Save {
  * Publishing a blog that is `published` already updates it, and says so. A blog saved elsewhere
  * since it was opened (409) is handed to `onConflict` with the save it refused.
  */
-export function useSaveBlog(
+export function useSaveAndPublish(
   published: boolean,
   onSaved: () => void,
   errors: FormErrors,
   onConflict: (refused: Save) => void,
 ) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { session } = useSession();
   // A ref, not the mutation's state: two clicks in one frame both see the state before either re-render.
   const inFlight = useRef(false);
   /** What the toast says while saving, and once saved. */
@@ -45,16 +30,11 @@ export function useSaveBlog(
         : published
           ? [EditorMessages.updating, EditorMessages.updated]
           : [EditorMessages.publishing, EditorMessages.published];
-  const mutation = useMutation({
-    mutationFn: async ({ blog, draft, target, publishAt }: Save) => (await saveBlog(blog, draft, target, publishAt)).id,
+  const mutation = useSaveBlog({
     onMutate: (saving) => errors.progress(messages(saving)[0]),
-    onSuccess: (savedId, saved) => {
+    onSuccess: (_savedId, saved) => {
       errors.succeed(messages(saved)[1]);
       onSaved();
-      // What a save changes: every list of blogs, the blog's own page, and its author's count of blogs.
-      void queryClient.invalidateQueries({ queryKey: blogListsKey });
-      void queryClient.invalidateQueries({ queryKey: blogQueryKey(savedId) });
-      if (session) void queryClient.invalidateQueries({ queryKey: profileQuery(session.username).queryKey });
       setTimeout(() => navigate('/'), REDIRECT_AFTER_SAVE_MS);
     },
     onError: (e, refused) => {

@@ -1,0 +1,620 @@
+import { z } from 'zod';
+import {
+  AuthNotice,
+  ChangePasswordBody,
+  ChangePasswordResponse,
+  ForgotPasswordBody,
+  GoogleAuthBody,
+  HealthResponse,
+  PublicConfig,
+  ResetPasswordBody,
+  Session,
+  SignInBody,
+  SignOutResponse,
+  SignUpBody,
+} from './auth.ts';
+import {
+  BlogCanBody,
+  BlogCanResponse,
+  BlogsResponse,
+  CountResponse,
+  CreateBlogBody,
+  CreateBlogResponse,
+  GetBlogBody,
+  GetBlogResponse,
+  ReadBlogBody,
+} from './blog.ts';
+import {
+  BookmarkBlogBody,
+  BookmarkBlogResponse,
+  IsBookmarkedBody,
+  IsBookmarkedResponse,
+  ReadingListBody,
+  ReadingListResponse,
+} from './bookmarks.ts';
+import {
+  AddCommentBody,
+  BlogCommentsResponse,
+  Comment,
+  DeleteCommentBody,
+  DeleteCommentResponse,
+  GetBlogCommentsBody,
+  GetRepliesBody,
+  RepliesResponse,
+} from './comments.ts';
+import {
+  DeleteBlogBody,
+  DeleteBlogResponse,
+  UserWrittenBlogsBody,
+  UserWrittenBlogsCountBody,
+  UserWrittenBlogsResponse,
+} from './dashboard.ts';
+import { FollowBody, FollowResponse, IsFollowingBody, IsFollowingResponse } from './follows.ts';
+import {
+  NewNotificationResponse,
+  NotificationsBody,
+  NotificationsCountBody,
+  NotificationsResponse,
+} from './notifications.ts';
+import {
+  PreviewBody,
+  PreviewLinkBody,
+  PreviewLinkResponse,
+  PublishingDoneResponse,
+  PublishNowBody,
+  ScheduleBlogBody,
+} from './publishing.ts';
+import {
+  GetProfileBody,
+  IsLikedByUserBody,
+  IsLikedByUserResponse,
+  LatestBlogsBody,
+  LikeBlogBody,
+  LikeBlogResponse,
+  SearchBlogsBody,
+  SearchBlogsCountBody,
+  SearchUsersBody,
+  SearchUsersResponse,
+  TrendingBlogsResponse,
+  UserProfile,
+} from './reading.ts';
+import { RevisionBody, RevisionResponse, RevisionsBody, RevisionsResponse } from './revisions.ts';
+import {
+  MyProfileResponse,
+  UpdateProfileBody,
+  UpdateProfileImgBody,
+  UpdateProfileImgResponse,
+  UpdateProfileResponse,
+} from './settings.ts';
+import {
+  SubscribeBody,
+  SubscribeResponse,
+  SubscriberCount,
+  SubscriptionBody,
+  SubscriptionLinkBody,
+  SubscriptionLinkParams,
+  SubscriptionLinkResult,
+  SubscriptionState,
+} from './subscriptions.ts';
+import { IMAGE_FIELD, ImageByUrlBody, LinkPreviewQuery, LinkPreviewResponse, UploadResponse } from './uploads.ts';
+
+/*
+ * Every JSON call of the API, by path (docs/api.md says what each does). The server's routes
+ * declare these schemas (apps/server/src/plugins/api-paths.test.ts fails when a route and its entry
+ * disagree), the OpenAPI document takes each call's summary and group from here, and the web's
+ * api() takes a path and gets from its entry the body it must send and the answer it gets.
+ */
+
+/** The groups the OpenAPI document lists the calls in (its tags), each with what it is about. */
+export const API_GROUPS = {
+  auth: 'Accounts: sign up, sign in (password or Google), sign out, reset a forgotten password.',
+  settings: "The signed-in user's own account: profile, picture, password.",
+  profiles: 'Public profiles and the search for users.',
+  blogs: 'One blog: create or update it, read it, what the caller may do to it, count a read.',
+  'blog-lists':
+    "Lists of published blogs: latest, search (by tag, text or author), trending, and a reader's following.",
+  publishing: "A draft's scheduled publishing, publishing it now, and its secret preview link.",
+  revisions: "A blog's saved revisions, for its author.",
+  dashboard: "The signed-in author's own blogs: lists, counts, delete.",
+  likes: 'Liking a blog.',
+  bookmarks: "A reader's reading list of saved blogs.",
+  follows: 'Readers following authors.',
+  comments: 'Comments and replies on a blog.',
+  notifications: "The signed-in user's notifications: the list, its count, whether any is new, the live stream.",
+  subscribers: "E-mail subscriptions to an author's new blogs, and the links their mails carry.",
+  uploads: 'Images: upload one, or import one from an address; the stored files and the default profile pictures.',
+  'link-preview': "The editor's link cards: a page's title, description and image.",
+  system: 'The server itself: health, public configuration, this document.',
+} as const;
+export type ApiGroup = keyof typeof API_GROUPS;
+
+/** The body of a multipart upload (`multipart/form-data`), which no JSON schema describes. */
+export const FORM_DATA = 'multipart/form-data';
+
+/** One call: its method, what it takes (a JSON body, a form, a query, path parameters), what it answers, and how the OpenAPI document shows it. */
+export interface ApiCall {
+  method: 'GET' | 'POST';
+  /** None when the call takes no body. */
+  body?: z.ZodType | typeof FORM_DATA;
+  query?: z.ZodType;
+  /** The `:name` parts of a path such as `/unsubscribe/:token`. */
+  params?: z.ZodType;
+  /** The success answer (refusals are `{ error }`, apps/server/src/http-error.ts). */
+  answer: z.ZodType;
+  summary: string;
+  group: ApiGroup;
+}
+
+/** `GET /api/openapi.json`'s answer: the OpenAPI document of these calls. */
+const OpenApiDocument = z.record(z.string(), z.unknown()).describe('This document');
+/** `POST /api/blog/read` answers 204, without content. */
+const NoContent = z.null().describe('Counted (once the answer has left)');
+
+export const API_PATHS = {
+  // auth
+  '/api/user/signup': {
+    method: 'POST',
+    body: SignUpBody,
+    answer: Session,
+    summary: 'Create an account and sign in to it',
+    group: 'auth',
+  },
+  '/api/user/signin': {
+    method: 'POST',
+    body: SignInBody,
+    answer: Session,
+    summary: 'Sign in with e-mail and password',
+    group: 'auth',
+  },
+  '/api/user/google-auth': {
+    method: 'POST',
+    body: GoogleAuthBody,
+    answer: Session,
+    summary: 'Sign in, or up, with a Google ID token',
+    group: 'auth',
+  },
+  '/api/user/signout': {
+    method: 'POST',
+    answer: SignOutResponse,
+    summary: "Sign out: the session's token stops working",
+    group: 'auth',
+  },
+  '/api/user/forgot-password': {
+    method: 'POST',
+    body: ForgotPasswordBody,
+    answer: AuthNotice,
+    summary: 'Mail a link to choose a new password (the same answer whether or not the account exists)',
+    group: 'auth',
+  },
+  '/api/user/reset-password': {
+    method: 'POST',
+    body: ResetPasswordBody,
+    answer: AuthNotice,
+    summary: "Choose a new password with a mailed link's token",
+    group: 'auth',
+  },
+
+  // settings
+  '/api/user/me': {
+    method: 'GET',
+    answer: MyProfileResponse,
+    summary: "The signed-in user's own profile, e-mail included",
+    group: 'settings',
+  },
+  '/api/user/update-profile': {
+    method: 'POST',
+    body: UpdateProfileBody,
+    answer: UpdateProfileResponse,
+    summary: 'Change username, bio and social links',
+    group: 'settings',
+  },
+  '/api/user/update-profile-img': {
+    method: 'POST',
+    body: UpdateProfileImgBody,
+    answer: UpdateProfileImgResponse,
+    summary: 'Make an image the profile picture',
+    group: 'settings',
+  },
+  '/api/user/change-password': {
+    method: 'POST',
+    body: ChangePasswordBody,
+    answer: ChangePasswordResponse,
+    summary: "Change the password; the user's other sessions end",
+    group: 'settings',
+  },
+
+  // profiles
+  '/api/user/get-profile': {
+    method: 'POST',
+    body: GetProfileBody,
+    answer: UserProfile,
+    summary: "A user's public profile",
+    group: 'profiles',
+  },
+  '/api/user/search-users': {
+    method: 'POST',
+    body: SearchUsersBody,
+    answer: SearchUsersResponse,
+    summary: 'Users whose username or full name matches',
+    group: 'profiles',
+  },
+
+  // blogs
+  '/api/blog/create-blog': {
+    method: 'POST',
+    body: CreateBlogBody,
+    answer: CreateBlogResponse,
+    summary: 'Create a blog, or save one of your own, as a draft or published',
+    group: 'blogs',
+  },
+  '/api/blog/get-blog': {
+    method: 'POST',
+    body: GetBlogBody,
+    answer: GetBlogResponse,
+    summary: 'A blog, to read or (its author) to edit',
+    group: 'blogs',
+  },
+  '/api/blog/can': {
+    method: 'POST',
+    body: BlogCanBody,
+    answer: BlogCanResponse,
+    summary: 'What the caller may do to a blog',
+    group: 'blogs',
+  },
+  '/api/blog/read': {
+    method: 'POST',
+    body: ReadBlogBody,
+    answer: NoContent,
+    summary: 'Count a read of a blog page the server rendered',
+    group: 'blogs',
+  },
+
+  // blog-lists
+  '/api/blog/latest-blogs': {
+    method: 'POST',
+    body: LatestBlogsBody,
+    answer: BlogsResponse,
+    summary: 'Published blogs, newest first, a page at a time',
+    group: 'blog-lists',
+  },
+  '/api/blog/all-latest-blogs-count': {
+    method: 'POST',
+    answer: CountResponse,
+    summary: 'How many blogs are published',
+    group: 'blog-lists',
+  },
+  '/api/blog/following-blogs': {
+    method: 'POST',
+    body: LatestBlogsBody,
+    answer: BlogsResponse,
+    summary: 'Blogs of the authors the reader follows, newest first',
+    group: 'blog-lists',
+  },
+  '/api/blog/all-following-blogs-count': {
+    method: 'POST',
+    answer: CountResponse,
+    summary: 'How many blogs the authors the reader follows have published',
+    group: 'blog-lists',
+  },
+  '/api/blog/search-blogs': {
+    method: 'POST',
+    body: SearchBlogsBody,
+    answer: BlogsResponse,
+    summary: 'Published blogs by tag, text or author',
+    group: 'blog-lists',
+  },
+  '/api/blog/search-blogs-count': {
+    method: 'POST',
+    body: SearchBlogsCountBody,
+    answer: CountResponse,
+    summary: 'How many published blogs a search finds',
+    group: 'blog-lists',
+  },
+  '/api/blog/trending-blogs': {
+    method: 'GET',
+    answer: TrendingBlogsResponse,
+    summary: 'The most read and liked published blogs',
+    group: 'blog-lists',
+  },
+
+  // publishing
+  '/api/blog/schedule': {
+    method: 'POST',
+    body: ScheduleBlogBody,
+    answer: PublishingDoneResponse,
+    summary: 'Schedule a draft to publish at a time, or take it back to a plain draft',
+    group: 'publishing',
+  },
+  '/api/blog/publish-now': {
+    method: 'POST',
+    body: PublishNowBody,
+    answer: PublishingDoneResponse,
+    summary: 'Publish a draft at once',
+    group: 'publishing',
+  },
+  '/api/blog/preview-link': {
+    method: 'POST',
+    body: PreviewLinkBody,
+    answer: PreviewLinkResponse,
+    summary: "A new secret preview link to a draft (the draft's earlier link stops working)",
+    group: 'publishing',
+  },
+  '/api/blog/revoke-preview-link': {
+    method: 'POST',
+    body: PreviewLinkBody,
+    answer: PublishingDoneResponse,
+    summary: "End a draft's preview link",
+    group: 'publishing',
+  },
+  '/api/blog/preview': {
+    method: 'POST',
+    body: PreviewBody,
+    answer: GetBlogResponse,
+    summary: 'The draft a preview link opens, as last saved',
+    group: 'publishing',
+  },
+
+  // revisions
+  '/api/blog/revisions': {
+    method: 'POST',
+    body: RevisionsBody,
+    answer: RevisionsResponse,
+    summary: "A blog's revisions, newest first",
+    group: 'revisions',
+  },
+  '/api/blog/revision': {
+    method: 'POST',
+    body: RevisionBody,
+    answer: RevisionResponse,
+    summary: 'One revision of a blog, whole',
+    group: 'revisions',
+  },
+  '/api/blog/restore-revision': {
+    method: 'POST',
+    body: RevisionBody,
+    answer: GetBlogResponse,
+    summary: 'Save a revision as the blog again',
+    group: 'revisions',
+  },
+
+  // dashboard
+  '/api/blog/user-written-blogs': {
+    method: 'POST',
+    body: UserWrittenBlogsBody,
+    answer: UserWrittenBlogsResponse,
+    summary: "The signed-in author's published blogs or drafts, a page at a time",
+    group: 'dashboard',
+  },
+  '/api/blog/user-written-blogs-count': {
+    method: 'POST',
+    body: UserWrittenBlogsCountBody,
+    answer: CountResponse,
+    summary: "How many published blogs or drafts the signed-in author's list holds",
+    group: 'dashboard',
+  },
+  '/api/blog/delete-blog': {
+    method: 'POST',
+    body: DeleteBlogBody,
+    answer: DeleteBlogResponse,
+    summary: 'Delete one of your blogs, with its likes, comments and reads',
+    group: 'dashboard',
+  },
+
+  // likes
+  '/api/blog/like-blog': {
+    method: 'POST',
+    body: LikeBlogBody,
+    answer: LikeBlogResponse,
+    summary: 'Like a blog, or take the like back',
+    group: 'likes',
+  },
+  '/api/user/isliked-by-user': {
+    method: 'POST',
+    body: IsLikedByUserBody,
+    answer: IsLikedByUserResponse,
+    summary: 'Whether the signed-in reader likes a blog',
+    group: 'likes',
+  },
+
+  // bookmarks
+  '/api/blog/bookmark': {
+    method: 'POST',
+    body: BookmarkBlogBody,
+    answer: BookmarkBlogResponse,
+    summary: 'Save a blog to the reading list, or take it off',
+    group: 'bookmarks',
+  },
+  '/api/user/is-bookmarked': {
+    method: 'POST',
+    body: IsBookmarkedBody,
+    answer: IsBookmarkedResponse,
+    summary: 'Whether the signed-in reader saved a blog',
+    group: 'bookmarks',
+  },
+  '/api/user/reading-list': {
+    method: 'POST',
+    body: ReadingListBody,
+    answer: ReadingListResponse,
+    summary: "The signed-in reader's saved blogs, newest save first, a page at a time",
+    group: 'bookmarks',
+  },
+  '/api/user/reading-list-count': {
+    method: 'POST',
+    answer: CountResponse,
+    summary: "How many blogs the signed-in reader's reading list holds",
+    group: 'bookmarks',
+  },
+
+  // follows
+  '/api/user/follow': {
+    method: 'POST',
+    body: FollowBody,
+    answer: FollowResponse,
+    summary: 'Follow an author, or stop following',
+    group: 'follows',
+  },
+  '/api/user/is-following': {
+    method: 'POST',
+    body: IsFollowingBody,
+    answer: IsFollowingResponse,
+    summary: 'Whether the signed-in reader follows an author',
+    group: 'follows',
+  },
+
+  // comments
+  '/api/comment/add-comment': {
+    method: 'POST',
+    body: AddCommentBody,
+    answer: Comment,
+    summary: 'Comment on a blog, or reply to a comment',
+    group: 'comments',
+  },
+  '/api/comment/get-blog-comments': {
+    method: 'POST',
+    body: GetBlogCommentsBody,
+    answer: BlogCommentsResponse,
+    summary: "A page of a blog's comments, newest first",
+    group: 'comments',
+  },
+  '/api/comment/get-replies': {
+    method: 'POST',
+    body: GetRepliesBody,
+    answer: RepliesResponse,
+    summary: "A page of a comment's replies, oldest first",
+    group: 'comments',
+  },
+  '/api/comment/delete-comment': {
+    method: 'POST',
+    body: DeleteCommentBody,
+    answer: DeleteCommentResponse,
+    summary: 'Delete a comment and its replies',
+    group: 'comments',
+  },
+
+  // notifications
+  '/api/notification/new-notification': {
+    method: 'GET',
+    answer: NewNotificationResponse,
+    summary: 'Whether the signed-in user has a notification not yet seen',
+    group: 'notifications',
+  },
+  '/notifications': {
+    method: 'POST',
+    body: NotificationsBody,
+    answer: NotificationsResponse,
+    summary: "A page of the signed-in user's notifications, newest first (the one call without /api)",
+    group: 'notifications',
+  },
+  '/api/notification/all-notifications-count': {
+    method: 'POST',
+    body: NotificationsCountBody,
+    answer: CountResponse,
+    summary: "How many notifications the signed-in user's filter holds",
+    group: 'notifications',
+  },
+
+  // subscribers
+  '/api/user/subscribe': {
+    method: 'POST',
+    body: SubscribeBody,
+    answer: SubscribeResponse,
+    summary: "Subscribe by e-mail to an author's new blogs (a visitor confirms from a mail)",
+    group: 'subscribers',
+  },
+  '/api/user/unsubscribe': {
+    method: 'POST',
+    body: SubscriptionBody,
+    answer: SubscriptionState,
+    summary: "End the signed-in reader's subscription to an author",
+    group: 'subscribers',
+  },
+  '/api/user/subscription': {
+    method: 'POST',
+    body: SubscriptionBody,
+    answer: SubscriptionState,
+    summary: 'Whether the signed-in reader is subscribed to an author',
+    group: 'subscribers',
+  },
+  '/api/user/subscriber-count': {
+    method: 'POST',
+    answer: SubscriberCount,
+    summary: 'How many confirmed subscribers the signed-in author has',
+    group: 'subscribers',
+  },
+  '/subscribe/confirm/:token': {
+    method: 'POST',
+    params: SubscriptionLinkParams,
+    body: SubscriptionLinkBody,
+    answer: SubscriptionLinkResult,
+    summary: "Confirm a visitor's subscription (the mailed link's page posts here)",
+    group: 'subscribers',
+  },
+  '/unsubscribe/:token': {
+    method: 'POST',
+    params: SubscriptionLinkParams,
+    body: SubscriptionLinkBody,
+    answer: SubscriptionLinkResult,
+    summary: "End a subscription from its mail (the mailed link, or a mail client's one-click)",
+    group: 'subscribers',
+  },
+
+  // uploads
+  '/api/upload/image': {
+    method: 'POST',
+    body: FORM_DATA,
+    answer: UploadResponse,
+    summary: `Upload an image (the form's field \`${IMAGE_FIELD}\`)`,
+    group: 'uploads',
+  },
+  '/api/upload/image-by-url': {
+    method: 'POST',
+    body: ImageByUrlBody,
+    answer: UploadResponse,
+    summary: 'Store the image at an address, as an upload',
+    group: 'uploads',
+  },
+
+  // link-preview
+  '/api/link-preview': {
+    method: 'GET',
+    query: LinkPreviewQuery,
+    answer: LinkPreviewResponse,
+    summary: "A page's title, description and image, for the editor's link card",
+    group: 'link-preview',
+  },
+
+  // system
+  '/api/health': {
+    method: 'GET',
+    answer: HealthResponse,
+    summary: 'Whether the server and its database answer',
+    group: 'system',
+  },
+  '/api/config': {
+    method: 'GET',
+    answer: PublicConfig,
+    summary: "What the web app needs of the server's configuration (Google sign-in)",
+    group: 'system',
+  },
+  '/api/openapi.json': {
+    method: 'GET',
+    answer: OpenApiDocument,
+    summary: 'This OpenAPI document',
+    group: 'system',
+  },
+} as const satisfies Record<string, ApiCall>;
+
+export type ApiPaths = typeof API_PATHS;
+export type ApiPath = keyof ApiPaths;
+
+/** The paths with `:name` parts, as patterns a path as sent matches. */
+const TEMPLATES = Object.keys(API_PATHS)
+  .filter((path) => path.includes(':'))
+  .map((path) => ({ path: path as ApiPath, pattern: new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`) }));
+
+/** The call a path as sent is: its own entry, or the one whose `:name` parts it fills in (`/unsubscribe/<token>`). */
+export function apiCallOf(path: string): ApiCall | undefined {
+  if (Object.hasOwn(API_PATHS, path)) return API_PATHS[path as ApiPath];
+  const template = TEMPLATES.find(({ pattern }) => pattern.test(path));
+  return template && API_PATHS[template.path];
+}
