@@ -81,7 +81,7 @@ export async function registerOpenApi(app: FastifyInstance) {
         version: '1',
         description:
           'Every call of Inkwell, grouped by module; docs/api.md in the repository says what each does, its rules and its errors. ' +
-          'Errors answer `{ "error": "<message a user can read>", "code": "<ErrorCode>" }`: programs branch on `code`, stable for ever ' +
+          'Errors answer `{ "error": "<message a user can read>", "code": "<stable id>" }`: programs branch on `code`, stable for ever ' +
           '(packages/contracts/src/error-codes.ts lists them with their messages). ' +
           'Calls that need a session take `Authorization: Bearer <access_token>` (the session’s token from sign-in).',
       },
