@@ -26,3 +26,4 @@ export * from './rate-limits.ts';
 export * from './revisions.ts';
 export * from './publishing.ts';
 export * from './subscriptions.ts';
+export * from './page-paths.ts';

@@ -38,7 +38,3 @@ export type SubscriberCount = z.infer<typeof SubscriberCount>;
 /** What the mailed links' pages POST to (`/subscribe/confirm/<token>`, `/unsubscribe/<token>`) answer. */
 export const SubscriptionLinkResult = z.object({ message: z.string() });
 export type SubscriptionLinkResult = z.infer<typeof SubscriptionLinkResult>;
-
-/** Where a mailed link points, for a token. */
-export const confirmSubscriptionPath = (token: string) => `/subscribe/confirm/${token}`;
-export const unsubscribePath = (token: string) => `/unsubscribe/${token}`;

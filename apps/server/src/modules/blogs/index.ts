@@ -31,4 +31,3 @@ export { answerGetBlog, deleteBlog } from './blogs.service.ts';
 export { contentHtml } from './content-html.ts';
 export { PREVIEW_HEADERS, previewBlog } from './preview-links.service.ts';
 export { visibleToReaders } from './visibility.ts';
-export { blogPath } from './blog-id.ts';

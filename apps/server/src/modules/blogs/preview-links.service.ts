@@ -16,9 +16,6 @@ import { presentBlog } from './blogs.presenter.ts';
 /** A preview is for whoever holds its link, now: no cache keeps it, no search engine lists it (API and page alike). */
 export const PREVIEW_HEADERS = { 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex, nofollow' };
 
-/** Where a preview is read, for a token. */
-export const previewPath = (token: string) => `/preview/${token}`;
-
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new link to the author's draft (404 for anyone else); answers its token, which is never stored. */

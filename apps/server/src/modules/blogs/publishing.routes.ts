@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   GetBlogResponse,
   PreviewBody,
+  previewPath,
   PreviewLinkBody,
   PreviewLinkResponse,
   PublishingDoneResponse,
@@ -17,7 +18,6 @@ import {
   findPreviewedBlogId,
   PREVIEW_HEADERS,
   previewBlog,
-  previewPath,
   revokePreviewLink,
 } from './preview-links.service.ts';
 import { publishNow, scheduleBlog } from './scheduled-publishing.ts';

@@ -1,19 +1,20 @@
-import type { EditorOutput } from '@inkwell/contracts';
-import type { Db } from '../../db/client.ts';
-import { notFound } from '../../http-error.ts';
-import { escapeHtml } from '@inkwell/contracts';
-import { SITE_NAME } from '../../site-origin.ts';
-import { blogPath, contentHtml, newestBlogs, publicationDates, type BlogWithAuthor } from '../blogs/index.ts';
-import { getProfile } from '../profiles/index.ts';
-import type { FeedEntry, FeedModel } from './feed-formats.ts';
 import {
-  authorFeedTitle,
+  blogPath,
+  escapeHtml,
   FEED_FORMATS,
   feedPath,
-  tagFeedTitle,
+  profilePath,
+  type EditorOutput,
   type FeedFormat,
   type FeedSubject,
-} from './feed-urls.ts';
+} from '@inkwell/contracts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../http-error.ts';
+import { SITE_NAME } from '../../site-origin.ts';
+import { contentHtml, newestBlogs, publicationDates, type BlogWithAuthor } from '../blogs/index.ts';
+import { getProfile } from '../profiles/index.ts';
+import type { FeedEntry, FeedModel } from './feed-formats.ts';
+import { authorFeedTitle, tagFeedTitle } from './feed-urls.ts';
 
 /** How many of the newest published blogs a feed holds. */
 export const FEED_SIZE = 20;
@@ -35,7 +36,7 @@ function feedEntry(blog: BlogWithAuthor, absolute: Absolute): FeedEntry {
     html: image ? `<p><img src="${escapeHtml(image)}" alt=""></p>\n${body}` : body,
     published: dates.published,
     updated: dates.modified,
-    author: { name: blog.author.fullname, url: absolute(`/user/${encodeURIComponent(blog.author.username)}`) },
+    author: { name: blog.author.fullname, url: absolute(profilePath(blog.author.username)) },
     tags: blog.tags,
     image,
   };
@@ -67,7 +68,7 @@ async function feedContent(db: Db, subject: FeedSubject): Promise<FeedContent> {
         subject: { kind: 'author', username },
         title: authorFeedTitle(fullname, username),
         description: bio || `Blogs by ${fullname} on ${SITE_NAME}.`,
-        homePath: `/user/${encodeURIComponent(username)}`,
+        homePath: profilePath(username),
         blogs: await newestBlogs(db, { author: profile._id }, FEED_SIZE),
       };
     }

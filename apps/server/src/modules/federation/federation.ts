@@ -13,6 +13,7 @@ import {
   type Recipient,
 } from '@fedify/fedify/vocab';
 import type { FastifyBaseLogger } from 'fastify';
+import { profilePath } from '@inkwell/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { absoluteUrl } from '../../site-origin.ts';
@@ -91,7 +92,7 @@ export function createInkwellFederation(
         name: user.fullname,
         summary: user.bio || null,
         icon: new Image({ url: absolute(user.profileImg) }),
-        url: absolute(`/user/${encodeURIComponent(user.username)}`),
+        url: absolute(profilePath(user.username)),
         inbox: ctx.getInboxUri(identifier),
         outbox: ctx.getOutboxUri(identifier),
         followers: ctx.getFollowersUri(identifier),

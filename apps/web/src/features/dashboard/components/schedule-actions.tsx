@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { editorPath } from '@inkwell/contracts';
 import toast from 'react-hot-toast';
 import { blogListsKey } from '../../../lib/blog-lists.ts';
 import { cancelSchedule, publishNow } from '../api/publishing.ts';
@@ -27,7 +28,7 @@ export function ScheduleActions({ blogId }: { blogId: string }) {
   const busy = publish.isPending || cancel.isPending;
   return (
     <>
-      <Link to={`/editor/${blogId}`} className="underline underline-offset-4">
+      <Link to={editorPath(blogId)} className="underline underline-offset-4">
         Reschedule
       </Link>
       <button type="button" className="underline underline-offset-4" onClick={() => publish.mutate()} disabled={busy}>
