@@ -6,6 +6,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerCors } from './plugins/cors.ts';
 import { answerFrameworkError, logSerializers, registerErrorHandler } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
+import { registerPageTags } from './plugins/page-tags.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
@@ -20,8 +21,8 @@ import {
   registerReadCounts,
   registerScheduledPublishing,
   registerWeb,
-  type PageTagsResolver,
 } from './modules/index.ts';
+import { userOfToken } from './modules/auth/index.ts';
 import type { LogStream } from './start-up.ts';
 
 declare module 'fastify' {
@@ -31,8 +32,6 @@ declare module 'fastify' {
     database: Database;
     /** The time now: the real clock, or a test's (scheduled publishing is decided by it). */
     clock: () => Date;
-    /** Modules add a resolver to put share tags into the SPA's HTML for their pages, or to answer 404 for a missing one. */
-    pageTagResolvers: PageTagsResolver[];
     sendSpa: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
   }
 }
@@ -83,7 +82,7 @@ export async function buildApp({
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('clock', clock);
-  app.decorate('pageTagResolvers', []);
+  registerPageTags(app);
   if (onRoute) app.addHook('onRoute', onRoute);
 
   await registerCors(app);
@@ -92,7 +91,7 @@ export async function buildApp({
   registerShutdown(app);
   registerSecurityHeaders(app);
   registerJsonBody(app);
-  registerAuth(app);
+  registerAuth(app, (token) => userOfToken(app.db, token));
   registerRouteSchemas(app);
   registerRateLimits(app);
   await registerOpenApi(app);

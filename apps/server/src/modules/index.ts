@@ -25,7 +25,6 @@ export { registerReadCounts } from './blogs/read-counts.ts';
 export { registerFederation } from './federation/index.ts';
 export { registerScheduledPublishing } from './blogs/scheduled-publishing.ts';
 export { registerWeb } from './web/web.routes.ts';
-export type { PageTagsResolver } from './web/index.ts';
 
 /** Every feature module, registered in this order by buildApp. */
 export const modules: FastifyPluginAsyncZod[] = [

@@ -1,5 +1,4 @@
-/** What other modules (and plugins/auth) may use of auth: sessions and password hashing. */
+/** What other modules (and buildApp, for plugins/auth) may use of auth: sessions and password hashing. */
 export { signOutOtherSessions, userOfToken } from './auth.service.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
-export type { SessionUser } from './sessions.repository.ts';
 export { hashToken, newToken, TOKEN_PATTERN } from './tokens.ts';

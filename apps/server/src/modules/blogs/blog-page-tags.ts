@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { blogPath, profilePath } from '@inkwell/contracts';
-import { authorFeedTitle, feedLinks, tagFeedTitle } from '../discovery/index.ts';
-import { pageTagsResolver, type PageTags } from '../web/index.ts';
+import { authorFeedTitle, feedLinks, tagFeedTitle } from '../../plugins/feed-links.ts';
+import { pageTagsResolver, type PageTags } from '../../plugins/page-tags.ts';
 import { publicationDates } from './blogs.presenter.ts';
 import { findBlog, type BlogWithAuthor } from './blogs.repository.ts';
 import { isVisibleTo } from './visibility.ts';

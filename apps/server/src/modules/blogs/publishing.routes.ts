@@ -11,8 +11,8 @@ import {
 } from '@inkwell/contracts';
 import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
+import { PAGE_MISSING, pageParam } from '../../plugins/page-tags.ts';
 import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
-import { PAGE_MISSING, pageParam } from '../web/index.ts';
 import {
   createPreviewLink,
   findPreviewedBlogId,

@@ -10,11 +10,11 @@ import {
 } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
+import { authorFeedTitle, tagFeedTitle } from '../../plugins/feed-links.ts';
 import { SITE_NAME } from '../../site-origin.ts';
 import { contentHtml, newestBlogs, publicationDates, type BlogWithAuthor } from '../blogs/index.ts';
 import { getProfile } from '../profiles/index.ts';
 import type { FeedEntry, FeedModel } from './feed-formats.ts';
-import { authorFeedTitle, tagFeedTitle } from './feed-urls.ts';
 
 /** How many of the newest published blogs a feed holds. */
 export const FEED_SIZE = 20;

@@ -1,1 +1,0 @@
-export { authorFeedTitle, feedLinks, siteFeedLinks, tagFeedTitle } from './feed-urls.ts';

@@ -21,7 +21,7 @@ import { countAuthors, findUserById, findUserByUsername } from '../users/index.t
 import { publishedBlogsCount } from '../blogs/index.ts';
 import { actorKeyPairs } from './actor-keys.ts';
 import { createOf } from './articles.ts';
-import { queueDeliveries } from './delivery-jobs.ts';
+import { queueDeliveries } from './delivery.ts';
 import { safeDocumentLoader } from './document-loader.ts';
 import { PgKvStore } from './kv-store.ts';
 import {

@@ -1,7 +1,7 @@
 import { profilePath, SocialLinks } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
-import { authorFeedTitle, feedLinks } from '../discovery/index.ts';
-import { pageTagsResolver, type PageTags } from '../web/index.ts';
+import { authorFeedTitle, feedLinks } from '../../plugins/feed-links.ts';
+import { pageTagsResolver, type PageTags } from '../../plugins/page-tags.ts';
 import { findUserByUsername, type UserRow } from '../users/index.ts';
 
 /** Head tags of /user/{username}: name, bio and picture (nothing private), the author's feeds, and schema.org ProfilePage. */

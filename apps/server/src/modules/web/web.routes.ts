@@ -7,11 +7,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../../db/errors.ts';
 import { readingCalls, type ReadingCall } from './reading-calls.ts';
 import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
-import { siteFeedLinks } from '../discovery/index.ts';
 import { PREVIEW_HEADERS } from '../blogs/index.ts';
 import { injectHead } from './head-tags.ts';
-import { PAGE_MISSING, type PageTags } from './page-tags.ts';
 import { errorResponses } from '../../http-error.ts';
+import { siteFeedLinks } from '../../plugins/feed-links.ts';
+import { PAGE_MISSING, type PageTags } from '../../plugins/page-tags.ts';
 import { nonJsonResponse } from '../../plugins/route-schemas.ts';
 
 /** Paths that are never pages: a file that is not there, or an API call, is a JSON 404. */

@@ -1,6 +1,6 @@
 import { FEED_FORMATS, feedPath, type FeedFormat, type FeedSubject } from '@inkwell/contracts';
-import { SITE_NAME } from '../../site-origin.ts';
-import type { AlternateLink } from '../web/index.ts';
+import { SITE_NAME } from '../site-origin.ts';
+import type { AlternateLink } from './page-tags.ts';
 
 const ALL_FORMATS = Object.keys(FEED_FORMATS) as FeedFormat[];
 
