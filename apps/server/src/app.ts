@@ -14,6 +14,7 @@ import { registerRouteSchemas } from './plugins/route-schemas.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerShutdown } from './plugins/shutdown.ts';
 import {
+  blogEventHandlers,
   modules,
   registerFederation,
   registerJobs,
@@ -82,6 +83,7 @@ export async function buildApp({
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('clock', clock);
+  app.decorate('blogEvents', blogEventHandlers);
   registerPageTags(app);
   if (onRoute) app.addHook('onRoute', onRoute);
 

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { BlogEventHandlers } from './blogs/index.ts';
+import { queueCreateActivity, queueDeleteActivity, queueUpdateActivity } from './federation/index.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { avatarRoutes } from './avatars/avatars.routes.ts';
 import { blogListRoutes } from './blogs/blog-lists.routes.ts';
@@ -12,10 +14,11 @@ import { discoveryRoutes } from './discovery/discovery.routes.ts';
 import { followRoutes } from './follows/follows.routes.ts';
 import { likeRoutes } from './likes/likes.routes.ts';
 import { linkPreviewRoutes } from './link-preview/link-preview.routes.ts';
+import { notifyFollowers } from './notifications/index.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { profileRoutes } from './profiles/profiles.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
-import { subscriberRoutes } from './subscribers/index.ts';
+import { queueNewsletter, subscriberRoutes } from './subscribers/index.ts';
 import { systemRoutes } from './system/system.routes.ts';
 import { uploadRoutes } from './uploads/uploads.routes.ts';
 
@@ -25,6 +28,16 @@ export { registerReadCounts } from './blogs/read-counts.ts';
 export { registerFederation } from './federation/index.ts';
 export { registerScheduledPublishing } from './blogs/scheduled-publishing.ts';
 export { registerWeb } from './web/web.routes.ts';
+
+/**
+ * Who hears of each blog event, in this order, inside the transaction that causes it: the e-mail
+ * subscribers' newsletter, the followers' new_blog notifications, the fediverse's activities.
+ */
+export const blogEventHandlers: BlogEventHandlers = {
+  firstPublished: [queueNewsletter, notifyFollowers, queueCreateActivity],
+  publishedBlogChanged: [queueUpdateActivity],
+  publishedBlogRemoved: [queueDeleteActivity],
+};
 
 /** Every feature module, registered in this order by buildApp. */
 export const modules: FastifyPluginAsyncZod[] = [

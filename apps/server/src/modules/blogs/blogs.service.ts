@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
 import { addAuthorReads, addToAuthorCounters } from '../users/index.ts';
 import { recount } from './blog-counts.ts';
-import { blogFirstPublished, publishedBlogChanged, publishedBlogRemoved } from './blog-events.ts';
+import { emitBlogEvent, type BlogEventHandlers } from './blog-events.ts';
 import { newBlogId } from './blog-id.ts';
 import { addTitleWords } from './title-words.ts';
 import {
@@ -78,7 +78,13 @@ export interface SavedBlog {
  * and the blog's new revision are written in the same transaction.
  * A blog to be published at `publishAt` is saved a draft until then (scheduled-publishing.ts).
  */
-export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody, now: Date): Promise<SavedBlog> {
+export async function saveBlog(
+  db: Db,
+  events: BlogEventHandlers,
+  authorId: string,
+  body: CreateBlogBody,
+  now: Date,
+): Promise<SavedBlog> {
   const values = { ...blogValues(body), ...publishingOf(body, now) };
   const published = values.draft ? 0 : 1;
   if (body.id !== undefined) {
@@ -97,9 +103,9 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody, n
       await addToAuthorCounters(tx, authorId, { posts: published - (existing.draft ? 0 : 1), reads: 0 });
       await recordRevision(tx, { ...values, blogId: existing.id, savedBy: authorId, savedAt: updatedAt });
       const blog = { id: existing.id, blogId, authorId };
-      if (!existing.publishedAt && publishedAt) await blogFirstPublished(tx, blog, now);
+      if (!existing.publishedAt && publishedAt) await emitBlogEvent(events, 'firstPublished', tx, blog, now);
       else if (!existing.draft)
-        await (values.draft ? publishedBlogRemoved(tx, blog, now) : publishedBlogChanged(tx, blog, now));
+        await emitBlogEvent(events, values.draft ? 'publishedBlogRemoved' : 'publishedBlogChanged', tx, blog, now);
       return { id: blogId, updatedAt };
     });
   }
@@ -116,7 +122,7 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody, n
         await addTitleWords(tx, values.title);
         await addToAuthorCounters(tx, authorId, { posts: published, reads: 0 });
         await recordRevision(tx, { ...values, blogId: blog.id, savedBy: authorId, savedAt: blog.updatedAt });
-        if (blog.publishedAt) await blogFirstPublished(tx, { id: blog.id, authorId }, now);
+        if (blog.publishedAt) await emitBlogEvent(events, 'firstPublished', tx, { id: blog.id, authorId }, now);
         return { id: blog.blogId, updatedAt: blog.updatedAt };
       });
     } catch (error) {
@@ -148,13 +154,20 @@ export const answerGetBlog = async (db: Db, body: GetBlogBody, userId: string | 
 });
 
 /** Only the author deletes a blog; its rows and the author's counters change together. */
-export async function deleteBlog(db: Db, userId: string, blogId: string) {
+export async function deleteBlog(db: Db, events: BlogEventHandlers, userId: string, blogId: string) {
   await db.transaction(async (tx) => {
     const blog = await findBlogForDelete(tx, blogId);
     if (!blog) throw notFound('Blog not found');
     if (!canDeleteBlog(userId, blog)) throw forbidden('You can only delete your own blogs');
     await deleteBlogRow(tx, blog.id);
-    if (!blog.draft) await publishedBlogRemoved(tx, { id: blog.id, blogId, authorId: blog.authorId }, new Date());
+    if (!blog.draft)
+      await emitBlogEvent(
+        events,
+        'publishedBlogRemoved',
+        tx,
+        { id: blog.id, blogId, authorId: blog.authorId },
+        new Date(),
+      );
     await recount(tx, blog, null);
     await addToAuthorCounters(tx, userId, { posts: blog.draft ? 0 : -1, reads: -blog.totalReads });
   });

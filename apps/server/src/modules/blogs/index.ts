@@ -31,3 +31,4 @@ export { answerGetBlog, deleteBlog } from './blogs.service.ts';
 export { contentHtml } from './content-html.ts';
 export { PREVIEW_HEADERS, previewBlog } from './preview-links.service.ts';
 export { visibleToReaders } from './visibility.ts';
+export type { BlogEventHandlers } from './blog-events.ts';

@@ -36,7 +36,7 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/blog/publish-now',
     { ...authorOnly, schema: { body: PublishNowBody, response: done } },
-    async (request) => publishNow(app.db, signedInUser(request).id, request.body, app.clock()),
+    async (request) => publishNow(app.db, app.blogEvents, signedInUser(request).id, request.body, app.clock()),
   );
 
   // Links change nothing a reader sees: the cache of anonymous reads stays.

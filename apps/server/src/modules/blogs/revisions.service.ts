@@ -9,6 +9,7 @@ import {
 } from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
+import type { BlogEventHandlers } from './blog-events.ts';
 import { findBlog } from './blogs.repository.ts';
 import { getBlog, saveBlog } from './blogs.service.ts';
 import { findRevision, listRevisions, type RevisionSummaryRow } from './revisions.repository.ts';
@@ -61,7 +62,13 @@ export async function getRevision(
  * own save (its rules for the blog's current state, its counters, a new revision). The blog stays
  * a draft or published as it is; a blog saved in between is refused (409) rather than overwritten.
  */
-export async function restoreRevision(db: Db, { blog_id, _id }: RevisionBody, userId: string, now: Date) {
+export async function restoreRevision(
+  db: Db,
+  events: BlogEventHandlers,
+  { blog_id, _id }: RevisionBody,
+  userId: string,
+  now: Date,
+) {
   const blog = await authorsBlog(db, blog_id, userId);
   const revision = await revisionOf(db, blog.id, _id);
   const restored = {
@@ -75,6 +82,6 @@ export async function restoreRevision(db: Db, { blog_id, _id }: RevisionBody, us
     tags: revision.tags,
     content: [revision.content as EditorOutput],
   };
-  await saveBlog(db, userId, restored, now);
+  await saveBlog(db, events, userId, restored, now);
   return { blog: await getBlog(db, { blog_id }, userId) };
 }

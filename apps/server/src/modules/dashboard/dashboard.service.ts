@@ -1,6 +1,6 @@
 import { Limits, type UserWrittenBlogsBody, type UserWrittenBlogsCountBody } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
-import { countAuthorBlogs, deleteBlog, listAuthorBlogs } from '../blogs/index.ts';
+import { countAuthorBlogs, deleteBlog, listAuthorBlogs, type BlogEventHandlers } from '../blogs/index.ts';
 import { presentDashboardBlog } from './dashboard.presenter.ts';
 
 export async function listOwnBlogs(db: Db, authorId: string, body: UserWrittenBlogsBody) {
@@ -20,4 +20,5 @@ export async function countOwnBlogs(db: Db, authorId: string, body: UserWrittenB
 }
 
 /** Only the author deletes a blog (the blogs module's rule, with the author's counters). */
-export const deleteOwnBlog = (db: Db, userId: string, blogId: string) => deleteBlog(db, userId, blogId);
+export const deleteOwnBlog = (db: Db, events: BlogEventHandlers, userId: string, blogId: string) =>
+  deleteBlog(db, events, userId, blogId);
