@@ -20,6 +20,7 @@ it('wires each blog event to its handlers, in order', () => {
     ]),
   );
   expect(wired).toEqual({
+    saved: ['addTitleWords', 'keepRevision'],
     firstPublished: ['queueNewsletter', 'notifyFollowers', 'queueCreateActivity'],
     publishedBlogChanged: ['queueUpdateActivity'],
     publishedBlogRemoved: ['queueDeleteActivity'],

@@ -3,11 +3,14 @@ import type { BlogEventHandlers } from './blogs/index.ts';
 import { queueCreateActivity, queueDeleteActivity, queueUpdateActivity } from './federation/index.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { avatarRoutes } from './avatars/avatars.routes.ts';
-import { blogListRoutes } from './blogs/blog-lists.routes.ts';
+import { addTitleWords } from './blog-lists/index.ts';
+import { blogListRoutes } from './blog-lists/blog-lists.routes.ts';
 import { blogRoutes } from './blogs/blogs.routes.ts';
 import { bookmarkRoutes } from './bookmarks/bookmarks.routes.ts';
 import { publishingRoutes } from './blogs/publishing.routes.ts';
-import { revisionRoutes } from './blogs/revisions.routes.ts';
+import { previewLinkRoutes } from './preview-links/preview-links.routes.ts';
+import { keepRevision } from './revisions/index.ts';
+import { revisionRoutes } from './revisions/revisions.routes.ts';
 import { commentRoutes } from './comments/comments.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { discoveryRoutes } from './discovery/discovery.routes.ts';
@@ -30,10 +33,12 @@ export { registerScheduledPublishing } from './blogs/scheduled-publishing.ts';
 export { registerWeb } from './web/web.routes.ts';
 
 /**
- * Who hears of each blog event, in this order, inside the transaction that causes it: the e-mail
- * subscribers' newsletter, the followers' new_blog notifications, the fediverse's activities.
+ * Who hears of each blog event, in this order, inside the transaction that causes it: the words of
+ * its title for typo search and its revisions; the e-mail subscribers' newsletter, the followers'
+ * new_blog notifications and the fediverse's activities.
  */
 export const blogEventHandlers: BlogEventHandlers = {
+  saved: [addTitleWords, keepRevision],
   firstPublished: [queueNewsletter, notifyFollowers, queueCreateActivity],
   publishedBlogChanged: [queueUpdateActivity],
   publishedBlogRemoved: [queueDeleteActivity],
@@ -49,6 +54,7 @@ export const modules: FastifyPluginAsyncZod[] = [
   blogRoutes,
   revisionRoutes,
   publishingRoutes,
+  previewLinkRoutes,
   blogListRoutes,
   likeRoutes,
   bookmarkRoutes,

@@ -1,4 +1,12 @@
 import type { Executor } from '../../db/client.ts';
+import type { BlogRow } from './blogs.repository.ts';
+
+/** A blog as a save left it: its row id, its author (who saved it), the time of the save and its words. */
+export type SavedVersion = Pick<BlogRow, 'draft' | 'title' | 'banner' | 'des' | 'tags' | 'content'> & {
+  id: string;
+  authorId: string;
+  savedAt: Date;
+};
 
 /** A blog reaching readers for the first time: its row id (blogs.id) and its author. */
 export interface FirstPublish {
@@ -13,6 +21,8 @@ export interface PublishedBlog extends FirstPublish {
 
 /** What each event of a blog tells its handlers. */
 interface BlogEventPayloads {
+  /** In the transaction of every save of a blog's words (create-blog, an edit, a restored revision). */
+  saved: SavedVersion;
   /**
    * In the transaction that first publishes a blog (create-blog, a schedule coming due,
    * publish-now), so whatever it starts for the author's audience commits or rolls back with the

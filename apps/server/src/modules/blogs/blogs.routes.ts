@@ -11,6 +11,7 @@ import {
 } from '@inkwell/contracts';
 import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
+import { blogPageTags } from './blog-page-tags.ts';
 import { answerGetBlog, getBlogCan, saveBlog } from './blogs.service.ts';
 
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,4 +67,6 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => reply.status(204).send(null),
   );
+
+  app.pageTagResolvers.push(blogPageTags(app));
 };

@@ -14,11 +14,11 @@ import {
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
+import { cleanEditorOutput, contentWordCount, isImageUrl } from '../content/index.ts';
 import { addAuthorReads, addToAuthorCounters } from '../users/index.ts';
 import { recount } from './blog-counts.ts';
 import { emitBlogEvent, type BlogEventHandlers } from './blog-events.ts';
 import { newBlogId } from './blog-id.ts';
-import { addTitleWords } from './title-words.ts';
 import {
   deleteBlogRow,
   findBlog,
@@ -30,9 +30,6 @@ import {
   type Read,
 } from './blogs.repository.ts';
 import { presentBlog } from './blogs.presenter.ts';
-import { cleanEditorOutput, isImageUrl } from './content-blocks.ts';
-import { contentWordCount } from './content-html.ts';
-import { recordRevision } from './revisions.repository.ts';
 import { checkSchedulable, publishingOf } from './scheduled-publishing.ts';
 import { isVisibleTo } from './visibility.ts';
 
@@ -75,7 +72,8 @@ export interface SavedBlog {
  * Creates a blog, or updates the author's own blog when `id` is given (its blog_id stays). With
  * `updatedAt`, an update is refused (409) when the blog was saved since: checked under the row's
  * lock, so of two saves from the same version one wins. The author's count of published blogs
- * and the blog's new revision are written in the same transaction.
+ * changes in the same transaction, and the blog events' handlers run in it (its `saved` ones keep
+ * the new revision and the words of the title).
  * A blog to be published at `publishAt` is saved a draft until then (scheduled-publishing.ts).
  */
 export async function saveBlog(
@@ -99,9 +97,8 @@ export async function saveBlog(
       const publishedAt = existing.publishedAt ?? (values.draft ? null : now);
       const updatedAt = await updateBlog(tx, existing.id, { ...values, publishedAt });
       await recount(tx, existing, { ...values, authorId, publishedAt });
-      await addTitleWords(tx, values.title);
+      await emitBlogEvent(events, 'saved', tx, { ...values, id: existing.id, authorId, savedAt: updatedAt }, now);
       await addToAuthorCounters(tx, authorId, { posts: published - (existing.draft ? 0 : 1), reads: 0 });
-      await recordRevision(tx, { ...values, blogId: existing.id, savedBy: authorId, savedAt: updatedAt });
       const blog = { id: existing.id, blogId, authorId };
       if (!existing.publishedAt && publishedAt) await emitBlogEvent(events, 'firstPublished', tx, blog, now);
       else if (!existing.draft)
@@ -119,9 +116,8 @@ export async function saveBlog(
           publishedAt: values.draft ? null : now,
         });
         await recount(tx, null, blog);
-        await addTitleWords(tx, values.title);
+        await emitBlogEvent(events, 'saved', tx, { ...values, id: blog.id, authorId, savedAt: blog.updatedAt }, now);
         await addToAuthorCounters(tx, authorId, { posts: published, reads: 0 });
-        await recordRevision(tx, { ...values, blogId: blog.id, savedBy: authorId, savedAt: blog.updatedAt });
         if (blog.publishedAt) await emitBlogEvent(events, 'firstPublished', tx, { id: blog.id, authorId }, now);
         return { id: blog.blogId, updatedAt: blog.updatedAt };
       });

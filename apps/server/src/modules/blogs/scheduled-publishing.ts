@@ -1,4 +1,3 @@
-import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   canEditBlog,
@@ -10,12 +9,11 @@ import {
   type ScheduleBlogBody,
 } from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
-import { blogs } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../http-error.ts';
 import { addToAuthorCounters } from '../users/index.ts';
 import { recount } from './blog-counts.ts';
 import { emitBlogEvent, type BlogEventHandlers } from './blog-events.ts';
-import { findBlogForUpdate, type BlogRow } from './blogs.repository.ts';
+import { findBlogForUpdate, lockDueBlogs, markPublished, setPublishAt, type BlogRow } from './blogs.repository.ts';
 
 /*
  * Scheduled publishing. A scheduled blog is a draft with a `publish_at`: the one rule of who may
@@ -55,13 +53,7 @@ type Publishable = Pick<BlogRow, 'id' | 'authorId' | 'tags' | 'publishedAt'>;
  */
 async function publishDraft(tx: Executor, events: BlogEventHandlers, blog: Publishable, at: Date) {
   const publishedAt = blog.publishedAt ?? at;
-  // Checked again as it is written: only a draft's publishing counts.
-  const published = await tx
-    .update(blogs)
-    .set({ draft: false, publishedAt, publishAt: null })
-    .where(and(eq(blogs.id, blog.id), eq(blogs.draft, true)))
-    .returning({ id: blogs.id });
-  if (published.length === 0) return;
+  if (!(await markPublished(tx, blog.id, publishedAt))) return;
   await recount(
     tx,
     { draft: true, authorId: blog.authorId, tags: blog.tags, publishedAt },
@@ -79,19 +71,7 @@ async function publishDraft(tx: Executor, events: BlogEventHandlers, blog: Publi
  */
 export async function publishDueBlogs(db: Db, events: BlogEventHandlers, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
-    const due = await tx
-      .select({
-        id: blogs.id,
-        authorId: blogs.authorId,
-        tags: blogs.tags,
-        publishedAt: blogs.publishedAt,
-        publishAt: blogs.publishAt,
-      })
-      .from(blogs)
-      .where(and(eq(blogs.draft, true), isNotNull(blogs.publishAt), lte(blogs.publishAt, now)))
-      .orderBy(asc(blogs.publishAt))
-      .limit(DUE_PER_RUN)
-      .for('update', { skipLocked: true });
+    const due = await lockDueBlogs(tx, now, DUE_PER_RUN);
     for (const blog of due) await publishDraft(tx, events, blog, blog.publishAt!);
     return due.length;
   });
@@ -124,10 +104,7 @@ export async function scheduleBlog(db: Db, authorId: string, { blog_id, publishA
   await db.transaction(async (tx) => {
     const blog = await ownDraftForUpdate(tx, authorId, blog_id);
     if (publishAt !== null) checkPublishable(blog);
-    await tx
-      .update(blogs)
-      .set({ publishAt: publishAt === null ? null : new Date(publishAt) })
-      .where(eq(blogs.id, blog.id));
+    await setPublishAt(tx, blog.id, publishAt === null ? null : new Date(publishAt));
   });
   return { status: 'done' as const };
 }

@@ -1,6 +1,7 @@
 import { Limits, type UserWrittenBlogsBody, type UserWrittenBlogsCountBody } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
-import { countAuthorBlogs, deleteBlog, listAuthorBlogs, type BlogEventHandlers } from '../blogs/index.ts';
+import { deleteBlog, type BlogEventHandlers } from '../blogs/index.ts';
+import { countAuthorBlogs, listAuthorBlogs } from './author-blogs.repository.ts';
 import { presentDashboardBlog } from './dashboard.presenter.ts';
 
 export async function listOwnBlogs(db: Db, authorId: string, body: UserWrittenBlogsBody) {

@@ -12,7 +12,9 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
 import { authorFeedTitle, tagFeedTitle } from '../../plugins/feed-links.ts';
 import { SITE_NAME } from '../../site-origin.ts';
-import { contentHtml, newestBlogs, publicationDates, type BlogWithAuthor } from '../blogs/index.ts';
+import { newestBlogs } from '../blog-lists/index.ts';
+import { publicationDates } from '../blogs/index.ts';
+import { contentHtml } from '../content/index.ts';
 import { getProfile } from '../profiles/index.ts';
 import type { FeedEntry, FeedModel } from './feed-formats.ts';
 
@@ -20,9 +22,10 @@ import type { FeedEntry, FeedModel } from './feed-formats.ts';
 export const FEED_SIZE = 20;
 
 type Absolute = (pathOrUrl: string) => string;
+type FeedBlog = Awaited<ReturnType<typeof newestBlogs>>[number];
 
 /** A blog as a feed entry; its id is its page's URL, which never changes (blog_id stays through edits). */
-function feedEntry(blog: BlogWithAuthor, absolute: Absolute): FeedEntry {
+function feedEntry(blog: FeedBlog, absolute: Absolute): FeedEntry {
   const url = absolute(blogPath(blog.blogId));
   const image = blog.banner ? absolute(blog.banner) : undefined;
   // Stored only after cleanEditorOutput checked every block against its schema.
@@ -47,7 +50,7 @@ interface FeedContent {
   title: string;
   description: string;
   homePath: string;
-  blogs: BlogWithAuthor[];
+  blogs: FeedBlog[];
 }
 
 /** Whose blogs, under which name: 404 for an unknown author, or a tag no published blog carries. */

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { blogPath, escapeHtml, profilePath } from '@inkwell/contracts';
-import { publishedBlogsCount, publishedBlogsPage } from '../blogs/index.ts';
+import { publishedBlogsCount, publishedBlogsPage } from '../blog-lists/index.ts';
 import { authorsCount, authorsPage } from '../profiles/index.ts';
 import type { Representation } from './conditional-get.ts';
 

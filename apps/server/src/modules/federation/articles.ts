@@ -4,7 +4,7 @@ import { Temporal } from '@js-temporal/polyfill';
 import { blogPath, searchPath, type EditorOutput } from '@inkwell/contracts';
 import type { blogs } from '../../db/schema/index.ts';
 import { absoluteUrl } from '../../site-origin.ts';
-import { contentHtml } from '../blogs/index.ts';
+import { contentHtml } from '../content/index.ts';
 
 type BlogRow = typeof blogs.$inferSelect;
 

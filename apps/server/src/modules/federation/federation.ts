@@ -17,8 +17,9 @@ import { profilePath } from '@inkwell/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { absoluteUrl } from '../../site-origin.ts';
-import { countAuthors, findUserById, findUserByUsername } from '../users/index.ts';
-import { publishedBlogsCount } from '../blogs/index.ts';
+import { publishedBlogsCount } from '../blog-lists/index.ts';
+import { authorsCount } from '../profiles/index.ts';
+import { findUserById, findUserByUsername } from '../users/index.ts';
 import { actorKeyPairs } from './actor-keys.ts';
 import { createOf } from './articles.ts';
 import { queueDeliveries } from './delivery.ts';
@@ -182,7 +183,7 @@ export function createInkwellFederation(
     software: { name: 'inkwell', version: SOFTWARE_VERSION },
     protocols: ['activitypub'],
     openRegistrations: true,
-    usage: { users: { total: await countAuthors(db) }, localPosts: await publishedBlogsCount(db), localComments: 0 },
+    usage: { users: { total: await authorsCount(db) }, localPosts: await publishedBlogsCount(db), localComments: 0 },
   }));
 
   return { federation, context, allowHosts };

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../../db/errors.ts';
 import { readingCalls, type ReadingCall } from './reading-calls.ts';
 import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
-import { PREVIEW_HEADERS } from '../blogs/index.ts';
+import { PREVIEW_HEADERS } from '../preview-links/index.ts';
 import { injectHead } from './head-tags.ts';
 import { errorResponses } from '../../http-error.ts';
 import { siteFeedLinks } from '../../plugins/feed-links.ts';

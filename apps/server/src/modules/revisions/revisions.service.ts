@@ -9,10 +9,14 @@ import {
 } from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
-import type { BlogEventHandlers } from './blog-events.ts';
-import { findBlog } from './blogs.repository.ts';
-import { getBlog, saveBlog } from './blogs.service.ts';
-import { findRevision, listRevisions, type RevisionSummaryRow } from './revisions.repository.ts';
+import { answerGetBlog, findBlog, saveBlog, type BlogEventHandlers } from '../blogs/index.ts';
+import {
+  findRevision,
+  listRevisions,
+  recordRevision,
+  type NewRevision,
+  type RevisionSummaryRow,
+} from './revisions.repository.ts';
 
 /**
  * The blog whose revisions `userId` asks for: only its author's. Anyone else, like an unknown
@@ -83,5 +87,11 @@ export async function restoreRevision(
     content: [revision.content as EditorOutput],
   };
   await saveBlog(db, events, userId, restored, now);
-  return { blog: await getBlog(db, { blog_id }, userId) };
+  return answerGetBlog(db, { blog_id }, userId);
 }
+
+/** A blog event's handler, in the transaction of every save: the blog as saved becomes its newest revision. */
+export const keepRevision = (
+  tx: Executor,
+  { id, authorId, ...saved }: Omit<NewRevision, 'blogId' | 'savedBy'> & { id: string; authorId: string },
+) => recordRevision(tx, { ...saved, blogId: id, savedBy: authorId });

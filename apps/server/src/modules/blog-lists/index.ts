@@ -1,0 +1,16 @@
+/**
+ * What other modules may use of blog-lists: the public lists of published blogs (latest,
+ * trending, search, the following tab), their counts, the feeds' and the sitemap's pages, and the
+ * words of titles a search forgives typos with.
+ */
+export {
+  latestBlogs,
+  latestBlogsCount,
+  newestBlogs,
+  publishedBlogsCount,
+  publishedBlogsPage,
+  searchBlogsCount,
+  searchBlogsPage,
+  trendingBlogs,
+} from './blog-lists.service.ts';
+export { addTitleWords } from './title-words.ts';

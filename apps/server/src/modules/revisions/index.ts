@@ -1,0 +1,2 @@
+/** What other modules may use of revisions: the handler that keeps a revision of every save. */
+export { keepRevision } from './revisions.service.ts';
