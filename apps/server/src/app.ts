@@ -13,16 +13,7 @@ import { registerReadCache } from './plugins/read-cache.ts';
 import { registerRouteSchemas } from './plugins/route-schemas.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerShutdown } from './plugins/shutdown.ts';
-import {
-  blogEventHandlers,
-  modules,
-  registerFederation,
-  registerJobs,
-  registerMailer,
-  registerReadCounts,
-  registerScheduledPublishing,
-  registerWeb,
-} from './modules/index.ts';
+import { blogEventHandlers, modules } from './modules/index.ts';
 import { userOfToken } from './modules/auth/index.ts';
 import type { LogStream } from './start-up.ts';
 
@@ -98,16 +89,10 @@ export async function buildApp({
   registerRateLimits(app);
   await registerOpenApi(app);
   await registerReadCache(app);
-  registerReadCounts(app);
-  registerScheduledPublishing(app);
-  registerJobs(app);
-  registerMailer(app);
 
-  await registerWeb(app);
   for (const module of modules) await app.register(module);
-  await registerFederation(app);
 
-  // Every page the server knows nothing of is the web app's (see registerWeb); what reaches here is no page.
+  // Every page the server knows nothing of is the web app's (modules/web); what reaches here is no page.
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'Not found' }));
   return app;
 }

@@ -1,8 +1,9 @@
 /**
- * What other modules may use of blog-lists: the public lists of published blogs (latest,
- * trending, search, the following tab), their counts, the feeds' and the sitemap's pages, and the
- * words of titles a search forgives typos with.
+ * Blog lists: the public lists of published blogs (latest, trending, search, the following tab),
+ * their counts, the feeds' and the sitemap's pages, and the words of titles a search forgives typos
+ * with (`addTitleWords`, a handler of the blogs' `saved` event). `blogListsModule` is its routes.
  */
+export { blogListRoutes as blogListsModule } from './blog-lists.routes.ts';
 export {
   latestBlogs,
   latestBlogsCount,

@@ -1,8 +1,25 @@
+import fp from 'fastify-plugin';
+import { blogRoutes } from './blogs.routes.ts';
+import { publishingRoutes } from './publishing.routes.ts';
+import { registerReadCounts } from './read-counts.ts';
+import { registerScheduledPublishing } from './scheduled-publishing.ts';
+
 /**
- * What other modules may use of blogs: the one owner of the blogs table (create, edit, get,
- * delete, scheduled publishing, its counters and read counts) and of the one rule of who may
- * read a blog; the events it declares, whose handlers the composition root wires.
+ * Blogs: the one owner of the blogs table (create, edit, get, delete, scheduled publishing, its
+ * counters and read counts) and of the one rule of who may read a blog, and the events it declares,
+ * whose handlers the composition root wires. `blogsModule` decorates the app itself with the
+ * batched read counts (`app.readCounts`, which get-blog's routes count with) and the scheduler
+ * (`app.scheduledPublishing`), then registers its routes.
  */
+export const blogsModule = fp(
+  async (app) => {
+    registerReadCounts(app);
+    registerScheduledPublishing(app);
+    await app.register(blogRoutes);
+    await app.register(publishingRoutes);
+  },
+  { name: 'blogs' },
+);
 export type { BlogEventHandlers } from './blog-events.ts';
 export {
   addToActivity,

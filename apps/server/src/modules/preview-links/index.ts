@@ -1,2 +1,6 @@
-/** What other modules may use of preview links: a draft read through its link, and the headers such a read goes out with. */
+/**
+ * A draft's secret preview link. Others may read a draft through its link, and send that read with
+ * its headers (the server-rendered preview page); `previewLinksModule` is its routes.
+ */
+export { previewLinkRoutes as previewLinksModule } from './preview-links.routes.ts';
 export { PREVIEW_HEADERS, previewBlog } from './preview-links.service.ts';

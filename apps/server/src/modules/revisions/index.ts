@@ -1,2 +1,3 @@
-/** What other modules may use of revisions: the handler that keeps a revision of every save. */
+/** A blog's revisions: `keepRevision` (a handler of the blogs' `saved` event) keeps one of every save; `revisionsModule` is their routes. */
+export { revisionRoutes as revisionsModule } from './revisions.routes.ts';
 export { keepRevision } from './revisions.service.ts';
