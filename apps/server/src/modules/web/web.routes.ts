@@ -37,7 +37,7 @@ const ROOT = '<div id="root"></div>';
 /**
  * Serves the built SPA: hashed assets cached for ever, index.html never cached. Scripts and
  * styles go out as the build compressed them (`.br`/`.gz` beside each, `Vary: Accept-Encoding`).
- * Not a plugin of its own, so `sendSpa` is seen by every module.
+ * Registered with fastify-plugin's semantics (web/index.ts), so `sendSpa` is the app's own, seen by every module.
  */
 export async function registerWeb(app: FastifyInstance) {
   const dist = app.config.webDist;
