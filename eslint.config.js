@@ -11,7 +11,20 @@ const folders = (parent) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 const features = './apps/web/src/features';
-const modules = './apps/server/src/modules';
+const server = './apps/server/src';
+const modules = `${server}/modules`;
+const plugins = `${server}/plugins`;
+/** The composition root: the list of modules in registration order, buildApp, and the process. */
+const root = [`${modules}/index.ts`, `${server}/app.ts`, `${server}/main.ts`];
+/** The bottom layer: the shared files of src (configuration, errors, the site's origin…) and db, net, html. */
+const shared = [
+  ...entries(server)
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !root.includes(`${server}/${entry.name}`))
+    .map((entry) => `${server}/${entry.name}`),
+  `${server}/db`,
+  `${server}/net`,
+  `${server}/html`,
+];
 
 /** Each folder of `parent` reaches the others only through their index.ts, their public file. */
 const publicFilesOnly = (parent, message) =>
@@ -67,12 +80,21 @@ export default tseslint.config(
   {
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
     plugins: { 'import-x': importX },
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
+    // no-cycle follows imports into TypeScript files only when import-x reads them.
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      // No import circle (import-x leaves out `import type`, which never runs).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
-    // Tests may set up another module's rows directly; the code under test may not.
+    // Tests may set up another module's rows directly, and test helpers build the whole app; the code under test may not.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/test/**', 'apps/server/src/hostile/**', 'apps/server/src/faults/**'],
     plugins: { 'import-x': importX },
     rules: {
       'import-x/no-restricted-paths': [
@@ -81,11 +103,21 @@ export default tseslint.config(
           zones: [
             ...boundaries,
             ...publicFilesOnly(modules, 'A module imports another only through its index.ts.'),
+            // The server's layers (docs/ARCHITECTURE.md): shared ← plugins ← modules ← the composition root.
             {
-              target: './apps/server/src/plugins',
-              from: modules,
-              except: folders(modules).map((name) => `./${name}/index.ts`),
-              message: 'A plugin reaches a module only through its index.ts.',
+              target: shared,
+              from: [plugins, modules, ...root],
+              message: 'The shared files of src, db, net and html import nothing of plugins, modules or the root.',
+            },
+            {
+              target: plugins,
+              from: [modules, ...root],
+              message: 'Plugins sit below the modules: buildApp hands a plugin what it needs of a module.',
+            },
+            {
+              target: modules,
+              from: root,
+              message: 'A module never imports the composition root (modules/index.ts, app.ts, main.ts).',
             },
           ],
         },

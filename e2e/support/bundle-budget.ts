@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
  * right after its build. Bytes are deterministic.
  *
  * It also fails when any script the browser may load (reading pages and editor alike) holds
- * highlight.js: code is highlighted on the server (apps/server/src/modules/blogs/code-highlight.ts).
+ * highlight.js: code is highlighted on the server (apps/server/src/modules/content/code-highlight.ts).
  */
 const web = path.join(import.meta.dirname, '..', '..', 'apps', 'web');
 const dist = process.env.WEB_DIST ?? path.join(web, 'dist');

@@ -21,7 +21,8 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { queryRows } from '../src/db/query-rows.ts';
-import { addEveryTitleWord, countEveryBlog } from '../src/modules/blogs/index.ts';
+import { addEveryTitleWord } from '../src/modules/blog-lists/title-words.ts';
+import { countEveryBlog } from '../src/modules/blogs/blog-counts.ts';
 
 const BLOGS = Number(process.env.BENCH_BLOGS ?? 1_000_000);
 const AUTHORS = Math.max(1, Math.floor(BLOGS / 50));

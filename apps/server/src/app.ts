@@ -8,21 +8,14 @@ import { registerCors } from './plugins/cors.ts';
 import { answerClientError, answerFrameworkError, logSerializers, registerErrorHandler } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerPageTags } from './plugins/page-tags.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
 import { registerRouteSchemas } from './plugins/route-schemas.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerShutdown } from './plugins/shutdown.ts';
-import {
-  modules,
-  registerFederation,
-  registerJobs,
-  registerMailer,
-  registerReadCounts,
-  registerScheduledPublishing,
-  registerWeb,
-  type PageTagsResolver,
-} from './modules/index.ts';
+import { blogEventHandlers, modules } from './modules/index.ts';
+import { userOfToken } from './modules/auth/index.ts';
 import type { LogStream } from './start-up.ts';
 
 declare module 'fastify' {
@@ -32,8 +25,6 @@ declare module 'fastify' {
     database: Database;
     /** The time now: the real clock, or a test's (scheduled publishing is decided by it). */
     clock: () => Date;
-    /** Modules add a resolver to put share tags into the SPA's HTML for their pages, or to answer 404 for a missing one. */
-    pageTagResolvers: PageTagsResolver[];
     sendSpa: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
   }
 }
@@ -85,7 +76,8 @@ export async function buildApp({
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('clock', clock);
-  app.decorate('pageTagResolvers', []);
+  app.decorate('blogEvents', blogEventHandlers);
+  registerPageTags(app);
   if (onRoute) app.addHook('onRoute', onRoute);
 
   await registerCors(app);
@@ -94,21 +86,15 @@ export async function buildApp({
   registerShutdown(app);
   registerSecurityHeaders(app);
   registerJsonBody(app);
-  registerAuth(app);
+  registerAuth(app, (token) => userOfToken(app.db, token));
   registerRouteSchemas(app);
   registerRateLimits(app);
   await registerOpenApi(app);
   await registerReadCache(app);
-  registerReadCounts(app);
-  registerScheduledPublishing(app);
-  registerJobs(app);
-  registerMailer(app);
 
-  await registerWeb(app);
   for (const module of modules) await app.register(module);
-  await registerFederation(app);
 
-  // Every page the server knows nothing of is the web app's (see registerWeb); what reaches here is no page.
+  // Every page the server knows nothing of is the web app's (modules/web); what reaches here is no page.
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody('not_found')));
   return app;
 }

@@ -28,3 +28,4 @@ export * from './revisions.ts';
 export * from './publishing.ts';
 export * from './subscriptions.ts';
 export * from './api-paths.ts';
+export * from './page-paths.ts';

@@ -40,7 +40,3 @@ export const SubscriptionLinkBody = z.object({ 'List-Unsubscribe': z.string().ma
 /** What the mailed links' pages POST to (`/subscribe/confirm/<token>`, `/unsubscribe/<token>`) answer. */
 export const SubscriptionLinkResult = z.object({ message: z.string() });
 export type SubscriptionLinkResult = z.infer<typeof SubscriptionLinkResult>;
-
-/** Where a mailed link points, for a token. */
-export const confirmSubscriptionPath = (token: string) => `/subscribe/confirm/${token}`;
-export const unsubscribePath = (token: string) => `/unsubscribe/${token}`;

@@ -5,7 +5,7 @@ import { openNotificationStream } from '../test/notification-stream-reader.ts';
 import { killServers, startServer, type ServerProcess } from '../test/server-process.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { postJson, signUpWriters, type Writers } from '../test/write-load.ts';
-import { RATE_LIMITS } from '../modules/rate-limits/index.ts';
+import { RATE_LIMITS } from '../plugins/rate-limit-table.ts';
 
 /**
  * Two server processes on one PostgreSQL database, as behind a load balancer: whatever a user does

@@ -1,51 +1,74 @@
+import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authRoutes } from './auth/auth.routes.ts';
-import { avatarRoutes } from './avatars/avatars.routes.ts';
-import { blogListRoutes } from './blogs/blog-lists.routes.ts';
-import { blogRoutes } from './blogs/blogs.routes.ts';
-import { bookmarkRoutes } from './bookmarks/bookmarks.routes.ts';
-import { publishingRoutes } from './blogs/publishing.routes.ts';
-import { revisionRoutes } from './blogs/revisions.routes.ts';
-import { commentRoutes } from './comments/comments.routes.ts';
-import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
-import { discoveryRoutes } from './discovery/discovery.routes.ts';
-import { followRoutes } from './follows/follows.routes.ts';
-import { likeRoutes } from './likes/likes.routes.ts';
-import { linkPreviewRoutes } from './link-preview/link-preview.routes.ts';
-import { notificationRoutes } from './notifications/notifications.routes.ts';
-import { profileRoutes } from './profiles/profiles.routes.ts';
-import { settingsRoutes } from './settings/settings.routes.ts';
-import { subscriberRoutes } from './subscribers/index.ts';
-import { systemRoutes } from './system/system.routes.ts';
-import { uploadRoutes } from './uploads/uploads.routes.ts';
+import { authModule } from './auth/index.ts';
+import { avatarsModule } from './avatars/index.ts';
+import { addTitleWords, blogListsModule } from './blog-lists/index.ts';
+import { blogsModule, type BlogEventHandlers } from './blogs/index.ts';
+import { bookmarksModule } from './bookmarks/index.ts';
+import { commentsModule } from './comments/index.ts';
+import { dashboardModule } from './dashboard/index.ts';
+import { discoveryModule } from './discovery/index.ts';
+import { federationModule, queueCreateActivity, queueDeleteActivity, queueUpdateActivity } from './federation/index.ts';
+import { followsModule } from './follows/index.ts';
+import { jobsModule } from './jobs/index.ts';
+import { likesModule } from './likes/index.ts';
+import { linkPreviewModule } from './link-preview/index.ts';
+import { mailModule } from './mail/index.ts';
+import { notificationsModule, notifyFollowers } from './notifications/index.ts';
+import { previewLinksModule } from './preview-links/index.ts';
+import { profilesModule } from './profiles/index.ts';
+import { keepRevision, revisionsModule } from './revisions/index.ts';
+import { settingsModule } from './settings/index.ts';
+import { queueNewsletter, subscribersModule } from './subscribers/index.ts';
+import { systemModule } from './system/index.ts';
+import { uploadsModule } from './uploads/index.ts';
+import { webModule } from './web/index.ts';
 
-export { registerJobs } from './jobs/index.ts';
-export { registerMailer } from './mail/index.ts';
-export { registerReadCounts } from './blogs/read-counts.ts';
-export { registerFederation } from './federation/index.ts';
-export { registerScheduledPublishing } from './blogs/scheduled-publishing.ts';
-export { registerWeb } from './web/web.routes.ts';
-export type { PageTagsResolver } from './web/index.ts';
+/*
+ * The composition root of the modules. A module never imports its listeners nor this file: the
+ * handlers of the events a module declares, and the order the modules are registered in, are
+ * written here.
+ */
 
-/** Every feature module, registered in this order by buildApp. */
-export const modules: FastifyPluginAsyncZod[] = [
-  systemRoutes,
-  avatarRoutes,
-  authRoutes,
-  settingsRoutes,
-  dashboardRoutes,
-  blogRoutes,
-  revisionRoutes,
-  publishingRoutes,
-  blogListRoutes,
-  likeRoutes,
-  bookmarkRoutes,
-  followRoutes,
-  profileRoutes,
-  uploadRoutes,
-  linkPreviewRoutes,
-  commentRoutes,
-  notificationRoutes,
-  discoveryRoutes,
-  subscriberRoutes,
+/**
+ * Who hears of each blog event, in this order, inside the transaction that causes it: the words of
+ * its title for typo search and its revisions; the e-mail subscribers' newsletter, the followers'
+ * new_blog notifications and the fediverse's activities.
+ */
+export const blogEventHandlers: BlogEventHandlers = {
+  saved: [addTitleWords, keepRevision],
+  firstPublished: [queueNewsletter, notifyFollowers, queueCreateActivity],
+  publishedBlogChanged: [queueUpdateActivity],
+  publishedBlogRemoved: [queueDeleteActivity],
+};
+
+/**
+ * Every module that registers something, in the order buildApp registers them: the job worker and
+ * the mailer first (they decorate the app for the modules that queue jobs and send mail), the web
+ * app before the API modules (its catch-all page route and `sendSpa`), the fediverse last.
+ */
+export const modules: (FastifyPluginAsync | FastifyPluginAsyncZod)[] = [
+  jobsModule,
+  mailModule,
+  webModule,
+  systemModule,
+  avatarsModule,
+  authModule,
+  settingsModule,
+  dashboardModule,
+  blogsModule,
+  revisionsModule,
+  previewLinksModule,
+  blogListsModule,
+  likesModule,
+  bookmarksModule,
+  followsModule,
+  profilesModule,
+  uploadsModule,
+  linkPreviewModule,
+  commentsModule,
+  notificationsModule,
+  discoveryModule,
+  subscribersModule,
+  federationModule,
 ];

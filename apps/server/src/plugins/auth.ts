@@ -1,7 +1,18 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { FixedErrorCode } from '@inkwell/contracts';
 import { unauthorized } from '../http-error.ts';
-import { userOfToken, type SessionUser } from '../modules/auth/index.ts';
+
+/** The signed-in user of a request, as its session names them. */
+export interface SessionUser {
+  id: string;
+  sessionId: string;
+  username: string;
+  fullname: string;
+  profileImg: string;
+}
+
+/** Who a bearer token belongs to, or null: the auth module's sessions, handed over by buildApp (plugins sit below modules). */
+export type SessionLookup = (token: string) => Promise<SessionUser | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,12 +50,12 @@ export function signedInUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-export function registerAuth(app: FastifyInstance) {
+export function registerAuth(app: FastifyInstance, userOfToken: SessionLookup) {
   app.decorateRequest('user', null);
 
   async function resolve(request: FastifyRequest): Promise<SessionUser | null> {
     const token = bearer(request);
-    return token ? userOfToken(app.db, token) : null;
+    return token ? userOfToken(token) : null;
   }
 
   const requireUserSaying = (code: FixedErrorCode) => {

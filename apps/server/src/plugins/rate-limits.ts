@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error.ts';
-import { hit, RATE_LIMITS, reset, type RateLimitName, type RateLimitRule } from '../modules/rate-limits/index.ts';
+import { hit, reset } from './rate-limit-counters.ts';
+import { RATE_LIMITS, type RateLimitName, type RateLimitRule } from './rate-limit-table.ts';
 import { signedInUser } from './auth.ts';
 
 declare module 'fastify' {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
+import { searchPath } from '@inkwell/contracts';
 import { useLiveNotifications } from '../features/notifications/index.ts';
 import { useHydrated } from '../lib/hydration.ts';
 import { useSession } from '../lib/session.tsx';
@@ -28,7 +29,7 @@ export function Navbar() {
 
   const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
     const query = event.currentTarget.value.trim();
-    if (event.key === 'Enter' && query) navigate(`/search/${encodeURIComponent(query)}`);
+    if (event.key === 'Enter' && query) navigate(searchPath(query));
     if (event.key === 'Escape' && searchOpen) {
       setSearchOpen(false);
       searchToggle.current?.focus();

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { DROPDOWN_CLOSE_MS, type Session } from '@inkwell/contracts';
+import { DROPDOWN_CLOSE_MS, profilePath, type Session } from '@inkwell/contracts';
 import { useSignOut } from '../features/auth/index.ts';
 
 /**
@@ -71,7 +71,7 @@ export function UserMenu({ session }: { session: Session }) {
           <Link role="menuitem" to="/editor" className="link flex gap-2 py-4 pl-8 md:hidden">
             Write
           </Link>
-          <Link role="menuitem" to={`/user/${session.username}`} className="link block py-4 pl-8">
+          <Link role="menuitem" to={profilePath(session.username)} className="link block py-4 pl-8">
             Profile
           </Link>
           <Link role="menuitem" to="/dashboard/blogs" className="link block py-4 pl-8">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { BlogCard as BlogCardData } from '@inkwell/contracts';
+import { blogPath, profilePath, type BlogCard as BlogCardData } from '@inkwell/contracts';
 import { formatDate } from '../lib/format-date.ts';
 import { Avatar } from './avatar.tsx';
 import { HeartIcon } from './icons.tsx';
@@ -11,7 +11,7 @@ function Byline({ blog }: { blog: BlogCardData }) {
   const { fullname, username, profile_img } = blog.author.personal_info;
   return (
     <div className="relative z-10 flex items-center gap-2 text-sm">
-      <Link to={`/user/${username}`} className="flex min-w-0 items-center gap-2 hover:underline">
+      <Link to={profilePath(username)} className="flex min-w-0 items-center gap-2 hover:underline">
         <Avatar src={profile_img} size={24} />
         <span className="truncate">
           {fullname} <span className="text-neutral-500">@{username}</span>
@@ -46,7 +46,7 @@ export function BlogCard({
       <div className="min-w-0 flex-1">
         <Byline blog={blog} />
         <h2 className="mt-3 line-clamp-2 font-serif text-xl leading-snug font-bold sm:text-2xl">
-          <Link to={`/blog/${blog.blog_id}`} className="after:absolute after:inset-0">
+          <Link to={blogPath(blog.blog_id)} className="after:absolute after:inset-0">
             {blog.title}
           </Link>
         </h2>
@@ -85,7 +85,7 @@ export function RankedBlogCard({ blog, rank }: { blog: BlogCardData; rank: numbe
       <div className="min-w-0">
         <Byline blog={blog} />
         <h2 className="mt-2 line-clamp-3 font-serif text-lg leading-snug font-bold">
-          <Link to={`/blog/${blog.blog_id}`} className="after:absolute after:inset-0">
+          <Link to={blogPath(blog.blog_id)} className="after:absolute after:inset-0">
             <span className="sr-only">{String(rank).padStart(2, '0')} </span>
             {blog.title}
           </Link>

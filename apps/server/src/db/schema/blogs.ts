@@ -54,7 +54,7 @@ export const blogs = pgTable(
     totalComments: integer('total_comments').notNull().default(0),
     totalParentComments: integer('total_parent_comments').notNull().default(0),
     totalReads: integer('total_reads').notNull().default(0),
-    // The words of the content (blogs/content-html.ts's contentWordCount), set by every save: lists show reading time without loading content.
+    // The words of the content (content/content-html.ts's contentWordCount), set by every save: lists show reading time without loading content.
     wordCount: integer('word_count').notNull().default(0),
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', inkwell_tags_text(tags)), 'B') || setweight(to_tsvector('english', des), 'C')`,
@@ -87,9 +87,12 @@ export const blogCounts = pgTable('blog_counts', {
   total: integer('total').notNull().default(0),
 });
 
+/** The scope of a blog_counts row: every blog readers may see, or (with a tag) those carrying it. */
+export const countScope = (tag?: string) => (tag === undefined ? 'all' : `tag:${tag}`);
+
 /**
  * How many blogs readers may see were published on each UTC day, kept like blog_counts: a deep
- * page of the newest blogs starts from the day its first blog was published (blogs/blog-lists.repository.ts).
+ * page of the newest blogs starts from the day its first blog was published (blog-lists/blog-lists.repository.ts).
  */
 export const blogDayCounts = pgTable('blog_day_counts', {
   day: date('day').primaryKey(),
@@ -99,7 +102,7 @@ export const blogDayCounts = pgTable('blog_day_counts', {
 /**
  * Every word (lower case, letters and digits) ever used in a blog's title, added as titles are
  * saved, never removed: a search whose words find too little looks here for words like them
- * (blogs/blog-lists.repository.ts), through the trigram index, instead of comparing every title.
+ * (blog-lists/blog-lists.repository.ts), through the trigram index, instead of comparing every title.
  */
 export const titleWords = pgTable('title_words', { word: text('word').primaryKey() }, (t) => [
   index('title_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),

@@ -3,7 +3,7 @@ import { blogs, type StoredContent } from './blogs.ts';
 import { users } from './users.ts';
 
 /**
- * A blog as one save left it, kept so a writer never loses a word (blogs/revisions.repository.ts
+ * A blog as one save left it, kept so a writer never loses a word (revisions/revisions.repository.ts
  * keeps the last 100 of a blog, and one a UTC day before them). `saved_at` is the blog's
  * `updated_at` of that save.
  */

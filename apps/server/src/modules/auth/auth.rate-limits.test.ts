@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages } from '@inkwell/contracts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { RATE_LIMITS } from '../rate-limits/rate-limit-table.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limit-table.ts';
 
 // Limits scaled down so each one is reached in a handful of requests; the scaling is the same
 // RATE_LIMIT_MULTIPLIER a self-hoster sets. The full per-account sign-in limit is proven in

@@ -3,18 +3,13 @@ import type { GoogleConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, HttpError } from '../../http-error.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
 import { hasNewNotification } from '../notifications/index.ts';
 import { createUser, findUserByEmail, findUserByGoogleSub, type NewAccount, type UserRow } from '../users/index.ts';
 import { verifyGoogleIdToken, type GoogleIdentity } from './google-id-token.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { presentSession } from './session.presenter.ts';
-import {
-  createSession,
-  findSessionUser,
-  revokeSession,
-  revokeUserSessions,
-  type SessionUser,
-} from './sessions.repository.ts';
+import { createSession, findSessionUser, revokeSession, revokeUserSessions } from './sessions.repository.ts';
 import { TOKEN_PATTERN } from './tokens.ts';
 
 export interface AuthDeps {

@@ -1,5 +1,8 @@
-/** What other modules (and plugins/auth) may use of auth: sessions and password hashing. */
+/**
+ * Auth: sign-up, sign-in, sign-out, password reset. Others may use its sessions (buildApp hands
+ * `userOfToken` to plugins/auth) and its password hashing; `authModule` is how buildApp registers it.
+ */
+export { authRoutes as authModule } from './auth.routes.ts';
 export { signOutOtherSessions, userOfToken } from './auth.service.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
-export type { SessionUser } from './sessions.repository.ts';
 export { hashToken, newToken, TOKEN_PATTERN } from './tokens.ts';

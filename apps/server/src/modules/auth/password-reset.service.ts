@@ -2,6 +2,7 @@ import {
   AuthMessages,
   emailError,
   passwordError,
+  resetPasswordPath,
   type AuthNotice,
   type ForgotPasswordBody,
   type ResetPasswordBody,
@@ -43,7 +44,7 @@ export async function requestPasswordReset(
   if (user) {
     const { token, hash } = newToken();
     await insertPasswordReset(db, user.id, hash, RESET_LINK_MINUTES);
-    const link = `${origin}/reset-password/${token}`;
+    const link = `${origin}${resetPasswordPath(token)}`;
     sendMail({
       to: user.email,
       subject: 'Reset your Inkwell password',

@@ -1,15 +1,8 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
 import { hashToken, newToken } from './tokens.ts';
-
-export interface SessionUser {
-  id: string;
-  sessionId: string;
-  username: string;
-  fullname: string;
-  profileImg: string;
-}
 
 export async function createSession(db: Executor, userId: string, days: number) {
   const { token, hash } = newToken();

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { blogCounts, blogDayCounts, blogs } from '../../db/schema/index.ts';
+import { blogCounts, blogDayCounts, blogs, countScope } from '../../db/schema/index.ts';
 import { isVisibleTo, visibleToReaders } from './visibility.ts';
 
 /*
@@ -8,14 +8,14 @@ import { isVisibleTo, visibleToReaders } from './visibility.ts';
  * (blog_day_counts), kept in the same transaction as the blog that changes them: the home page's
  * count and a topic's count are one row, not a scan of every published blog, and a deep page of the
  * newest blogs starts from the day its first blog was published instead of skipping every newer
- * one (blog-lists.repository.ts). Per author, users.total_posts counts the same way.
+ * one (the blog-lists module reads them). Per author, users.total_posts counts the same way.
  */
 
 /** What of a blog the counts depend on; null for a blog that is not there (before a create, after a delete). */
 export type Counted = { draft: boolean; authorId: string; tags: string[]; publishedAt: Date | null } | null;
 
 const visible = (blog: Counted): blog is NonNullable<Counted> => blog !== null && isVisibleTo(blog, null);
-const scopes = (blog: Counted) => (visible(blog) ? ['all', ...blog.tags.map((tag) => `tag:${tag}`)] : []);
+const scopes = (blog: Counted) => (visible(blog) ? [countScope(), ...blog.tags.map(countScope)] : []);
 // A blog readers may see always has its date (the blogs_published_dated check).
 const days = (blog: Counted) => (visible(blog) ? [blog.publishedAt!.toISOString().slice(0, 10)] : []);
 
@@ -44,14 +44,6 @@ export async function recount(tx: Executor, before: Counted, after: Counted) {
       .onConflictDoUpdate({ target: blogDayCounts.day, set: { total: sql`${blogDayCounts.total} + excluded.total` } });
   }
 }
-
-async function read(db: Executor, scope: string): Promise<number> {
-  const [row] = await db.select({ total: blogCounts.total }).from(blogCounts).where(eq(blogCounts.scope, scope));
-  return row?.total ?? 0;
-}
-
-export const countAllPublished = (db: Executor) => read(db, 'all');
-export const countPublishedWithTag = (db: Executor, tag: string) => read(db, `tag:${tag}`);
 
 /** Counts every blog anew: for blogs written around the app (a bulk import, the scale benchmark's seed). */
 export async function countEveryBlog(db: Executor) {

@@ -24,6 +24,3 @@ export function newBlogId(title: string): string {
     .padEnd(6, '0');
   return `${slugify(title)}-${suffix}`;
 }
-
-/** The address of a blog's page, the one readers, feeds, sitemaps, mails and the fediverse link to. */
-export const blogPath = (blogId: string) => `/blog/${encodeURIComponent(blogId)}`;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { authorFeedTitle, feedLinks, tagFeedTitle } from '../discovery/index.ts';
-import { pageTagsResolver, type PageTags } from '../web/index.ts';
-import { blogPath } from './blog-id.ts';
+import { blogPath, profilePath } from '@inkwell/contracts';
+import { authorFeedTitle, feedLinks, tagFeedTitle } from '../../plugins/feed-links.ts';
+import { pageTagsResolver, type PageTags } from '../../plugins/page-tags.ts';
 import { publicationDates } from './blogs.presenter.ts';
 import { findBlog, type BlogWithAuthor } from './blogs.repository.ts';
 import { isVisibleTo } from './visibility.ts';
@@ -16,7 +16,7 @@ async function findPublishedBlog(app: FastifyInstance, blogId: string) {
 function blogTags(blog: BlogWithAuthor, absolute: (pathOrUrl: string) => string): PageTags {
   const url = absolute(blogPath(blog.blogId));
   const { fullname, username } = blog.author;
-  const authorUrl = absolute(`/user/${encodeURIComponent(username)}`);
+  const authorUrl = absolute(profilePath(username));
   const image = blog.banner ? absolute(blog.banner) : undefined;
   const dates = publicationDates(blog);
   const [published, modified] = [dates.published.toISOString(), dates.modified.toISOString()];

@@ -6,9 +6,8 @@ import {
   type ContentBlock,
   type EditorOutput,
 } from '@inkwell/contracts';
+import { highlightCode, readingMinutes } from '../content/index.ts';
 import type { BlogCardRow, BlogWithAuthor } from './blogs.repository.ts';
-import { highlightCode } from './code-highlight.ts';
-import { readingMinutes } from './content-html.ts';
 
 /** SPEC §3 Blog as a list shows it: never the content. */
 export function presentBlogCard(blog: BlogCardRow): BlogCard {

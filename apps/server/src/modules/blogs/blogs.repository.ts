@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogs, users } from '../../db/schema/index.ts';
@@ -87,6 +87,41 @@ export async function updateBlog(tx: Executor, id: string, values: Partial<NewBl
 }
 
 /**
+ * Publishes a draft, checked again as it is written: only a draft's publishing counts (answers
+ * whether it did). `updated_at` stays, since the writer changed nothing.
+ */
+export async function markPublished(tx: Executor, id: string, publishedAt: Date): Promise<boolean> {
+  const published = await tx
+    .update(blogs)
+    .set({ draft: false, publishedAt, publishAt: null })
+    .where(and(eq(blogs.id, id), eq(blogs.draft, true)))
+    .returning({ id: blogs.id });
+  return published.length > 0;
+}
+
+/** A draft's time to be published, or (null) none. */
+export async function setPublishAt(tx: Executor, id: string, publishAt: Date | null) {
+  await tx.update(blogs).set({ publishAt }).where(eq(blogs.id, id));
+}
+
+/** Up to `limit` scheduled drafts due at `now`, the earliest first, locked; rows another transaction holds are passed by. */
+export async function lockDueBlogs(tx: Executor, now: Date, limit: number) {
+  return tx
+    .select({
+      id: blogs.id,
+      authorId: blogs.authorId,
+      tags: blogs.tags,
+      publishedAt: blogs.publishedAt,
+      publishAt: blogs.publishAt,
+    })
+    .from(blogs)
+    .where(and(eq(blogs.draft, true), isNotNull(blogs.publishAt), lte(blogs.publishAt, now)))
+    .orderBy(asc(blogs.publishAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/**
  * The blog's row, locked until the transaction ends: 'update' makes every comment change of a blog
  * wait for the one before (its counters with it); 'key share' only keeps the blog from being
  * deleted meanwhile, so likes of one blog go on side by side. `readable` leaves out a blog no
@@ -105,7 +140,6 @@ export async function lockBlog(
   return row;
 }
 
-export type ActivityCounters = Pick<BlogRow, 'totalLikes' | 'totalComments' | 'totalParentComments'>;
 const activityCounters = {
   totalLikes: blogs.totalLikes,
   totalComments: blogs.totalComments,
@@ -130,11 +164,6 @@ export async function addToActivity(
   return row!;
 }
 
-export async function findActivity(db: Executor, id: string): Promise<ActivityCounters | undefined> {
-  const [row] = await db.select(activityCounters).from(blogs).where(eq(blogs.id, id));
-  return row;
-}
-
 export async function findBlogForDelete(tx: Executor, blogId: string) {
   const [row] = await tx
     .select({
@@ -154,17 +183,6 @@ export async function findBlogForDelete(tx: Executor, blogId: string) {
 /** Likes, comments, reads and notifications of the blog go with it (foreign keys cascade). */
 export async function deleteBlogRow(tx: Executor, id: string) {
   await tx.delete(blogs).where(eq(blogs.id, id));
-}
-
-/** The last edit of each author's published blogs (through blogs_author_idx); an author without one is left out. */
-export async function lastPublishedEdits(db: Executor, authorIds: string[]): Promise<Map<string, Date>> {
-  if (authorIds.length === 0) return new Map();
-  const rows = await db
-    .select({ authorId: blogs.authorId, lastEdit: sql`max(${blogs.updatedAt})`.mapWith(blogs.updatedAt) })
-    .from(blogs)
-    .where(and(inArray(blogs.authorId, authorIds), visibleToReaders))
-    .groupBy(blogs.authorId);
-  return new Map(rows.map((row) => [row.authorId, row.lastEdit]));
 }
 
 /** One visitor's read of a blog (by its blog_id) on a UTC day (`YYYY-MM-DD`), waiting to be counted. */

@@ -11,6 +11,7 @@ import {
 } from '@inkwell/contracts';
 import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
+import { blogPageTags } from './blog-page-tags.ts';
 import { answerGetBlog, getBlogCan, saveBlog } from './blogs.service.ts';
 
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +25,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const saved = await saveBlog(app.db, signedInUser(request).id, request.body, app.clock());
+      const saved = await saveBlog(app.db, app.blogEvents, signedInUser(request).id, request.body, app.clock());
       return { id: saved.id, updatedAt: saved.updatedAt.toISOString() };
     },
   );
@@ -66,4 +67,6 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => reply.status(204).send(null),
   );
+
+  app.pageTagResolvers.push(blogPageTags(app));
 };

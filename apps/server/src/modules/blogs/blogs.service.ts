@@ -13,11 +13,11 @@ import {
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
+import { cleanEditorOutput, contentWordCount, isImageUrl } from '../content/index.ts';
 import { addAuthorReads, addToAuthorCounters } from '../users/index.ts';
 import { recount } from './blog-counts.ts';
-import { blogFirstPublished, publishedBlogChanged, publishedBlogRemoved } from './blog-events.ts';
+import { emitBlogEvent, type BlogEventHandlers } from './blog-events.ts';
 import { newBlogId } from './blog-id.ts';
-import { addTitleWords } from './title-words.ts';
 import {
   deleteBlogRow,
   findBlog,
@@ -29,9 +29,6 @@ import {
   type Read,
 } from './blogs.repository.ts';
 import { presentBlog } from './blogs.presenter.ts';
-import { cleanEditorOutput, isImageUrl } from './content-blocks.ts';
-import { contentWordCount } from './content-html.ts';
-import { recordRevision } from './revisions.repository.ts';
 import { checkSchedulable, publishingOf } from './scheduled-publishing.ts';
 import { isVisibleTo } from './visibility.ts';
 
@@ -74,10 +71,17 @@ export interface SavedBlog {
  * Creates a blog, or updates the author's own blog when `id` is given (its blog_id stays). With
  * `updatedAt`, an update is refused (409) when the blog was saved since: checked under the row's
  * lock, so of two saves from the same version one wins. The author's count of published blogs
- * and the blog's new revision are written in the same transaction.
+ * changes in the same transaction, and the blog events' handlers run in it (its `saved` ones keep
+ * the new revision and the words of the title).
  * A blog to be published at `publishAt` is saved a draft until then (scheduled-publishing.ts).
  */
-export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody, now: Date): Promise<SavedBlog> {
+export async function saveBlog(
+  db: Db,
+  events: BlogEventHandlers,
+  authorId: string,
+  body: CreateBlogBody,
+  now: Date,
+): Promise<SavedBlog> {
   const values = { ...blogValues(body), ...publishingOf(body, now) };
   const published = values.draft ? 0 : 1;
   if (body.id !== undefined) {
@@ -92,13 +96,12 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody, n
       const publishedAt = existing.publishedAt ?? (values.draft ? null : now);
       const updatedAt = await updateBlog(tx, existing.id, { ...values, publishedAt });
       await recount(tx, existing, { ...values, authorId, publishedAt });
-      await addTitleWords(tx, values.title);
+      await emitBlogEvent(events, 'saved', tx, { ...values, id: existing.id, authorId, savedAt: updatedAt }, now);
       await addToAuthorCounters(tx, authorId, { posts: published - (existing.draft ? 0 : 1), reads: 0 });
-      await recordRevision(tx, { ...values, blogId: existing.id, savedBy: authorId, savedAt: updatedAt });
       const blog = { id: existing.id, blogId, authorId };
-      if (!existing.publishedAt && publishedAt) await blogFirstPublished(tx, blog, now);
+      if (!existing.publishedAt && publishedAt) await emitBlogEvent(events, 'firstPublished', tx, blog, now);
       else if (!existing.draft)
-        await (values.draft ? publishedBlogRemoved(tx, blog, now) : publishedBlogChanged(tx, blog, now));
+        await emitBlogEvent(events, values.draft ? 'publishedBlogRemoved' : 'publishedBlogChanged', tx, blog, now);
       return { id: blogId, updatedAt };
     });
   }
@@ -112,10 +115,9 @@ export async function saveBlog(db: Db, authorId: string, body: CreateBlogBody, n
           publishedAt: values.draft ? null : now,
         });
         await recount(tx, null, blog);
-        await addTitleWords(tx, values.title);
+        await emitBlogEvent(events, 'saved', tx, { ...values, id: blog.id, authorId, savedAt: blog.updatedAt }, now);
         await addToAuthorCounters(tx, authorId, { posts: published, reads: 0 });
-        await recordRevision(tx, { ...values, blogId: blog.id, savedBy: authorId, savedAt: blog.updatedAt });
-        if (blog.publishedAt) await blogFirstPublished(tx, { id: blog.id, authorId }, now);
+        if (blog.publishedAt) await emitBlogEvent(events, 'firstPublished', tx, { id: blog.id, authorId }, now);
         return { id: blog.blogId, updatedAt: blog.updatedAt };
       });
     } catch (error) {
@@ -147,13 +149,20 @@ export const answerGetBlog = async (db: Db, body: GetBlogBody, userId: string | 
 });
 
 /** Only the author deletes a blog; its rows and the author's counters change together. */
-export async function deleteBlog(db: Db, userId: string, blogId: string) {
+export async function deleteBlog(db: Db, events: BlogEventHandlers, userId: string, blogId: string) {
   await db.transaction(async (tx) => {
     const blog = await findBlogForDelete(tx, blogId);
     if (!blog) throw notFound('blog_not_found');
     if (!canDeleteBlog(userId, blog)) throw forbidden('blog_delete_forbidden');
     await deleteBlogRow(tx, blog.id);
-    if (!blog.draft) await publishedBlogRemoved(tx, { id: blog.id, blogId, authorId: blog.authorId }, new Date());
+    if (!blog.draft)
+      await emitBlogEvent(
+        events,
+        'publishedBlogRemoved',
+        tx,
+        { id: blog.id, blogId, authorId: blog.authorId },
+        new Date(),
+      );
     await recount(tx, blog, null);
     await addToAuthorCounters(tx, userId, { posts: blog.draft ? 0 : -1, reads: -blog.totalReads });
   });

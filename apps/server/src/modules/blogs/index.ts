@@ -1,34 +1,34 @@
-/** What other modules may use of blogs: the one owner of the blogs table, its counters and the rule of who may read a blog. */
-export {
-  countAuthorBlogs,
-  listAuthorBlogs,
-  type AuthorBlogRow,
-  type AuthorBlogsFilter,
-} from './author-blogs.repository.ts';
-export { countEveryBlog } from './blog-counts.ts';
-export { addEveryTitleWord } from './title-words.ts';
-export {
-  latestBlogs,
-  latestBlogsCount,
-  newestBlogs,
-  publishedBlogsCount,
-  publishedBlogsPage,
-  searchBlogsCount,
-  searchBlogsPage,
-  trendingBlogs,
-} from './blog-lists.service.ts';
-export { presentBlogCard, publicationDates } from './blogs.presenter.ts';
+import fp from 'fastify-plugin';
+import { blogRoutes } from './blogs.routes.ts';
+import { publishingRoutes } from './publishing.routes.ts';
+import { registerReadCounts } from './read-counts.ts';
+import { registerScheduledPublishing } from './scheduled-publishing.ts';
+
+/**
+ * Blogs: the one owner of the blogs table (create, edit, get, delete, scheduled publishing, its
+ * counters and read counts) and of the one rule of who may read a blog, and the events it declares,
+ * whose handlers the composition root wires. `blogsModule` decorates the app itself with the
+ * batched read counts (`app.readCounts`, which get-blog's routes count with) and the scheduler
+ * (`app.scheduledPublishing`), then registers its routes.
+ */
+export const blogsModule = fp(
+  async (app) => {
+    registerReadCounts(app);
+    registerScheduledPublishing(app);
+    await app.register(blogRoutes);
+    await app.register(publishingRoutes);
+  },
+  { name: 'blogs' },
+);
+export type { BlogEventHandlers } from './blog-events.ts';
 export {
   addToActivity,
   blogCardColumns,
-  findActivity,
-  lastPublishedEdits,
+  findBlog,
+  findBlogForUpdate,
   lockBlog,
   type BlogCardRow,
-  type BlogWithAuthor,
 } from './blogs.repository.ts';
-export { answerGetBlog, deleteBlog } from './blogs.service.ts';
-export { contentHtml } from './content-html.ts';
-export { PREVIEW_HEADERS, previewBlog } from './preview-links.service.ts';
+export { presentBlog, presentBlogCard, publicationDates } from './blogs.presenter.ts';
+export { answerGetBlog, deleteBlog, saveBlog } from './blogs.service.ts';
 export { visibleToReaders } from './visibility.ts';
-export { blogPath } from './blog-id.ts';

@@ -1,28 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  GetBlogResponse,
-  PreviewBody,
-  PreviewLinkBody,
-  PreviewLinkResponse,
-  PublishingDoneResponse,
-  PublishNowBody,
-  ScheduleBlogBody,
-} from '@inkwell/contracts';
+import { PublishingDoneResponse, PublishNowBody, ScheduleBlogBody } from '@inkwell/contracts';
 import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
-import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
-import { PAGE_MISSING, pageParam } from '../web/index.ts';
-import {
-  createPreviewLink,
-  findPreviewedBlogId,
-  PREVIEW_HEADERS,
-  previewBlog,
-  previewPath,
-  revokePreviewLink,
-} from './preview-links.service.ts';
 import { publishNow, scheduleBlog } from './scheduled-publishing.ts';
 
-/** The author's scheduling of a draft, and its secret preview link (scheduled-publishing.ts, preview-links.service.ts). */
+/** The author's scheduling of a draft, and publishing it now (scheduled-publishing.ts). */
 export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   const authorOnly = { preValidation: app.requireUser };
   const done = { 200: PublishingDoneResponse, ...errorResponses([...BODY_ERRORS, 401, 404]) };
@@ -36,49 +18,6 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/blog/publish-now',
     { ...authorOnly, schema: { body: PublishNowBody, response: done } },
-    async (request) => publishNow(app.db, signedInUser(request).id, request.body, app.clock()),
+    async (request) => publishNow(app.db, app.blogEvents, signedInUser(request).id, request.body, app.clock()),
   );
-
-  // Links change nothing a reader sees: the cache of anonymous reads stays.
-  app.post(
-    '/api/blog/preview-link',
-    {
-      ...authorOnly,
-      schema: {
-        body: PreviewLinkBody,
-        response: { 200: PreviewLinkResponse, ...errorResponses([...BODY_ERRORS, 401, 404]) },
-      },
-      config: { keepsReadCache: true },
-    },
-    async (request) => {
-      const token = await createPreviewLink(app.db, signedInUser(request).id, request.body.blog_id);
-      return { url: absoluteUrl(siteOrigin(app, request), previewPath(token)) };
-    },
-  );
-
-  app.post(
-    '/api/blog/revoke-preview-link',
-    { ...authorOnly, schema: { body: PreviewLinkBody, response: done }, config: { keepsReadCache: true } },
-    async (request) => revokePreviewLink(app.db, signedInUser(request).id, request.body.blog_id),
-  );
-
-  // No read is counted: a preview is no reading of a published blog.
-  app.post(
-    '/api/blog/preview',
-    {
-      schema: { body: PreviewBody, response: { 200: GetBlogResponse, ...errorResponses([...BODY_ERRORS, 404]) } },
-      config: { keepsReadCache: true },
-    },
-    async (request, reply) => {
-      reply.headers(PREVIEW_HEADERS);
-      return previewBlog(app.db, request.body.token);
-    },
-  );
-
-  // The preview page of a link that opens nothing answers 404, rendered on the server or not.
-  app.pageTagResolvers.push(async (request) => {
-    const token = pageParam(request.url, 'preview');
-    if (token === null) return null;
-    return (await findPreviewedBlogId(app.db, token)) === undefined ? PAGE_MISSING : null;
-  });
 };

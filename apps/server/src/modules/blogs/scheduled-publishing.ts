@@ -1,4 +1,3 @@
-import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   canEditBlog,
@@ -9,12 +8,11 @@ import {
   type ScheduleBlogBody,
 } from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
-import { blogs } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../http-error.ts';
 import { addToAuthorCounters } from '../users/index.ts';
 import { recount } from './blog-counts.ts';
-import { blogFirstPublished } from './blog-events.ts';
-import { findBlogForUpdate, type BlogRow } from './blogs.repository.ts';
+import { emitBlogEvent, type BlogEventHandlers } from './blog-events.ts';
+import { findBlogForUpdate, lockDueBlogs, markPublished, setPublishAt, type BlogRow } from './blogs.repository.ts';
 
 /*
  * Scheduled publishing. A scheduled blog is a draft with a `publish_at`: the one rule of who may
@@ -52,22 +50,17 @@ type Publishable = Pick<BlogRow, 'id' | 'authorId' | 'tags' | 'publishedAt'>;
  * publish through create-blog. A blog published before keeps its first date, as a save keeps it;
  * `updated_at` stays, since the writer changed nothing (it tells an edit from a stale one).
  */
-async function publishDraft(tx: Executor, blog: Publishable, at: Date) {
+async function publishDraft(tx: Executor, events: BlogEventHandlers, blog: Publishable, at: Date) {
   const publishedAt = blog.publishedAt ?? at;
-  // Checked again as it is written: only a draft's publishing counts.
-  const published = await tx
-    .update(blogs)
-    .set({ draft: false, publishedAt, publishAt: null })
-    .where(and(eq(blogs.id, blog.id), eq(blogs.draft, true)))
-    .returning({ id: blogs.id });
-  if (published.length === 0) return;
+  if (!(await markPublished(tx, blog.id, publishedAt))) return;
   await recount(
     tx,
     { draft: true, authorId: blog.authorId, tags: blog.tags, publishedAt },
     { draft: false, authorId: blog.authorId, tags: blog.tags, publishedAt },
   );
   await addToAuthorCounters(tx, blog.authorId, { posts: 1, reads: 0 });
-  if (!blog.publishedAt) await blogFirstPublished(tx, { id: blog.id, authorId: blog.authorId }, at);
+  if (!blog.publishedAt)
+    await emitBlogEvent(events, 'firstPublished', tx, { id: blog.id, authorId: blog.authorId }, at);
 }
 
 /**
@@ -75,22 +68,10 @@ async function publishDraft(tx: Executor, blog: Publishable, at: Date) {
  * Any number of instances may run this at once: a due row is locked by the first to see it
  * (SKIP LOCKED: the others pass it by), and once published it is due no more, so each blog is published once.
  */
-export async function publishDueBlogs(db: Db, now: Date): Promise<number> {
+export async function publishDueBlogs(db: Db, events: BlogEventHandlers, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
-    const due = await tx
-      .select({
-        id: blogs.id,
-        authorId: blogs.authorId,
-        tags: blogs.tags,
-        publishedAt: blogs.publishedAt,
-        publishAt: blogs.publishAt,
-      })
-      .from(blogs)
-      .where(and(eq(blogs.draft, true), isNotNull(blogs.publishAt), lte(blogs.publishAt, now)))
-      .orderBy(asc(blogs.publishAt))
-      .limit(DUE_PER_RUN)
-      .for('update', { skipLocked: true });
-    for (const blog of due) await publishDraft(tx, blog, blog.publishAt!);
+    const due = await lockDueBlogs(tx, now, DUE_PER_RUN);
+    for (const blog of due) await publishDraft(tx, events, blog, blog.publishAt!);
     return due.length;
   });
 }
@@ -122,20 +103,23 @@ export async function scheduleBlog(db: Db, authorId: string, { blog_id, publishA
   await db.transaction(async (tx) => {
     const blog = await ownDraftForUpdate(tx, authorId, blog_id);
     if (publishAt !== null) checkPublishable(blog);
-    await tx
-      .update(blogs)
-      .set({ publishAt: publishAt === null ? null : new Date(publishAt) })
-      .where(eq(blogs.id, blog.id));
+    await setPublishAt(tx, blog.id, publishAt === null ? null : new Date(publishAt));
   });
   return { status: 'done' as const };
 }
 
 /** `POST /api/blog/publish-now`: the author's draft (scheduled or not) goes out at `now`. */
-export async function publishNow(db: Db, authorId: string, { blog_id }: PublishNowBody, now: Date) {
+export async function publishNow(
+  db: Db,
+  events: BlogEventHandlers,
+  authorId: string,
+  { blog_id }: PublishNowBody,
+  now: Date,
+) {
   await db.transaction(async (tx) => {
     const blog = await ownDraftForUpdate(tx, authorId, blog_id);
     checkPublishable(blog);
-    await publishDraft(tx, blog, now);
+    await publishDraft(tx, events, blog, now);
   });
   return { status: 'done' as const };
 }
@@ -151,7 +135,7 @@ export function registerScheduledPublishing(app: FastifyInstance) {
     running = running
       .catch(() => 0)
       .then(async () => {
-        const published = await publishDueBlogs(app.db, app.clock());
+        const published = await publishDueBlogs(app.db, app.blogEvents, app.clock());
         if (published > 0) await app.readCache.invalidate();
         return published;
       });

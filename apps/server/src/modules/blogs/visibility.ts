@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { blogs } from '../../db/schema/index.ts';
-import type { BlogRow } from './blogs.repository.ts';
 
 /*
  * The one rule of who may read a blog: anyone once it is published, its author always. Every
@@ -15,5 +14,5 @@ import type { BlogRow } from './blogs.repository.ts';
 export const visibleToReaders = sql`${blogs.draft} = false`;
 
 /** The same rule for one blog in hand: `userId` (null for an anonymous reader) may read it. */
-export const isVisibleTo = (blog: Pick<BlogRow, 'draft' | 'authorId'>, userId: string | null) =>
+export const isVisibleTo = (blog: Pick<typeof blogs.$inferSelect, 'draft' | 'authorId'>, userId: string | null) =>
   !blog.draft || blog.authorId === userId;

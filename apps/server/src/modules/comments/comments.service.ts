@@ -10,7 +10,7 @@ import {
 } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
 import { addToActivity, lockBlog } from '../blogs/index.ts';
 import { forgetDeletedComments, notifyComment, notifyReply } from '../notifications/index.ts';
 import { presentComment } from './comments.presenter.ts';

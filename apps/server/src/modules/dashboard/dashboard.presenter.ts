@@ -1,5 +1,5 @@
 import type { DashboardBlog } from '@inkwell/contracts';
-import type { AuthorBlogRow } from '../blogs/index.ts';
+import type { AuthorBlogRow } from './author-blogs.repository.ts';
 
 export function presentDashboardBlog(row: AuthorBlogRow): DashboardBlog {
   return {

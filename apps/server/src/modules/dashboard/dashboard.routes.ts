@@ -50,6 +50,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DeleteBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404]) },
       },
     },
-    async (request) => deleteOwnBlog(app.db, signedInUser(request).id, request.body.blog_id),
+    async (request) => deleteOwnBlog(app.db, app.blogEvents, signedInUser(request).id, request.body.blog_id),
   );
 };

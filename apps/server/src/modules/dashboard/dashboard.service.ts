@@ -1,6 +1,7 @@
 import { Limits, type UserWrittenBlogsBody, type UserWrittenBlogsCountBody } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
-import { countAuthorBlogs, deleteBlog, listAuthorBlogs } from '../blogs/index.ts';
+import { deleteBlog, type BlogEventHandlers } from '../blogs/index.ts';
+import { countAuthorBlogs, listAuthorBlogs } from './author-blogs.repository.ts';
 import { presentDashboardBlog } from './dashboard.presenter.ts';
 
 export async function listOwnBlogs(db: Db, authorId: string, body: UserWrittenBlogsBody) {
@@ -20,4 +21,5 @@ export async function countOwnBlogs(db: Db, authorId: string, body: UserWrittenB
 }
 
 /** Only the author deletes a blog (the blogs module's rule, with the author's counters). */
-export const deleteOwnBlog = (db: Db, userId: string, blogId: string) => deleteBlog(db, userId, blogId);
+export const deleteOwnBlog = (db: Db, events: BlogEventHandlers, userId: string, blogId: string) =>
+  deleteBlog(db, events, userId, blogId);

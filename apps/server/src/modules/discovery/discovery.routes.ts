@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FEED_FORMATS, type FeedFormat, type FeedSubject } from '@inkwell/contracts';
 import { z } from 'zod';
 import { errorResponses, notFound } from '../../http-error.ts';
 import { nonJsonResponse } from '../../plugins/route-schemas.ts';
 import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
 import { sendWithValidators } from './conditional-get.ts';
 import { renderFeed } from './feed-formats.ts';
-import { FEED_FORMATS, type FeedFormat, type FeedSubject } from './feed-urls.ts';
 import { buildFeed } from './feeds.service.ts';
 import { homePageTags } from './home-page-tags.ts';
 import {

@@ -1,6 +1,5 @@
 import { Feed } from 'feed';
-import { escapeHtml } from '@inkwell/contracts';
-import { FEED_FORMATS, type FeedFormat } from './feed-urls.ts';
+import { escapeHtml, FEED_FORMATS, type FeedFormat } from '@inkwell/contracts';
 
 /** One blog as every feed format carries it. `title` and `summary` are plain text; `html` is sanitised HTML. */
 export interface FeedEntry {

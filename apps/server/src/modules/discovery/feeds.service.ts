@@ -1,27 +1,31 @@
-import type { EditorOutput } from '@inkwell/contracts';
-import type { Db } from '../../db/client.ts';
-import { notFound } from '../../http-error.ts';
-import { escapeHtml } from '@inkwell/contracts';
-import { SITE_NAME } from '../../site-origin.ts';
-import { blogPath, contentHtml, newestBlogs, publicationDates, type BlogWithAuthor } from '../blogs/index.ts';
-import { getProfile } from '../profiles/index.ts';
-import type { FeedEntry, FeedModel } from './feed-formats.ts';
 import {
-  authorFeedTitle,
+  blogPath,
+  escapeHtml,
   FEED_FORMATS,
   feedPath,
-  tagFeedTitle,
+  profilePath,
+  type EditorOutput,
   type FeedFormat,
   type FeedSubject,
-} from './feed-urls.ts';
+} from '@inkwell/contracts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../http-error.ts';
+import { authorFeedTitle, tagFeedTitle } from '../../plugins/feed-links.ts';
+import { SITE_NAME } from '../../site-origin.ts';
+import { newestBlogs } from '../blog-lists/index.ts';
+import { publicationDates } from '../blogs/index.ts';
+import { contentHtml } from '../content/index.ts';
+import { getProfile } from '../profiles/index.ts';
+import type { FeedEntry, FeedModel } from './feed-formats.ts';
 
 /** How many of the newest published blogs a feed holds. */
 export const FEED_SIZE = 20;
 
 type Absolute = (pathOrUrl: string) => string;
+type FeedBlog = Awaited<ReturnType<typeof newestBlogs>>[number];
 
 /** A blog as a feed entry; its id is its page's URL, which never changes (blog_id stays through edits). */
-function feedEntry(blog: BlogWithAuthor, absolute: Absolute): FeedEntry {
+function feedEntry(blog: FeedBlog, absolute: Absolute): FeedEntry {
   const url = absolute(blogPath(blog.blogId));
   const image = blog.banner ? absolute(blog.banner) : undefined;
   // Stored only after cleanEditorOutput checked every block against its schema.
@@ -35,7 +39,7 @@ function feedEntry(blog: BlogWithAuthor, absolute: Absolute): FeedEntry {
     html: image ? `<p><img src="${escapeHtml(image)}" alt=""></p>\n${body}` : body,
     published: dates.published,
     updated: dates.modified,
-    author: { name: blog.author.fullname, url: absolute(`/user/${encodeURIComponent(blog.author.username)}`) },
+    author: { name: blog.author.fullname, url: absolute(profilePath(blog.author.username)) },
     tags: blog.tags,
     image,
   };
@@ -46,7 +50,7 @@ interface FeedContent {
   title: string;
   description: string;
   homePath: string;
-  blogs: BlogWithAuthor[];
+  blogs: FeedBlog[];
 }
 
 /** Whose blogs, under which name: 404 for an unknown author, or a tag no published blog carries. */
@@ -67,7 +71,7 @@ async function feedContent(db: Db, subject: FeedSubject): Promise<FeedContent> {
         subject: { kind: 'author', username },
         title: authorFeedTitle(fullname, username),
         description: bio || `Blogs by ${fullname} on ${SITE_NAME}.`,
-        homePath: `/user/${encodeURIComponent(username)}`,
+        homePath: profilePath(username),
         blogs: await newestBlogs(db, { author: profile._id }, FEED_SIZE),
       };
     }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { absoluteUrl, SITE_NAME, siteOrigin } from '../../site-origin.ts';
-import type { PageTagsResolver } from '../web/index.ts';
+import type { PageTagsResolver } from '../../plugins/page-tags.ts';
 
 const HOME_DESCRIPTION = `${SITE_NAME}: read and write blogs.`;
 

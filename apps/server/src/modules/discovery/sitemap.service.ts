@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import { escapeHtml } from '@inkwell/contracts';
-import { blogPath, publishedBlogsCount, publishedBlogsPage } from '../blogs/index.ts';
+import { blogPath, escapeHtml, profilePath } from '@inkwell/contracts';
+import { publishedBlogsCount, publishedBlogsPage } from '../blog-lists/index.ts';
 import { authorsCount, authorsPage } from '../profiles/index.ts';
 import type { Representation } from './conditional-get.ts';
 
@@ -77,7 +77,7 @@ async function sectionUrls(
       }));
     case 'authors':
       return (await authorsPage(db, page, pageSize)).map((author) => ({
-        loc: absolute(`/user/${encodeURIComponent(author.username)}`),
+        loc: absolute(profilePath(author.username)),
         lastmod: author.lastEdit,
       }));
   }

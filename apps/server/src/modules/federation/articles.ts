@@ -1,10 +1,10 @@
 import type { Context } from '@fedify/fedify';
 import { Article, Create, Delete, Hashtag, Image, PUBLIC_COLLECTION, Tombstone, Update } from '@fedify/fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
-import type { EditorOutput } from '@inkwell/contracts';
+import { blogPath, searchPath, type EditorOutput } from '@inkwell/contracts';
 import type { blogs } from '../../db/schema/index.ts';
 import { absoluteUrl } from '../../site-origin.ts';
-import { blogPath, contentHtml } from '../blogs/index.ts';
+import { contentHtml } from '../content/index.ts';
 
 type BlogRow = typeof blogs.$inferSelect;
 
@@ -35,9 +35,7 @@ export function articleOf(ctx: Context<void>, blog: BlogRow): Article {
     updated: instant(blog.updatedAt),
     attribution: ctx.getActorUri(blog.authorId),
     ...publicAudience(ctx, blog.authorId),
-    tags: blog.tags.map(
-      (tag) => new Hashtag({ name: `#${tag}`, href: new URL(absolute(`/search/${encodeURIComponent(tag)}`)) }),
-    ),
+    tags: blog.tags.map((tag) => new Hashtag({ name: `#${tag}`, href: new URL(absolute(searchPath(tag))) })),
     image: blog.banner ? new Image({ url: new URL(absolute(blog.banner)) }) : null,
   });
 }

@@ -8,6 +8,9 @@ export const FANOUT_QUEUE = 'federation-fanout';
 /** The queue of signed deliveries, one activity for one inbox. */
 export const DELIVERY_QUEUE = 'federation-delivery';
 
+/** A published blog, as its events name it: its row id, its blog_id and its author. */
+type PublishedBlog = { id: string; blogId: string; authorId: string };
+
 /** What a fan-out job carries: the blog (its row id and blog_id), its author, what happened and when. */
 export interface BlogActivity {
   kind: 'create' | 'update' | 'delete';
@@ -30,3 +33,14 @@ export async function queueBlogActivity(tx: Executor, activity: BlogActivity): P
         where exists (select 1 from ${remoteFollowers} where ${remoteFollowers.userId} = ${activity.authorId})`,
   );
 }
+
+/*
+ * The blog events' handlers (wired in modules/index.ts): the fediverse hears of a blog first
+ * published, of an edit of a published blog, and of one deleted or taken back to draft.
+ */
+export const queueCreateActivity = (tx: Executor, blog: { id: string; authorId: string }, now: Date) =>
+  queueBlogActivity(tx, { kind: 'create', id: blog.id, authorId: blog.authorId, at: now.toISOString() });
+export const queueUpdateActivity = (tx: Executor, blog: PublishedBlog, now: Date) =>
+  queueBlogActivity(tx, { kind: 'update', ...blog, at: now.toISOString() });
+export const queueDeleteActivity = (tx: Executor, blog: PublishedBlog, now: Date) =>
+  queueBlogActivity(tx, { kind: 'delete', ...blog, at: now.toISOString() });

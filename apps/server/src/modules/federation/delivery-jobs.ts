@@ -1,32 +1,10 @@
-import type { Context } from '@fedify/fedify';
 import type { FastifyInstance } from 'fastify';
-import type { Executor } from '../../db/client.ts';
 import type { Activity } from '@fedify/fedify/vocab';
-import { enqueueJobs } from '../jobs/index.ts';
 import { createOf, deleteOf, updateOf } from './articles.ts';
 import { DELIVERY_QUEUE, FANOUT_QUEUE, type BlogActivity } from './blog-activities.ts';
-import { activityJson, deliver, DeliveryFailed, type Delivery } from './delivery.ts';
+import { deliver, DeliveryFailed, queueDeliveries, type Delivery } from './delivery.ts';
 import { findPublishedBlog, followerInboxes } from './federation.repository.ts';
 import type { InkwellFederation } from './federation.ts';
-
-/** Queues an activity for inboxes: each signed and sent by a delivery job, retried with backoff when its inbox fails. */
-export async function queueDeliveries(
-  db: Executor,
-  ctx: Context<void>,
-  senderId: string,
-  inboxes: string[],
-  activity: Activity,
-) {
-  const json = await activityJson(ctx, activity);
-  await enqueueJobs(
-    db,
-    inboxes.map((inbox) => ({
-      queue: DELIVERY_QUEUE,
-      payload: { senderId, inbox, activity: json } satisfies Delivery,
-      key: `${activity.id!.href} ${inbox}`,
-    })),
-  );
-}
 
 /**
  * The federation's two job queues. A fan-out builds the blog's activity as it is when the job

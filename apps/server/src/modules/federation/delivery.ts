@@ -1,8 +1,10 @@
 import { signRequest, type Context } from '@fedify/fedify';
 import type { Activity } from '@fedify/fedify/vocab';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { safePost } from '../../net/safe-fetch.ts';
+import { enqueueJobs } from '../jobs/index.ts';
 import { signingKey } from './actor-keys.ts';
+import { DELIVERY_QUEUE } from './blog-activities.ts';
 
 /** One activity for one inbox: what a delivery job carries (the JSON-LD is built once, when it is sent out). */
 export interface Delivery {
@@ -24,6 +26,25 @@ export class DeliveryFailed extends Error {
 /** An activity as the compact JSON-LD that is sent. */
 export const activityJson = (ctx: Context<void>, activity: Activity) =>
   activity.toJsonLd({ format: 'compact', contextLoader: ctx.contextLoader });
+
+/** Queues an activity for inboxes: each signed and sent by a delivery job, retried with backoff when its inbox fails. */
+export async function queueDeliveries(
+  db: Executor,
+  ctx: Context<void>,
+  senderId: string,
+  inboxes: string[],
+  activity: Activity,
+) {
+  const json = await activityJson(ctx, activity);
+  await enqueueJobs(
+    db,
+    inboxes.map((inbox) => ({
+      queue: DELIVERY_QUEUE,
+      payload: { senderId, inbox, activity: json } satisfies Delivery,
+      key: `${activity.id!.href} ${inbox}`,
+    })),
+  );
+}
 
 /**
  * POSTs an activity to an inbox, signed with the author's RSA key (HTTP Signatures, the draft

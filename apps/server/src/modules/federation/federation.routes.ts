@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FixedErrorCode } from '@inkwell/contracts';
+import { profilePath, type FixedErrorCode } from '@inkwell/contracts';
 import { errorBody } from '../../http-error.ts';
 import { findUserById } from '../users/index.ts';
 import { DELIVERY_QUEUE, FANOUT_QUEUE } from './blog-activities.ts';
@@ -50,9 +50,7 @@ async function federationRoutes(app: FastifyInstance, { federation }: InkwellFed
   const profilePage = async (url: string) => {
     const identifier = /^\/ap\/users\/([0-9a-f-]{36})$/i.exec(url)?.[1];
     const user = identifier ? await findUserById(app.db, identifier) : undefined;
-    return user
-      ? new Response(null, { status: 302, headers: { location: `/user/${encodeURIComponent(user.username)}` } })
-      : null;
+    return user ? new Response(null, { status: 302, headers: { location: profilePath(user.username) } }) : null;
   };
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const response = await federation.fetch(toWebRequest(request, origin), {

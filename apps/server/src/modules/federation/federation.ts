@@ -13,14 +13,16 @@ import {
   type Recipient,
 } from '@fedify/fedify/vocab';
 import type { FastifyBaseLogger } from 'fastify';
+import { profilePath } from '@inkwell/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { absoluteUrl } from '../../site-origin.ts';
-import { countAuthors, findUserById, findUserByUsername } from '../users/index.ts';
-import { publishedBlogsCount } from '../blogs/index.ts';
+import { publishedBlogsCount } from '../blog-lists/index.ts';
+import { authorsCount } from '../profiles/index.ts';
+import { findUserById, findUserByUsername } from '../users/index.ts';
 import { actorKeyPairs } from './actor-keys.ts';
 import { createOf } from './articles.ts';
-import { queueDeliveries } from './delivery-jobs.ts';
+import { queueDeliveries } from './delivery.ts';
 import { safeDocumentLoader } from './document-loader.ts';
 import { PgKvStore } from './kv-store.ts';
 import {
@@ -91,7 +93,7 @@ export function createInkwellFederation(
         name: user.fullname,
         summary: user.bio || null,
         icon: new Image({ url: absolute(user.profileImg) }),
-        url: absolute(`/user/${encodeURIComponent(user.username)}`),
+        url: absolute(profilePath(user.username)),
         inbox: ctx.getInboxUri(identifier),
         outbox: ctx.getOutboxUri(identifier),
         followers: ctx.getFollowersUri(identifier),
@@ -181,7 +183,7 @@ export function createInkwellFederation(
     software: { name: 'inkwell', version: SOFTWARE_VERSION },
     protocols: ['activitypub'],
     openRegistrations: true,
-    usage: { users: { total: await countAuthors(db) }, localPosts: await publishedBlogsCount(db), localComments: 0 },
+    usage: { users: { total: await authorsCount(db) }, localPosts: await publishedBlogsCount(db), localComments: 0 },
   }));
 
   return { federation, context, allowHosts };

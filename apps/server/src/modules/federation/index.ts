@@ -1,3 +1,9 @@
-/** What other modules may use of the fediverse side: its routes, and what publishing records for it. */
-export { queueBlogActivity } from './blog-activities.ts';
-export { registerFederation } from './federation.routes.ts';
+import fp from 'fastify-plugin';
+import { registerFederation } from './federation.routes.ts';
+
+/**
+ * The fediverse side: the blog events' handlers that record its activities, and `federationModule`,
+ * which decorates the app itself with `app.federation` and registers its routes, after every other module.
+ */
+export const federationModule = fp(registerFederation, { name: 'federation' });
+export { queueCreateActivity, queueDeleteActivity, queueUpdateActivity } from './blog-activities.ts';

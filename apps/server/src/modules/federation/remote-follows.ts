@@ -1,7 +1,7 @@
 import type { Context } from '@fedify/fedify';
 import { Follow, isActor, Undo } from '@fedify/fedify/vocab';
 import type { Db } from '../../db/client.ts';
-import { queueDeliveries } from './delivery-jobs.ts';
+import { queueDeliveries } from './delivery.ts';
 import { addRemoteFollowing, removeRemoteFollowing } from './federation.repository.ts';
 import type { InkwellFederation } from './federation.ts';
 

@@ -1,2 +1,3 @@
-/** What other modules may use of follows: who follows whom, as subqueries for their own statements. */
+/** Follows: others may use who follows whom, as subqueries for their own statements; `followsModule` is their routes. */
 export { authorsFollowedBy, followersOf } from './follows.repository.ts';
+export { followRoutes as followsModule } from './follows.routes.ts';

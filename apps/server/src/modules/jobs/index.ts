@@ -1,2 +1,9 @@
-export { registerJobs, retryDelayMs, type JobHandler } from './job-worker.ts';
-export { enqueueJob, enqueueJobs, enqueueJobsFrom, type Job, type NewJob } from './jobs.repository.ts';
+import fp from 'fastify-plugin';
+import { registerJobs } from './job-worker.ts';
+
+/**
+ * The job queue: others queue jobs in their own transactions and register handlers on `app.jobs`,
+ * which `jobsModule` decorates the app itself with (so it is registered before them).
+ */
+export const jobsModule = fp(async (app) => registerJobs(app), { name: 'jobs' });
+export { enqueueJob, enqueueJobs, enqueueJobsFrom } from './jobs.repository.ts';

@@ -8,7 +8,8 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { uniqueId } from '../../test/factories.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { claimJobs } from './jobs.repository.ts';
-import { enqueueJob, enqueueJobs, enqueueJobsFrom, retryDelayMs, type JobHandler } from './index.ts';
+import { enqueueJob, enqueueJobs, enqueueJobsFrom } from './index.ts';
+import { retryDelayMs, type JobHandler } from './job-worker.ts';
 
 /** The app's clock: the real time moved on by the tests (jobs enqueued now are due at once). */
 let offset = 0;

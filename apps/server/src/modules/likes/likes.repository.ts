@@ -31,3 +31,9 @@ export async function findLiked(db: Executor, userId: string, blogId: string): P
     .where(and(eq(blogs.id, blogId), visibleToReaders));
   return row?.liked;
 }
+
+/** The blog's count of likes (blogs.total_likes), as it stands in the caller's transaction. */
+export async function findLikeCount(db: Executor, blogId: string): Promise<number | undefined> {
+  const [row] = await db.select({ totalLikes: blogs.totalLikes }).from(blogs).where(eq(blogs.id, blogId));
+  return row?.totalLikes;
+}

@@ -1,9 +1,9 @@
 import { isUuid, type LikeBlogBody, type LikeBlogResponse } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
-import { addToActivity, findActivity, lockBlog } from '../blogs/index.ts';
+import { addToActivity, lockBlog } from '../blogs/index.ts';
 import { notifyLike, removeLikeNotification } from '../notifications/index.ts';
-import { deleteLike, findLiked, insertLike } from './likes.repository.ts';
+import { deleteLike, findLikeCount, findLiked, insertLike } from './likes.repository.ts';
 
 const blogNotFound = () => notFound('blog_not_found');
 
@@ -24,7 +24,7 @@ export async function likeBlog(
     const blog = await lockBlog(tx, _id, { lock: 'key share', readable: true });
     if (!blog) throw blogNotFound();
     const changed = like ? await insertLike(tx, userId, blog.id) : await deleteLike(tx, userId, blog.id);
-    if (!changed) return { liked_by_user: like, total_likes: (await findActivity(tx, blog.id))!.totalLikes };
+    if (!changed) return { liked_by_user: like, total_likes: (await findLikeCount(tx, blog.id))! };
     const { totalLikes } = await addToActivity(tx, blog.id, { likes: like ? 1 : -1 });
     if (like) await notifyLike(tx, { blogId: blog.id, authorId: blog.authorId, userId });
     else await removeLikeNotification(tx, { blogId: blog.id, userId });

@@ -78,8 +78,8 @@ export async function notifyReply(
   await setReply(tx, { userId, commentId: parentId, replyId: commentId });
 }
 
-/** Called inside the transaction that first publishes a blog: every follower of its author hears of it. */
-export async function notifyFollowers(tx: Executor, { blogId, authorId }: { blogId: string; authorId: string }) {
+/** A blog event's handler, in the transaction that first publishes a blog: every follower of its author hears of it. */
+export async function notifyFollowers(tx: Executor, { id: blogId, authorId }: { id: string; authorId: string }) {
   await insertNotificationsFor(
     tx,
     NOTIFICATION_CHANNEL,

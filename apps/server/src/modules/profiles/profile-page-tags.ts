@@ -1,12 +1,12 @@
-import { SocialLinks } from '@inkwell/contracts';
+import { profilePath, SocialLinks } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
-import { authorFeedTitle, feedLinks } from '../discovery/index.ts';
-import { pageTagsResolver, type PageTags } from '../web/index.ts';
+import { authorFeedTitle, feedLinks } from '../../plugins/feed-links.ts';
+import { pageTagsResolver, type PageTags } from '../../plugins/page-tags.ts';
 import { findUserByUsername, type UserRow } from '../users/index.ts';
 
 /** Head tags of /user/{username}: name, bio and picture (nothing private), the author's feeds, and schema.org ProfilePage. */
 function profileTags(user: UserRow, absolute: (pathOrUrl: string) => string): PageTags {
-  const url = absolute(`/user/${encodeURIComponent(user.username)}`);
+  const url = absolute(profilePath(user.username));
   const image = absolute(user.profileImg);
   const description = user.bio || `Blogs by ${user.fullname} on Inkwell.`;
   const sameAs = Object.values(SocialLinks.parse(user.socialLinks)).filter(Boolean);

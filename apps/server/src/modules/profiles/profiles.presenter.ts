@@ -1,5 +1,6 @@
 import { SocialLinks, type UserCard, type UserProfile } from '@inkwell/contracts';
-import type { UserCardRow, UserRow } from '../users/index.ts';
+import type { UserRow } from '../users/index.ts';
+import type { UserCardRow } from './profiles.repository.ts';
 
 export function presentUserCard(row: UserCardRow): UserCard {
   return { personal_info: { fullname: row.fullname, username: row.username, profile_img: row.profileImg } };

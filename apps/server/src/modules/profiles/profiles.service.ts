@@ -1,9 +1,9 @@
 import { Limits, type UserCard, type UserProfile } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
-import { lastPublishedEdits } from '../blogs/index.ts';
-import { countAuthors, findUserByUsername, listAuthors, searchUsers } from '../users/index.ts';
+import { findUserByUsername } from '../users/index.ts';
 import { presentProfile, presentUserCard } from './profiles.presenter.ts';
+import { countAuthors, lastPublishedEdits, listAuthors, searchUsers } from './profiles.repository.ts';
 
 export async function getProfile(db: Db, username: string): Promise<UserProfile> {
   const user = username.trim() ? await findUserByUsername(db, username.trim()) : undefined;

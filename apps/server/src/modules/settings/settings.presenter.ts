@@ -1,5 +1,5 @@
 import { SocialLinks, type MyProfileResponse } from '@inkwell/contracts';
-import type { OwnProfileRow } from '../users/index.ts';
+import type { OwnProfileRow } from './settings.repository.ts';
 
 /** The signed-in user's own profile for the edit screen (e-mail included, nothing else private). */
 export function presentOwnProfile(row: OwnProfileRow): MyProfileResponse {

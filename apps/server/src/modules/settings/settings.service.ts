@@ -10,10 +10,12 @@ import {
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http-error.ts';
-import { hashPassword, signOutOtherSessions, verifyPassword, type SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { hashPassword, signOutOtherSessions, verifyPassword } from '../auth/index.ts';
 import { importImage, isStoredImageUrl, pathOnSite, type UploadDeps } from '../uploads/index.ts';
-import { findOwnProfile, findPasswordHash, setPasswordHash, updateProfile, updateProfileImg } from '../users/index.ts';
+import { setPasswordHash, updateProfile, updateProfileImg } from '../users/index.ts';
 import { presentOwnProfile } from './settings.presenter.ts';
+import { findOwnProfile, findPasswordHash } from './settings.repository.ts';
 
 export async function getOwnProfile(db: Db, userId: string): Promise<MyProfileResponse> {
   const row = await findOwnProfile(db, userId);

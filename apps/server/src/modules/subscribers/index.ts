@@ -1,2 +1,3 @@
+/** E-mail subscribers: `queueNewsletter` is a handler of the blogs' `firstPublished` event; `subscribersModule` is their routes and mail jobs. */
 export { queueNewsletter } from './subscriber-jobs.ts';
-export { subscriberRoutes } from './subscribers.routes.ts';
+export { subscriberRoutes as subscribersModule } from './subscribers.routes.ts';

@@ -17,10 +17,10 @@ const FANOUT_QUEUE = 'newsletter-fanout';
 const NEWSLETTER_QUEUE = 'newsletter-mail';
 
 /**
- * A blog's first publishing (blogs/blog-events.ts, in its transaction) queues one fan-out job,
- * keyed by the blog, whatever the number of subscribers: the publish stays one short transaction.
+ * A blog's first publishing (a blog event, in its transaction) queues one fan-out job, keyed by
+ * the blog, whatever the number of subscribers: the publish stays one short transaction.
  */
-export async function queueNewsletter(tx: Executor, blogId: string) {
+export async function queueNewsletter(tx: Executor, { id: blogId }: { id: string }) {
   await enqueueJob(tx, { queue: FANOUT_QUEUE, payload: { blogId }, key: `newsletter-fanout:${blogId}` });
 }
 

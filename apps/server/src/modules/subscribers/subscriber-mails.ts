@@ -1,5 +1,4 @@
-import { confirmSubscriptionPath, escapeHtml, unsubscribePath } from '@inkwell/contracts';
-import { blogPath } from '../blogs/index.ts';
+import { blogPath, confirmSubscriptionPath, escapeHtml, unsubscribePath } from '@inkwell/contracts';
 import type { Mail } from '../mail/index.ts';
 
 /** The site's address for links in mails (PUBLIC_URL, which SMTP_URL requires). */

@@ -1,6 +1,6 @@
 import { escapeHtml } from '@inkwell/contracts';
 import { SITE_NAME } from '../../site-origin.ts';
-import type { AlternateLink, PageTags } from './page-tags.ts';
+import type { AlternateLink, PageTags } from '../../plugins/page-tags.ts';
 
 const meta = (attribute: 'name' | 'property', key: string, value: string) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;

@@ -1,3 +1,8 @@
-export { pageParam, pageTagsResolver } from './page-urls.ts';
-export { PAGE_MISSING } from './page-tags.ts';
-export type { AlternateLink, PageTags, PageTagsResolver } from './page-tags.ts';
+import fp from 'fastify-plugin';
+import { registerWeb } from './web.routes.ts';
+
+/**
+ * The built web app and the server-rendered reading pages. `webModule` registers them on the app
+ * itself (`app.sendSpa`, the static files), before the API modules.
+ */
+export const webModule = fp(registerWeb, { name: 'web' });

@@ -10,14 +10,14 @@ import {
 } from '@inkwell/contracts';
 import { errorBody, HttpError, parse } from '../../http-error.ts';
 import {
-  answerGetBlog,
   latestBlogs,
-  previewBlog,
   latestBlogsCount,
   searchBlogsCount,
   searchBlogsPage,
   trendingBlogs,
-} from '../blogs/index.ts';
+} from '../blog-lists/index.ts';
+import { answerGetBlog } from '../blogs/index.ts';
+import { previewBlog } from '../preview-links/index.ts';
 import { findUsers, getProfile } from '../profiles/index.ts';
 
 /** How the server renderer asks for data: a reading call's path and JSON body, answered with the API's status and body. */

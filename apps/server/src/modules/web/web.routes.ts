@@ -7,11 +7,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../../db/errors.ts';
 import { readingCalls, type ReadingCall } from './reading-calls.ts';
 import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
-import { siteFeedLinks } from '../discovery/index.ts';
-import { PREVIEW_HEADERS } from '../blogs/index.ts';
+import { PREVIEW_HEADERS } from '../preview-links/index.ts';
 import { injectHead } from './head-tags.ts';
-import { PAGE_MISSING, type PageTags } from './page-tags.ts';
 import { errorResponses } from '../../http-error.ts';
+import { siteFeedLinks } from '../../plugins/feed-links.ts';
+import { PAGE_MISSING, type PageTags } from '../../plugins/page-tags.ts';
 import { nonJsonResponse } from '../../plugins/route-schemas.ts';
 
 /** Paths that are never pages: a file that is not there, or an API call, is a JSON 404. */
@@ -37,7 +37,7 @@ const ROOT = '<div id="root"></div>';
 /**
  * Serves the built SPA: hashed assets cached for ever, index.html never cached. Scripts and
  * styles go out as the build compressed them (`.br`/`.gz` beside each, `Vary: Accept-Encoding`).
- * Not a plugin of its own, so `sendSpa` is seen by every module.
+ * Registered with fastify-plugin's semantics (web/index.ts), so `sendSpa` is the app's own, seen by every module.
  */
 export async function registerWeb(app: FastifyInstance) {
   const dist = app.config.webDist;

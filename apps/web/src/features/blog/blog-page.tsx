@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { Blog } from '@inkwell/contracts';
+import { editorPath, type Blog } from '@inkwell/contracts';
 import { BlogCard } from '../../components/blog-card.tsx';
 import { IconButton } from '../../components/icon-button.tsx';
 import { CommentIcon } from '../../components/icons.tsx';
@@ -73,7 +73,7 @@ function BlogInteraction({ blog, onOpenComments }: { blog: Blog; onOpenComments:
       </div>
       <div className="flex items-center gap-4">
         {can.edit && (
-          <Link to={`/editor/${blog.blog_id}`} className="underline underline-offset-4 hover:text-neutral-600">
+          <Link to={editorPath(blog.blog_id)} className="underline underline-offset-4 hover:text-neutral-600">
             Edit
           </Link>
         )}

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FollowMessages, Messages } from '@inkwell/contracts';
+import { FollowMessages, Messages, topicPath } from '@inkwell/contracts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Tabs, type Tab } from '../../components/tabs.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -9,7 +9,7 @@ import { useWideScreen } from '../../lib/use-media-query.ts';
 import { HomeBlogList } from './components/home-blog-list.tsx';
 import { followingBlogsOptions } from './api/following-blogs.ts';
 import { homeBlogsOptions } from './api/home-blogs.ts';
-import { topicHref, TopicButtons } from './components/topic-buttons.tsx';
+import { TopicButtons } from './components/topic-buttons.tsx';
 import { TrendingBlogs } from './components/trending-blogs.tsx';
 
 type TabName = 'home' | 'trending' | 'following';
@@ -34,7 +34,7 @@ export function HomePage() {
   // The list left behind is dropped, as its gcTime of 0 does, since the one the page came with has the default.
   const toggleTopic = (tag: string) => {
     queryClient.removeQueries({ queryKey: homeBlogsOptions(topic).queryKey, exact: true });
-    void navigate(topicHref(topic === tag ? null : tag));
+    void navigate(topicPath(topic === tag ? null : tag));
     setTab('home');
   };
 

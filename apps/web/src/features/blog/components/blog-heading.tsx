@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Blog } from '@inkwell/contracts';
+import { profilePath, type Blog } from '@inkwell/contracts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
@@ -28,13 +28,13 @@ export function BlogHeading({ blog, authorAction }: { blog: Blog; authorAction?:
       <h1 className="mt-10 font-serif text-3xl leading-tight font-bold break-words sm:text-4xl">{blog.title}</h1>
       <div className="my-8 flex justify-between gap-4 max-sm:flex-col">
         <div className="flex flex-wrap items-center gap-4">
-          <Link to={`/user/${username}`} aria-label={`${fullname}'s profile`}>
+          <Link to={profilePath(username)} aria-label={`${fullname}'s profile`}>
             <Avatar src={profile_img} size={48} />
           </Link>
           <p className="leading-6">
             <span className="capitalize">{fullname}</span>
             <br />
-            <Link to={`/user/${username}`} className="text-neutral-600 underline underline-offset-2">
+            <Link to={profilePath(username)} className="text-neutral-600 underline underline-offset-2">
               @{username}
             </Link>
           </p>

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { Messages, type Blog, type Comment, type DeleteCommentResponse } from '@inkwell/contracts';
+import { Messages, profilePath, type Blog, type Comment, type DeleteCommentResponse } from '@inkwell/contracts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -81,7 +81,7 @@ export function CommentCard({ comment, level, blog, events, onRemoved }: Comment
           <Avatar src={profile_img} size={32} />
           <p className="min-w-0 flex-1 text-sm leading-5">
             <span className="block truncate capitalize">{fullname}</span>
-            <Link to={`/user/${username}`} className="block truncate text-neutral-600 underline underline-offset-2">
+            <Link to={profilePath(username)} className="block truncate text-neutral-600 underline underline-offset-2">
               @{username}
             </Link>
           </p>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
-import type { DashboardBlog } from '@inkwell/contracts';
+import { blogPath, editorPath, type DashboardBlog } from '@inkwell/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
@@ -44,7 +44,7 @@ export function OwnBlogCard({ blog }: { blog: DashboardBlog }) {
             {blog.draft ? (
               <h2 className="text-lg font-medium">{blog.title}</h2>
             ) : (
-              <Link to={`/blog/${blog.blog_id}`} className="line-clamp-2 text-lg font-medium hover:underline">
+              <Link to={blogPath(blog.blog_id)} className="line-clamp-2 text-lg font-medium hover:underline">
                 {blog.title}
               </Link>
             )}
@@ -66,7 +66,7 @@ export function OwnBlogCard({ blog }: { blog: DashboardBlog }) {
             {blog.publishAt ? (
               <ScheduleActions blogId={blog.blog_id} />
             ) : (
-              <Link to={`/editor/${blog.blog_id}`} className="underline underline-offset-4">
+              <Link to={editorPath(blog.blog_id)} className="underline underline-offset-4">
                 Edit
               </Link>
             )}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { editorPath } from '@inkwell/contracts';
 import toast from 'react-hot-toast';
 import { useCancelSchedule, usePublishNow } from '../api/publishing.ts';
 
@@ -13,7 +14,7 @@ export function ScheduleActions({ blogId }: { blogId: string }) {
   const busy = publish.isPending || cancel.isPending;
   return (
     <>
-      <Link to={`/editor/${blogId}`} className="underline underline-offset-4">
+      <Link to={editorPath(blogId)} className="underline underline-offset-4">
         Reschedule
       </Link>
       <button type="button" className="underline underline-offset-4" onClick={() => publish.mutate()} disabled={busy}>

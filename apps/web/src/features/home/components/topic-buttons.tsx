@@ -1,9 +1,6 @@
 import { Link } from 'react-router';
-import { TOPIC_TAGS } from '@inkwell/contracts';
+import { TOPIC_TAGS, topicPath } from '@inkwell/contracts';
 import { useHydrated } from '../../../lib/hydration.ts';
-
-/** The home page's address for a topic (`/?tag=…`); none is home itself. */
-export const topicHref = (tag: string | null) => (tag ? `/?${new URLSearchParams({ tag })}` : '/');
 
 /**
  * The 8 topics of SPEC §2; the chosen one is pressed, and pressing it again goes back home. Until
@@ -37,7 +34,7 @@ export function TopicButtons({
         ) : (
           <Link
             key={tag}
-            to={topicHref(active === tag ? null : tag)}
+            to={topicPath(active === tag ? null : tag)}
             aria-current={active === tag ? 'page' : undefined}
             className={look(tag)}
           >

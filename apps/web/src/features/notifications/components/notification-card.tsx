@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Messages, type Notification, type NotificationType } from '@inkwell/contracts';
+import { blogPath, Messages, profilePath, type Notification, type NotificationType } from '@inkwell/contracts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -46,14 +46,14 @@ export function NotificationCard({
         <Avatar src={profile_img} size={56} />
         <div className="min-w-0 flex-1">
           <p className="font-medium break-words text-neutral-900">
-            <Link to={`/user/${username}`} className="capitalize underline-offset-2 hover:underline">
+            <Link to={profilePath(username)} className="capitalize underline-offset-2 hover:underline">
               {fullname}
             </Link>{' '}
-            <Link to={`/user/${username}`} className="font-normal text-neutral-600 underline underline-offset-2">
+            <Link to={profilePath(username)} className="font-normal text-neutral-600 underline underline-offset-2">
               @{username}
             </Link>{' '}
             <span className="font-normal">{ACTIONS[type]}</span>{' '}
-            <Link to={`/blog/${blog.blog_id}`} className="font-medium underline underline-offset-2">
+            <Link to={blogPath(blog.blog_id)} className="font-medium underline underline-offset-2">
               “{blog.title}”
             </Link>
             {!seen && (

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import type { UserCard as UserCardData } from '@inkwell/contracts';
+import { profilePath, type UserCard as UserCardData } from '@inkwell/contracts';
 import { Avatar } from '../../../components/avatar.tsx';
 
 /** An account in search results, linking to its profile. */
 export function UserCard({ user }: { user: UserCardData }) {
   const { fullname, username, profile_img } = user.personal_info;
   return (
-    <Link to={`/user/${username}`} className="flex items-center gap-4 py-3 hover:bg-neutral-50">
+    <Link to={profilePath(username)} className="flex items-center gap-4 py-3 hover:bg-neutral-50">
       <Avatar src={profile_img} size={56} />
       <span className="min-w-0">
         <span className="block truncate font-medium">{fullname}</span>

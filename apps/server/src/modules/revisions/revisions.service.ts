@@ -9,9 +9,14 @@ import {
 } from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
-import { findBlog } from './blogs.repository.ts';
-import { getBlog, saveBlog } from './blogs.service.ts';
-import { findRevision, listRevisions, type RevisionSummaryRow } from './revisions.repository.ts';
+import { answerGetBlog, findBlog, saveBlog, type BlogEventHandlers } from '../blogs/index.ts';
+import {
+  findRevision,
+  listRevisions,
+  recordRevision,
+  type NewRevision,
+  type RevisionSummaryRow,
+} from './revisions.repository.ts';
 
 /**
  * The blog whose revisions `userId` asks for: only its author's. Anyone else, like an unknown
@@ -61,7 +66,13 @@ export async function getRevision(
  * own save (its rules for the blog's current state, its counters, a new revision). The blog stays
  * a draft or published as it is; a blog saved in between is refused (409) rather than overwritten.
  */
-export async function restoreRevision(db: Db, { blog_id, _id }: RevisionBody, userId: string, now: Date) {
+export async function restoreRevision(
+  db: Db,
+  events: BlogEventHandlers,
+  { blog_id, _id }: RevisionBody,
+  userId: string,
+  now: Date,
+) {
   const blog = await authorsBlog(db, blog_id, userId);
   const revision = await revisionOf(db, blog.id, _id);
   const restored = {
@@ -75,6 +86,12 @@ export async function restoreRevision(db: Db, { blog_id, _id }: RevisionBody, us
     tags: revision.tags,
     content: [revision.content as EditorOutput],
   };
-  await saveBlog(db, userId, restored, now);
-  return { blog: await getBlog(db, { blog_id }, userId) };
+  await saveBlog(db, events, userId, restored, now);
+  return answerGetBlog(db, { blog_id }, userId);
 }
+
+/** A blog event's handler, in the transaction of every save: the blog as saved becomes its newest revision. */
+export const keepRevision = (
+  tx: Executor,
+  { id, authorId, ...saved }: Omit<NewRevision, 'blogId' | 'savedBy'> & { id: string; authorId: string },
+) => recordRevision(tx, { ...saved, blogId: id, savedBy: authorId });

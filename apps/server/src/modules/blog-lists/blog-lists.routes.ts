@@ -18,7 +18,6 @@ import {
   searchBlogsPage,
   trendingBlogs,
 } from './blog-lists.service.ts';
-import { blogPageTags } from './blog-page-tags.ts';
 
 const cached = { anonymousCache: true };
 
@@ -80,6 +79,4 @@ export const blogListRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: TrendingBlogsResponse, ...errorResponses([]) } }, config: cached },
     async () => trendingBlogs(app.db),
   );
-
-  app.pageTagResolvers.push(blogPageTags(app));
 };

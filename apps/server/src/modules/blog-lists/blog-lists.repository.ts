@@ -2,10 +2,9 @@ import { isUuid } from '@inkwell/contracts';
 import { and, asc, desc, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { blogDayCounts, blogs, users } from '../../db/schema/index.ts';
-import { blogCardColumns, type BlogCardRow, type BlogWithAuthor } from './blogs.repository.ts';
+import { blogCounts, blogDayCounts, blogs, countScope, users } from '../../db/schema/index.ts';
+import { blogCardColumns, visibleToReaders, type BlogCardRow } from '../blogs/index.ts';
 import { typoQueryText } from './title-words.ts';
-import { visibleToReaders } from './visibility.ts';
 
 /**
  * A text search reads every blog it matches, so ranking happens among the newest this many
@@ -200,7 +199,7 @@ export async function listTrendingBlogs(db: Executor, limit: number): Promise<Bl
 }
 
 /** The newest published blogs of a filter, whole (content included): what a feed carries. */
-export async function listNewestBlogs(db: Executor, filter: BlogFilter, limit: number): Promise<BlogWithAuthor[]> {
+export async function listNewestBlogs(db: Executor, filter: BlogFilter, limit: number) {
   const rows = await db
     .select({ blog: blogs, author: blogCardColumns.author })
     .from(blogs)
@@ -222,4 +221,32 @@ export async function listPublishedBlogsPage(db: Executor, offset: number, limit
     .from(blogs)
     .where(sql`${blogs.id} = any(array(${ids}))`)
     .orderBy(asc(blogs.publishedAt), asc(blogs.id));
+}
+
+/** How many blogs readers may see by one author (by id, or username in any case): the author's own counter; 0 for nobody. */
+export async function countPostsBy(db: Executor, author: string): Promise<number> {
+  // Usernames hold no dashes, so a uuid is always an id.
+  const [row] = await db
+    .select({ total: users.totalPosts })
+    .from(users)
+    .where(isUuid(author) ? eq(users.id, author) : sql`lower(${users.username}) = lower(${author})`);
+  return row?.total ?? 0;
+}
+
+/** How many blogs readers may see by the authors a subquery of user ids names: the sum of their own counters. */
+export async function countPostsOfAuthors(db: Executor, authorIds: SQL): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${users.totalPosts}), 0)::int` })
+    .from(users)
+    .where(sql`${users.id} in (${authorIds})`);
+  return Number(row?.total ?? 0);
+}
+
+/** How many blogs readers may see, of one tag or (none) of the site: the kept count (blogs/blog-counts.ts). */
+export async function countPublished(db: Executor, tag?: string): Promise<number> {
+  const [row] = await db
+    .select({ total: blogCounts.total })
+    .from(blogCounts)
+    .where(eq(blogCounts.scope, countScope(tag)));
+  return row?.total ?? 0;
 }

@@ -24,8 +24,11 @@ export const wordsOf = (text: string) => [
   ),
 ];
 
-/** Adds the title's words, in the caller's transaction; sorted, so writers adding the same new words never deadlock. */
-export async function addTitleWords(tx: Executor, title: string) {
+/**
+ * A blog event's handler, in the transaction of every save: adds the title's words; sorted, so
+ * writers adding the same new words never deadlock.
+ */
+export async function addTitleWords(tx: Executor, { title }: { title: string }) {
   const words = wordsOf(title).sort();
   if (words.length > 0)
     await tx

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { queryRows } from '../../db/query-rows.ts';
+import type { Executor } from '../db/client.ts';
+import { queryRows } from '../db/query-rows.ts';
 
 export interface RateLimit {
   /** What is limited and for whom, e.g. `signInPerIp:1.2.3.4`. */

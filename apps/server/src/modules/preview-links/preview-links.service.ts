@@ -1,11 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { canEditBlog, type Blog } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
-import { blogPreviewLinks, blogs } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../http-error.ts';
-import { findBlog, findBlogForUpdate } from './blogs.repository.ts';
-import { presentBlog } from './blogs.presenter.ts';
+import { findBlog, findBlogForUpdate, presentBlog } from '../blogs/index.ts';
+import { deletePreviewLink, findBlogIdByTokenHash, upsertPreviewLink } from './preview-links.repository.ts';
 
 /*
  * A draft's secret preview link, `/preview/<token>`: whoever holds it reads the draft as it will
@@ -16,9 +14,6 @@ import { presentBlog } from './blogs.presenter.ts';
 /** A preview is for whoever holds its link, now: no cache keeps it, no search engine lists it (API and page alike). */
 export const PREVIEW_HEADERS = { 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex, nofollow' };
 
-/** Where a preview is read, for a token. */
-export const previewPath = (token: string) => `/preview/${token}`;
-
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new link to the author's draft (404 for anyone else); answers its token, which is never stored. */
@@ -28,13 +23,7 @@ export async function createPreviewLink(db: Db, authorId: string, blogId: string
     const blog = await findBlogForUpdate(tx, blogId);
     if (!blog || !canEditBlog(authorId, blog)) throw notFound('blog_not_found');
     if (!blog.draft) throw badRequest('published_blog_preview');
-    await tx
-      .insert(blogPreviewLinks)
-      .values({ blogId: blog.id, tokenHash: hashOf(token) })
-      .onConflictDoUpdate({
-        target: blogPreviewLinks.blogId,
-        set: { tokenHash: hashOf(token), createdAt: new Date() },
-      });
+    await upsertPreviewLink(tx, blog.id, hashOf(token));
   });
   return token;
 }
@@ -43,19 +32,13 @@ export async function createPreviewLink(db: Db, authorId: string, blogId: string
 export async function revokePreviewLink(db: Db, authorId: string, blogId: string) {
   const blog = await findBlog(db, blogId);
   if (!blog || !canEditBlog(authorId, blog)) throw notFound('blog_not_found');
-  await db.delete(blogPreviewLinks).where(eq(blogPreviewLinks.blogId, blog.id));
+  await deletePreviewLink(db, blog.id);
   return { status: 'done' as const };
 }
 
 /** The blog_id of the blog a preview token opens, or undefined. */
-export async function findPreviewedBlogId(db: Db, token: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ blogId: blogs.blogId })
-    .from(blogPreviewLinks)
-    .innerJoin(blogs, eq(blogs.id, blogPreviewLinks.blogId))
-    .where(eq(blogPreviewLinks.tokenHash, hashOf(token)));
-  return row?.blogId;
-}
+export const findPreviewedBlogId = (db: Db, token: string): Promise<string | undefined> =>
+  findBlogIdByTokenHash(db, hashOf(token));
 
 /** The blog a preview token opens, as an anonymous reader would see it once published; 404 for a token that opens nothing. */
 export async function previewBlog(db: Db, token: string): Promise<{ blog: Blog }> {

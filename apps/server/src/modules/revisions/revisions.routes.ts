@@ -39,6 +39,6 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: GetBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 404, 409]) },
       },
     },
-    async (request) => restoreRevision(app.db, request.body, signedInUser(request).id, app.clock()),
+    async (request) => restoreRevision(app.db, app.blogEvents, request.body, signedInUser(request).id, app.clock()),
   );
 };

@@ -1,11 +1,12 @@
 import { Limits, type LatestBlogsBody, type SearchBlogsBody, type SearchBlogsCountBody } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
+import { presentBlogCard } from '../blogs/index.ts';
 import { authorsFollowedBy } from '../follows/index.ts';
-import { countPostsBy, countPostsOfAuthors } from '../users/index.ts';
-import { presentBlogCard } from './blogs.presenter.ts';
-import { countAllPublished, countPublishedWithTag } from './blog-counts.ts';
 import {
   countBlogs,
+  countPostsBy,
+  countPostsOfAuthors,
+  countPublished,
   listBlogsOfAuthors,
   listLatestBlogs,
   listNewestBlogs,
@@ -23,7 +24,7 @@ export async function latestBlogs(db: Db, { page }: LatestBlogsBody) {
 }
 
 export async function latestBlogsCount(db: Db) {
-  return { totalDocs: await countAllPublished(db) };
+  return { totalDocs: await countPublished(db) };
 }
 
 /** The home page's following tab: the newest published blogs of the authors `userId` follows, paged as latestBlogs. */
@@ -60,9 +61,9 @@ export async function searchBlogsPage(db: Db, body: SearchBlogsBody) {
 /** The kept count of a filter of one tag (the home page's tabs), one author (a profile) or nothing; undefined for any other, which is counted. */
 function keptCount(db: Db, { tag, query, author }: BlogFilter): Promise<number> | undefined {
   if (query !== undefined || (tag !== undefined && author !== undefined)) return undefined;
-  if (tag !== undefined) return countPublishedWithTag(db, tag);
+  if (tag !== undefined) return countPublished(db, tag);
   if (author !== undefined) return countPostsBy(db, author);
-  return countAllPublished(db);
+  return countPublished(db);
 }
 
 export async function searchBlogsCount(db: Db, body: SearchBlogsCountBody) {
@@ -82,4 +83,4 @@ export const newestBlogs = (db: Db, filter: { tag?: string; author?: string }, l
 export const publishedBlogsPage = (db: Db, page: number, size: number) =>
   listPublishedBlogsPage(db, offsetOf(page, size), size);
 
-export const publishedBlogsCount = (db: Db) => countAllPublished(db);
+export const publishedBlogsCount = (db: Db) => countPublished(db);
