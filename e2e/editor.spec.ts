@@ -116,7 +116,7 @@ test('write every block type, save a draft, reopen it and publish it with tags',
   const publish = page.getByRole('button', { name: 'Publish', exact: true });
   const saveDraft = page.getByRole('button', { name: 'Save Draft' });
 
-  // SPEC §5 Publish from editor, in order, the banner's types and the draft's title rule.
+  // docs/product/rules.md Publish from editor, in order, the banner's types and the draft's title rule.
   await publish.click();
   await toast(page, Messages.bannerRequired);
   const banner = page.getByLabel('Upload a blog banner');
@@ -142,7 +142,7 @@ test('write every block type, save a draft, reopen it and publish it with tags',
   await publish.click();
   await toast(page, Messages.contentRequired);
 
-  // Every block type of SPEC §2, written the way a writer would.
+  // Every block type of docs/product/screens.md, written the way a writer would.
   await page.locator('.ce-paragraph').first().click();
   await keyboard.type('We left early, sun');
   await styleLastWord(page, 'marker');
@@ -271,7 +271,7 @@ test('write every block type, save a draft, reopen it and publish it with tags',
   await otherSite.close();
 });
 
-test('publish settings: the card preview, each rule of SPEC §5, tags and the way back to writing', async ({
+test('publish settings: the card preview, each rule of docs/product/rules.md, tags and the way back to writing', async ({
   page,
   request,
   baseURL,

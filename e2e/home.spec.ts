@@ -102,7 +102,10 @@ test('trending stands beside the list on a wide screen, numbered 01, 02…', asy
   );
 });
 
-test('failures: the toasts of SPEC §8, and a count failure yields an empty list', async ({ page, consoleErrors }) => {
+test('failures: the toasts of docs/product/rules.md, and a count failure yields an empty list', async ({
+  page,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/Failed to load resource/);
   consoleErrors.allow(/Could not reach the server/);
   await page.route('**/api/blog/latest-blogs', (route) => route.abort());

@@ -31,7 +31,7 @@ test('a profile shows the person, counts, bio, links, joined date and their publ
   await expect(page.getByRole('heading', { level: 1, name: `@${user.username}` })).toBeVisible();
   await expect(page).toHaveTitle(`Zora Hurston (@${user.username}) | Inkwell`);
   await expect(page.getByText('Zora Hurston', { exact: true })).toBeVisible();
-  // Reads are counted every few seconds (README, "Reads"): the read shows once counted.
+  // Reads are counted every few seconds (docs/api.md, "Reads"): the read shows once counted.
   await expect(async () => {
     await page.reload();
     await expect(page.getByText('12 Blogs - 1 Reads')).toBeVisible({ timeout: 1000 });

@@ -25,7 +25,7 @@ export function recordScripts(page: Page) {
   };
 }
 
-/** No horizontal scrolling: the page fits its viewport (SPEC: responsive from 360 px). */
+/** No horizontal scrolling: the page fits its viewport (every screen fits from 360 px, docs/product/screens.md). */
 export async function expectNoSideways(page: Page) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -33,7 +33,7 @@ export async function expectNoSideways(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/** One blog with every block type of SPEC §3, its inline markup, and markup that must never run. */
+/** One blog with every block type of docs/product/data.md, its inline markup, and markup that must never run. */
 export function everyBlock(image: string) {
   return [
     {

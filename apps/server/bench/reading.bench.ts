@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every anonymous reading route (the HTML pages and the public JSON calls of
- * SPEC §7) measured side by side, over real HTTP, against a static floor: the same bytes,
+ * docs/api.md) measured side by side, over real HTTP, against a static floor: the same bytes,
  * pre-serialised, served by the same Fastify with all its hooks. Each route runs uncached
  * (READ_CACHE_MB=0) and cached, on PGlite and (when it answers) PostgreSQL, on the same seeded
  * data in one run. Machines here are shared and noisy, so read the ratios within a run, not the

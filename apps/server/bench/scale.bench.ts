@@ -3,7 +3,7 @@
  * published blogs (default 1 000 000) by BENCH_BLOGS / 50 authors, in SQL (generate_series, a few
  * minutes for a million): titles and descriptions drawn from a vocabulary with a Zipf-like
  * frequency (the word of rank r about 1/r as often as the commonest), topics as skewed, dates
- * over three years. Then it measures every reading call of SPEC §7 and the additions over real
+ * over three years. Then it measures every reading call of docs/api.md and the additions over real
  * HTTP, uncached (READ_CACHE_MB=0: the database's own speed), BENCH_REQUESTS sequential requests
  * each, and prints p50/p95/p99 in ms. A benchmark, not a test: the goal (issue 16) is p95 ≤ 30 ms.
  *

@@ -23,7 +23,7 @@ import { serverStateScript } from './lib/server-state.ts';
 import { SessionProvider } from './lib/session.tsx';
 
 /**
- * A public reading call of SPEC §7 (path and JSON body) answered in-process by the server's
+ * A public reading call of docs/api.md (path and JSON body) answered in-process by the server's
  * services: the status and body the API would send.
  */
 export type ReadingCall = (path: string, body: unknown) => Promise<{ status: number; body: unknown }>;

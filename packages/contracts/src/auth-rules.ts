@@ -2,9 +2,9 @@ import type { FieldRefusal } from './error-codes.ts';
 import { Limits } from './limits.ts';
 import { Messages } from './messages.ts';
 
-/** SPEC.md §5: local part, @, domain and a 2-3 letter suffix. */
+/** docs/product/rules.md: local part, @, domain and a 2-3 letter suffix. */
 export const EMAIL_PATTERN = /^[\w.+-]+@[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)*\.[a-zA-Z]{2,3}$/;
-/** SPEC.md §5: 6 to 20 characters with a digit, a lowercase and an uppercase letter. */
+/** docs/product/rules.md: 6 to 20 characters with a digit, a lowercase and an uppercase letter. */
 export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{6,20}$/;
 
 export interface AuthInput {
@@ -14,7 +14,7 @@ export interface AuthInput {
 }
 
 /**
- * The authentication rules of SPEC.md §5, in their order. Returns the first failing
+ * The authentication rules of docs/product/rules.md, in their order. Returns the first failing
  * one, or null. `fullname` is checked only when present (sign-up).
  */
 export function authError({ fullname, email, password }: AuthInput): FieldRefusal | null {
@@ -23,7 +23,7 @@ export function authError({ fullname, email, password }: AuthInput): FieldRefusa
   return emailError(email) ?? passwordError(password);
 }
 
-/** Rules 2 and 3 of SPEC.md §5 (also the forgot-password screen). */
+/** Rules 2 and 3 of docs/product/rules.md (also the forgot-password screen). */
 export function emailError(email: string): FieldRefusal | null {
   if (!email.trim()) return { field: 'email', code: 'email_required', message: Messages.enterEmail };
   if (!EMAIL_PATTERN.test(email.trim()))
@@ -31,7 +31,7 @@ export function emailError(email: string): FieldRefusal | null {
   return null;
 }
 
-/** Rule 4 of SPEC.md §5, shared by sign-up, sign-in and password reset (change password names its own fields). */
+/** Rule 4 of docs/product/rules.md, shared by sign-up, sign-in and password reset (change password names its own fields). */
 export const passwordError = (password: string): FieldRefusal | null =>
   PASSWORD_PATTERN.test(password)
     ? null

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorCode } from './error-codes.ts';
 
 const text = z.string().max(1000);
-/** A missing field is an empty one, so it gets SPEC §5's message ('Enter email', 'Please fill all the fields'...). */
+/** A missing field is an empty one, so it gets docs/product/rules.md's message ('Enter email', 'Please fill all the fields'...). */
 const field = text.default('');
 
 export const SignUpBody = z.object({ fullname: field, email: field, password: field });
@@ -14,7 +14,7 @@ export type SignInBody = z.infer<typeof SignInBody>;
 export const GoogleAuthBody = z.object({ access_token: z.string().min(1).max(10_000) });
 export type GoogleAuthBody = z.infer<typeof GoogleAuthBody>;
 
-/** SPEC.md §3 Session: what sign-in answers and the web app stores under `user`. */
+/** docs/product/data.md Session: what sign-in answers and the web app stores under `user`. */
 export const Session = z.object({
   access_token: z.string(),
   username: z.string(),

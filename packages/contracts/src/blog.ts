@@ -4,7 +4,7 @@ import { Limits } from './limits.ts';
 import { Messages } from './messages.ts';
 import { PublishAt } from './publishing.ts';
 
-/* ---------- Content blocks (Editor.js output, SPEC §3) ---------- */
+/* ---------- Content blocks (Editor.js output, docs/product/data.md) ---------- */
 
 const inline = z.string().max(20_000);
 const url = z.string().max(2048);
@@ -117,12 +117,12 @@ export const EditorOutput = z.object({
 });
 export type EditorOutput = z.infer<typeof EditorOutput>;
 
-/** SPEC §3: `content` is an array whose first item holds the blocks. */
+/** docs/product/data.md: `content` is an array whose first item holds the blocks. */
 export const BlogContent = z.array(EditorOutput).max(1);
 export type BlogContent = z.infer<typeof BlogContent>;
 
 /**
- * create-blog's `content` as a client may send it: SPEC §3's array, or the editor's saved output
+ * create-blog's `content` as a client may send it: docs/product/data.md's array, or the editor's saved output
  * itself (`{time, blocks, version}`, what `editor.save()` resolves to). Either way it is the array
  * from here on, and a refusal names the field where that client put it (`content.blocks.0.data`).
  */
@@ -162,12 +162,12 @@ export interface BlogDraftish {
   blocks: unknown[];
 }
 
-/** SPEC §5 Save draft: only a title is needed. */
+/** docs/product/rules.md Save draft: only a title is needed. */
 export function draftError({ title }: Pick<BlogDraftish, 'title'>): FieldRefusal | null {
   return title.trim() ? null : { field: 'title', code: 'draft_title_required', message: Messages.draftTitleRequired };
 }
 
-/** SPEC §5 Publish from editor: checked before the publish settings open. */
+/** docs/product/rules.md Publish from editor: checked before the publish settings open. */
 export function editorPublishError({
   title,
   banner,
@@ -179,7 +179,7 @@ export function editorPublishError({
   return null;
 }
 
-/** SPEC §5 Publish settings, then the editor's rules: what the server checks on publish. */
+/** docs/product/rules.md Publish settings, then the editor's rules: what the server checks on publish. */
 export function publishError(blog: BlogDraftish): FieldRefusal | null {
   if (!blog.title.trim())
     return { field: 'title', code: 'publish_title_required', message: Messages.publishTitleRequired };
@@ -227,7 +227,7 @@ export type GetBlogBody = z.infer<typeof GetBlogBody>;
 export const ReadBlogBody = z.object({ blog_id: z.string().max(300) });
 export type ReadBlogBody = z.infer<typeof ReadBlogBody>;
 
-/* ---------- Reading shapes (SPEC §3 Blog) ---------- */
+/* ---------- Reading shapes (docs/product/data.md Blog) ---------- */
 
 export const PersonalInfo = z.object({ fullname: z.string(), username: z.string(), profile_img: z.string() });
 export type PersonalInfo = z.infer<typeof PersonalInfo>;
@@ -254,7 +254,7 @@ export const BlogCard = z.object({
 });
 export type BlogCard = z.infer<typeof BlogCard>;
 
-/** What the caller may do to a blog (policies.ts), beside SPEC §3's fields; anonymous: all false. */
+/** What the caller may do to a blog (policies.ts), beside docs/product/data.md's fields; anonymous: all false. */
 export const BlogCan = z.object({ edit: z.boolean(), delete: z.boolean() });
 export type BlogCan = z.infer<typeof BlogCan>;
 

@@ -2,13 +2,13 @@ import type { FieldRefusal } from './error-codes.ts';
 import { Limits } from './limits.ts';
 import { Messages } from './messages.ts';
 
-/** Texts of the comment rules SPEC.md leaves to us. */
+/** Texts of the comment rules that are Inkwell's own (the original contract's are in messages.ts). */
 export const CommentMessages = {
   commentTooLong: `Comment must be at most ${Limits.commentMax} characters`,
   tooManyComments: 'Too many comments',
 } as const;
 
-/** SPEC §5 Comment: not empty after trimming, and not longer than the limit. Answers the refusal, or null. */
+/** docs/product/rules.md Comment: not empty after trimming, and not longer than the limit. Answers the refusal, or null. */
 export function commentError(comment: string): FieldRefusal | null {
   const text = comment.trim();
   if (!text) return { field: 'comment', code: 'comment_empty', message: Messages.commentEmpty };

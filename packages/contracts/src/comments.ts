@@ -11,7 +11,7 @@ const skip = z.number().int().min(0).max(1_000_000).default(0);
 
 /**
  * `POST /api/comment/add-comment`: `_id` is the Blog's `_id`, `replying_to` a comment's `_id`.
- * `blog_author` is accepted as SPEC §7 sends it but never used: the server takes the author from the blog.
+ * `blog_author` is accepted as docs/api.md sends it but never used: the server takes the author from the blog.
  */
 export const AddCommentBody = z.object({
   _id: blogUuid,
@@ -31,13 +31,13 @@ export type GetBlogCommentsBody = z.infer<typeof GetBlogCommentsBody>;
 export const GetRepliesBody = z.object({ _id: commentUuid, skip });
 export type GetRepliesBody = z.infer<typeof GetRepliesBody>;
 
-/** What the caller may do to a comment (policies.ts), beside SPEC §3's fields; anonymous: all false. */
+/** What the caller may do to a comment (policies.ts), beside docs/product/data.md's fields; anonymous: all false. */
 export const CommentCan = z.object({ delete: z.boolean() });
 export type CommentCan = z.infer<typeof CommentCan>;
 
 export const DeleteCommentBody = z.object({ _id: commentUuid });
 
-/** SPEC §3 Comment as the server sends it; `level` and the loaded flag are the web app's own. */
+/** docs/product/data.md Comment as the server sends it; `level` and the loaded flag are the web app's own. */
 export const Comment = z.object({
   _id: z.string(),
   comment: z.string(),
@@ -56,7 +56,7 @@ export type Comment = z.infer<typeof Comment>;
 export const BlogCommentsResponse = z.array(Comment);
 export const RepliesResponse = z.object({ replies: z.array(Comment) });
 
-/** SPEC: "not shown". The blog's comment counters once the comment and all its replies are gone, and every comment that went: the one deleted and all replies under it. */
+/** delete-comment's answer, which the original contract leaves open (docs/api.md): the blog's comment counters once the comment and all its replies are gone, and every comment that went: the one deleted and all replies under it. */
 export const DeleteCommentResponse = z.object({
   status: z.literal('done'),
   deleted: z.array(z.string()),

@@ -1,4 +1,4 @@
-/** Texts of the writing flow that SPEC.md leaves to us (its own texts are in messages.ts). */
+/** Texts of the writing flow that are Inkwell's own (the original contract's are in messages.ts). */
 export const EditorMessages = {
   newBlog: 'New Blog',
   savingDraft: 'Saving Draft...',

@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md §9 and the server-side limits named in the README. */
+/** Business constants and the server's limits, page sizes included (docs/product/rules.md). */
 export const Limits = {
   fullnameMin: 3,
   usernameMin: 3,
@@ -39,6 +39,6 @@ export const TOPIC_TAGS = [
   'travel',
 ] as const;
 
-/** SPEC §9's filters, and new_blog: a followed author's new blog. */
+/** docs/product/rules.md's filters, and new_blog: a followed author's new blog. */
 export const NOTIFICATION_FILTERS = ['all', 'like', 'comment', 'reply', 'new_blog'] as const;
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];

@@ -1,5 +1,5 @@
 /**
- * The exact user-facing texts of SPEC.md §5 and §8, shared by the web app and the server. The refusals
+ * The exact user-facing texts of docs/product/rules.md, shared by the web app and the server. The refusals
  * only the server makes, and every refusal's code, are in error-codes.ts.
  */
 export const Messages = {

@@ -5,7 +5,7 @@ import { NOTIFICATION_FILTERS } from './limits.ts';
 
 const filter = z.enum(NOTIFICATION_FILTERS).default('all');
 
-/** `POST /notifications` (no /api prefix, SPEC §7): one page, newest first. */
+/** `POST /notifications` (no /api prefix, docs/api.md): one page, newest first. */
 export const NotificationsBody = z.object({
   page: z.number().int().min(1).max(100_000).default(1),
   filter,

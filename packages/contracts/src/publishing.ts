@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorMessages, type FieldRefusal } from './error-codes.ts';
 
 /*
- * Scheduled publishing and draft preview links (ours, beside SPEC §7): the author's alone.
+ * Scheduled publishing and draft preview links (Inkwell's own calls, docs/api.md): the author's alone.
  * A scheduled blog stays a draft, with the time it is to be published, until the server publishes it.
  */
 

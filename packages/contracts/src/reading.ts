@@ -69,13 +69,13 @@ export const UserCard = z.object({ personal_info: PersonalInfo });
 export type UserCard = z.infer<typeof UserCard>;
 export const SearchUsersResponse = z.object({ users: z.array(UserCard).max(Limits.searchUsersMax) });
 
-/** `POST /api/user/get-profile`: answers the public profile itself (SPEC §3 User profile, without e-mail). */
+/** `POST /api/user/get-profile`: answers the public profile itself (docs/product/data.md User profile, without e-mail). */
 export const GetProfileBody = z.object({ username: z.string().max(200) });
 export type GetProfileBody = z.infer<typeof GetProfileBody>;
 export const UserProfile = z.object({
   _id: z.string(),
   personal_info: PersonalInfo.extend({ bio: z.string() }),
-  /** SPEC §3's counts, and how many follow this user and whom they follow. */
+  /** docs/product/data.md's counts, and how many follow this user and whom they follow. */
   account_info: z.object({
     total_posts: z.number(),
     total_reads: z.number(),

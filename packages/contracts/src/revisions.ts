@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BlogContent } from './blog.ts';
 
 /*
- * A blog's revisions (ours, SPEC §7 style, (A) its author only): every save keeps one, so a writer
+ * A blog's revisions (ours, docs/api.md style, (A) its author only): every save keeps one, so a writer
  * can look back and restore. Anyone else is answered 404, as a draft is hidden.
  */
 

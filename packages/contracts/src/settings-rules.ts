@@ -3,7 +3,7 @@ import type { FieldRefusal, Refusal } from './error-codes.ts';
 import { Limits } from './limits.ts';
 import { Messages } from './messages.ts';
 
-/** Texts of the settings screens that SPEC.md leaves to us. */
+/** Texts of the settings screens that are Inkwell's own (the original contract's are in messages.ts). */
 export const SettingsMessages = {
   usernameTooLong: `Username must be at most ${Limits.usernameMax} characters long`,
   usernameCharacters: "Username can only contain letters, numbers, '_' and '.'",
@@ -21,7 +21,7 @@ function usernameRefusal(name: string): Refusal | null {
   return null;
 }
 
-/** Edit profile (SPEC §5), in its order: username, then bio. Answers the first failing rule, or null. */
+/** Edit profile (docs/product/rules.md), in its order: username, then bio. Answers the first failing rule, or null. */
 export function profileError({ username, bio }: { username: string; bio: string }): FieldRefusal | null {
   const refusal = usernameRefusal(username.trim());
   if (refusal) return { field: 'username', ...refusal };
@@ -77,7 +77,7 @@ export function socialLinkError(links: Partial<Record<SocialNetwork, string>>): 
 }
 
 /**
- * Change password (SPEC §5): both fields, then each against the sign-up password rule. The
+ * Change password (docs/product/rules.md): both fields, then each against the sign-up password rule. The
  * refusal is about the first field that is empty, then the first that breaks the rule.
  */
 export function changePasswordError(body: { currentPassword: string; newPassword: string }): FieldRefusal | null {

@@ -14,7 +14,7 @@ export type SocialLinks = z.infer<typeof SocialLinks>;
 
 /** Only these fields of a profile can change; anything else in the body is dropped. */
 export const UpdateProfileBody = z.object({
-  // Missing is empty: SPEC §5's 'Username must be atleast 3 characters long'.
+  // Missing is empty: docs/product/rules.md's 'Username must be atleast 3 characters long'.
   username: z.string().max(1000).default(''),
   bio: z.string().max(10_000).default(''),
   social_links: SocialLinks.default(SocialLinks.parse({})),

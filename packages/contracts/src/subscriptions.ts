@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * E-mail subscriptions to an author's new blogs (ours, beside SPEC §7). A signed-in reader
+ * E-mail subscriptions to an author's new blogs (Inkwell's own calls, docs/api.md). A signed-in reader
  * subscribes with their account's address in one click; a visitor gives an address and confirms it
  * from the mail that follows (double opt-in). Nobody but the subscriber sees an address.
  */

@@ -17,7 +17,7 @@ export type UploadResponse = z.infer<typeof UploadResponse>;
 export const ImageByUrlBody = z.object({ url: z.string().max(2048) });
 
 export const IMAGE_FIELD = 'image';
-/** Banner and profile pictures (SPEC §5). */
+/** Banner and profile pictures (docs/product/rules.md). */
 export const BANNER_TYPES = ['image/png', 'image/jpeg', 'image/jpg'] as const;
 
 export const LinkPreviewQuery = z.object({ url: z.string().min(1).max(2048) });

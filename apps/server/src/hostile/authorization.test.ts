@@ -118,7 +118,7 @@ interface Endpoint {
   streams?: boolean;
 }
 
-/** SPEC §7's (A) rows, then the additions the README lists (sign-out, settings, dashboard, reading list, uploads, stream). */
+/** The original contract's (A) calls (docs/api.md), then Inkwell's own (sign-out, settings, dashboard, reading list, uploads, stream). */
 const PROTECTED: Endpoint[] = [
   { route: 'POST /api/blog/create-blog', payload: (w) => publishableBlog({ id: w.blog.blog_id, title: 'Hijacked' }) },
   { route: 'POST /api/blog/like-blog', payload: (w) => ({ _id: w.blog._id, isLikedByUser: true }) },
@@ -211,7 +211,7 @@ const PUBLIC = new Set([
   'GET /api/docs/yaml',
 ]);
 
-/** The codes of a 401: a session is needed (SPEC §5's own words for a like, a bookmark and a follow). */
+/** The codes of a 401: a session is needed (docs/product/rules.md's own words for a like, a bookmark and a follow). */
 const SIGN_IN_NEEDED: unknown[] = ['unauthorized', 'like_unauthorized', 'bookmark_unauthorized', 'follow_unauthorized'];
 
 /** Ways of sending no valid session, given the writer's real token (and a signed-out one of theirs). */
@@ -327,7 +327,7 @@ describe('endpoints that need a session', () => {
     },
   );
 
-  it('like-blog says what SPEC §5 says to a signed-out reader', async () => {
+  it('like-blog says what docs/product/rules.md says to a signed-out reader', async () => {
     const { blog } = await seedWorld();
     const res = await post(t.app, '/api/blog/like-blog', { _id: blog._id, isLikedByUser: false });
     expect(res.statusCode).toBe(401);
@@ -417,7 +417,7 @@ describe("another user's things", () => {
     expect((await blogInEditMode(world.draft.blog_id, world.writer)).statusCode).toBe(200);
   });
 
-  it('delete-comment: a stranger (even the author of another blog) cannot; the commenter and the blog’s author can (SPEC §6)', async () => {
+  it('delete-comment: a stranger (even the author of another blog) cannot; the commenter and the blog’s author can (docs/product/permissions.md)', async () => {
     const world = await seedWorld();
     const otherAuthor = await buildUser(t.app);
     await buildBlog(t.app, otherAuthor);

@@ -135,7 +135,7 @@ const containing = (text: unknown) =>
     : [];
 /**
  * No tag or username is a hostile string, so a tag or author filter finds nothing, unless it is blank:
- * that filters nothing (README). The probes pair each with the other filter set to the seeded blogs.
+ * that filters nothing (docs/api.md, search-blogs). The probes pair each with the other filter set to the seeded blogs.
  */
 const unfiltered = (text: unknown) => (typeof text === 'string' && !lower(text) ? blogIds(published) : []);
 /** The dashboard searches titles by a case-insensitive part; blank means every blog. */

@@ -60,7 +60,7 @@ afterAll(async () => {
 
 /**
  * The three ways a user makes the server fetch a URL, and the answer of a refusal: the link tool
- * reads only `success`, so a preview it cannot make is a 200 `{success: 0}` (SPEC §8 "Couldn't get
+ * reads only `success`, so a preview it cannot make is a 200 `{success: 0}` (docs/product/rules.md "Couldn't get
  * this link data"), while an image import is a 400 with the reason, and so is an outside profile picture.
  */
 const FETCHERS = {

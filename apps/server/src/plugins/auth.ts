@@ -24,7 +24,7 @@ declare module 'fastify' {
      * so a stranger hears that they must sign in, whatever they sent.
      */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** requireUser refusing with the refusal given (SPEC §5's own words for a like). */
+    /** requireUser refusing with the refusal given (docs/product/rules.md's own words for a like). */
     requireUserSaying: (code: FixedErrorCode) => (request: FastifyRequest) => Promise<void>;
     /** Hook for public endpoints that behave differently for a signed-in reader. */
     optionalUser: (request: FastifyRequest) => Promise<void>;

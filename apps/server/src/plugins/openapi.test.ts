@@ -47,8 +47,8 @@ const openApiPath = (url: string) => url.replace(/:(\w+)(\([^)]*\))?/g, '{$1}');
 
 const operation = (method: string, url: string) => doc.paths[openApiPath(url)]?.[method.toLowerCase()];
 
-/** SPEC §7, every call, and whether it needs a token (A). */
-const SPEC_CALLS: [string, string, boolean][] = [
+/** Every call of the original contract (docs/api.md marks them), and whether it needs a token (A). */
+const CONTRACT_CALLS: [string, string, boolean][] = [
   ['POST', '/api/user/signin', false],
   ['POST', '/api/user/signup', false],
   ['POST', '/api/user/google-auth', false],
@@ -96,8 +96,8 @@ describe('the OpenAPI document', () => {
     );
   });
 
-  it('has every call of SPEC §7 with its answer; those that need a token say so, and answer 401', () => {
-    for (const [method, url, signedIn] of SPEC_CALLS) {
+  it('has every call of the original contract with its answer; those that need a token say so, and answer 401', () => {
+    for (const [method, url, signedIn] of CONTRACT_CALLS) {
       const call = operation(method, url);
       expect(call?.responses, `${method} ${url}`).toHaveProperty('200');
       if (signedIn) expect(call?.responses, `${method} ${url}`).toHaveProperty('401');

@@ -38,7 +38,7 @@ export function post(app: FastifyInstance, url: string, payload: unknown, token?
   return app.inject({ method: 'POST', url, payload: payload as object, headers: token ? bearer(token) : {} });
 }
 
-/** A blog body that passes every publish rule (SPEC §5); override what a test is about. */
+/** A blog body that passes every publish rule (docs/product/rules.md); override what a test is about. */
 export function publishableBlog(overrides: Record<string, unknown> = {}) {
   return {
     title: 'A walk in the hills',

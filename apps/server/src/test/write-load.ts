@@ -3,7 +3,7 @@ import { bearer, publishableBlog, uniqueId } from './factories.ts';
 import { ABSENT, blogState, type WriteLedger } from './write-ledger.ts';
 
 /*
- * Writers over real HTTP, doing what SPEC §7 lets users do (comment, reply, delete a comment, like
+ * Writers over real HTTP, doing what docs/api.md lets users do (comment, reply, delete a comment, like
  * and unlike, publish, edit, take a blog back to draft), each one write at a time and each on
  * things only it changes, so that the last write it had acknowledged is what the database must
  * hold. Every write goes into a WriteLedger.

@@ -9,7 +9,7 @@ import { LogoMark } from '../components/logo-mark.tsx';
 import { ThemeToggle } from '../components/theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-/** SPEC §2 top navigation bar; the screen renders below it, in the page's one main landmark. */
+/** docs/product/screens.md top navigation bar; the screen renders below it, in the page's one main landmark. */
 export function Navbar() {
   const { session } = useSession();
   // The red dot of the bell and the sidebar, kept live.

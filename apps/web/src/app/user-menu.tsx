@@ -4,7 +4,7 @@ import { DROPDOWN_CLOSE_MS, profilePath, type Session } from '@inkwell/contracts
 import { useSignOut } from '../features/auth/index.ts';
 
 /**
- * The profile picture toggles this menu; it closes 200 ms after it loses focus (SPEC §9). As a
+ * The profile picture toggles this menu; it closes 200 ms after it loses focus (docs/product/rules.md). As a
  * menu button: opening moves focus to the first entry, the arrow keys move between entries, and
  * Escape closes it and gives focus back to the picture.
  */

@@ -4,7 +4,7 @@ import { MAX_TOASTS, TOAST_DURATIONS } from '@inkwell/contracts';
 import { CheckCircleIcon } from './icons.tsx';
 
 /**
- * SPEC §9: error and blank 4000 ms, success 2000 ms, loading until dismissed, at most 20.
+ * docs/product/rules.md: error and blank 4000 ms, success 2000 ms, loading until dismissed, at most 20.
  * Toasts take the theme's colours; a success shows our own check icon (an emoji would be a box
  * where no emoji font is installed).
  */

@@ -32,7 +32,7 @@ const item = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-4 whitespace-nowrap py-3 pl-4 focus-visible:-outline-offset-2 md:pl-6 ${isActive ? 'border-r-2 border-neutral-900 bg-neutral-100 font-medium text-neutral-900' : 'text-neutral-600 hover:text-neutral-900'}`;
 
 /**
- * The sidebar shared by the dashboard and settings screens (SPEC §2 Sidebar). On small screens it
+ * The sidebar shared by the dashboard and settings screens (docs/product/screens.md Sidebar). On small screens it
  * folds into a button naming the current screen, which opens the links above the content.
  */
 export function SidebarLayout() {

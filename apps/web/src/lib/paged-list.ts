@@ -24,7 +24,7 @@ interface PagedList<T> {
 
 /**
  * A list loaded a page at a time (Load More) while fewer than its total are loaded. Each page asks
- * the total again; when the count fails the list is empty (SPEC §8), and the failure is only logged.
+ * the total again; when the count fails the list is empty (docs/product/rules.md), and the failure is only logged.
  */
 export function pagedListOptions<T>({ queryKey, list, count }: PagedList<T>) {
   return infiniteQueryOptions({

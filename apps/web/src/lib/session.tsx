@@ -13,7 +13,7 @@ import toast, { useToasterStore } from 'react-hot-toast';
 import { AuthMessages, SESSION_KEY, type Session } from '@inkwell/contracts';
 
 /**
- * SPEC §3 keeps the session in sessionStorage under `user`, which every new tab starts without.
+ * docs/product/data.md keeps the session in sessionStorage under `user`, which every new tab starts without.
  * A copy in localStorage outlives the tab: a new tab or window takes it as its own, and its
  * `storage` events carry a sign-in or sign-out to every open tab. The copy is no more exposed to
  * script than sessionStorage already is; the server still revokes and expires the token.
@@ -62,7 +62,7 @@ function snapshot(): Session | null {
   return current;
 }
 
-/** The tab's own session (SPEC §3), or else the browser's copy, which a new tab takes as its own. */
+/** The tab's own session (docs/product/data.md), or else the browser's copy, which a new tab takes as its own. */
 function ownOrBrowserSession(): Session | null {
   const own = readStoredSession('sessionStorage', SESSION_KEY);
   if (own) return own;
@@ -98,7 +98,7 @@ function updateSession(patch: Partial<Session>) {
   publish(next);
 }
 
-/** SPEC §4 Sign Out: the `user` entry goes, and with the browser's copy every tab signs out. */
+/** docs/product/screens.md Sign Out: the `user` entry goes, and with the browser's copy every tab signs out. */
 function clearSession() {
   if (copyIsOf(snapshot()?.access_token)) localStorage.removeItem(BROWSER_COPY_KEY);
   sessionStorage.removeItem(SESSION_KEY);

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('sign-up', () => {
-  it('answers the session of SPEC §3 with a username from the e-mail and a generated avatar', async () => {
+  it('answers the session of docs/product/data.md with a username from the e-mail and a generated avatar', async () => {
     const res = await post(t.app, '/api/user/signup', {
       fullname: 'Ada Lovelace',
       email: 'Ada.L@Example.com',
@@ -64,7 +64,7 @@ describe('sign-up', () => {
     [{}, Messages.fullnameTooShort, 'fullname_too_short'],
     [{ fullname: 'Alan' }, Messages.enterEmail, 'email_required'],
     [{ fullname: 'Alan', email: 'alan@b.com' }, Messages.passwordRule, 'password_invalid'],
-  ])('refuses %j with the rule of SPEC §5', async (body, message, code) => {
+  ])('refuses %j with the rule of docs/product/rules.md', async (body, message, code) => {
     const res = await post(t.app, '/api/user/signup', body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: message, code });

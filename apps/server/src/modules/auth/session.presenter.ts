@@ -1,7 +1,7 @@
 import type { Session } from '@inkwell/contracts';
 import type { UserRow } from '../users/index.ts';
 
-/** SPEC §3 Session: the body of every successful sign-in, stored whole by the web app. */
+/** docs/product/data.md Session: the body of every successful sign-in, stored whole by the web app. */
 export function presentSession(user: UserRow, accessToken: string, newNotification: boolean): Session {
   return {
     access_token: accessToken,

@@ -21,7 +21,7 @@ import {
 
 const cached = { anonymousCache: true };
 
-/** The public lists of published blogs (SPEC §7): latest, search by tag, text or author, trending; and a reader's following list. */
+/** The public lists of published blogs (docs/api.md): latest, search by tag, text or author, trending; and a reader's following list. */
 export const blogListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/blog/latest-blogs',

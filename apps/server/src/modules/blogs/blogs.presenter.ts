@@ -9,7 +9,7 @@ import {
 import { highlightCode, readingMinutes } from '../content/index.ts';
 import type { BlogCardRow, BlogWithAuthor } from './blogs.repository.ts';
 
-/** SPEC §3 Blog as a list shows it: never the content. */
+/** docs/product/data.md Blog as a list shows it: never the content. */
 export function presentBlogCard(blog: BlogCardRow): BlogCard {
   return {
     blog_id: blog.blogId,
@@ -35,7 +35,7 @@ export function presentBlogCard(blog: BlogCardRow): BlogCard {
   };
 }
 
-/** SPEC §3 Blog whole, and what `viewerId` (null: anonymous) may do to it; `content` is an array whose first item holds the blocks. */
+/** docs/product/data.md Blog whole, and what `viewerId` (null: anonymous) may do to it; `content` is an array whose first item holds the blocks. */
 export function presentBlog(blog: BlogWithAuthor, viewerId: string | null): Blog {
   // Content is stored only after cleanEditorOutput checked every block against its schema.
   const stored = blog.content as EditorOutput;

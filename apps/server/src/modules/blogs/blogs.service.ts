@@ -34,7 +34,7 @@ import { isVisibleTo } from './visibility.ts';
 
 const BLOG_ID_ATTEMPTS = 5;
 
-/** Checks a create-blog body by the rules of SPEC §5 and answers the values to store. */
+/** Checks a create-blog body by the rules of docs/product/rules.md and answers the values to store. */
 function blogValues(body: CreateBlogBody) {
   const content = cleanEditorOutput(body.content[0]);
   const tags = normaliseTags(body.tags);
@@ -143,7 +143,7 @@ export const getBlogCan = async (db: Db, body: BlogCanBody, userId: string | nul
   can: (await getBlog(db, body, userId)).can,
 });
 
-/** get-blog's answer (SPEC §7), for the API and for the server-rendered blog page alike; it counts no read. */
+/** get-blog's answer (docs/api.md), for the API and for the server-rendered blog page alike; it counts no read. */
 export const answerGetBlog = async (db: Db, body: GetBlogBody, userId: string | null) => ({
   blog: await getBlog(db, body, userId),
 });

@@ -25,11 +25,11 @@ const getAsAuthor = async (blogId: string, user = writer) => {
 const editorOutput = (blocks: unknown[]) => ({ time: 1, version: '2.31.0', blocks });
 
 /**
- * The two forms of create-blog's `content`: SPEC §3's array, and the editor's saved output itself
+ * The two forms of create-blog's `content`: docs/product/data.md's array, and the editor's saved output itself
  * (what a client posting Editor.js's `save()` sends). `at` is where a refusal names the first block.
  */
 const contentForms = [
-  { form: 'the SPEC §3 array', wrap: (output: object): unknown => [output], at: 'content.0.blocks.0' },
+  { form: 'the docs/product/data.md array', wrap: (output: object): unknown => [output], at: 'content.0.blocks.0' },
   { form: 'the editor’s saved output', wrap: (output: object): unknown => output, at: 'content.blocks.0' },
 ];
 
@@ -71,7 +71,7 @@ describe('POST /api/blog/create-blog: who may write', () => {
 });
 
 describe.each(contentForms)(
-  'POST /api/blog/create-blog: the rules of SPEC §5, in order, with their messages; content as $form',
+  'POST /api/blog/create-blog: the rules of docs/product/rules.md, in order, with their messages; content as $form',
   ({ wrap }) => {
     const publishableBlog = (overrides: Record<string, unknown> = {}) => blogWithContent(wrap, overrides);
 
@@ -227,7 +227,7 @@ describe.each(contentForms)('POST /api/blog/create-blog: content blocks, sent as
     return (await getAsAuthor(res.json().id)).content[0].blocks;
   };
 
-  it('stores the content as SPEC §3’s array and answers it so, published or a draft, new or updated', async () => {
+  it('stores the content as docs/product/data.md’s array and answers it so, published or a draft, new or updated', async () => {
     const first = editorOutput([{ id: 'p1', type: 'paragraph', data: { text: 'First words.' } }]);
     const res = await create(publishableBlog({ content: wrap(first) }));
     expect(res.statusCode, res.body).toBe(200);

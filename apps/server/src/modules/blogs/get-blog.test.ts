@@ -48,7 +48,7 @@ const readings = [
 ];
 
 describe('POST /api/blog/get-blog', () => {
-  it('answers a published blog to anyone, in the shape of SPEC §3', async () => {
+  it('answers a published blog to anyone, in the shape of docs/product/data.md', async () => {
     const blogId = await buildBlog(t.app, author, { title: 'Shape check', tags: ['Travel', 'tech'] });
     const res = await getBlog({ blog_id: blogId });
     expect(res.statusCode).toBe(200);

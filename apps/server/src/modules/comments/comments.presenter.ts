@@ -1,7 +1,7 @@
 import { commentCan, type Comment } from '@inkwell/contracts';
 import type { CommentRow } from './comments.repository.ts';
 
-/** SPEC §3 Comment, and what `viewerId` (null: anonymous) may do to it. */
+/** docs/product/data.md Comment, and what `viewerId` (null: anonymous) may do to it. */
 export function presentComment(row: CommentRow, viewerId: string | null): Comment {
   return {
     _id: row.id,

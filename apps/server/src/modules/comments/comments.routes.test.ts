@@ -40,7 +40,7 @@ const remove = (user: TestUser, comment: Pick<Comment, '_id'>) =>
   post(t.app, '/api/comment/delete-comment', { _id: comment._id }, user.token);
 
 describe('POST /api/comment/add-comment', () => {
-  it('answers the new comment in the SPEC §3 shape, trimmed, and counts it on the blog', async () => {
+  it('answers the new comment in the docs/product/data.md shape, trimmed, and counts it on the blog', async () => {
     const { blog } = await newBlog();
     const reader = await buildUser(t.app, { fullname: 'Rita Reader' });
     const comment = await buildComment(t.app, reader, blog, {
@@ -66,7 +66,7 @@ describe('POST /api/comment/add-comment', () => {
     expect(activity).toMatchObject({ total_comments: 1, total_parent_comments: 1 });
   });
 
-  it("refuses an empty or too long comment with SPEC §5's message, and counts nothing", async () => {
+  it("refuses an empty or too long comment with docs/product/rules.md's message, and counts nothing", async () => {
     const { blog } = await newBlog();
     const reader = await buildUser(t.app);
     for (const [text, message, code] of [

@@ -5,7 +5,7 @@ import { signedInUser } from '../../plugins/auth.ts';
 import { isLikedByUser, likeBlog } from './likes.service.ts';
 
 export const likeRoutes: FastifyPluginAsyncZod = async (app) => {
-  // SPEC §5: liking needs a login, and the server says so in the same words as the web app.
+  // docs/product/rules.md: liking needs a login, and the server says so in the same words as the web app.
   const signedInToLike = app.requireUserSaying('like_unauthorized');
 
   app.post(

@@ -103,7 +103,7 @@ describe('like-blog and isliked-by-user', () => {
     expect(await likeState(_id)).toEqual({ rows: 6, counter: 6 });
   });
 
-  it('needs a login, with the message of SPEC §5', async () => {
+  it('needs a login, with the message of docs/product/rules.md', async () => {
     const { _id } = await publishedBlog();
     const res = await post(t.app, '/api/blog/like-blog', { _id, isLikedByUser: false });
     expect(res.statusCode).toBe(401);

@@ -195,7 +195,7 @@ describe('POST /notifications and all-notifications-count', () => {
     expect(await hasNew(author)).toBe(true);
     await list(author, { filter: 'like' });
     expect(await hasNew(author)).toBe(false);
-    // Sign-in carries the same flag (SPEC §3 Session).
+    // Sign-in carries the same flag (docs/product/data.md Session).
     await buildComment(t.app, reader, blog);
     const signIn = await post(t.app, '/api/user/signin', { email: author.email, password: author.password });
     expect(signIn.json().new_notification_available).toBe(true);

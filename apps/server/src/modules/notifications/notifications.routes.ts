@@ -20,7 +20,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => newNotificationAvailable(app.db, signedInUser(request).id),
   );
 
-  // SPEC §7 names this one without the /api prefix.
+  // docs/api.md names this one without the /api prefix.
   app.post(
     '/notifications',
     {

@@ -6,7 +6,7 @@ export function presentUserCard(row: UserCardRow): UserCard {
   return { personal_info: { fullname: row.fullname, username: row.username, profile_img: row.profileImg } };
 }
 
-/** SPEC §3 User profile as anyone may see it: never the e-mail, password or Google account. */
+/** docs/product/data.md User profile as anyone may see it: never the e-mail, password or Google account. */
 export function presentProfile(row: UserRow): UserProfile {
   return {
     _id: row.id,

@@ -4,7 +4,7 @@ import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
 import { findUsers, getProfile } from './profiles.service.ts';
 import { profilePageTags } from './profile-page-tags.ts';
 
-/** Public profiles (SPEC §7 get-profile, search-users) and their share tags. */
+/** Public profiles (docs/api.md get-profile, search-users) and their share tags. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/get-profile',

@@ -48,7 +48,7 @@ export async function getRevisions(db: Db, { blog_id }: RevisionsBody, userId: s
   return { revisions: (await listRevisions(db, blog.id)).map(presentSummary) };
 }
 
-/** `POST /api/blog/revision`: one revision whole, its content as get-blog's (SPEC §3's array). */
+/** `POST /api/blog/revision`: one revision whole, its content as get-blog's (docs/product/data.md's array). */
 export async function getRevision(
   db: Db,
   { blog_id, _id }: RevisionBody,

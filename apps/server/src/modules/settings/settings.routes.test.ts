@@ -95,15 +95,18 @@ describe('POST /api/user/update-profile', () => {
     ['has space', '', SettingsMessages.usernameCharacters, 'username_invalid_characters'],
     ['émile', '', SettingsMessages.usernameCharacters, 'username_invalid_characters'],
     ['fine_name', 'x'.repeat(151), Messages.bioTooLong, 'bio_too_long'],
-    // SPEC §5 order: the username is checked before the bio.
+    // docs/product/rules.md order: the username is checked before the bio.
     ['ab', 'x'.repeat(151), Messages.usernameTooShort, 'username_too_short'],
-  ])('refuses username %j with bio of %#, answering the §5 message', async (username, bio, message, code) => {
-    const user = await buildUser(t.app);
-    const res = await post(t.app, '/api/user/update-profile', { username, bio, social_links: noLinks }, user.token);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: message, code });
-    expect((await me(user)).json().personal_info.username).toBe(user.username);
-  });
+  ])(
+    'refuses username %j with bio of %#, answering the message of docs/product/rules.md',
+    async (username, bio, message, code) => {
+      const user = await buildUser(t.app);
+      const res = await post(t.app, '/api/user/update-profile', { username, bio, social_links: noLinks }, user.token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: message, code });
+      expect((await me(user)).json().personal_info.username).toBe(user.username);
+    },
+  );
 
   it('accepts a bio of exactly 150 characters and a 30-character username with _ and .', async () => {
     const user = await buildUser(t.app);
@@ -355,7 +358,7 @@ describe('POST /api/user/change-password', () => {
       Messages.passwordRule,
       'password_invalid',
     ],
-  ])('refuses %j with the §5 message', async (body, message, code) => {
+  ])('refuses %j with the message of docs/product/rules.md', async (body, message, code) => {
     const user = await buildUser(t.app);
     const res = await change(user, body);
     expect(res.statusCode).toBe(400);

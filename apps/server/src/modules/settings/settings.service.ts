@@ -23,7 +23,7 @@ export async function getOwnProfile(db: Db, userId: string): Promise<MyProfileRe
   return presentOwnProfile(row);
 }
 
-/** Username, bio and social links: the only fields a user may change (SPEC §2 Edit profile). */
+/** Username, bio and social links: the only fields a user may change (docs/product/screens.md Edit profile). */
 export async function editProfile(db: Db, userId: string, body: UpdateProfileBody): Promise<{ username: string }> {
   const error = profileError(body) ?? socialLinkError(body.social_links);
   if (error) throw badRequest(error);

@@ -24,8 +24,8 @@ import { findUsers, getProfile } from '../profiles/index.ts';
 export type ReadingCall = (path: string, body: unknown) => Promise<{ status: number; body: unknown }>;
 
 /**
- * The public reading calls of SPEC §7 a server-rendered page loads its data with, answered
- * in-process by the services the API routes call, as the anonymous reader (SPEC §3:
+ * The public reading calls of docs/api.md a server-rendered page loads its data with, answered
+ * in-process by the services the API routes call, as the anonymous reader (docs/product/data.md:
  * the session stays in the browser).
  */
 export function readingCalls(app: FastifyInstance): ReadingCall {

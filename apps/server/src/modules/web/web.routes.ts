@@ -17,7 +17,7 @@ import { nonJsonResponse } from '../../plugins/route-schemas.ts';
 /** Paths that are never pages: a file that is not there, or an API call, is a JSON 404. */
 const NOT_PAGES = /^\/(?:assets\/|uploads\/|api(?:\/|$))/;
 
-/** The reading pages rendered on the server (SPEC §2): the web app's routes of the same paths. */
+/** The reading pages rendered on the server (docs/product/screens.md): the web app's routes of the same paths. */
 const READING_PAGES = ['/', '/blog/:blog_id', '/user/:username', '/search/:query'];
 
 /** A draft's preview, rendered like a reading page but for the link's holder alone: never cached nor indexed. */

@@ -11,7 +11,7 @@ import { AtSignIcon } from './components/at-sign-icon.tsx';
 import { GoogleSignInButton } from './components/google-sign-in-button.tsx';
 import { AUTH_FORM, useCompleteSignIn } from './use-complete-sign-in.ts';
 
-/** SPEC §2 authentication screen: one form, two modes; switching modes starts the form afresh. */
+/** docs/product/screens.md authentication screen: one form, two modes; switching modes starts the form afresh. */
 export function AuthPage({ type }: { type: 'sign-in' | 'sign-up' }) {
   return <AuthForm key={type} type={type} />;
 }
@@ -35,7 +35,7 @@ function AuthForm({ type }: { type: 'sign-in' | 'sign-up' }) {
     const field = (name: string) => String(data.get(name) ?? '');
     const credentials = { email: field('email'), password: field('password') };
     const fullname = isSignUp ? field('fullname') : undefined;
-    // SPEC §5: the rules in order; a failure is a toast (and a message beside its field) and nothing is sent.
+    // docs/product/rules.md: the rules in order; a failure is a toast (and a message beside its field) and nothing is sent.
     const error = authError({ ...credentials, fullname });
     if (error) {
       errors.refuse(error);

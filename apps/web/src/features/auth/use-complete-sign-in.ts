@@ -6,7 +6,7 @@ import { useSession } from '../../lib/session.tsx';
 /** The toast id of the sign-in and sign-up form (Google's button included). */
 export const AUTH_FORM = 'auth';
 
-/** SPEC §4: store the response whole, go to /, and say 'Login successfull' about a second later. */
+/** docs/product/screens.md: store the response whole, go to /, and say 'Login successfull' about a second later. */
 export function useCompleteSignIn() {
   const { setSession } = useSession();
   const navigate = useNavigate();

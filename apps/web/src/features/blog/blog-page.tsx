@@ -19,7 +19,7 @@ import { BookmarkButton } from './components/bookmark-button.tsx';
 import { LikeButton } from './components/like-button.tsx';
 import { ShareButtons } from './components/share-buttons.tsx';
 
-/** SPEC §2 Blog page: the blog, its likes and comments, sharing, and similar blogs. */
+/** docs/product/screens.md Blog page: the blog, its likes and comments, sharing, and similar blogs. */
 export function BlogPage() {
   const { blog_id: blogId = '' } = useParams();
   const blog = useBlog(blogId);

@@ -18,7 +18,7 @@ export interface CommentsPanelProps {
 }
 
 /**
- * SPEC §2's sliding comments panel: the comment box, then the top-level comments newest first
+ * docs/product/screens.md's sliding comments panel: the comment box, then the top-level comments newest first
  * (Load More while the blog has more), each with its replies on demand, indented by level.
  * Comments load the first time it opens, and stay while it slides away and back. It is a modal
  * dialog: the keyboard stays inside until Escape or the close button, then returns to the opener.

@@ -7,7 +7,7 @@ export interface EditorBlog {
   banner: string;
   des: string;
   tags: string[];
-  /** Editor.js output, blocks in their stored form (SPEC §3). */
+  /** Editor.js output, blocks in their stored form (docs/product/data.md). */
   content: OutputData;
 }
 

@@ -6,9 +6,9 @@ import { BlogEditor } from './components/blog-editor.tsx';
 import { editorBlogOf, emptyBlog } from './editor-blog.ts';
 
 /**
- * SPEC §2 Blog editor at /editor and /editor/:blog_id. An existing blog is loaded in edit mode;
+ * docs/product/screens.md Blog editor at /editor and /editor/:blog_id. An existing blog is loaded in edit mode;
  * when that fails, or the server says the writer may not edit it (get-blog answers any published
- * blog, in any mode, with `can`), the editor starts with an empty, new blog (SPEC §4).
+ * blog, in any mode, with `can`), the editor starts with an empty, new blog (docs/product/screens.md).
  */
 export function EditorPage() {
   const { blog_id: blogId } = useParams();

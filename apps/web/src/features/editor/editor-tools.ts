@@ -22,7 +22,7 @@ import './editor-blocks.css';
 
 /**
  * Editor.js's own inline link tool is called 'link', and a block tool of the same name would
- * replace it; so the link-preview block runs as 'linkTool' and is stored as 'link' (SPEC §3).
+ * replace it; so the link-preview block runs as 'linkTool' and is stored as 'link' (docs/product/data.md).
  */
 const LINK_BLOCK = 'linkTool';
 const renameBlocks = (data: OutputData, from: string, to: string): OutputData => ({
@@ -34,7 +34,7 @@ export const toStoredData = (saved: OutputData) => renameBlocks(saved, LINK_BLOC
 
 const CHECKLIST = 'checklist';
 
-/** SPEC §2 lists are ordered or unordered: the checklist style is taken out of the toolbox and the settings. */
+/** docs/product/screens.md lists are ordered or unordered: the checklist style is taken out of the toolbox and the settings. */
 class OrderedOrUnorderedList extends List {
   static override get toolbox() {
     return (super.toolbox as ToolboxConfigEntry[]).filter((entry) => entry.data?.style !== CHECKLIST);
@@ -60,7 +60,7 @@ class TableWithHeadings extends (Table as unknown as BlockToolConstructable) {
 const embedServices = Object.fromEntries(Object.keys(EMBED_ORIGINS).map((service) => [service, true]));
 
 /**
- * The tools of SPEC §2 with the settings of §9, and issue 17's code, delimiter and table blocks
+ * The tools of docs/product/screens.md with the settings of docs/product/rules.md, and issue 17's code, delimiter and table blocks
  * (the markdown shortcuts make ``` a `code` block and --- a `delimiter`: these names are theirs too).
  * `token` signs the image uploads and link previews (the spec's (A) calls).
  */
@@ -98,7 +98,7 @@ export function editorTools(token: string | undefined): EditorConfig['tools'] {
   };
 }
 
-/** The tools' notices in our words (SPEC §8), whatever wording a tool's next version ships with. */
+/** The tools' notices in our words (docs/product/rules.md), whatever wording a tool's next version ships with. */
 export const editorMessages: I18nDictionary = {
   tools: {
     image: { 'Couldn’t upload image. Please try another.': Messages.editorImageFailed },

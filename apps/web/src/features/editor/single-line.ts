@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 
-/** Enter never makes a new line in a title or description (SPEC §2); the other keys behave as usual. */
+/** Enter never makes a new line in a title or description (docs/product/screens.md); the other keys behave as usual. */
 export const ignoreEnter = (event: KeyboardEvent) => {
   if (event.key === 'Enter') event.preventDefault();
 };

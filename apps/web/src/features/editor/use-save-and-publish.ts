@@ -7,7 +7,7 @@ import { useSaveBlog, type Save, type SaveTarget } from './api/save-blog.ts';
 import { draftishOf, type EditorBlog } from './editor-blog.ts';
 
 /**
- * Save Draft and Publish, now or at a time (SPEC §5): the shared rules first (a refused blog is never sent),
+ * Save Draft and Publish, now or at a time (docs/product/rules.md): the shared rules first (a refused blog is never sent),
  * one save at a time, the server's error text on failure, and / half a second after success.
  * Publishing a blog that is `published` already updates it, and says so. A blog saved elsewhere
  * since it was opened (409) is handed to `onConflict` with the save it refused.

@@ -15,7 +15,7 @@ import { TrendingBlogs } from './components/trending-blogs.tsx';
 type TabName = 'home' | 'trending' | 'following';
 
 /**
- * SPEC §2 Home: tabs 'home' (or the chosen topic) and 'trending blogs', and for a signed-in reader
+ * docs/product/screens.md Home: tabs 'home' (or the chosen topic) and 'trending blogs', and for a signed-in reader
  * 'following'. On wide screens the topics and the trending list stand beside the main list instead
  * of behind a tab.
  */

@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session.tsx';
 import { allNotificationsKey, useForgetNotificationsOf, useNotifications } from './api/notifications.ts';
 import { NotificationCard } from './components/notification-card.tsx';
 
-/** The notifications screen (SPEC §2, grown by issue 6): filters (SPEC's, and new_blog shown as 'new blog'), the entries a page at a time, Load More. */
+/** The notifications screen (docs/product/screens.md, grown by issue 6): filters (all, like, comment, reply, and new_blog shown as 'new blog'), the entries a page at a time, Load More. */
 export function NotificationsPage() {
   usePageTitle('Notifications');
   const [filter, setFilter] = useState<NotificationFilter>('all');
@@ -54,7 +54,7 @@ function useClearNewNotification() {
 function NotificationList({ filter }: { filter: NotificationFilter }) {
   const notifications = useNotifications(filter);
   const forget = useForgetNotificationsOf();
-  // SPEC §8: a failed fetch is only logged.
+  // docs/product/rules.md: a failed fetch is only logged.
   useEffect(() => {
     if (notifications.error && notifications.error.name !== 'AbortError') console.error(notifications.error);
   }, [notifications.error]);

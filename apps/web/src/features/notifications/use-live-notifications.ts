@@ -73,7 +73,7 @@ async function followStream(token: string, onEvent: (event: NotificationStreamEv
 
 /**
  * Keeps the session's new_notification_available current for the bell and the sidebar: checked
- * once per token (SPEC §7), then live from the stream.
+ * once per token (docs/api.md), then live from the stream.
  */
 export function useLiveNotifications() {
   const { session, updateSession } = useSession();
@@ -82,7 +82,7 @@ export function useLiveNotifications() {
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();
-    // SPEC §8: a failed check is only logged; a refused token is no failure but the session's end, said once.
+    // docs/product/rules.md: a failed check is only logged; a refused token is no failure but the session's end, said once.
     checkNewNotification(controller.signal).then(updateSession, (error: unknown) => {
       if (!isAbort(error) && !(error instanceof ApiError && error.status === 401)) console.error(error);
     });

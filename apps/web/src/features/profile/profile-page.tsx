@@ -16,13 +16,13 @@ import { profileQuery } from './api/get-profile.ts';
 import { AboutUser } from './components/about-user.tsx';
 import { FollowButton } from './components/follow-button.tsx';
 
-/** SPEC §2 Profile at /user/{username}; an unknown user, or a failed fetch, shows the not-found page. */
+/** docs/product/screens.md Profile at /user/{username}; an unknown user, or a failed fetch, shows the not-found page. */
 export function ProfilePage() {
   const { id = '' } = useParams();
   const profile = useQuery(profileQuery(id));
   usePageTitle(profile.data && `${profile.data.personal_info.fullname} (@${profile.data.personal_info.username})`);
   useEffect(() => {
-    // An unknown user is an answer, not a failure; other failures are only logged (SPEC §8).
+    // An unknown user is an answer, not a failure; other failures are only logged (docs/product/rules.md).
     if (profile.error && !(profile.error instanceof ApiError && profile.error.status === 404))
       console.error(profile.error);
   }, [profile.error]);

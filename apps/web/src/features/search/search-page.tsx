@@ -8,7 +8,7 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { useWideScreen } from '../../lib/use-media-query.ts';
 import { MatchedUsers } from './components/matched-users.tsx';
 
-/** SPEC §2 Search: matching blogs, and matching accounts beside them on wide screens or behind a tab. */
+/** docs/product/screens.md Search: matching blogs, and matching accounts beside them on wide screens or behind a tab. */
 export function SearchPage() {
   const { query = '' } = useParams();
   usePageTitle(`Search results for "${query}"`);
@@ -43,7 +43,7 @@ function SearchResults({ query }: { query: string }) {
   );
 }
 
-/** Blogs matching the query, most relevant first; a failure is only logged (SPEC §8). */
+/** Blogs matching the query, most relevant first; a failure is only logged (docs/product/rules.md). */
 function SearchedBlogs({ query }: { query: string }) {
   const blogs = useInfiniteQuery(searchBlogsOptions({ query }));
   useEffect(() => {

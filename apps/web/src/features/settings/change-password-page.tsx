@@ -6,7 +6,7 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { useFormErrors } from '../../lib/use-form-errors.ts';
 import { useChangePassword } from './api/change-password.ts';
 
-/** SPEC §2 Change password: the server signs every other device out on success. */
+/** docs/product/screens.md Change password: the server signs every other device out on success. */
 export function ChangePasswordPage() {
   usePageTitle('Change Password');
   const errors = useFormErrors('change-password');

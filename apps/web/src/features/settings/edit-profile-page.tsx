@@ -19,7 +19,7 @@ import { useUpdateProfile } from './api/update-profile.ts';
 import { ProfileImagePicker } from './components/profile-image-picker.tsx';
 import { SocialIcon } from '../../components/social-icons.tsx';
 
-/** SPEC §2 Edit profile: username, bio and links change; fullname and e-mail are shown read-only. */
+/** docs/product/screens.md Edit profile: username, bio and links change; fullname and e-mail are shown read-only. */
 export function EditProfilePage() {
   usePageTitle('Edit Profile');
   const profile = useOwnProfile();

@@ -28,7 +28,7 @@ const GoogleLogo = () => (
 );
 
 /**
- * SPEC §2: the 'or' divider and 'continue with google', shown only when the server has a
+ * docs/product/screens.md: the 'or' divider and 'continue with google', shown only when the server has a
  * Google client id. Google Identity Services is loaded from the URL the server names.
  */
 export function GoogleSignInButton({ onError }: { onError: (message: string) => void }) {

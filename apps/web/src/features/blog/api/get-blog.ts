@@ -5,7 +5,7 @@ import { api } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.tsx';
 
 /**
- * Where the blog page keeps the blog it shows (a `Blog` of SPEC §3). The comments panel updates
+ * Where the blog page keeps the blog it shows (a `Blog` of docs/product/data.md). The comments panel updates
  * `activity` there, so the page's counts follow new and deleted comments at once.
  */
 export const blogQueryKey = (blogId: string) => ['blog', blogId] as const;

@@ -17,7 +17,7 @@ export const likeBlog = (_id: string, isLikedByUser: boolean) =>
   api('/api/blog/like-blog', { body: { _id, isLikedByUser }, auth: true });
 
 /**
- * SPEC §4: the like and the blog's count of likes toggle at once, then the change is sent; if the
+ * docs/product/screens.md: the like and the blog's count of likes toggle at once, then the change is sent; if the
  * server refuses, both go back and its reason is shown. Signed out, liking only says to log in.
  */
 export function useLikeBlog(blog: Blog) {

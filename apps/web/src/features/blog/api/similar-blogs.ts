@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { Limits, type Blog } from '@inkwell/contracts';
 import { blogListsKey, searchBlogs } from '../../../lib/blog-lists.ts';
 
-/** SPEC §2: up to 6 other published blogs sharing the blog's first tag. */
+/** docs/product/screens.md: up to 6 other published blogs sharing the blog's first tag. */
 export function similarBlogsQuery(blog: Blog) {
   const tag = blog.tags[0];
   return queryOptions({

@@ -170,7 +170,7 @@ function Block({ block }: { block: ContentBlock }) {
   }
 }
 
-/** Every content block of SPEC §3, in order. */
+/** Every content block of docs/product/data.md, in order. */
 export function BlogContent({ blocks }: { blocks: ContentBlock[] }) {
   return (
     <div className="prose-inkwell">

@@ -7,7 +7,7 @@ import { useFormErrors } from '../../../lib/use-form-errors.ts';
 import { useAddComment } from '../api/comments.ts';
 
 export interface CommentFieldProps {
-  /** The Blog's `_id` and its author's username (sent as SPEC §7's blog_author). */
+  /** The Blog's `_id` and its author's username (sent as docs/api.md's blog_author). */
   blog: { _id: string; author: string };
   /** The comment answered, for a reply. */
   replyingTo?: string | undefined;
@@ -19,7 +19,7 @@ export interface CommentFieldProps {
   autoFocus?: boolean;
 }
 
-/** The comment box of SPEC §5: signed in, not empty, then sent; the new comment is handed up at once. */
+/** The comment box of docs/product/rules.md: signed in, not empty, then sent; the new comment is handed up at once. */
 export function CommentField({ blog, replyingTo, action, label, onAdded, autoFocus = false }: CommentFieldProps) {
   const { session } = useSession();
   const [text, setText] = useState('');
@@ -33,7 +33,7 @@ export function CommentField({ blog, replyingTo, action, label, onAdded, autoFoc
       errors.succeed();
       onAdded(comment);
     },
-    // A rate limit says how long to wait; any other failure is SPEC §8's.
+    // A rate limit says how long to wait; any other failure is docs/product/rules.md's.
     onError: (e) =>
       errors.refuse(e instanceof ApiError && e.code === 'rate_limited' ? e.message : Messages.somethingWrong),
   });

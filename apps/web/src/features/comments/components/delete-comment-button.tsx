@@ -9,7 +9,7 @@ export interface DeleteCommentButtonProps {
   onDeleted: (answer: DeleteCommentResponse) => void;
 }
 
-/** Delete of SPEC §6 (shown when the comment's `can` allows it), with SPEC §8's two outcomes. */
+/** Delete of docs/product/permissions.md (shown when the comment's `can` allows it), with docs/product/rules.md's two outcomes. */
 export function DeleteCommentButton({ commentId, onDeleted }: DeleteCommentButtonProps) {
   const remove = useDeleteComment(commentId, {
     onSuccess: (answer) => {

@@ -4,7 +4,7 @@ import { BANNER_TYPES, EditorMessages, Messages } from '@inkwell/contracts';
 import { ApiError } from '../../../lib/api.ts';
 import { useUploadImage } from '../api/upload-image.ts';
 
-/** SPEC §5 Banner upload: a png, jpg or jpeg goes to our upload endpoint and becomes the banner. */
+/** docs/product/rules.md Banner upload: a png, jpg or jpeg goes to our upload endpoint and becomes the banner. */
 export function BannerUpload({ banner, onChange }: { banner: string; onChange: (url: string) => void }) {
   const inputId = useId();
   const upload = useUploadImage({

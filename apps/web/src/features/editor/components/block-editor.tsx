@@ -15,7 +15,7 @@ export interface BlockEditorHandle {
 const CHANGE_DELAY_MS = 300;
 
 /**
- * Editor.js with the tools of SPEC §2. It is built once per mount, in a holder of its own, so
+ * Editor.js with the tools of docs/product/screens.md. It is built once per mount, in a holder of its own, so
  * StrictMode's second mount never shares a DOM node with the first instance being torn down.
  */
 export function BlockEditor({

@@ -22,7 +22,7 @@ import { TitleField } from './title-field.tsx';
 import { VersionPanel, VersionText } from './version-panel.tsx';
 
 /**
- * The two states of SPEC §4: writing, then publish settings (after the Publish checks) and back
+ * The two states of docs/product/screens.md: writing, then publish settings (after the Publish checks) and back
  * through the close button. Editor.js stays mounted, hidden, while the settings are open.
  * `blogId` is the blog being edited (saves update it); `loaded` is what the server gave, saved at
  * `updatedAt`: a save is refused if the blog was saved since, and the conflict dialog asks what to do.

@@ -8,7 +8,7 @@ import { SchedulePicker } from './schedule-picker.tsx';
 import { TagsField } from './tags-field.tsx';
 
 /**
- * SPEC §2 publish settings: a preview of the card, then title, description and tags, when to
+ * docs/product/screens.md publish settings: a preview of the card, then title, description and tags, when to
  * publish (`when`, see SchedulePicker; not for a blog already published), and Publish (Schedule
  * for a time, Update once it is `published`).
  */

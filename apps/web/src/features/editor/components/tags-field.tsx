@@ -8,7 +8,7 @@ import { FOCUS_RING } from '../focus-ring.ts';
 const TAG_SEPARATOR = /[,\uFF0C]/;
 
 /**
- * SPEC §5 tags: added with Enter or a comma, kept as the server stores them (trimmed, lower
+ * docs/product/rules.md tags: added with Enter or a comma, kept as the server stores them (trimmed, lower
  * case), duplicates and empty ones ignored, at most 10; each one editable and removable.
  */
 export function TagsField({

@@ -7,8 +7,8 @@ import type { pagedListOptions } from '../../../lib/paged-list.ts';
 
 /**
  * A list of the home page's tabs (the newest blogs, a topic's, the writers the reader follows); a
- * failure is told in `failure`'s words (SPEC §8's for the first two). Nothing is kept once the list
- * is left (gcTime 0), so a topic chosen again starts from page 1 (SPEC §4), and a follow made
+ * failure is told in `failure`'s words (docs/product/rules.md's for the first two). Nothing is kept once the list
+ * is left (gcTime 0), so a topic chosen again starts from page 1 (docs/product/screens.md), and a follow made
  * elsewhere shows the next time the following tab opens.
  */
 export function HomeBlogList({

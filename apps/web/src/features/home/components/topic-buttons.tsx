@@ -3,7 +3,7 @@ import { TOPIC_TAGS, topicPath } from '@inkwell/contracts';
 import { useHydrated } from '../../../lib/hydration.ts';
 
 /**
- * The 8 topics of SPEC §2; the chosen one is pressed, and pressing it again goes back home. Until
+ * The 8 topics of docs/product/screens.md; the chosen one is pressed, and pressing it again goes back home. Until
  * the app runs (and without JavaScript) each is a link to its list, which the server renders.
  */
 export function TopicButtons({

@@ -21,7 +21,7 @@ export function useNotifications(filter: NotificationFilter) {
   return useInfiniteQuery({
     ...pagedListOptions({
       queryKey: notificationsKey(filter),
-      // SPEC §7: this one has no /api prefix.
+      // docs/api.md: this one has no /api prefix.
       list: ({ page, deletedDocCount }, signal) =>
         api('/notifications', {
           auth: true,

@@ -4,7 +4,7 @@ import { EmptyMessage } from '../../../components/paged-blog-list.tsx';
 import { searchUsersQuery } from '../api/search-users.ts';
 import { UserCard } from './user-card.tsx';
 
-/** Accounts whose username or name matches; a failure is only logged (SPEC §8). */
+/** Accounts whose username or name matches; a failure is only logged (docs/product/rules.md). */
 export function MatchedUsers({ query }: { query: string }) {
   const users = useQuery(searchUsersQuery(query));
   useEffect(() => {

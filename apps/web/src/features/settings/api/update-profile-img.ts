@@ -4,7 +4,7 @@ import { useSession } from '../../../lib/session.tsx';
 import { useApiMutation, type MutationConfig } from '../../../lib/use-api-mutation.ts';
 import { useShowOwnProfile } from './own-profile.ts';
 
-/** Which SPEC §8 message a failed step shows. */
+/** Which docs/product/rules.md message a failed step shows. */
 export class ProfileImageError extends Error {}
 
 /** Stores the picture through our upload endpoint, then makes it the profile picture. */
