@@ -12,8 +12,10 @@ export async function startMailInbox() {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname !== '/mails') return void response.writeHead(404).end();
     const to = (url.searchParams.get('to') ?? '').toLowerCase();
+    // No keep-alive: a test that polls again just as an idle connection times out would write
+    // into a socket the server is closing, and read ECONNRESET (seen once on a loaded machine).
     response
-      .writeHead(200, { 'content-type': 'application/json' })
+      .writeHead(200, { 'content-type': 'application/json', connection: 'close' })
       .end(JSON.stringify(inbox.mails.filter((m) => m.to.includes(to))));
   });
   await new Promise<void>((resolve) => http.listen(MAILBOX_PORT, '127.0.0.1', resolve));
