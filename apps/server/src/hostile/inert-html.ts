@@ -1,4 +1,4 @@
-/** Every tag stored inline HTML may contain, exactly as the sanitiser writes it (DESIGN.md "Security decisions"). */
+/** Every tag stored inline HTML may contain, exactly as the sanitiser writes it (docs/security.md, "Content"). */
 const SAFE_TAG =
   /^<(?:b|i|br|a|a href="(?:https?|mailto):[^"<>]*" rel="noopener noreferrer nofollow"|mark class="cdx-marker"|code class="inline-code"|\/(?:b|i|a|mark|code))>$/;
 

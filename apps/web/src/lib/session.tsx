@@ -156,7 +156,7 @@ interface SessionState {
 const SessionContext = createContext<SessionState | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  // Server-rendered pages are the anonymous page (DESIGN.md): the session applies once they are hydrated.
+  // Server-rendered pages are the anonymous page (docs/product/screens.md): the session applies once they are hydrated.
   const session = useSyncExternalStore(subscribe, snapshot, noSession);
   useAnswersOfOneAccount(session?.access_token);
   const value = useMemo(() => ({ session, setSession, updateSession, clearSession }), [session]);

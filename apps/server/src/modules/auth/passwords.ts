@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 
-// DESIGN.md: argon2id with at least m=19456 KiB, t=2, p=1.
+// argon2id with at least m=19456 KiB, t=2, p=1 (docs/security.md).
 const options = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export const hashPassword = (password: string) => argon2.hash(password, options);

@@ -1,6 +1,6 @@
 /**
  * Cuts the inline HTML of Editor.js text (paragraphs, captions, list items, quotes) down to the
- * allowlist of DESIGN.md: b, i, a (http/https/mailto href only), mark.cdx-marker,
+ * allowlist of docs/security.md: b, i, a (http/https/mailto href only), mark.cdx-marker,
  * code.inline-code and br. It is a small tokenizer, not a pattern match: every `<` starts a tag
  * that is either rebuilt from scratch (allowed) or dropped, every other character is escaped,
  * and the result is always balanced, so nothing the browser parses can differ from what we meant.

@@ -2,7 +2,7 @@ import DOMPurify from 'dompurify';
 import { htmlWindow } from '../../../lib/html-window.ts';
 
 /**
- * Our own DOMPurify instance (its hooks stay ours), cutting inline HTML down to DESIGN.md's
+ * Our own DOMPurify instance (its hooks stay ours), cutting inline HTML down to docs/security.md's
  * allowlist again in the browser: the server cleaned it on save, but a page never trusts stored markup.
  */
 const purifier = DOMPurify(htmlWindow);
