@@ -13,7 +13,17 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       { extends: true, test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
-      { extends: true, test: { name: 'server', include: ['apps/server/src/**/*.test.ts'], pool: 'forks' } },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts'],
+          pool: 'forks',
+          // A test file's PGlite runs for seconds: optimising PostgreSQL's WebAssembly with TurboFan
+          // costs more CPU than it wins back in that time, and CI is CPU-bound.
+          execArgv: ['--liftoff-only'],
+        },
+      },
       { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       { extends: true, test: { name: 'docs', include: ['docs/**/*.test.ts'] } },
     ],

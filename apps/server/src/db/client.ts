@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -11,6 +12,7 @@ import { lockDataDir, makeDataFolder } from './data-dir-lock.ts';
 import { chooseEmbeddedDatabase, type EmbeddedDatabase } from './embedded-choice.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import { boundedPool } from './bounded-pool.ts';
+import { memoryTemplateFile } from './memory-template.ts';
 import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -87,8 +89,15 @@ async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   let release = async () => {};
   let client: PgliteThread;
+  let writeTemplate = async () => {};
   if (inMemory) {
-    client = await startPgliteThread(dataDir);
+    const template = memoryTemplateFile(migrationsFolder);
+    if (existsSync(template)) {
+      client = await startPgliteThread(dataDir, { template });
+    } else {
+      client = await startPgliteThread(dataDir);
+      writeTemplate = () => client.dumpTo(template);
+    }
   } else {
     const pgdata = path.join(dataDir, 'pgdata');
     makeDataFolder(dataDir, pgdata);
@@ -102,6 +111,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
+  // Only a shortcut for the next database: one that could not be written leaves that one to migrate afresh.
+  await writeTemplate().catch(() => {});
   return {
     db,
     kind: 'pglite',

@@ -173,7 +173,7 @@ it('delivers NOTIFY to the listener until it unsubscribes', async () => {
 
 it('fails the query it was running, and every later call, when the thread dies', async () => {
   // A heap far too small for three million rows: the thread runs out of memory and ends.
-  const thread = await startPgliteThread('memory://', { maxOldGenerationSizeMb: 32 });
+  const thread = await startPgliteThread('memory://', { resourceLimits: { maxOldGenerationSizeMb: 32 } });
   await expect(thread.query('select n from generate_series(1, 3000000) as n')).rejects.toThrow(
     /database thread failed/,
   );

@@ -20,16 +20,28 @@ export interface PgliteQueries {
 export interface PgliteThread extends PgliteQueries {
   transaction<T>(run: (tx: PgliteQueries) => Promise<T>): Promise<T>;
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Writes the data folder to `file`, for a later thread to start from (`template`). */
+  dumpTo(file: string): Promise<void>;
   /** CHECKPOINT (on disk), closes PGlite and ends the thread. */
   close(): Promise<void>;
 }
 
+export interface ThreadOptions {
+  /** Bound the thread's heap (a test makes it run out, to see the thread die). */
+  resourceLimits?: ResourceLimits;
+  /** A tarball written by `dumpTo`: the new database starts as a copy of it. */
+  template?: string | undefined;
+}
+
 /**
  * Starts the thread on `dataDir` (a PGlite data folder or `memory://`); resolves once the database
- * is open. `resourceLimits` bound the thread's heap (a test makes it run out, to see the thread die).
+ * is open.
  */
-export async function startPgliteThread(dataDir: string, resourceLimits?: ResourceLimits): Promise<PgliteThread> {
-  const workerData: Start = { dataDir };
+export async function startPgliteThread(
+  dataDir: string,
+  { resourceLimits, template }: ThreadOptions = {},
+): Promise<PgliteThread> {
+  const workerData: Start = { dataDir, template };
   const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
     workerData,
     ...(resourceLimits && { resourceLimits }),
@@ -121,6 +133,9 @@ export async function startPgliteThread(dataDir: string, resourceLimits?: Resour
         subscriptions.delete(subscription);
         await call({ op: 'unlisten', subscription });
       };
+    },
+    async dumpTo(file) {
+      await call({ op: 'dumpTo', file });
     },
     async close() {
       try {

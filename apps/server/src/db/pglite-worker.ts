@@ -4,6 +4,7 @@
  * every request. Here it blocks only this thread, and PGlite's own mutex still runs one query or
  * one transaction at a time.
  */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { messages, PGlite, type RowMode, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -16,6 +17,8 @@ export type Request =
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; subscription: number }
+  /** Writes the whole data folder to `file` as a gzipped tarball, for a later thread's `template`. */
+  | { op: 'dumpTo'; file: string }
   | { op: 'close' };
 
 /** An error as it crosses: its own fields (PostgreSQL's `code`, `detail`, …) and whether it came from the database. */
@@ -28,10 +31,12 @@ export type Reply =
 export interface Start {
   /** PGlite's data folder, or `memory://`. */
   dataDir: string;
+  /** A tarball written by `dumpTo` that a new in-memory database starts as. */
+  template?: string | undefined;
 }
 
 const port = parentPort!;
-const { dataDir } = workerData as Start;
+const { dataDir, template } = workerData as Start;
 
 interface Open {
   tx: Transaction;
@@ -106,6 +111,14 @@ async function handle(db: PGlite, id: number, request: Request): Promise<unknown
       await subscriptions.get(request.subscription)?.();
       subscriptions.delete(request.subscription);
       return;
+    case 'dumpTo': {
+      const tarball = Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer());
+      // Renamed into place whole: another process may be reading the same file.
+      const partial = `${request.file}.${process.pid}.partial`;
+      writeFileSync(partial, tarball);
+      renameSync(partial, request.file);
+      return;
+    }
     case 'close':
       // In memory there is nothing to write out; on disk the checkpoint leaves no WAL to replay.
       if (!dataDir.startsWith('memory://')) await db.exec('CHECKPOINT');
@@ -114,7 +127,10 @@ async function handle(db: PGlite, id: number, request: Request): Promise<unknown
   }
 }
 
-const db = await PGlite.create(dataDir, { extensions: { pg_trgm } }).catch((error: unknown) => {
+const db = await PGlite.create(dataDir, {
+  extensions: { pg_trgm },
+  ...(template && { loadDataDir: new Blob([readFileSync(template)]) }),
+}).catch((error: unknown) => {
   send({ id: 0, error: crossing(error) });
   port.close();
 });
