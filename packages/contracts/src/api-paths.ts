@@ -96,6 +96,18 @@ import {
   SubscriptionLinkResult,
   SubscriptionState,
 } from './subscriptions.ts';
+import {
+  MemberResponse,
+  MembersBody,
+  MembersResponse,
+  ModerationLogBody,
+  ModerationLogResponse,
+  SetRoleBody,
+  SetStandingBody,
+  SiteSettingsResponse,
+  TransferOwnershipBody,
+  UpdateSiteSettingsBody,
+} from './staff.ts';
 import { IMAGE_FIELD, ImageByUrlBody, LinkPreviewQuery, LinkPreviewResponse, UploadResponse } from './uploads.ts';
 
 /*
@@ -125,6 +137,7 @@ export const API_GROUPS = {
   subscribers: "E-mail subscriptions to an author's new blogs, and the links their mails carry.",
   uploads: 'Images: upload one, or import one from an address; the stored files and the default profile pictures.',
   'link-preview': "The editor's link cards: a page's title, description and image.",
+  staff: "The site's staff: members, their roles and standing, the moderation log, the site's settings.",
   system: 'The server itself: health, public configuration, this document.',
 } as const;
 export type ApiGroup = keyof typeof API_GROUPS;
@@ -582,6 +595,56 @@ export const API_PATHS = {
     answer: LinkPreviewResponse,
     summary: "A page's title, description and image, for the editor's link card",
     group: 'link-preview',
+  },
+
+  // staff
+  '/api/admin/members': {
+    method: 'POST',
+    body: MembersBody,
+    answer: MembersResponse,
+    summary: 'A page of members, newest first, with what the caller may do to each (staff)',
+    group: 'staff',
+  },
+  '/api/admin/member/role': {
+    method: 'POST',
+    body: SetRoleBody,
+    answer: MemberResponse,
+    summary: "Change a member's role (admins and the owner, below their own)",
+    group: 'staff',
+  },
+  '/api/admin/member/standing': {
+    method: 'POST',
+    body: SetStandingBody,
+    answer: MemberResponse,
+    summary: 'Silence, suspend or restore a member (staff, on those below them)',
+    group: 'staff',
+  },
+  '/api/admin/transfer-ownership': {
+    method: 'POST',
+    body: TransferOwnershipBody,
+    answer: MemberResponse,
+    summary: 'Hand the site to another member; the owner becomes an admin (the owner)',
+    group: 'staff',
+  },
+  '/api/admin/log': {
+    method: 'POST',
+    body: ModerationLogBody,
+    answer: ModerationLogResponse,
+    summary: 'A page of the moderation log, newest first (staff)',
+    group: 'staff',
+  },
+  '/api/admin/settings': {
+    method: 'GET',
+    answer: SiteSettingsResponse,
+    summary: "The site's settings (admins)",
+    group: 'staff',
+  },
+  '/api/admin/update-settings': {
+    method: 'POST',
+    body: UpdateSiteSettingsBody,
+    answer: SiteSettingsResponse,
+    summary: "Change the site's settings (admins)",
+    group: 'staff',
   },
 
   // system

@@ -66,6 +66,10 @@ export const ErrorMessages = {
   google_email_unverified: 'Your Google email address is not verified.',
   google_email_taken: 'An account with this email already exists. Sign in with your email and password instead.',
   reset_link_invalid: 'This password reset link is invalid, used or expired. Please ask for a new one.',
+  registration_closed: 'This site is not taking new members.',
+  account_suspended: 'This account is suspended. Contact the site’s staff if you think this is a mistake.',
+  account_silenced:
+    'Your account is silenced: you can read, but not publish, comment, like, follow, subscribe or change your profile.',
 
   // Settings.
   fields_required: Messages.fillAllFields,
@@ -129,6 +133,13 @@ export const ErrorMessages = {
   storage_full: 'The server has no room left for images. Please tell its administrator.',
   storage_read_only:
     'The server cannot save images right now: its storage is read-only. Please tell its administrator.',
+
+  // Staff.
+  staff_only: 'Only the site’s staff can do this',
+  admin_only: 'Only the site’s admins can do this',
+  role_change_forbidden: 'You cannot give this member that role',
+  standing_change_forbidden: 'You cannot change this member’s standing',
+  ownership_transfer_forbidden: 'Only the owner can hand the site over, to another member',
 
   // Notifications and the fediverse.
   too_many_streams: 'Too many open notification streams',

@@ -29,3 +29,5 @@ export * from './publishing.ts';
 export * from './subscriptions.ts';
 export * from './api-paths.ts';
 export * from './page-paths.ts';
+export * from './site-settings.ts';
+export * from './staff.ts';

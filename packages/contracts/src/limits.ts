@@ -19,6 +19,8 @@ export const Limits = {
   searchUsersMax: 50,
   searchQueryMax: 200,
   uploadMaxBytes: 10 * 1024 * 1024,
+  staffPageSize: 20,
+  moderationReasonMax: 1000,
 } as const;
 
 export const SESSION_KEY = 'user';

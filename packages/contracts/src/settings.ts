@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES, STANDINGS } from './policies.ts';
 
 const link = z.string().max(2048).default('');
 
@@ -35,5 +36,9 @@ export const MyProfileResponse = z.object({
     bio: z.string(),
   }),
   social_links: SocialLinks,
+  /** The signed-in user's place on the site (policies.ts), and what it lets them do. */
+  role: z.enum(ROLES),
+  standing: z.enum(STANDINGS),
+  can: z.object({ moderate: z.boolean(), manageSite: z.boolean() }),
 });
 export type MyProfileResponse = z.infer<typeof MyProfileResponse>;

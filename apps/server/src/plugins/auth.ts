@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { FixedErrorCode } from '@inkwell/contracts';
-import { unauthorized } from '../http-error.ts';
+import type { FixedErrorCode, Role, Standing } from '@inkwell/contracts';
+import { forbidden, unauthorized } from '../http-error.ts';
 
 /** The signed-in user of a request, as its session names them. */
 export interface SessionUser {
@@ -9,6 +9,9 @@ export interface SessionUser {
   username: string;
   fullname: string;
   profileImg: string;
+  role: Role;
+  /** Never `suspended`: a suspended member's sessions name nobody. */
+  standing: Standing;
 }
 
 /** Who a bearer token belongs to, or null: the auth module's sessions, handed over by buildApp (plugins sit below modules). */
@@ -25,7 +28,12 @@ declare module 'fastify' {
      */
     requireUser: (request: FastifyRequest) => Promise<void>;
     /** requireUser refusing with the refusal given (docs/product/rules.md's own words for a like). */
-    requireUserSaying: (code: FixedErrorCode) => (request: FastifyRequest) => Promise<void>;
+    requireUserSaying: (code: FixedErrorCode, standing?: 'active') => (request: FastifyRequest) => Promise<void>;
+    /**
+     * requireUser for the endpoints that put something before others (publish, comment, like,
+     * follow, subscribe, upload, a profile): 403 `account_silenced` for a silenced member.
+     */
+    requireActiveUser: (request: FastifyRequest) => Promise<void>;
     /** Hook for public endpoints that behave differently for a signed-in reader. */
     optionalUser: (request: FastifyRequest) => Promise<void>;
   }
@@ -50,6 +58,11 @@ export function signedInUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+/** Refuses a silenced member: for a route that takes a session optionally and writes only when told (get-blog's edit mode). */
+export function assertActive(user: SessionUser) {
+  if (user.standing !== 'active') throw forbidden('account_silenced');
+}
+
 export function registerAuth(app: FastifyInstance, userOfToken: SessionLookup) {
   app.decorateRequest('user', null);
 
@@ -58,16 +71,18 @@ export function registerAuth(app: FastifyInstance, userOfToken: SessionLookup) {
     return token ? userOfToken(token) : null;
   }
 
-  const requireUserSaying = (code: FixedErrorCode) => {
+  const requireUserSaying = (code: FixedErrorCode, standing?: 'active') => {
     const check = async (request: FastifyRequest) => {
       request.user = await resolve(request);
       if (!request.user) throw unauthorized(code);
+      if (standing) assertActive(request.user);
     };
     sessionChecks.add(check);
     return check;
   };
   app.decorate('requireUserSaying', requireUserSaying);
   app.decorate('requireUser', requireUserSaying('unauthorized'));
+  app.decorate('requireActiveUser', requireUserSaying('unauthorized', 'active'));
   app.decorate('optionalUser', async (request: FastifyRequest) => {
     request.user = await resolve(request);
   });

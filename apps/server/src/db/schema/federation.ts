@@ -72,3 +72,11 @@ export const remoteArticles = pgTable('remote_articles', {
   lastActivity: text('last_activity').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Servers the admins refused: nothing of theirs is accepted, nothing is delivered to them (modules/federation). */
+export const blockedDomains = pgTable('blocked_domains', {
+  /** The host, lower case, as it appears in an actor's id (`spam.example`); its subdomains are blocked with it. */
+  domain: text('domain').primaryKey(),
+  reason: text('reason').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -10,3 +10,5 @@ export * from './jobs.ts';
 export * from './subscribers.ts';
 export * from './follows.ts';
 export * from './federation.ts';
+export * from './site.ts';
+export * from './member-blocks.ts';

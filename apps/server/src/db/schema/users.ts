@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Role, Standing } from '@inkwell/contracts';
 
 export interface SocialLinks {
   instagram?: string;
@@ -28,8 +29,18 @@ export const users = pgTable(
     totalFollowers: integer('total_followers').notNull().default(0),
     totalFollowing: integer('total_following').notNull().default(0),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** packages/contracts policies.ts: owner, admin, moderator or member. */
+    role: text('role').$type<Role>().notNull().default('member'),
+    /** active, silenced or suspended (policies.ts); changed by staff only, each change in moderation_log. */
+    standing: text('standing').$type<Standing>().notNull().default('active'),
   },
   (t) => [
+    check('users_role_check', sql`${t.role} in ('owner', 'admin', 'moderator', 'member')`),
+    check('users_standing_check', sql`${t.standing} in ('active', 'silenced', 'suspended')`),
+    // One owner at most; ownership moves by transfer, in one transaction.
+    uniqueIndex('users_one_owner_idx')
+      .on(t.role)
+      .where(sql`${t.role} = 'owner'`),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),

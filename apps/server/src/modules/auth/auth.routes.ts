@@ -21,7 +21,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/signup',
     {
-      schema: { body: SignUpBody, response: { 200: Session, ...errorResponses([...BODY_ERRORS, 409, 429]) } },
+      schema: { body: SignUpBody, response: { 200: Session, ...errorResponses([...BODY_ERRORS, 403, 409, 429]) } },
       config: { rateLimits: ['signUpPerIp', 'signUpPerEmail'] },
     },
     async (request) => signUp(deps, request.body),
@@ -30,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/signin',
     {
-      schema: { body: SignInBody, response: { 200: Session, ...errorResponses([...BODY_ERRORS, 401, 429]) } },
+      schema: { body: SignInBody, response: { 200: Session, ...errorResponses([...BODY_ERRORS, 401, 403, 429]) } },
       config: { keepsReadCache: true, rateLimits: ['signInPerIp', 'signInPerAccount'] },
     },
     async (request) => signIn(deps, request.body),
@@ -39,7 +39,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/google-auth',
     {
-      schema: { body: GoogleAuthBody, response: { 200: Session, ...errorResponses([...BODY_ERRORS, 401, 409, 429]) } },
+      schema: {
+        body: GoogleAuthBody,
+        response: { 200: Session, ...errorResponses([...BODY_ERRORS, 401, 403, 409, 429]) },
+      },
       config: { rateLimits: ['googlePerIp'] },
     },
     async (request) =>

@@ -2,9 +2,10 @@ import { authError, type FixedErrorCode, type Session, type SignInBody, type Sig
 import type { GoogleConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { badRequest, conflict, HttpError } from '../../http-error.ts';
+import { badRequest, conflict, forbidden, HttpError } from '../../http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { hasNewNotification } from '../notifications/index.ts';
+import { assertRegistrationOpen } from '../site/index.ts';
 import { createUser, findUserByEmail, findUserByGoogleSub, type NewAccount, type UserRow } from '../users/index.ts';
 import { verifyGoogleIdToken, type GoogleIdentity } from './google-id-token.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
@@ -17,8 +18,9 @@ export interface AuthDeps {
   sessionDays: number;
 }
 
-/** A new session of the user, answered as sign-in answers it. */
+/** A new session of the user, answered as sign-in answers it; none for a suspended member. */
 async function startSession(db: Executor, user: UserRow, sessionDays: number): Promise<Session> {
+  if (user.standing === 'suspended') throw forbidden('account_suspended');
   const accessToken = await createSession(db, user.id, sessionDays);
   return presentSession(user, accessToken, await hasNewNotification(db, user.id));
 }
@@ -44,6 +46,8 @@ async function createAccount(
 export async function signUp(deps: AuthDeps, body: SignUpBody): Promise<Session> {
   const error = authError(body);
   if (error) throw badRequest(error);
+  // Before the e-mail is looked up: a closed site does not say who has an account.
+  await assertRegistrationOpen(deps.db);
   const email = body.email.trim();
   if (await findUserByEmail(deps.db, email)) throw conflict('email_taken');
   const passwordHash = await hashPassword(body.password);
@@ -85,6 +89,7 @@ export async function googleSignIn(
 
   const existing = await findUserByGoogleSub(deps.db, identity.sub);
   if (existing) return startSession(deps.db, existing, deps.sessionDays);
+  await assertRegistrationOpen(deps.db);
   if (await findUserByEmail(deps.db, identity.email)) throw conflict('google_email_taken');
   const fullname = identity.name ?? identity.email.split('@')[0]!;
   return createAccount(

@@ -28,11 +28,20 @@ export async function findSessionUser(db: Executor, token: string): Promise<Sess
       username: users.username,
       fullname: users.fullname,
       profileImg: users.profileImg,
+      role: users.role,
+      standing: users.standing,
       stale: sql<boolean>`${sessions.lastUsedAt} < now() - ${TOUCH_INTERVAL}`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        gt(sessions.expiresAt, sql`now()`),
+        // Suspending revokes the sessions too; this holds for one that was being made at that moment.
+        ne(users.standing, 'suspended'),
+      ),
+    );
   if (!row) return undefined;
   const { stale, ...user } = row;
   if (stale)

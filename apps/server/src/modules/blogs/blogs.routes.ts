@@ -10,7 +10,7 @@ import {
   ReadBlogBody,
 } from '@inkwell/contracts';
 import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
-import { signedInUser } from '../../plugins/auth.ts';
+import { assertActive, signedInUser } from '../../plugins/auth.ts';
 import { blogPageTags } from './blog-page-tags.ts';
 import { answerGetBlog, getBlogCan, saveBlog } from './blogs.service.ts';
 
@@ -18,7 +18,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/blog/create-blog',
     {
-      preValidation: app.requireUser,
+      preValidation: app.requireActiveUser,
       schema: {
         body: CreateBlogBody,
         response: { 200: CreateBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404, 409]) },
@@ -36,10 +36,14 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: app.optionalUser,
       onResponse: app.readCounts.countRead,
-      schema: { body: GetBlogBody, response: { 200: GetBlogResponse, ...errorResponses([...BODY_ERRORS, 404]) } },
+      schema: { body: GetBlogBody, response: { 200: GetBlogResponse, ...errorResponses([...BODY_ERRORS, 403, 404]) } },
       config: { anonymousCache: true },
     },
-    async (request) => answerGetBlog(app.db, request.body, request.user?.id ?? null),
+    async (request) => {
+      // The editor opens a blog in edit mode: a silenced member has nothing to save.
+      if (request.body.mode === 'edit' && request.user) assertActive(request.user);
+      return answerGetBlog(app.db, request.body, request.user?.id ?? null);
+    },
   );
 
   // What the caller may do to the blog: a server-rendered blog page, signed in, asks it after hydration.

@@ -6,8 +6,8 @@ import { publishNow, scheduleBlog } from './scheduled-publishing.ts';
 
 /** The author's scheduling of a draft, and publishing it now (scheduled-publishing.ts). */
 export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const authorOnly = { preValidation: app.requireUser };
-  const done = { 200: PublishingDoneResponse, ...errorResponses([...BODY_ERRORS, 401, 404]) };
+  const authorOnly = { preValidation: app.requireActiveUser };
+  const done = { 200: PublishingDoneResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404]) };
 
   app.post(
     '/api/blog/schedule',

@@ -17,8 +17,11 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/comment/add-comment',
     {
-      preValidation: app.requireUser,
-      schema: { body: AddCommentBody, response: { 200: Comment, ...errorResponses([...BODY_ERRORS, 401, 404, 429]) } },
+      preValidation: app.requireActiveUser,
+      schema: {
+        body: AddCommentBody,
+        response: { 200: Comment, ...errorResponses([...BODY_ERRORS, 401, 403, 404, 429]) },
+      },
       config: { rateLimits: ['comment'] },
     },
     async (request) => addComment(app.db, signedInUser(request), request.body),

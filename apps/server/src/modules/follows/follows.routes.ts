@@ -7,7 +7,7 @@ import { followUser, isFollowing } from './follows.service.ts';
 /** Readers following authors, in the manner of like-blog and isliked-by-user. */
 export const followRoutes: FastifyPluginAsyncZod = async (app) => {
   // A visitor is told to log in in the same words as the web app, as for a like.
-  const signedInToFollow = app.requireUserSaying('follow_unauthorized');
+  const signedInToFollow = app.requireUserSaying('follow_unauthorized', 'active');
 
   app.post(
     '/api/user/follow',
@@ -15,7 +15,7 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: signedInToFollow,
       schema: {
         body: FollowBody,
-        response: { 200: FollowResponse, ...errorResponses([...BODY_ERRORS, 401, 404, 429]) },
+        response: { 200: FollowResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404, 429]) },
       },
       config: { rateLimits: ['follow'] },
     },

@@ -6,7 +6,7 @@ import { isLikedByUser, likeBlog } from './likes.service.ts';
 
 export const likeRoutes: FastifyPluginAsyncZod = async (app) => {
   // docs/product/rules.md: liking needs a login, and the server says so in the same words as the web app.
-  const signedInToLike = app.requireUserSaying('like_unauthorized');
+  const signedInToLike = app.requireUserSaying('like_unauthorized', 'active');
 
   app.post(
     '/api/blog/like-blog',
@@ -14,7 +14,7 @@ export const likeRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: signedInToLike,
       schema: {
         body: LikeBlogBody,
-        response: { 200: LikeBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 404, 429]) },
+        response: { 200: LikeBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404, 429]) },
       },
       config: { rateLimits: ['like'] },
     },

@@ -21,11 +21,11 @@ export const linkPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/link-preview',
     {
-      preValidation: app.requireUser,
+      preValidation: app.requireActiveUser,
       errorHandler: previewErrorHandler,
       schema: {
         querystring: LinkPreviewQuery,
-        response: { 200: LinkPreviewResponse, ...errorResponses([400, 401, 429], LinkPreviewFailure) },
+        response: { 200: LinkPreviewResponse, ...errorResponses([400, 401, 403, 429], LinkPreviewFailure) },
       },
       config: { rateLimits: ['linkPreview'] },
     },

@@ -23,14 +23,15 @@ import {
 export const previewLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   const authorOnly = { preValidation: app.requireUser };
 
-  // Links change nothing a reader sees: the cache of anonymous reads stays.
+  // Links change nothing a reader sees: the cache of anonymous reads stays. A silenced author
+  // shares no draft, but may revoke a link.
   app.post(
     '/api/blog/preview-link',
     {
-      ...authorOnly,
+      preValidation: app.requireActiveUser,
       schema: {
         body: PreviewLinkBody,
-        response: { 200: PreviewLinkResponse, ...errorResponses([...BODY_ERRORS, 401, 404]) },
+        response: { 200: PreviewLinkResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404]) },
       },
       config: { keepsReadCache: true },
     },

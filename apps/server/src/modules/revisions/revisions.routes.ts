@@ -33,10 +33,10 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/blog/restore-revision',
     {
-      preValidation: app.requireUser,
+      preValidation: app.requireActiveUser,
       schema: {
         body: RevisionBody,
-        response: { 200: GetBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 404, 409]) },
+        response: { 200: GetBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404, 409]) },
       },
     },
     async (request) => restoreRevision(app.db, app.blogEvents, request.body, signedInUser(request).id, app.clock()),

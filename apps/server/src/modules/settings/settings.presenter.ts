@@ -1,4 +1,4 @@
-import { SocialLinks, type MyProfileResponse } from '@inkwell/contracts';
+import { siteCan, SocialLinks, type MyProfileResponse } from '@inkwell/contracts';
 import type { OwnProfileRow } from './settings.repository.ts';
 
 /** The signed-in user's own profile for the edit screen (e-mail included, nothing else private). */
@@ -12,5 +12,8 @@ export function presentOwnProfile(row: OwnProfileRow): MyProfileResponse {
       bio: row.bio,
     },
     social_links: SocialLinks.parse(row.socialLinks),
+    role: row.role,
+    standing: row.standing,
+    can: siteCan(row),
   };
 }

@@ -9,18 +9,21 @@ import { users } from '../../db/schema/index.ts';
 
 export type OwnProfileRow = Pick<
   typeof users.$inferSelect,
-  'fullname' | 'username' | 'email' | 'profileImg' | 'bio' | 'socialLinks'
+  'id' | 'fullname' | 'username' | 'email' | 'profileImg' | 'bio' | 'socialLinks' | 'role' | 'standing'
 >;
 
 export async function findOwnProfile(db: Executor, userId: string): Promise<OwnProfileRow | undefined> {
   const [row] = await db
     .select({
+      id: users.id,
       fullname: users.fullname,
       username: users.username,
       email: users.email,
       profileImg: users.profileImg,
       bio: users.bio,
       socialLinks: users.socialLinks,
+      role: users.role,
+      standing: users.standing,
     })
     .from(users)
     .where(eq(users.id, userId));

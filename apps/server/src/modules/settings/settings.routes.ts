@@ -17,6 +17,8 @@ import { changePassword, changeProfileImg, editProfile, getOwnProfile } from './
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = { preValidation: app.requireUser };
+  // What others see of a member (their name, picture, bio, links): a silenced member may not change it.
+  const activeMember = { preValidation: app.requireActiveUser };
   const images = { db: app.db, store: createImageStore(app.config) };
 
   app.get(
@@ -28,10 +30,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/update-profile',
     {
-      ...signedIn,
+      ...activeMember,
       schema: {
         body: UpdateProfileBody,
-        response: { 200: UpdateProfileResponse, ...errorResponses([...BODY_ERRORS, 401, 409]) },
+        response: { 200: UpdateProfileResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 409]) },
       },
     },
     async (request) => editProfile(app.db, signedInUser(request).id, request.body),
@@ -40,10 +42,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/update-profile-img',
     {
-      ...signedIn,
+      ...activeMember,
       schema: {
         body: UpdateProfileImgBody,
-        response: { 200: UpdateProfileImgResponse, ...errorResponses([...BODY_ERRORS, 401, 429]) },
+        response: { 200: UpdateProfileImgResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 429]) },
       },
     },
     async (request) => {

@@ -10,7 +10,7 @@ import {
 } from '@inkwell/contracts';
 import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
 import { enforceRateLimit } from '../../plugins/rate-limits.ts';
-import { signedInUser } from '../../plugins/auth.ts';
+import { assertActive, signedInUser } from '../../plugins/auth.ts';
 import { registerSubscriberJobs } from './subscriber-jobs.ts';
 import {
   confirmByToken,
@@ -41,11 +41,12 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: app.optionalUser,
       schema: {
         body: SubscribeBody,
-        response: { 200: SubscribeResponse, ...errorResponses([...BODY_ERRORS, 404, 429]) },
+        response: { 200: SubscribeResponse, ...errorResponses([...BODY_ERRORS, 403, 404, 429]) },
       },
       config: { keepsReadCache: true, rateLimits: ['subscribePerIp'] },
     },
     async (request) => {
+      if (request.user) assertActive(request.user);
       // A visitor's address counts against its own limit, once it is an address: nobody floods a mailbox.
       if (!request.user && !visitorEmailError(request.body)) await enforceRateLimit(request, 'subscribePerEmail');
       return subscribe(app.db, request.user?.id ?? null, request.body, app.clock());

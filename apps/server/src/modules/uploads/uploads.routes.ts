@@ -42,11 +42,11 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, store: createImageStore(app.config) };
   const openVariant = variantOpener(deps, (error) => app.log.error({ err: error }, 'image copies could not be made'));
   const writerUpload = {
-    preValidation: app.requireUser,
+    preValidation: app.requireActiveUser,
     errorHandler: uploadErrorHandler,
     config: { rateLimits: ['upload' as const] },
   };
-  const uploadAnswers = { 200: UploadResponse, ...errorResponses([...BODY_ERRORS, 401, 429], UploadFailure) };
+  const uploadAnswers = { 200: UploadResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 429], UploadFailure) };
 
   app.post(
     '/api/upload/image',

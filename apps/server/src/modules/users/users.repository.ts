@@ -50,6 +50,11 @@ export async function freeUsername(db: Executor, email: string): Promise<string>
   for (let n = 1; ; n++) if (!taken.has(`${padded}${n}`)) return `${padded}${n}`;
 }
 
+export async function anyUserExists(db: Executor): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).limit(1);
+  return rows.length > 0;
+}
+
 export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row!;

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import { avatarUrl } from '../avatars/index.ts';
-import { freeUsername, insertUser, type UserRow } from './users.repository.ts';
+import { anyUserExists, freeUsername, insertUser, type UserRow } from './users.repository.ts';
 
 export interface NewAccount {
   fullname: string;
@@ -14,8 +14,11 @@ export interface NewAccount {
 /**
  * Creates a user with a username made from the e-mail. Two sign-ups may pick the same free
  * username at once: the unique index decides, and the caller retries on a unique violation.
+ * The first account of a new site is its owner; two first sign-ups at once meet the one-owner
+ * index, and the retry makes the later one a member.
  */
 export async function createUser(tx: Executor, { profileImg, ...account }: NewAccount): Promise<UserRow> {
   const username = await freeUsername(tx, account.email);
-  return insertUser(tx, { ...account, username, profileImg: profileImg ?? avatarUrl(username) });
+  const role = (await anyUserExists(tx)) ? 'member' : 'owner';
+  return insertUser(tx, { ...account, username, profileImg: profileImg ?? avatarUrl(username), role });
 }

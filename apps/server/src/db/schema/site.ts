@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Registration } from '@inkwell/contracts';
+import { users } from './users.ts';
+
+/** The site's own settings, chosen by its admins: one row, made by the migration. */
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    /** Always true: the table holds one row. */
+    id: boolean('id').primaryKey().default(true),
+    registration: text('registration').$type<Registration>().notNull().default('open'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('site_settings_one_row', sql`${t.id}`),
+    check('site_settings_registration_check', sql`${t.registration} in ('open', 'closed')`),
+  ],
+);
+
+/**
+ * Every staff action: who, on whom, what, why and when. Written in the transaction of the action
+ * itself; no route changes or deletes a line. The actor and the target are kept by name as well,
+ * so that a line outlives a deleted account.
+ */
+export const moderationLog = pgTable(
+  'moderation_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorUsername: text('actor_username').notNull(),
+    /** role, standing, transfer_ownership, settings… (contracts ModerationAction). */
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    /** How the target was named when the action was taken (a username, a blog's title). */
+    targetLabel: text('target_label').notNull(),
+    /** What changed, as `from → to` words ("member → moderator", "open → closed"). */
+    detail: text('detail').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('moderation_log_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);

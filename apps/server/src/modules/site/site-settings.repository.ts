@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import type { SiteSettings } from '@inkwell/contracts';
+import type { Executor } from '../../db/client.ts';
+import { siteSettings } from '../../db/schema/index.ts';
+
+/** A new site's settings: what every client written to the original API expects (anyone may join). */
+const DEFAULTS: SiteSettings = { registration: 'open' };
+
+const columns = { registration: siteSettings.registration };
+
+export async function readSiteSettings(db: Executor): Promise<SiteSettings> {
+  const [row] = await db.select(columns).from(siteSettings);
+  return row ?? DEFAULTS;
+}
+
+/** Changes the settings given, keeps the others; answers them as they are now. */
+export async function writeSiteSettings(db: Executor, changes: Partial<SiteSettings>): Promise<SiteSettings> {
+  const [row] = await db
+    .insert(siteSettings)
+    .values({ ...DEFAULTS, ...changes })
+    .onConflictDoUpdate({ target: siteSettings.id, set: { ...changes, updatedAt: sql`now()` } })
+    .returning(columns);
+  return row!;
+}

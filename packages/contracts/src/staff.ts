@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { Limits } from './limits.ts';
+import { ROLES, STANDINGS } from './policies.ts';
+import { SiteSettings } from './site-settings.ts';
+
+/*
+ * The staff's calls (/api/admin/…): the members and their roles and standing, the moderation log
+ * and the site's settings. Who may call which is in policies.ts.
+ */
+
+const page = z.number().int().min(1).max(100_000).default(1);
+const username = z.string().min(1).max(100);
+/** Why staff did something: the member is told, the moderation log keeps it. */
+const reason = z.string().trim().max(Limits.moderationReasonMax).default('');
+
+const role = z.enum(ROLES);
+const standing = z.enum(STANDINGS);
+
+/** `POST /api/admin/members`: a page of members, newest first, those matching `query` (username, name or e-mail). */
+export const MembersBody = z.object({ page, query: z.string().max(Limits.searchQueryMax).default('') });
+export type MembersBody = z.infer<typeof MembersBody>;
+
+export const Member = z.object({
+  _id: z.string(),
+  username: z.string(),
+  fullname: z.string(),
+  email: z.string(),
+  profile_img: z.string(),
+  role,
+  standing,
+  joinedAt: z.string(),
+  total_posts: z.number(),
+  /** What the viewer may do to this member: the roles they may give, whether they may change the standing or hand over the site. */
+  can: z.object({ roles: z.array(role), standing: z.boolean(), transferOwnership: z.boolean() }),
+});
+export type Member = z.infer<typeof Member>;
+export const MembersResponse = z.object({ members: z.array(Member), totalDocs: z.number() });
+export type MembersResponse = z.infer<typeof MembersResponse>;
+
+/** `POST /api/admin/member/role`. Owner is never given this way: see transfer-ownership. */
+export const SetRoleBody = z.object({ username, role: role.exclude(['owner']), reason });
+export type SetRoleBody = z.infer<typeof SetRoleBody>;
+
+/** `POST /api/admin/member/standing`: silence, suspend, or restore (`active`). */
+export const SetStandingBody = z.object({ username, standing, reason });
+export type SetStandingBody = z.infer<typeof SetStandingBody>;
+
+/** `POST /api/admin/transfer-ownership`: the owner hands the site to `username` and becomes an admin. */
+export const TransferOwnershipBody = z.object({ username, reason });
+export type TransferOwnershipBody = z.infer<typeof TransferOwnershipBody>;
+
+/** What a member action answers: the member as they are now. */
+export const MemberResponse = z.object({ member: Member });
+
+export const MODERATION_ACTIONS = ['role', 'standing', 'transfer_ownership', 'settings'] as const;
+
+/** `POST /api/admin/log`: a page of the moderation log, newest first. */
+export const ModerationLogBody = z.object({ page });
+export const ModerationLogEntry = z.object({
+  _id: z.string(),
+  /** The staff member's username when they acted. */
+  actor: z.string(),
+  action: z.enum(MODERATION_ACTIONS),
+  target: z.object({ type: z.enum(['user', 'site']), id: z.string(), label: z.string() }),
+  /** What changed: "member → moderator", "active → suspended", "registration: open → closed". */
+  detail: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type ModerationLogEntry = z.infer<typeof ModerationLogEntry>;
+export const ModerationLogResponse = z.object({ entries: z.array(ModerationLogEntry), totalDocs: z.number() });
+export type ModerationLogResponse = z.infer<typeof ModerationLogResponse>;
+
+/** `POST /api/admin/settings`: the settings to change (the others stay), and why. */
+export const UpdateSiteSettingsBody = SiteSettings.partial().extend({ reason });
+export type UpdateSiteSettingsBody = z.infer<typeof UpdateSiteSettingsBody>;
+export const SiteSettingsResponse = z.object({ settings: SiteSettings });
