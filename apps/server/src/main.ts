@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { ownerlessLine } from './modules/staff/index.ts';
 import { listenFailure, logStream, readyLine } from './start-up.ts';
 
 /** What stops the start is said in one line a person can act on, never a stack trace. */
@@ -47,6 +48,8 @@ async function main() {
     fail(listenFailure(error as NodeJS.ErrnoException, config.port));
   }
   console.log(readyLine(config, database.kind, app.server.address() as AddressInfo));
+  const ownerless = await ownerlessLine(database.db);
+  if (ownerless) console.log(ownerless);
 }
 
 await main();

@@ -90,9 +90,9 @@ export const canSetRole = (actor: Actor | null, target: Actor, role: Role): bool
   RANK[target.role] < RANK[actor.role] &&
   RANK[role] < RANK[actor.role];
 
-/** Hands the site to another member: the owner alone, who becomes an admin. */
-export const canTransferOwnership = (actor: Actor | null, target: Actor): boolean =>
-  actor !== null && actor.role === 'owner' && actor.id !== target.id;
+/** Hands the site to another member in good standing: the owner alone, who becomes an admin. */
+export const canTransferOwnership = (actor: Actor | null, target: Actor & { standing: Standing }): boolean =>
+  actor !== null && actor.role === 'owner' && actor.id !== target.id && target.standing === 'active';
 
 /** What the signed-in person may do on the site: the `can` of /api/user/me, from which the web app shows staff screens. */
 export const siteCan = (actor: Actor | null) => ({

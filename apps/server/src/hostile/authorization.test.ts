@@ -24,9 +24,12 @@ import { databaseSnapshot as snapshotOf } from './database-snapshot.ts';
 
 let t: TestApp;
 let pngBytes: Buffer;
+let siteOwner: TestUser;
 beforeAll(async () => {
   // Rate limits have their own tests; here they would only make the matrix depend on how many users it signs up.
   t = await buildTestApp({ RATE_LIMIT_MULTIPLIER: '1000' });
+  // The first account of a site is its owner (the roles matrix below).
+  siteOwner = await buildUser(t.app, { fullname: 'Owen Owner' });
   pngBytes = await fixtureImage('png');
 });
 afterAll(() => t.close());
@@ -163,6 +166,14 @@ const PROTECTED: Endpoint[] = [
   { route: 'GET /api/link-preview' },
   // Not http(s), so even the positive check below never reaches the network.
   { route: 'POST /api/upload/image-by-url', payload: () => ({ url: 'ftp://example.com/a.png' }) },
+  // The staff's calls (who among the signed-in may make them: the roles matrix below).
+  { route: 'POST /api/admin/members', payload: () => ({}) },
+  { route: 'POST /api/admin/member/role', payload: (w) => ({ username: w.reader.username, role: 'member' }) },
+  { route: 'POST /api/admin/member/standing', payload: (w) => ({ username: w.reader.username, standing: 'active' }) },
+  { route: 'POST /api/admin/transfer-ownership', payload: () => ({ username: `nobody_${uniqueId()}` }) },
+  { route: 'POST /api/admin/log', payload: () => ({}) },
+  { route: 'GET /api/admin/settings' },
+  { route: 'POST /api/admin/update-settings', payload: () => ({ registration: 'open' }) },
 ];
 
 /** Routes anyone may call (get-blog reads a session when there is one, but needs none). */
@@ -332,6 +343,128 @@ describe('endpoints that need a session', () => {
     const res = await post(t.app, '/api/blog/like-blog', { _id: blog._id, isLikedByUser: false });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: Messages.loginToLike, code: 'like_unauthorized' });
+  });
+});
+
+/* ---------- Roles and standing: who among the signed-in may call what ---------- */
+
+type Person = 'owner' | 'admin' | 'moderator' | 'member' | 'silenced';
+
+/**
+ * The answer each person gets from each staff call (a visitor and a suspended member have no
+ * session: the 401s above). 200 where the rule lets them; 404 where it lets them past the role
+ * check to an account that does not exist (transfer-ownership's payload names nobody).
+ */
+const STAFF_MATRIX: Record<string, Record<Person, number>> = {
+  'POST /api/admin/members': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
+  'POST /api/admin/member/role': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
+  'POST /api/admin/member/standing': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
+  'POST /api/admin/transfer-ownership': { owner: 404, admin: 404, moderator: 403, member: 403, silenced: 403 },
+  'POST /api/admin/log': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
+  'GET /api/admin/settings': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
+  'POST /api/admin/update-settings': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
+};
+
+/**
+ * What a silenced member may still call: reading, and what concerns them alone (their reading
+ * list, their notifications, their password, removing their own things). Every other route that
+ * needs a session refuses them with `account_silenced` (docs/product/permissions.md).
+ */
+const SILENCED_MAY = new Set([
+  'POST /api/user/isliked-by-user',
+  'POST /api/blog/bookmark',
+  'POST /api/user/is-bookmarked',
+  'POST /api/user/reading-list',
+  'POST /api/user/reading-list-count',
+  'POST /api/user/is-following',
+  'POST /api/blog/following-blogs',
+  'POST /api/blog/all-following-blogs-count',
+  'POST /api/user/subscription',
+  'POST /api/user/unsubscribe',
+  'POST /api/user/subscriber-count',
+  'POST /api/user/change-password',
+  'POST /api/comment/delete-comment',
+  'POST /notifications',
+  'POST /api/notification/all-notifications-count',
+  'GET /api/notification/new-notification',
+  'GET /api/notification/stream',
+  'POST /api/user/signout',
+  'GET /api/user/me',
+  'POST /api/blog/user-written-blogs',
+  'POST /api/blog/user-written-blogs-count',
+  'POST /api/blog/delete-blog',
+  'POST /api/blog/revisions',
+  'POST /api/blog/revision',
+  'POST /api/blog/revoke-preview-link',
+  ...Object.keys(STAFF_MATRIX),
+]);
+
+describe('roles and standing', () => {
+  let people: Record<Person, TestUser>;
+  beforeAll(async () => {
+    const owner = siteOwner;
+    people = {
+      owner,
+      admin: await buildUser(t.app),
+      moderator: await buildUser(t.app),
+      member: await buildUser(t.app),
+      silenced: await buildUser(t.app),
+    };
+    const act = (url: string, body: object) => post(t.app, url, body, owner.token);
+    for (const [person, role] of [
+      ['admin', 'admin'],
+      ['moderator', 'moderator'],
+    ] as const)
+      expect((await act('/api/admin/member/role', { username: people[person].username, role })).statusCode).toBe(200);
+    expect(
+      (await act('/api/admin/member/standing', { username: people.silenced.username, standing: 'silenced' }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('every staff call answers each person as the matrix says', async () => {
+    const world = await seedWorld();
+    const wrong: string[] = [];
+    for (const [route, answers] of Object.entries(STAFF_MATRIX)) {
+      const endpoint = PROTECTED.find((e) => e.route === route)!;
+      for (const [person, status] of Object.entries(answers) as [Person, number][]) {
+        const res = await request(endpoint, world, { header: `Bearer ${people[person].token}` });
+        if (res.statusCode !== status) wrong.push(`${route} as ${person}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('a silenced member is refused every call that puts something before others, and changes nothing', async () => {
+    const world = await seedWorld();
+    const before = await databaseSnapshot();
+    const wrong: string[] = [];
+    for (const endpoint of PROTECTED.filter((e) => !e.streams && !SILENCED_MAY.has(e.route))) {
+      const res = await request(endpoint, world, { header: `Bearer ${people.silenced.token}` });
+      const body = res.json<{ code?: string }>();
+      if (res.statusCode !== 403 || body.code !== 'account_silenced')
+        wrong.push(`${endpoint.route}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await databaseSnapshot()).toEqual(before);
+    // The routes a visitor may call that write for a signed-in caller refuse them too.
+    for (const [url, body] of [
+      ['/api/user/subscribe', { username: world.writer.username }],
+      ['/api/blog/get-blog', { blog_id: world.blog.blog_id, draft: true, mode: 'edit' }],
+    ] as const) {
+      const res = await post(t.app, url, body, people.silenced.token);
+      expect([url, res.statusCode, res.json<{ code: string }>().code]).toEqual([url, 403, 'account_silenced']);
+    }
+  });
+
+  it('a silenced member still reads, and keeps what concerns them alone', async () => {
+    const world = await seedWorld();
+    const wrong: string[] = [];
+    for (const endpoint of PROTECTED.filter((e) => !e.streams && SILENCED_MAY.has(e.route))) {
+      const res = await request(endpoint, world, { header: `Bearer ${people.silenced.token}` });
+      if (res.json<{ code?: string }>().code === 'account_silenced') wrong.push(endpoint.route);
+    }
+    expect(wrong).toEqual([]);
   });
 });
 

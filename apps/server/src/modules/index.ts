@@ -19,6 +19,7 @@ import { previewLinksModule } from './preview-links/index.ts';
 import { profilesModule } from './profiles/index.ts';
 import { keepRevision, revisionsModule } from './revisions/index.ts';
 import { settingsModule } from './settings/index.ts';
+import { staffModule } from './staff/index.ts';
 import { queueNewsletter, subscribersModule } from './subscribers/index.ts';
 import { systemModule } from './system/index.ts';
 import { uploadsModule } from './uploads/index.ts';
@@ -55,6 +56,7 @@ export const modules: (FastifyPluginAsync | FastifyPluginAsyncZod)[] = [
   avatarsModule,
   authModule,
   settingsModule,
+  staffModule,
   dashboardModule,
   blogsModule,
   revisionsModule,

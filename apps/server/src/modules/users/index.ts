@@ -4,6 +4,7 @@ export {
   addAuthorReads,
   addToAuthorCounters,
   addToFollowCounters,
+  anyUserExists,
   countFollowers,
   findUserByEmail,
   findUserByGoogleSub,

@@ -1,0 +1,63 @@
+import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { Limits, type Role, type Standing } from '@inkwell/contracts';
+import type { Executor } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+
+export const memberColumns = {
+  id: users.id,
+  username: users.username,
+  fullname: users.fullname,
+  email: users.email,
+  profileImg: users.profileImg,
+  role: users.role,
+  standing: users.standing,
+  joinedAt: users.joinedAt,
+  totalPosts: users.totalPosts,
+};
+export type MemberRow = { [K in keyof typeof memberColumns]: (typeof memberColumns)[K]['_']['data'] };
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function matching(query: string): SQL | undefined {
+  const text = query.trim();
+  if (!text) return undefined;
+  const pattern = `%${escapeLike(text)}%`;
+  return or(ilike(users.username, pattern), ilike(users.fullname, pattern), ilike(users.email, pattern));
+}
+
+/** A page of members, newest first; staff search them by username, name or e-mail. */
+export async function listMembers(db: Executor, page: number, query: string) {
+  const where = matching(query);
+  const members = await db
+    .select(memberColumns)
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.joinedAt), desc(users.id))
+    .limit(Limits.staffPageSize)
+    .offset((page - 1) * Limits.staffPageSize);
+  const [{ total }] = (await db.select({ total: count() }).from(users).where(where)) as [{ total: number }];
+  return { members, total };
+}
+
+/** The member named `username`, locked for the action about to change them (two staff acting at once take turns). */
+export async function lockMember(tx: Executor, username: string): Promise<MemberRow | undefined> {
+  const [row] = await tx
+    .select(memberColumns)
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .for('update');
+  return row;
+}
+
+export async function lockMemberById(tx: Executor, id: string): Promise<MemberRow | undefined> {
+  const [row] = await tx.select(memberColumns).from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+export async function setMemberRole(tx: Executor, id: string, role: Role) {
+  await tx.update(users).set({ role }).where(eq(users.id, id));
+}
+
+export async function setMemberStanding(tx: Executor, id: string, standing: Standing) {
+  await tx.update(users).set({ standing }).where(eq(users.id, id));
+}

@@ -1,0 +1,54 @@
+import { count, desc } from 'drizzle-orm';
+import { Limits, type ModerationLogEntry } from '@inkwell/contracts';
+import type { Executor } from '../../db/client.ts';
+import { moderationLog } from '../../db/schema/index.ts';
+
+export interface LogLine {
+  action: ModerationLogEntry['action'];
+  target: ModerationLogEntry['target'];
+  detail: string;
+  reason: string;
+}
+
+/** Writes one line of the moderation log: in the transaction of the action, so there is never an action without its line. */
+export async function writeLogLine(tx: Executor, actor: { id: string | null; username: string }, line: LogLine) {
+  await tx.insert(moderationLog).values({
+    actorId: actor.id,
+    actorUsername: actor.username,
+    action: line.action,
+    targetType: line.target.type,
+    targetId: line.target.id,
+    targetLabel: line.target.label,
+    detail: line.detail,
+    reason: line.reason,
+  });
+}
+
+export async function readLog(
+  db: Executor,
+  page: number,
+): Promise<{ entries: ModerationLogEntry[]; totalDocs: number }> {
+  const rows = await db
+    .select()
+    .from(moderationLog)
+    .orderBy(desc(moderationLog.createdAt), desc(moderationLog.id))
+    .limit(Limits.staffPageSize)
+    .offset((page - 1) * Limits.staffPageSize);
+  const [{ total }] = (await db.select({ total: count() }).from(moderationLog)) as [{ total: number }];
+  return {
+    entries: rows.map((row) => ({
+      _id: row.id,
+      actor: row.actorUsername,
+      action: row.action as ModerationLogEntry['action'],
+      target: {
+        type: row.targetType as ModerationLogEntry['target']['type'],
+        id: row.targetId,
+        label: row.targetLabel,
+      },
+      detail: row.detail,
+      reason: row.reason,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    totalDocs: total,
+  };
+}

@@ -1,0 +1,23 @@
+import type { SiteSettings, UpdateSiteSettingsBody } from '@inkwell/contracts';
+import type { Db } from '../../db/client.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { readSiteSettings, writeSiteSettings } from '../site/index.ts';
+import { writeLogLine } from './moderation-log.ts';
+
+/** Changes the settings given; each one that changes leaves its line in the moderation log. */
+export async function updateSiteSettings(db: Db, actor: SessionUser, { reason, ...changes }: UpdateSiteSettingsBody) {
+  return db.transaction(async (tx) => {
+    const before = await readSiteSettings(tx);
+    const settings = await writeSiteSettings(tx, changes);
+    for (const name of Object.keys(changes) as (keyof SiteSettings)[]) {
+      if (before[name] === settings[name]) continue;
+      await writeLogLine(tx, actor, {
+        action: 'settings',
+        target: { type: 'site', id: name, label: name },
+        detail: `${name}: ${before[name]} → ${settings[name]}`,
+        reason,
+      });
+    }
+    return { settings };
+  });
+}

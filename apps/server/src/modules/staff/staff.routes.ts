@@ -1,0 +1,77 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  canManageSite,
+  canModerate,
+  MemberResponse,
+  MembersBody,
+  MembersResponse,
+  ModerationLogBody,
+  ModerationLogResponse,
+  SetRoleBody,
+  SetStandingBody,
+  SiteSettingsResponse,
+  TransferOwnershipBody,
+  UpdateSiteSettingsBody,
+  type Actor,
+  type FixedErrorCode,
+} from '@inkwell/contracts';
+import { BODY_ERRORS, errorResponses, forbidden } from '../../http-error.ts';
+import { signedInUser } from '../../plugins/auth.ts';
+import { readSiteSettings } from '../site/index.ts';
+import { changeRole, changeStanding, membersPage, transferOwnership } from './members.service.ts';
+import { readLog } from './moderation-log.ts';
+import { updateSiteSettings } from './site-settings.service.ts';
+
+/** The staff's calls: members, roles and standing, the moderation log, the site's settings (policies.ts says who). */
+export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  const allowed = (rule: (actor: Actor) => boolean, code: FixedErrorCode) => async (request: FastifyRequest) => {
+    if (!rule(signedInUser(request))) throw forbidden(code);
+  };
+  // Staff answers are nobody else's: they never touch the cache of anonymous reads.
+  const staff = { preValidation: [app.requireUser, allowed(canModerate, 'staff_only')] };
+  const admins = { preValidation: [app.requireUser, allowed(canManageSite, 'admin_only')] };
+  const refusals = errorResponses([...BODY_ERRORS, 401, 403, 404]);
+
+  app.post(
+    '/api/admin/members',
+    { ...staff, schema: { body: MembersBody, response: { 200: MembersResponse, ...refusals } } },
+    async (request) => membersPage(app.db, signedInUser(request), request.body),
+  );
+
+  app.post(
+    '/api/admin/member/role',
+    { ...admins, schema: { body: SetRoleBody, response: { 200: MemberResponse, ...refusals } } },
+    async (request) => changeRole(app.db, signedInUser(request), request.body),
+  );
+
+  app.post(
+    '/api/admin/member/standing',
+    { ...staff, schema: { body: SetStandingBody, response: { 200: MemberResponse, ...refusals } } },
+    async (request) => changeStanding(app.db, signedInUser(request), request.body),
+  );
+
+  app.post(
+    '/api/admin/transfer-ownership',
+    { ...admins, schema: { body: TransferOwnershipBody, response: { 200: MemberResponse, ...refusals } } },
+    async (request) => transferOwnership(app.db, signedInUser(request), request.body),
+  );
+
+  app.post(
+    '/api/admin/log',
+    { ...staff, schema: { body: ModerationLogBody, response: { 200: ModerationLogResponse, ...refusals } } },
+    async (request) => readLog(app.db, request.body.page),
+  );
+
+  app.get(
+    '/api/admin/settings',
+    { ...admins, schema: { response: { 200: SiteSettingsResponse, ...errorResponses([401, 403]) } } },
+    async () => ({ settings: await readSiteSettings(app.db) }),
+  );
+
+  app.post(
+    '/api/admin/update-settings',
+    { ...admins, schema: { body: UpdateSiteSettingsBody, response: { 200: SiteSettingsResponse, ...refusals } } },
+    async (request) => updateSiteSettings(app.db, signedInUser(request), request.body),
+  );
+};
