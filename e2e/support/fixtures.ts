@@ -3,6 +3,7 @@ import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Session } from '@inkwell/contracts';
 import { uniqueId, type TestUser } from '../../apps/server/src/test/factories.ts';
+import { SITE_OWNER } from './site-owner.ts';
 
 export { uniqueId, type TestUser };
 
@@ -13,6 +14,13 @@ export async function createUser(request: APIRequestContext, fullname = 'Test Wr
   expect(res.status(), await res.text()).toBe(200);
   const session = (await res.json()) as Session;
   return { session, token: session.access_token, username: session.username, ...body };
+}
+
+/** The site's owner (made by start-stack.ts), signed in through the API. */
+export async function ownerUser(request: APIRequestContext): Promise<TestUser> {
+  const { email, password } = SITE_OWNER;
+  const session = await apiPost<Session>(request, '/api/user/signin', { email, password });
+  return { session, token: session.access_token, username: session.username, ...SITE_OWNER };
 }
 
 /**

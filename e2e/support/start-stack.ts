@@ -7,6 +7,7 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { FRONT_ORIGIN } from './front-origin.ts';
 import { startGoogleIdpStandIn } from './google-idp-stand-in.ts';
 import { startMailInbox } from './mail-inbox.ts';
+import { SITE_OWNER } from './site-owner.ts';
 
 /**
  * The stack the browser tests talk to: the real server on a fresh data folder, so on the embedded
@@ -45,6 +46,8 @@ const database = await openDatabase({
   onFallback: (reason) => console.warn(`e2e: on PGlite, not the embedded PostgreSQL: ${reason}`),
 });
 const app = await buildApp({ config, database, logger: true });
+const owner = await app.inject({ method: 'POST', url: '/api/user/signup', payload: SITE_OWNER });
+if (owner.statusCode !== 200) throw new Error(`e2e: the site owner could not sign up: ${owner.body}`);
 await app.listen({ port, host: '127.0.0.1' });
 
 const stop = async () => {

@@ -27,6 +27,8 @@ const PUBLISHED = `
   image_too_many_pixels storage_full storage_read_only too_many_streams activitypub_only internal_error
   database_unavailable database_not_answering server_restarting validation_failed rate_limited invalid_block
   social_link_invalid file_too_large fetch_failed
+  registration_closed account_suspended account_silenced staff_only admin_only role_change_forbidden
+  standing_change_forbidden ownership_transfer_forbidden
 `
   .trim()
   .split(/\s+/);

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { RequireSignedIn, RequireSignedOut } from '../components/guards.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { RouteFocus } from '../components/route-focus.tsx';
@@ -61,6 +61,13 @@ const SubscriptionLinkPage = lazyPage(() =>
 const ChangePasswordPage = lazyPage(() =>
   import('../features/settings/change-password-page.tsx').then((m) => m.ChangePasswordPage),
 );
+const MembersPage = lazyPage(() => import('../features/admin/members-page.tsx').then((m) => m.MembersPage));
+const ModerationLogPage = lazyPage(() =>
+  import('../features/admin/moderation-log-page.tsx').then((m) => m.ModerationLogPage),
+);
+const SiteSettingsPage = lazyPage(() =>
+  import('../features/admin/site-settings-page.tsx').then((m) => m.SiteSettingsPage),
+);
 
 const routes: RouteObject[] = [
   {
@@ -98,6 +105,11 @@ const routes: RouteObject[] = [
               { path: 'settings/change-password', element: <ChangePasswordPage /> },
             ],
           },
+          // The staff's screens (their calls are refused to everyone else).
+          { path: 'admin', element: <Navigate to="/admin/members" replace /> },
+          { path: 'admin/members', element: <MembersPage /> },
+          { path: 'admin/log', element: <ModerationLogPage /> },
+          { path: 'admin/settings', element: <SiteSettingsPage /> },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { DROPDOWN_CLOSE_MS, profilePath, type Session } from '@inkwell/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useSignOut } from '../features/auth/index.ts';
+import { ownProfileQuery } from '../features/settings/index.ts';
 
 /**
  * The profile picture toggles this menu; it closes 200 ms after it loses focus (docs/product/rules.md). As a
@@ -15,6 +17,8 @@ export function UserMenu({ session }: { session: Session }) {
   const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const signOut = useSignOut();
+  // Whether to offer the staff's screens: asked when the menu opens, not on every page.
+  const me = useQuery({ ...ownProfileQuery(), enabled: open });
 
   // Write is an entry on small screens only: move among the entries shown.
   const entries = () =>
@@ -80,6 +84,11 @@ export function UserMenu({ session }: { session: Session }) {
           <Link role="menuitem" to="/settings/edit-profile" className="link block py-4 pl-8">
             Settings
           </Link>
+          {me.data?.can.moderate && (
+            <Link role="menuitem" to="/admin/members" className="link block py-4 pl-8">
+              Admin
+            </Link>
+          )}
           <span role="separator" className="block border-t border-neutral-100" />
           <button
             role="menuitem"

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { commentError, Limits, Messages, type Comment } from '@inkwell/contracts';
+import { commentError, Limits, Messages, type Comment, type ErrorCode } from '@inkwell/contracts';
 import { FieldErrorMessage, fieldErrorProps } from '../../../components/field-error-message.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -20,6 +20,9 @@ export interface CommentFieldProps {
 }
 
 /** The comment box of docs/product/rules.md: signed in, not empty, then sent; the new comment is handed up at once. */
+/** The refusals whose own words tell the commenter what to do. */
+const TOLD_AS_IS = new Set<ErrorCode | undefined>(['rate_limited', 'account_silenced']);
+
 export function CommentField({ blog, replyingTo, action, label, onAdded, autoFocus = false }: CommentFieldProps) {
   const { session } = useSession();
   const [text, setText] = useState('');
@@ -33,9 +36,9 @@ export function CommentField({ blog, replyingTo, action, label, onAdded, autoFoc
       errors.succeed();
       onAdded(comment);
     },
-    // A rate limit says how long to wait; any other failure is docs/product/rules.md's.
+    // A rate limit says how long to wait, a silenced account why; any other failure is docs/product/rules.md's.
     onError: (e) =>
-      errors.refuse(e instanceof ApiError && e.code === 'rate_limited' ? e.message : Messages.somethingWrong),
+      errors.refuse(e instanceof ApiError && TOLD_AS_IS.has(e.code) ? e.message : Messages.somethingWrong),
   });
 
   const onSubmit = (event: FormEvent) => {

@@ -16,6 +16,7 @@ export function useShowOwnProfile() {
   return (patch: Partial<MyProfileResponse['personal_info']>, links?: SocialLinks) =>
     queryClient.setQueryData(
       ownProfileQuery().queryKey,
-      (old) => old && { personal_info: { ...old.personal_info, ...patch }, social_links: links ?? old.social_links },
+      (old) =>
+        old && { ...old, personal_info: { ...old.personal_info, ...patch }, social_links: links ?? old.social_links },
     );
 }

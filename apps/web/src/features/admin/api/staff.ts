@@ -1,0 +1,110 @@
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import {
+  type Member,
+  type MembersResponse,
+  type SetRoleBody,
+  type SetStandingBody,
+  type SiteSettings,
+  type TransferOwnershipBody,
+  type UpdateSiteSettingsBody,
+} from '@inkwell/contracts';
+import { api } from '../../../lib/api.ts';
+import { useApiMutation, type MutationConfig } from '../../../lib/use-api-mutation.ts';
+import { ownProfileQuery } from '../../settings/index.ts';
+
+const membersKey = (query: string) => ['admin', 'members', query] as const;
+const logKey = ['admin', 'log'] as const;
+const settingsKey = ['admin', 'settings'] as const;
+
+/** The page after `pages` loaded ones, while fewer than the total are loaded. */
+const nextPage = (loaded: number, total: number, pages: number) => (loaded < total ? pages + 1 : undefined);
+
+/** Members matching `query` (username, name or e-mail), newest first, a page at a time. */
+export function useMembers(query: string) {
+  return useInfiniteQuery({
+    queryKey: membersKey(query),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      api('/api/admin/members', { auth: true, body: { page: pageParam, query }, signal }),
+    getNextPageParam: (last, pages) => nextPage(pages.flatMap((p) => p.members).length, last.totalDocs, pages.length),
+    // A new search keeps the list on screen until its answer arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Shows a member as the server answered them after an action, wherever they are loaded. */
+function useShowMember() {
+  const queryClient = useQueryClient();
+  return ({ member }: { member: Member }) => {
+    queryClient.setQueriesData<InfiniteData<MembersResponse>>({ queryKey: ['admin', 'members'] }, (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              members: page.members.map((m) => (m._id === member._id ? member : m)),
+            })),
+          }
+        : data,
+    );
+    void queryClient.invalidateQueries({ queryKey: logKey });
+  };
+}
+
+export function useSetRole(config?: MutationConfig<{ member: Member }, SetRoleBody>) {
+  return useApiMutation(
+    (body: SetRoleBody) => api('/api/admin/member/role', { auth: true, body }),
+    config,
+    useShowMember(),
+  );
+}
+
+export function useSetStanding(config?: MutationConfig<{ member: Member }, SetStandingBody>) {
+  return useApiMutation(
+    (body: SetStandingBody) => api('/api/admin/member/standing', { auth: true, body }),
+    config,
+    useShowMember(),
+  );
+}
+
+/** Hands the site over; the caller's own role changes with it, so every staff view loads again. */
+export function useTransferOwnership(config?: MutationConfig<{ member: Member }, TransferOwnershipBody>) {
+  const queryClient = useQueryClient();
+  return useApiMutation(
+    (body: TransferOwnershipBody) => api('/api/admin/transfer-ownership', { auth: true, body }),
+    config,
+    () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+      void queryClient.invalidateQueries({ queryKey: ownProfileQuery().queryKey });
+    },
+  );
+}
+
+/** The moderation log, newest first, a page at a time. */
+export function useModerationLog() {
+  return useInfiniteQuery({
+    queryKey: logKey,
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) => api('/api/admin/log', { auth: true, body: { page: pageParam }, signal }),
+    getNextPageParam: (last, pages) => nextPage(pages.flatMap((p) => p.entries).length, last.totalDocs, pages.length),
+    staleTime: 0,
+  });
+}
+
+export const useSiteSettings = () =>
+  useQuery({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) => api('/api/admin/settings', { method: 'GET', auth: true, signal }).then((r) => r.settings),
+  });
+
+export function useUpdateSiteSettings(config?: MutationConfig<{ settings: SiteSettings }, UpdateSiteSettingsBody>) {
+  const queryClient = useQueryClient();
+  return useApiMutation(
+    (body: UpdateSiteSettingsBody) => api('/api/admin/update-settings', { auth: true, body }),
+    config,
+    ({ settings }) => {
+      queryClient.setQueryData(settingsKey, settings);
+      void queryClient.invalidateQueries({ queryKey: logKey });
+    },
+  );
+}

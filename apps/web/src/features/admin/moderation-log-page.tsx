@@ -1,0 +1,58 @@
+import { formatDateTime } from '../../lib/format-date.ts';
+import { useModerationLog } from './api/staff.ts';
+import { AdminLayout } from './components/admin-layout.tsx';
+
+const ACTIONS = {
+  role: 'changed the role of',
+  standing: 'changed the standing of',
+  transfer_ownership: 'handed the site to',
+  settings: 'changed the site setting',
+} as const;
+
+/** Every staff action, newest first: who did what to whom, and why. Nobody can change or delete a line. */
+export function ModerationLogPage() {
+  return (
+    <AdminLayout title="Moderation log">
+      <LogEntries />
+    </AdminLayout>
+  );
+}
+
+function LogEntries() {
+  const log = useModerationLog();
+  if (log.isPending) return <p className="text-neutral-500">Loading…</p>;
+  if (log.isError) return <p role="alert">{log.error.message}</p>;
+  const entries = log.data.pages.flatMap((page) => page.entries);
+  if (entries.length === 0) return <p className="text-neutral-600">No staff action yet.</p>;
+  return (
+    <>
+      <ol>
+        {entries.map((entry) => (
+          <li key={entry._id} className="border-b border-neutral-100 py-4">
+            <p>
+              <span className="font-medium">@{entry.actor}</span> {ACTIONS[entry.action]}{' '}
+              <span className="font-medium">
+                {entry.target.type === 'user' ? `@${entry.target.label}` : entry.target.label}
+              </span>
+              : {entry.detail}
+            </p>
+            {entry.reason && <p className="mt-1 text-neutral-700">“{entry.reason}”</p>}
+            <p className="mt-1 text-sm text-neutral-600">
+              <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+            </p>
+          </li>
+        ))}
+      </ol>
+      {log.hasNextPage && (
+        <button
+          type="button"
+          className="btn-light mt-4 px-6"
+          disabled={log.isFetchingNextPage}
+          onClick={() => void log.fetchNextPage()}
+        >
+          Load More
+        </button>
+      )}
+    </>
+  );
+}

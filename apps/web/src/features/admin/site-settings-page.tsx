@@ -1,0 +1,69 @@
+import type { FormEvent } from 'react';
+import type { Registration } from '@inkwell/contracts';
+import { formError, formProgress, formSuccess } from '../../lib/notify.ts';
+import { useSiteSettings, useUpdateSiteSettings } from './api/staff.ts';
+import { AdminLayout } from './components/admin-layout.tsx';
+
+const REGISTRATION_CHOICES: { value: Registration; label: string; hint: string }[] = [
+  { value: 'open', label: 'Open', hint: 'Anyone may sign up, with an e-mail address or Google.' },
+  { value: 'closed', label: 'Closed', hint: 'Nobody new may join. Members still sign in.' },
+];
+
+/** The site's settings, for admins: who may join. */
+export function SiteSettingsPage() {
+  return (
+    <AdminLayout title="Site settings">
+      <SettingsForm />
+    </AdminLayout>
+  );
+}
+
+function SettingsForm() {
+  const settings = useSiteSettings();
+  const update = useUpdateSiteSettings({
+    onMutate: () => formProgress('site-settings', 'Saving…'),
+    onSuccess: () => formSuccess('site-settings', 'Settings saved'),
+    onError: (error) => formError('site-settings', error.message),
+  });
+  if (settings.isPending) return <p className="text-neutral-500">Loading…</p>;
+  if (settings.isError) return <p role="alert">{settings.error.message}</p>;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    update.mutate({
+      registration: data.get('registration') as Registration,
+      reason: String(data.get('reason') ?? ''),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="max-w-[550px]">
+      <fieldset className="mb-6">
+        <legend className="mb-3 text-lg font-medium">Who may join</legend>
+        {REGISTRATION_CHOICES.map((choice) => (
+          <label key={choice.value} className="mb-3 flex items-start gap-3">
+            <input
+              type="radio"
+              name="registration"
+              value={choice.value}
+              defaultChecked={settings.data.registration === choice.value}
+              className="mt-1"
+            />
+            <span>
+              <span className="block font-medium">{choice.label}</span>
+              <span className="text-neutral-600">{choice.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <label className="mb-6 block">
+        <span className="mb-1 block text-neutral-600">Reason (kept in the moderation log)</span>
+        <input name="reason" maxLength={1000} className="input-box w-full" />
+      </label>
+      <button type="submit" className="btn-dark px-10" disabled={update.isPending}>
+        Save
+      </button>
+    </form>
+  );
+}
