@@ -163,6 +163,10 @@ const PROTECTED: Endpoint[] = [
   { route: 'GET /api/link-preview' },
   // Not http(s), so even the positive check below never reaches the network.
   { route: 'POST /api/upload/image-by-url', payload: () => ({ url: 'ftp://example.com/a.png' }) },
+  // The admins' blocked domains of the fediverse (a member's live token is then refused 403).
+  { route: 'POST /api/admin/blocked-domains', payload: () => ({ page: 1 }) },
+  { route: 'POST /api/admin/block-domain', payload: () => ({ domain: 'spam.example', reason: 'Hijacked' }) },
+  { route: 'POST /api/admin/unblock-domain', payload: () => ({ domain: 'spam.example', reason: 'Hijacked' }) },
 ];
 
 /** Routes anyone may call (get-blog reads a session when there is one, but needs none). */
