@@ -119,15 +119,17 @@ describe("the admins' blocked domains", () => {
       block('x.example', 'x'.repeat(1001)),
       unblock('other.example'),
     ]);
-    expect(refusals.map((res) => [res.statusCode, res.json<{ code: string }>().code])).toEqual([
-      [409, 'domain_already_blocked'],
-      [400, 'domain_invalid'],
-      [400, 'domain_invalid'],
-      [400, 'domain_invalid'],
-      [400, 'own_domain'],
-      [400, 'own_domain'],
-      [400, 'validation_failed'],
-      [404, 'domain_not_blocked'],
+    const invalid = 'Enter a domain name, such as spam.example, or an address on it';
+    const own = 'This site’s own domain cannot be blocked';
+    expect(refusals.map((res) => [res.statusCode, res.json()])).toEqual([
+      [409, { error: 'This domain is blocked already', code: 'domain_already_blocked' }],
+      [400, { error: invalid, code: 'domain_invalid' }],
+      [400, { error: invalid, code: 'domain_invalid' }],
+      [400, { error: invalid, code: 'domain_invalid' }],
+      [400, { error: own, code: 'own_domain' }],
+      [400, { error: own, code: 'own_domain' }],
+      [400, { error: 'reason is too long (at most 1000 characters)', code: 'validation_failed' }],
+      [404, { error: 'This domain is not blocked', code: 'domain_not_blocked' }],
     ]);
 
     const list = await call('/api/admin/blocked-domains', { page: 1 });
