@@ -97,6 +97,10 @@ import {
   SubscriptionState,
 } from './subscriptions.ts';
 import {
+  BlockedDomainsBody,
+  BlockedDomainsResponse,
+  DomainBlockBody,
+  DomainBlockResponse,
   MemberResponse,
   MembersBody,
   MembersResponse,
@@ -137,7 +141,8 @@ export const API_GROUPS = {
   subscribers: "E-mail subscriptions to an author's new blogs, and the links their mails carry.",
   uploads: 'Images: upload one, or import one from an address; the stored files and the default profile pictures.',
   'link-preview': "The editor's link cards: a page's title, description and image.",
-  staff: "The site's staff: members, their roles and standing, the moderation log, the site's settings.",
+  staff:
+    "The site's staff: members, their roles and standing, the moderation log, the site's settings, the fediverse's blocked domains.",
   system: 'The server itself: health, public configuration, this document.',
 } as const;
 export type ApiGroup = keyof typeof API_GROUPS;
@@ -644,6 +649,27 @@ export const API_PATHS = {
     body: UpdateSiteSettingsBody,
     answer: SiteSettingsResponse,
     summary: "Change the site's settings (admins)",
+    group: 'staff',
+  },
+  '/api/admin/blocked-domains': {
+    method: 'POST',
+    body: BlockedDomainsBody,
+    answer: BlockedDomainsResponse,
+    summary: "A page of the fediverse's blocked domains, newest first (admins)",
+    group: 'staff',
+  },
+  '/api/admin/block-domain': {
+    method: 'POST',
+    body: DomainBlockBody,
+    answer: DomainBlockResponse,
+    summary: 'Block a domain of the fediverse and its subdomains; its followers are dropped (admins)',
+    group: 'staff',
+  },
+  '/api/admin/unblock-domain': {
+    method: 'POST',
+    body: DomainBlockBody,
+    answer: DomainBlockResponse,
+    summary: 'Unblock a domain of the fediverse (admins)',
     group: 'staff',
   },
 

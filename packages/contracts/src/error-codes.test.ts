@@ -28,7 +28,8 @@ const PUBLISHED = `
   database_unavailable database_not_answering server_restarting validation_failed rate_limited invalid_block
   social_link_invalid file_too_large fetch_failed
   registration_closed account_suspended account_silenced staff_only admin_only role_change_forbidden
-  standing_change_forbidden ownership_transfer_forbidden
+  standing_change_forbidden ownership_transfer_forbidden domain_invalid own_domain domain_already_blocked
+  domain_not_blocked domain_blocked
 `
   .trim()
   .split(/\s+/);

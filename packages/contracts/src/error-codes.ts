@@ -140,10 +140,16 @@ export const ErrorMessages = {
   role_change_forbidden: 'You cannot give this member that role',
   standing_change_forbidden: 'You cannot change this member’s standing',
   ownership_transfer_forbidden: 'Only the owner can hand the site over, to another member',
+  domain_invalid: 'Enter a domain name, such as spam.example, or an address on it',
+  own_domain: 'This site’s own domain cannot be blocked',
+  domain_already_blocked: 'This domain is blocked already',
+  domain_not_blocked: 'This domain is not blocked',
 
   // Notifications and the fediverse.
   too_many_streams: 'Too many open notification streams',
   activitypub_only: 'This address serves ActivityPub documents only',
+  /** An inbox's answer to a server whose domain the admins blocked. */
+  domain_blocked: 'This site does not accept activities from your domain',
 
   // The server's own state.
   internal_error: 'Something went wrong on our side. Please try again.',

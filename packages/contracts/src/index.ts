@@ -31,3 +31,4 @@ export * from './api-paths.ts';
 export * from './page-paths.ts';
 export * from './site-settings.ts';
 export * from './staff.ts';
+export * from './domain-rules.ts';

@@ -4,8 +4,8 @@ import { ROLES, STANDINGS } from './policies.ts';
 import { SiteSettings } from './site-settings.ts';
 
 /*
- * The staff's calls (/api/admin/…): the members and their roles and standing, the moderation log
- * and the site's settings. Who may call which is in policies.ts.
+ * The staff's calls (/api/admin/…): the members and their roles and standing, the moderation log,
+ * the site's settings and the fediverse's blocked domains. Who may call which is in policies.ts.
  */
 
 const page = z.number().int().min(1).max(100_000).default(1);
@@ -52,7 +52,14 @@ export type TransferOwnershipBody = z.infer<typeof TransferOwnershipBody>;
 /** What a member action answers: the member as they are now. */
 export const MemberResponse = z.object({ member: Member });
 
-export const MODERATION_ACTIONS = ['role', 'standing', 'transfer_ownership', 'settings'] as const;
+export const MODERATION_ACTIONS = [
+  'role',
+  'standing',
+  'transfer_ownership',
+  'settings',
+  'domain_block',
+  'domain_unblock',
+] as const;
 
 /** `POST /api/admin/log`: a page of the moderation log, newest first. */
 export const ModerationLogBody = z.object({ page });
@@ -61,8 +68,8 @@ export const ModerationLogEntry = z.object({
   /** The staff member's username when they acted. */
   actor: z.string(),
   action: z.enum(MODERATION_ACTIONS),
-  target: z.object({ type: z.enum(['user', 'site']), id: z.string(), label: z.string() }),
-  /** What changed: "member → moderator", "active → suspended", "registration: open → closed". */
+  target: z.object({ type: z.enum(['user', 'site', 'domain']), id: z.string(), label: z.string() }),
+  /** What changed: "member → moderator", "active → suspended", "registration: open → closed", "allowed → blocked". */
   detail: z.string(),
   reason: z.string(),
   createdAt: z.string(),
@@ -75,3 +82,21 @@ export type ModerationLogResponse = z.infer<typeof ModerationLogResponse>;
 export const UpdateSiteSettingsBody = SiteSettings.partial().extend({ reason });
 export type UpdateSiteSettingsBody = z.infer<typeof UpdateSiteSettingsBody>;
 export const SiteSettingsResponse = z.object({ settings: SiteSettings });
+
+/** `POST /api/admin/blocked-domains`: a page of the fediverse's blocked domains, newest first (admins). */
+export const BlockedDomainsBody = z.object({ page });
+export type BlockedDomainsBody = z.infer<typeof BlockedDomainsBody>;
+export const BlockedDomain = z.object({ domain: z.string(), reason: z.string(), createdAt: z.string() });
+export type BlockedDomain = z.infer<typeof BlockedDomain>;
+export const BlockedDomainsResponse = z.object({ domains: z.array(BlockedDomain), totalDocs: z.number() });
+export type BlockedDomainsResponse = z.infer<typeof BlockedDomainsResponse>;
+
+/**
+ * `POST /api/admin/block-domain` and `unblock-domain`: a host, or an address on it, which the server
+ * normalises (domain-rules.ts: `https://Spam.Example/@x` is `spam.example`); a block covers its subdomains.
+ */
+export const DomainBlockBody = z.object({ domain: z.string().max(Limits.domainInputMax), reason });
+export type DomainBlockBody = z.infer<typeof DomainBlockBody>;
+/** The domain as it was normalised, blocked or unblocked. */
+export const DomainBlockResponse = z.object({ domain: z.string() });
+export type DomainBlockResponse = z.infer<typeof DomainBlockResponse>;

@@ -174,6 +174,17 @@ const PROTECTED: Endpoint[] = [
   { route: 'POST /api/admin/log', payload: () => ({}) },
   { route: 'GET /api/admin/settings' },
   { route: 'POST /api/admin/update-settings', payload: () => ({ registration: 'open' }) },
+  // The admins' blocked domains of the fediverse (a member's live token is then refused 403).
+  { route: 'POST /api/admin/blocked-domains', payload: () => ({ page: 1 }) },
+  {
+    route: 'POST /api/admin/block-domain',
+    payload: () => ({ domain: `spam-${uniqueId()}.example`, reason: 'Hijacked' }),
+  },
+  // A domain nobody blocked: past the role check, a 404.
+  {
+    route: 'POST /api/admin/unblock-domain',
+    payload: () => ({ domain: `spam-${uniqueId()}.example`, reason: 'Hijacked' }),
+  },
 ];
 
 /** Routes anyone may call (get-blog reads a session when there is one, but needs none). */
@@ -363,6 +374,9 @@ const STAFF_MATRIX: Record<string, Record<Person, number>> = {
   'POST /api/admin/log': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
   'GET /api/admin/settings': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
   'POST /api/admin/update-settings': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
+  'POST /api/admin/blocked-domains': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
+  'POST /api/admin/block-domain': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
+  'POST /api/admin/unblock-domain': { owner: 404, admin: 404, moderator: 403, member: 403, silenced: 403 },
 };
 
 /**

@@ -3,6 +3,7 @@ import type { Activity } from '@fedify/fedify/vocab';
 import { createOf, deleteOf, updateOf } from './articles.ts';
 import { DELIVERY_QUEUE, FANOUT_QUEUE, type BlogActivity } from './blog-activities.ts';
 import { deliver, DeliveryFailed, queueDeliveries, type Delivery } from './delivery.ts';
+import { isOnBlockedDomain } from './domain-blocks.service.ts';
 import { findPublishedBlog, followerInboxes } from './federation.repository.ts';
 import type { InkwellFederation } from './federation.ts';
 
@@ -10,7 +11,8 @@ import type { InkwellFederation } from './federation.ts';
  * The federation's two job queues. A fan-out builds the blog's activity as it is when the job
  * runs (a blog deleted or drafted since sends nothing more) and queues one delivery per follower
  * inbox (a shared inbox once per server); keys make a repeated fan-out add nothing. A delivery an
- * inbox refuses for good (4xx but 408/429) is dropped, the rest retried.
+ * inbox refuses for good (4xx but 408/429) is dropped, the rest retried; one to a domain blocked
+ * since it was queued is dropped unsent.
  */
 export function registerDeliveryJobs(app: FastifyInstance, fed: InkwellFederation) {
   app.jobs.register<BlogActivity>({
@@ -34,6 +36,7 @@ export function registerDeliveryJobs(app: FastifyInstance, fed: InkwellFederatio
     maxAttempts: 40,
     leaseSeconds: 120,
     async run(delivery) {
+      if (await isOnBlockedDomain(app.db, delivery.inbox)) return;
       try {
         await deliver(fed.context(), app.db, fed.allowHosts, delivery);
       } catch (error) {

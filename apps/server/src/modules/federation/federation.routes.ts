@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { profilePath, type FixedErrorCode } from '@inkwell/contracts';
-import { errorBody } from '../../http-error.ts';
+import { errorBody, forbidden } from '../../http-error.ts';
 import { findUserById } from '../users/index.ts';
 import { DELIVERY_QUEUE, FANOUT_QUEUE } from './blog-activities.ts';
+import { domainBlockRoutes } from './domain-blocks.routes.ts';
+import { isOnBlockedDomain } from './domain-blocks.service.ts';
 import { sendWebResponse, toWebRequest } from './fastify-bridge.ts';
 import type { InkwellFederation } from './federation.ts';
 
@@ -22,9 +24,11 @@ const json = (status: number, code: FixedErrorCode) =>
 /**
  * The fediverse's routes, only when PUBLIC_URL names the site: an actor's address must never
  * change, so without a stable public name there is no federation at all (these paths do not exist,
- * and Fedify is not even loaded). Jobs left from when it was on are let go.
+ * and Fedify is not even loaded). Jobs left from when it was on are let go. The admins' blocked
+ * domains are there either way.
  */
 export async function registerFederation(app: FastifyInstance) {
+  await app.register(domainBlockRoutes);
   const publicUrl = app.config.publicUrl;
   if (!publicUrl) {
     app.decorate('federation', null);
@@ -41,6 +45,16 @@ export async function registerFederation(app: FastifyInstance) {
   await app.register((scope) => federationRoutes(scope, inkwell, new URL(publicUrl).origin));
 }
 
+/** The key an inbox POST says its HTTP signature was made with (either draft's header): the server that sent it. */
+function signatureKeyId(request: FastifyRequest): string | undefined {
+  for (const name of ['signature', 'signature-input']) {
+    const header = request.headers[name];
+    const keyId = typeof header === 'string' ? /keyid="([^"]+)"/i.exec(header)?.[1] : undefined;
+    if (keyId) return keyId;
+  }
+  return undefined;
+}
+
 /** Bodies here reach Fedify as the raw bytes that came, for it to check their digest and signature. */
 async function federationRoutes(app: FastifyInstance, { federation }: InkwellFederation, origin: string) {
   app.removeAllContentTypeParsers();
@@ -53,6 +67,9 @@ async function federationRoutes(app: FastifyInstance, { federation }: InkwellFed
     return user ? new Response(null, { status: 302, headers: { location: profilePath(user.username) } }) : null;
   };
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    // A server on a blocked domain is refused before anything it sent is read or its key fetched.
+    const keyId = request.method === 'POST' ? signatureKeyId(request) : undefined;
+    if (keyId && (await isOnBlockedDomain(app.db, keyId))) throw forbidden('domain_blocked');
     const response = await federation.fetch(toWebRequest(request, origin), {
       contextData: undefined,
       onNotFound: () => json(404, 'not_found'),

@@ -1,31 +1,12 @@
 import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { remoteArticles, remoteFollowers, remoteFollowing, users } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { remoteArticles, remoteFollowers, remoteFollowing } from '../../db/schema/index.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
 import { buildBlog, buildUser, post, publishableBlog, type TestUser } from '../../test/factories.ts';
-import { freePort } from '../../test/server-process.ts';
+import { startFederationInstance, userIdOf, type FederationInstance } from '../../test/federation-instance.ts';
 import { followRemoteActor, unfollowRemoteActor } from './remote-follows.ts';
 
 const AP = 'application/activity+json';
-
-interface Instance extends TestApp {
-  url: string;
-}
-
-/** A real Inkwell listening on loopback under its own PUBLIC_URL, allowed to reach the other one. */
-async function startInstance(env: Record<string, string> = { FETCH_ALLOW_HOSTS: '127.0.0.1' }): Promise<Instance> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const t = await buildTestApp({ PUBLIC_URL: url, ...env });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  return { ...t, url };
-}
-
-async function userId(instance: TestApp, user: TestUser): Promise<string> {
-  const [row] = await instance.app.db.select({ id: users.id }).from(users).where(eq(users.username, user.username));
-  return row!.id;
-}
 
 interface ActorDocument {
   icon: { url: string };
@@ -45,10 +26,10 @@ const getJson = async <T>(url: string): Promise<T> => {
 };
 
 describe('federation between two Inkwell instances', () => {
-  let a: Instance;
-  let b: Instance;
+  let a: FederationInstance;
+  let b: FederationInstance;
   /** An instance like any in production: loopback is not an address it will fetch. */
-  let guarded: Instance;
+  let guarded: FederationInstance;
   let author: TestUser;
   let reader: TestUser;
   let readerId: string;
@@ -61,10 +42,14 @@ describe('federation between two Inkwell instances', () => {
   const articlesOnB = () => b.app.db.select().from(remoteArticles);
 
   beforeAll(async () => {
-    [a, b, guarded] = await Promise.all([startInstance(), startInstance(), startInstance({})]);
+    [a, b, guarded] = await Promise.all([
+      startFederationInstance(),
+      startFederationInstance(),
+      startFederationInstance({}),
+    ]);
     author = await buildUser(a.app, { fullname: 'Ada Author' });
     reader = await buildUser(b.app, { fullname: 'Remy Reader' });
-    readerId = await userId(b, reader);
+    readerId = await userIdOf(b, reader);
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close(), guarded?.close()]);
@@ -141,7 +126,7 @@ describe('federation between two Inkwell instances', () => {
 
   it('fetches the key of a signed activity only through the address checks: a loopback actor is refused', async () => {
     const someone = await buildUser(guarded.app);
-    const someoneActor = `${guarded.url}/ap/users/${await userId(guarded, someone)}`;
+    const someoneActor = `${guarded.url}/ap/users/${await userIdOf(guarded, someone)}`;
     await followRemoteActor(b.app.federation!, b.app.db, readerId, someoneActor);
     await b.app.jobs.runDue();
     // B's Follow was signed and sent, but the guarded instance could not fetch B's key from 127.0.0.1.
@@ -211,7 +196,7 @@ describe('federation without PUBLIC_URL', () => {
     const t = await buildTestApp();
     try {
       const author = await buildUser(t.app);
-      const id = await userId(t, author);
+      const id = await userIdOf(t, author);
       for (const url of [
         `/.well-known/webfinger?resource=acct:${author.username}@localhost`,
         '/.well-known/nodeinfo',

@@ -1,6 +1,7 @@
-import { createFederation, type Context, type Federation, type InboxContext } from '@fedify/fedify';
+import { createFederation, type Context, type Federation, type InboxContext, type InboxListener } from '@fedify/fedify';
 import {
   Accept,
+  type Activity,
   Article,
   Create,
   Delete,
@@ -24,6 +25,7 @@ import { actorKeyPairs } from './actor-keys.ts';
 import { createOf } from './articles.ts';
 import { queueDeliveries } from './delivery.ts';
 import { safeDocumentLoader } from './document-loader.ts';
+import { isOnBlockedDomain } from './domain-blocks.service.ts';
 import { PgKvStore } from './kv-store.ts';
 import {
   acceptRemoteFollowing,
@@ -69,7 +71,7 @@ export function createInkwellFederation(
   log: FastifyBaseLogger,
 ): InkwellFederation {
   const allowHosts = config.fetchAllowHosts;
-  const loader = safeDocumentLoader(allowHosts);
+  const loader = safeDocumentLoader(allowHosts, (url) => isOnBlockedDomain(db, url));
   const origin = new URL(publicUrl).origin;
   const federation = createFederation<void>({
     kv: new PgKvStore(db),
@@ -135,46 +137,76 @@ export function createInkwellFederation(
     .setCounter((_ctx, identifier) => (UUID.test(identifier) ? countPublishedBlogsOf(db, identifier) : null))
     .setFirstCursor(() => '0');
 
+  /*
+   * An activity whose actor is on a blocked domain has no effect, however it was signed. The
+   * routes refuse most before Fedify reads them (by their HTTP signature's key); this, on the actor
+   * Fedify verified, is the rule for the rest: signed in their body, by a key Fedify had kept.
+   */
+  const unlessBlocked =
+    <A extends Activity>(listener: InboxListener<void, A>): InboxListener<void, A> =>
+    async (ctx, activity) => {
+      if (activity.actorId && (await isOnBlockedDomain(db, activity.actorId.href))) return;
+      await listener(ctx, activity);
+    };
+
   federation
     .setInboxListeners(`${ACTOR_PATH}/inbox`, '/ap/inbox')
-    .on(Follow, async (ctx, follow) => {
-      const target = follow.objectId ? ctx.parseUri(follow.objectId) : null;
-      if (follow.id == null || follow.actorId == null || target?.type !== 'actor') return;
-      if (!(await authorOf(db, target.identifier))) return;
-      const follower = await follow.getActor(ctx);
-      if (!follower?.id || !follower.inboxId) return;
-      await addRemoteFollower(db, {
-        userId: target.identifier,
-        actorId: follower.id.href,
-        inbox: follower.inboxId.href,
-        sharedInbox: follower.endpoints?.sharedInbox?.href ?? null,
-        followId: follow.id.href,
-      });
-      const accept = new Accept({
-        id: new URL(`${ctx.getActorUri(target.identifier).href}#accepts/${crypto.randomUUID()}`),
-        actor: ctx.getActorUri(target.identifier),
-        object: follow,
-      });
-      await queueDeliveries(db, ctx, target.identifier, [follower.inboxId.href], accept);
-    })
-    .on(Undo, async (ctx, undo) => {
-      const object = await undo.getObject(ctx);
-      if (!(object instanceof Follow) || !undo.actorId || object.actorId?.href !== undo.actorId.href) return;
-      const target = object.objectId ? ctx.parseUri(object.objectId) : null;
-      if (target?.type !== 'actor') return;
-      await removeRemoteFollower(db, target.identifier, undo.actorId.href);
-    })
+    .on(
+      Follow,
+      unlessBlocked(async (ctx, follow) => {
+        const target = follow.objectId ? ctx.parseUri(follow.objectId) : null;
+        if (follow.id == null || follow.actorId == null || target?.type !== 'actor') return;
+        if (!(await authorOf(db, target.identifier))) return;
+        const follower = await follow.getActor(ctx);
+        if (!follower?.id || !follower.inboxId) return;
+        await addRemoteFollower(db, {
+          userId: target.identifier,
+          actorId: follower.id.href,
+          inbox: follower.inboxId.href,
+          sharedInbox: follower.endpoints?.sharedInbox?.href ?? null,
+          followId: follow.id.href,
+        });
+        const accept = new Accept({
+          id: new URL(`${ctx.getActorUri(target.identifier).href}#accepts/${crypto.randomUUID()}`),
+          actor: ctx.getActorUri(target.identifier),
+          object: follow,
+        });
+        await queueDeliveries(db, ctx, target.identifier, [follower.inboxId.href], accept);
+      }),
+    )
+    .on(
+      Undo,
+      unlessBlocked(async (ctx, undo) => {
+        const object = await undo.getObject(ctx);
+        if (!(object instanceof Follow) || !undo.actorId || object.actorId?.href !== undo.actorId.href) return;
+        const target = object.objectId ? ctx.parseUri(object.objectId) : null;
+        if (target?.type !== 'actor') return;
+        await removeRemoteFollower(db, target.identifier, undo.actorId.href);
+      }),
+    )
     // Only the followed actor can accept our Follow: the Follow's id is matched with the actor it went to.
-    .on(Accept, async (_ctx, accept) => {
-      if (!accept.objectId || !accept.actorId) return;
-      await acceptRemoteFollowing(db, accept.objectId.href, accept.actorId.href);
-    })
-    .on(Create, (ctx, create) => recordArticle(ctx, db, create, 'Create'))
-    .on(Update, (ctx, update) => recordArticle(ctx, db, update, 'Update'))
-    .on(Delete, async (_ctx, del) => {
-      if (!del.actorId || !del.objectId || !(await isFollowedActor(db, del.actorId.href))) return;
-      await markRemoteArticleDeleted(db, del.objectId.href, del.actorId.href);
-    })
+    .on(
+      Accept,
+      unlessBlocked(async (_ctx, accept) => {
+        if (!accept.objectId || !accept.actorId) return;
+        await acceptRemoteFollowing(db, accept.objectId.href, accept.actorId.href);
+      }),
+    )
+    .on(
+      Create,
+      unlessBlocked((ctx, create) => recordArticle(ctx, db, create, 'Create')),
+    )
+    .on(
+      Update,
+      unlessBlocked((ctx, update) => recordArticle(ctx, db, update, 'Update')),
+    )
+    .on(
+      Delete,
+      unlessBlocked(async (_ctx, del) => {
+        if (!del.actorId || !del.objectId || !(await isFollowedActor(db, del.actorId.href))) return;
+        await markRemoteArticleDeleted(db, del.objectId.href, del.actorId.href);
+      }),
+    )
     .onError((_ctx, error) => {
       log.warn({ err: error }, 'an activity in an inbox could not be handled');
     });

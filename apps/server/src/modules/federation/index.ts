@@ -3,7 +3,8 @@ import { registerFederation } from './federation.routes.ts';
 
 /**
  * The fediverse side: the blog events' handlers that record its activities, and `federationModule`,
- * which decorates the app itself with `app.federation` and registers its routes, after every other module.
+ * which decorates the app itself with `app.federation` and registers its routes (the admins'
+ * blocked domains among them), after every other module.
  */
 export const federationModule = fp(registerFederation, { name: 'federation' });
 export { queueCreateActivity, queueDeleteActivity, queueUpdateActivity } from './blog-activities.ts';

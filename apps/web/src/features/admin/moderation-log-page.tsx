@@ -7,6 +7,8 @@ const ACTIONS = {
   standing: 'changed the standing of',
   transfer_ownership: 'handed the site to',
   settings: 'changed the site setting',
+  domain_block: 'blocked the fediverse domain',
+  domain_unblock: 'unblocked the fediverse domain',
 } as const;
 
 /** Every staff action, newest first: who did what to whom, and why. Nobody can change or delete a line. */

@@ -1,0 +1,33 @@
+/*
+ * The fediverse's blocked domains (zod-free): what a domain is as an admin types it, and what a
+ * block of one covers. The server's SQL (modules/federation/domain-blocks.repository.ts) applies
+ * `domainCovers` to stored addresses in the same words.
+ */
+
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/**
+ * The host an admin means, as it appears in an actor's address: `Spam.Example`,
+ * `https://spam.example:8443/@someone` and `*.spam.example` are all `spam.example`; a name in
+ * another script becomes its `xn--` form; an IP address stays one. Null for what names no host
+ * (nothing, a single word, an e-mail address, text with spaces in it).
+ */
+export function normaliseDomain(input: string): string | null {
+  const text = input.trim().replace(/^\*\./, '');
+  let url: URL;
+  try {
+    url = new URL(SCHEME.test(text) ? text : `http://${text}`);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return null;
+  const host = url.hostname.replace(/\.$/, '');
+  if (host.startsWith('[') || IPV4.test(host)) return host;
+  const labels = host.split('.');
+  return host.length <= 253 && labels.length >= 2 && labels.every((label) => LABEL.test(label)) ? host : null;
+}
+
+/** A block of `domain` covers the host itself and every subdomain of it: `spam.example` covers `a.spam.example`. */
+export const domainCovers = (domain: string, host: string): boolean => host === domain || host.endsWith(`.${domain}`);
