@@ -61,11 +61,14 @@ export const MODERATION_ACTIONS = [
   'domain_unblock',
 ] as const;
 
+/** How the moderation log names what was done at the server's console (`npm run admin`) rather than by an account. */
+export const CONSOLE_ACTOR = 'npm run admin';
+
 /** `POST /api/admin/log`: a page of the moderation log, newest first. */
 export const ModerationLogBody = z.object({ page });
 export const ModerationLogEntry = z.object({
   _id: z.string(),
-  /** The staff member's username when they acted. */
+  /** The staff member's username when they acted, or CONSOLE_ACTOR. */
   actor: z.string(),
   action: z.enum(MODERATION_ACTIONS),
   target: z.object({ type: z.enum(['user', 'site', 'domain']), id: z.string(), label: z.string() }),

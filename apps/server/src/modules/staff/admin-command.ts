@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@inkwell/contracts';
+import { CONSOLE_ACTOR, ROLES, type Role } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { findUserByEmail } from '../users/index.ts';
 import { setMemberRole } from './members.repository.ts';
@@ -6,7 +6,7 @@ import { writeLogLine } from './moderation-log.ts';
 import { findOwner } from './owner.ts';
 
 /** How the moderation log names what `npm run admin` did: someone at the server's console, not an account. */
-const CONSOLE = { id: null, username: 'npm run admin' };
+const CONSOLE = { id: null, username: CONSOLE_ACTOR };
 
 export const ADMIN_USAGE = `usage: npm run admin -- <${ROLES.join('|')}> <email>`;
 
