@@ -68,6 +68,9 @@ const ModerationLogPage = lazyPage(() =>
 const SiteSettingsPage = lazyPage(() =>
   import('../features/admin/site-settings-page.tsx').then((m) => m.SiteSettingsPage),
 );
+const BlockedDomainsPage = lazyPage(() =>
+  import('../features/admin/blocked-domains-page.tsx').then((m) => m.BlockedDomainsPage),
+);
 
 const routes: RouteObject[] = [
   {
@@ -110,6 +113,7 @@ const routes: RouteObject[] = [
           { path: 'admin/members', element: <MembersPage /> },
           { path: 'admin/log', element: <ModerationLogPage /> },
           { path: 'admin/settings', element: <SiteSettingsPage /> },
+          { path: 'admin/domains', element: <BlockedDomainsPage /> },
         ],
       },
       { path: '*', element: <NotFound /> },

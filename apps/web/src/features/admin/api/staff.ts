@@ -1,5 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import {
+  type DomainBlockBody,
+  type DomainBlockResponse,
   type Member,
   type MembersResponse,
   type SetRoleBody,
@@ -15,6 +17,7 @@ import { ownProfileQuery } from '../../settings/index.ts';
 const membersKey = (query: string) => ['admin', 'members', query] as const;
 const logKey = ['admin', 'log'] as const;
 const settingsKey = ['admin', 'settings'] as const;
+const domainsKey = ['admin', 'domains'] as const;
 
 /** The page after `pages` loaded ones, while fewer than the total are loaded. */
 const nextPage = (loaded: number, total: number, pages: number) => (loaded < total ? pages + 1 : undefined);
@@ -106,5 +109,41 @@ export function useUpdateSiteSettings(config?: MutationConfig<{ settings: SiteSe
       queryClient.setQueryData(settingsKey, settings);
       void queryClient.invalidateQueries({ queryKey: logKey });
     },
+  );
+}
+
+/** The fediverse's blocked domains, newest first, a page at a time. */
+export function useBlockedDomains() {
+  return useInfiniteQuery({
+    queryKey: domainsKey,
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      api('/api/admin/blocked-domains', { auth: true, body: { page: pageParam }, signal }),
+    getNextPageParam: (last, pages) => nextPage(pages.flatMap((p) => p.domains).length, last.totalDocs, pages.length),
+  });
+}
+
+/** A block or an unblock changes the list and writes a line in the log: both load again. */
+function useReloadDomains() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: domainsKey });
+    void queryClient.invalidateQueries({ queryKey: logKey });
+  };
+}
+
+export function useBlockDomain(config?: MutationConfig<DomainBlockResponse, DomainBlockBody>) {
+  return useApiMutation(
+    (body: DomainBlockBody) => api('/api/admin/block-domain', { auth: true, body }),
+    config,
+    useReloadDomains(),
+  );
+}
+
+export function useUnblockDomain(config?: MutationConfig<DomainBlockResponse, DomainBlockBody>) {
+  return useApiMutation(
+    (body: DomainBlockBody) => api('/api/admin/unblock-domain', { auth: true, body }),
+    config,
+    useReloadDomains(),
   );
 }

@@ -31,9 +31,14 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
           Moderation log
         </NavLink>
         {me.data.can.manageSite && (
-          <NavLink to="/admin/settings" className={tab}>
-            Site settings
-          </NavLink>
+          <>
+            <NavLink to="/admin/settings" className={tab}>
+              Site settings
+            </NavLink>
+            <NavLink to="/admin/domains" className={tab}>
+              Blocked domains
+            </NavLink>
+          </>
         )}
       </nav>
       <h1 className="mb-6 text-2xl">{title}</h1>
