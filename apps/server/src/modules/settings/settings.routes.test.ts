@@ -17,6 +17,8 @@ let imageHost: LocalServer;
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ PUBLIC_URL, FETCH_ALLOW_HOSTS: 'localhost' });
+  // The site's first account is its owner; the accounts of these tests are members.
+  await buildUser(t.app, { fullname: 'Site Owner' });
   imageHost = await startLocalServer((req, res) => {
     fetched.push(req.url!);
     const file = served.get(req.url!);
@@ -48,6 +50,9 @@ describe('GET /api/user/me', () => {
         bio: '',
       },
       social_links: noLinks,
+      role: 'member',
+      standing: 'active',
+      can: { moderate: false, manageSite: false },
     });
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/user/me' });
     expect(anonymous.statusCode).toBe(401);
@@ -82,6 +87,9 @@ describe('POST /api/user/update-profile', () => {
         bio: 'Poet.',
       },
       social_links: { ...social_links, twitter: 'https://x.com/percy' },
+      role: 'member',
+      standing: 'active',
+      can: { moderate: false, manageSite: false },
     });
     // The new name signs in the old way and the session follows it.
     const signin = await post(t.app, '/api/user/signin', { email: user.email, password: user.password });
