@@ -134,6 +134,9 @@ const PROTECTED: Endpoint[] = [
   { route: 'POST /api/user/is-following', payload: (w) => ({ username: w.writer.username }) },
   { route: 'POST /api/blog/following-blogs', payload: () => ({ page: 1 }) },
   { route: 'POST /api/blog/all-following-blogs-count', payload: () => ({}) },
+  { route: 'POST /api/user/block', payload: (w) => ({ username: w.reader.username, block: true }) },
+  { route: 'POST /api/user/is-blocked', payload: (w) => ({ username: w.reader.username }) },
+  { route: 'POST /api/user/blocked-users', payload: () => ({ page: 1 }) },
   { route: 'POST /api/user/subscription', payload: (w) => ({ username: w.writer.username }) },
   { route: 'POST /api/user/unsubscribe', payload: (w) => ({ username: w.writer.username }) },
   { route: 'POST /api/user/subscriber-count', payload: () => ({}) },
@@ -1025,5 +1028,37 @@ describe('extra fields in write bodies', () => {
     expect(
       (await post(t.app, '/api/user/is-following', { username: world.writer.username }, world.reader.token)).json(),
     ).toEqual({ result: false });
+  });
+
+  it('block: the blocker is the caller, whoever the body names, and only they see it', async () => {
+    const world = await seedWorld();
+    const { victim } = await victimOf(world);
+    const blocker = await buildUser(t.app);
+    const res = await post(
+      t.app,
+      '/api/user/block',
+      {
+        ...hostileExtras(victim),
+        blockerId: victim._id,
+        blocker_id: victim._id,
+        username: world.writer.username,
+        block: true,
+      },
+      blocker.token,
+    );
+    expect(res.json()).toEqual({ blocked: true });
+    expect((await post(t.app, '/api/user/blocked-users', { page: 1 }, blocker.token)).json()).toMatchObject({
+      totalDocs: 1,
+      users: [{ username: world.writer.username }],
+    });
+    for (const other of [world.reader, world.writer]) {
+      expect((await post(t.app, '/api/user/blocked-users', { page: 1 }, other.token)).json()).toEqual({
+        users: [],
+        totalDocs: 0,
+      });
+    }
+    expect(
+      (await post(t.app, '/api/user/is-blocked', { username: blocker.username }, world.writer.token)).json(),
+    ).toEqual({ blocked: false });
   });
 });
