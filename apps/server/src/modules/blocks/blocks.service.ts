@@ -43,7 +43,9 @@ export async function blockUser(
     const pair = { blockerId, blockedId: member.id };
     await lockPair(tx, blockerId, member.id);
     if (!block) await deleteBlock(tx, pair);
-    else if (await insertBlock(tx, pair)) for (const handler of handlers.blocked) await handler(tx, pair);
+    else if (await insertBlock(tx, pair)) {
+      for (const handler of handlers.blocked) await handler(tx, pair);
+    }
     return { blocked: block };
   });
 }
