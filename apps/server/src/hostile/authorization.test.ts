@@ -384,8 +384,9 @@ const STAFF_MATRIX: Record<string, Record<Person, number>> = {
 
 /**
  * What a silenced member may still call: reading, and what concerns them alone (their reading
- * list, their notifications, their password, removing their own things). Every other route that
- * needs a session refuses them with `account_silenced` (docs/product/permissions.md).
+ * list, their notifications, their password, whom they block, removing their own things). Every
+ * other route that needs a session refuses them with `account_silenced`
+ * (docs/product/permissions.md).
  */
 const SILENCED_MAY = new Set([
   'POST /api/user/isliked-by-user',
@@ -413,6 +414,9 @@ const SILENCED_MAY = new Set([
   'POST /api/blog/revisions',
   'POST /api/blog/revision',
   'POST /api/blog/revoke-preview-link',
+  'POST /api/user/block',
+  'POST /api/user/is-blocked',
+  'POST /api/user/blocked-users',
   ...Object.keys(STAFF_MATRIX),
 ]);
 
