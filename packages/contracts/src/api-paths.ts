@@ -504,6 +504,12 @@ export const API_PATHS = {
     summary: 'The members the signed-in member blocked, newest block first, a page at a time',
     group: 'blocks',
   },
+  '/api/user/blocked-users-count': {
+    method: 'POST',
+    answer: CountResponse,
+    summary: 'How many members the signed-in member blocked',
+    group: 'blocks',
+  },
 
   // comments
   '/api/comment/add-comment': {

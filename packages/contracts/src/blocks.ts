@@ -27,6 +27,5 @@ export type BlockedUsersBody = z.infer<typeof BlockedUsersBody>;
 
 export const BlockedUser = z.object({ username: z.string(), fullname: z.string(), profile_img: z.string() });
 export type BlockedUser = z.infer<typeof BlockedUser>;
-/** A page of the list, and how many the caller blocked in all. */
-export const BlockedUsersResponse = z.object({ users: z.array(BlockedUser), totalDocs: z.number() });
+export const BlockedUsersResponse = z.object({ users: z.array(BlockedUser) });
 export type BlockedUsersResponse = z.infer<typeof BlockedUsersResponse>;

@@ -137,6 +137,7 @@ const PROTECTED: Endpoint[] = [
   { route: 'POST /api/user/block', payload: (w) => ({ username: w.reader.username, block: true }) },
   { route: 'POST /api/user/is-blocked', payload: (w) => ({ username: w.reader.username }) },
   { route: 'POST /api/user/blocked-users', payload: () => ({ page: 1 }) },
+  { route: 'POST /api/user/blocked-users-count', payload: () => ({}) },
   { route: 'POST /api/user/subscription', payload: (w) => ({ username: w.writer.username }) },
   { route: 'POST /api/user/unsubscribe', payload: (w) => ({ username: w.writer.username }) },
   { route: 'POST /api/user/subscriber-count', payload: () => ({}) },
@@ -417,6 +418,7 @@ const SILENCED_MAY = new Set([
   'POST /api/user/block',
   'POST /api/user/is-blocked',
   'POST /api/user/blocked-users',
+  'POST /api/user/blocked-users-count',
   ...Object.keys(STAFF_MATRIX),
 ]);
 
@@ -1051,16 +1053,12 @@ describe('extra fields in write bodies', () => {
       blocker.token,
     );
     expect(res.json()).toEqual({ blocked: true });
-    expect((await post(t.app, '/api/user/blocked-users', { page: 1 }, blocker.token)).json()).toMatchObject({
-      totalDocs: 1,
-      users: [{ username: world.writer.username }],
+    const blocked = async (user: TestUser) => ({
+      ...(await post(t.app, '/api/user/blocked-users', { page: 1 }, user.token)).json<object>(),
+      ...(await post(t.app, '/api/user/blocked-users-count', {}, user.token)).json<object>(),
     });
-    for (const other of [world.reader, world.writer]) {
-      expect((await post(t.app, '/api/user/blocked-users', { page: 1 }, other.token)).json()).toEqual({
-        users: [],
-        totalDocs: 0,
-      });
-    }
+    expect(await blocked(blocker)).toMatchObject({ totalDocs: 1, users: [{ username: world.writer.username }] });
+    for (const other of [world.reader, world.writer]) expect(await blocked(other)).toEqual({ users: [], totalDocs: 0 });
     expect(
       (await post(t.app, '/api/user/is-blocked', { username: blocker.username }, world.writer.token)).json(),
     ).toEqual({ blocked: false });

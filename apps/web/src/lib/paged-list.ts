@@ -16,26 +16,21 @@ export interface ListPage<T> {
 
 export type ListData<T> = InfiniteData<ListPage<T>>;
 
-/** A list whose pages and total are two calls, or one call that answers both (`page`). */
-type PagedList<T> = { queryKey: QueryKey } & (
-  | {
-      list: (param: PageParam, signal: AbortSignal) => Promise<T[]>;
-      count: (signal: AbortSignal) => Promise<number>;
-    }
-  | { page: (param: PageParam, signal: AbortSignal) => Promise<Omit<ListPage<T>, 'removed'>> }
-);
+interface PagedList<T> {
+  queryKey: QueryKey;
+  list: (param: PageParam, signal: AbortSignal) => Promise<T[]>;
+  count: (signal: AbortSignal) => Promise<number>;
+}
 
 /**
  * A list loaded a page at a time (Load More) while fewer than its total are loaded. Each page asks
  * the total again; when the count fails the list is empty (docs/product/rules.md), and the failure is only logged.
  */
-export function pagedListOptions<T>({ queryKey, ...calls }: PagedList<T>) {
+export function pagedListOptions<T>({ queryKey, list, count }: PagedList<T>) {
   return infiniteQueryOptions({
     queryKey,
     initialPageParam: { page: 1, deletedDocCount: 0 } as PageParam,
     queryFn: async ({ pageParam, signal }): Promise<ListPage<T>> => {
-      if ('page' in calls) return { ...(await calls.page(pageParam, signal)), removed: 0 };
-      const { list, count } = calls;
       const [items, totalDocs] = await Promise.all([
         list(pageParam, signal),
         count(signal).catch((error: unknown) => {

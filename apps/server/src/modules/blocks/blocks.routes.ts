@@ -1,8 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BlockBody, BlockedUsersBody, BlockedUsersResponse, BlockResponse, IsBlockedBody } from '@inkwell/contracts';
+import {
+  BlockBody,
+  BlockedUsersBody,
+  BlockedUsersResponse,
+  BlockResponse,
+  CountResponse,
+  IsBlockedBody,
+} from '@inkwell/contracts';
 import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
-import { blockedUsers, blockUser, isBlocked } from './blocks.service.ts';
+import { blockedUsers, blockedUsersCount, blockUser, isBlocked } from './blocks.service.ts';
 
 /**
  * Blocks between members. A block shields the blocker and puts nothing before anyone, so a
@@ -47,5 +54,15 @@ export const blockRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { keepsReadCache: true },
     },
     async (request) => blockedUsers(app.db, signedInUser(request).id, request.body),
+  );
+
+  app.post(
+    '/api/user/blocked-users-count',
+    {
+      preValidation: app.requireUser,
+      schema: { response: { 200: CountResponse, ...errorResponses([401]) } },
+      config: { keepsReadCache: true },
+    },
+    async (request) => blockedUsersCount(app.db, signedInUser(request).id),
   );
 };

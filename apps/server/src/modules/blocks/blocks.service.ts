@@ -2,7 +2,6 @@ import {
   Limits,
   type BlockBody,
   type BlockedUsersBody,
-  type BlockedUsersResponse,
   type BlockResponse,
   type FixedErrorCode,
 } from '@inkwell/contracts';
@@ -56,18 +55,14 @@ export async function isBlocked(db: Db, blockerId: string, username: string): Pr
   return { blocked: blocks.some((b) => b.blockerId === blockerId) };
 }
 
-export async function blockedUsers(
-  db: Db,
-  blockerId: string,
-  { page, deletedDocCount }: BlockedUsersBody,
-): Promise<BlockedUsersResponse> {
+export async function blockedUsers(db: Db, blockerId: string, { page, deletedDocCount }: BlockedUsersBody) {
   // Members unblocked since page 1 loaded moved the rest up; skipping fewer keeps none from being missed.
   const offset = Math.max(0, (page - 1) * Limits.pageSize - deletedDocCount);
-  const [rows, totalDocs] = await Promise.all([
-    listBlocked(db, blockerId, offset, Limits.pageSize),
-    countBlocked(db, blockerId),
-  ]);
-  return { users: rows.map(presentBlockedUser), totalDocs };
+  return { users: (await listBlocked(db, blockerId, offset, Limits.pageSize)).map(presentBlockedUser) };
+}
+
+export async function blockedUsersCount(db: Db, blockerId: string) {
+  return { totalDocs: await countBlocked(db, blockerId) };
 }
 
 /** Whether either of two members blocked the other: nothing passes between them (notifications). */

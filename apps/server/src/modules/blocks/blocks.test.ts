@@ -4,7 +4,7 @@ import {
   ErrorMessages,
   Limits,
   type Blog,
-  type BlockedUsersResponse,
+  type BlockedUser,
   type Comment,
   type FixedErrorCode,
   type Notification,
@@ -34,10 +34,15 @@ const isBlocked = async (user: TestUser, username: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ blocked: boolean }>().blocked;
 };
+/** A page of the members `user` blocked, and the count of them all. */
 const blockedUsers = async (user: TestUser, page = 1, deletedDocCount = 0) => {
-  const res = await post(t.app, '/api/user/blocked-users', { page, deletedDocCount }, user.token);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<BlockedUsersResponse>();
+  const list = await post(t.app, '/api/user/blocked-users', { page, deletedDocCount }, user.token);
+  const count = await post(t.app, '/api/user/blocked-users-count', {}, user.token);
+  expect([list.statusCode, count.statusCode], list.body).toEqual([200, 200]);
+  return {
+    users: list.json<{ users: BlockedUser[] }>().users,
+    totalDocs: count.json<{ totalDocs: number }>().totalDocs,
+  };
 };
 const refusedWith = (res: { statusCode: number; json: () => unknown }, status: number, code: FixedErrorCode) => {
   expect(res.statusCode).toBe(status);

@@ -16,7 +16,6 @@ import { BlockControl, useIsBlocked } from '../blocks/index.ts';
 import { SubscribeControl } from '../subscriptions/index.ts';
 import { profileQuery } from './api/get-profile.ts';
 import { AboutUser } from './components/about-user.tsx';
-import { useFollowsChanged } from './api/follow.ts';
 import { FollowButton } from './components/follow-button.tsx';
 
 /** docs/product/screens.md Profile at /user/{username}; an unknown user, or a failed fetch, shows the not-found page. */
@@ -44,7 +43,6 @@ function Profile({ profile }: { profile: UserProfile }) {
   const isOwner = session?.username.toLowerCase() === username.toLowerCase();
   const hydrated = useHydrated();
   const blocked = useIsBlocked(username);
-  const followsChanged = useFollowsChanged(username);
 
   const tabs = [{ label: 'Blogs Published', panel: <AuthorBlogs username={username} /> }];
   if (!wide) tabs.push({ label: 'About', panel: <AboutUser profile={profile} /> });
@@ -69,7 +67,7 @@ function Profile({ profile }: { profile: UserProfile }) {
           <div className="flex flex-col gap-4 max-md:items-center">
             {!blocked && <FollowButton username={username} />}
             <SubscribeControl username={username} />
-            {hydrated && session && <BlockControl username={username} onChange={followsChanged} />}
+            {hydrated && session && <BlockControl username={username} />}
           </div>
         )}
         {wide && <AboutUser profile={profile} className="mt-4" />}

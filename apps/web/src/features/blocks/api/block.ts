@@ -15,8 +15,9 @@ export const blockUser = (username: string, block: boolean) =>
 
 /**
  * Blocks or unblocks `username` (the mutation's variable says which). Once the server has, their
- * profile shows it, and the list of blocked accounts leaves an unblocked member out (without
- * reloading it or losing Load More's place).
+ * profile shows it at once, and the list of blocked accounts leaves an unblocked member out at
+ * once. A block ends follows (a Follow button, a profile's counts) and hides comments: everything
+ * the screen shows asks the server again.
  */
 export function useBlock(username: string, config?: MutationConfig<boolean, boolean>) {
   const { session } = useSession();
@@ -26,8 +27,8 @@ export function useBlock(username: string, config?: MutationConfig<boolean, bool
     config,
     (blocked) => {
       queryClient.setQueryData(isBlockedQuery(username, session?.username ?? '').queryKey, blocked);
-      if (blocked) void queryClient.invalidateQueries({ queryKey: blockedUsersKey });
-      else removeLoadedItems<BlockedUser>(queryClient, blockedUsersKey, (user) => user.username === username);
+      if (!blocked) removeLoadedItems<BlockedUser>(queryClient, blockedUsersKey, (user) => user.username === username);
+      void queryClient.invalidateQueries();
     },
   );
 }
@@ -37,11 +38,9 @@ export function useBlockedUsers() {
   return useInfiniteQuery({
     ...pagedListOptions({
       queryKey: blockedUsersKey,
-      page: ({ page, deletedDocCount }, signal) =>
-        api('/api/user/blocked-users', { auth: true, body: { page, deletedDocCount }, signal }).then((r) => ({
-          items: r.users,
-          totalDocs: r.totalDocs,
-        })),
+      list: ({ page, deletedDocCount }, signal) =>
+        api('/api/user/blocked-users', { auth: true, body: { page, deletedDocCount }, signal }).then((r) => r.users),
+      count: (signal) => api('/api/user/blocked-users-count', { auth: true, signal }).then((r) => r.totalDocs),
     }),
     // Profiles block elsewhere: always check again when the list opens.
     staleTime: 0,

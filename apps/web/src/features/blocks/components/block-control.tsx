@@ -5,21 +5,14 @@ import { notifyError } from '../../../lib/notify.ts';
 import { useBlock } from '../api/block.ts';
 import { useIsBlocked } from '../api/is-blocked.ts';
 
-export interface BlockControlProps {
-  username: string;
-  /** Told once the server blocked or unblocked them: a block ends the follows between the two. */
-  onChange: () => void;
-}
-
 /** Block / Unblock on someone else's profile, for a signed-in reader: Block asks first, Unblock does not. */
-export function BlockControl({ username, onChange }: BlockControlProps) {
+export function BlockControl({ username }: { username: string }) {
   const blocked = useIsBlocked(username);
   const [confirming, setConfirming] = useState(false);
   const block = useBlock(username, {
     onSuccess: (now) => {
       setConfirming(false);
       toast.success(now ? `You blocked @${username}` : `You unblocked @${username}`, { id: 'block' });
-      onChange();
     },
     onError: (error) => notifyError(error.message),
   });

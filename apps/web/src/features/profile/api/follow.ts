@@ -51,14 +51,3 @@ export function useFollow(username: string) {
     },
   });
 }
-
-/** After a block or unblock of `username`, which may end the follows between them: Follow and both profiles ask the server again. */
-export function useFollowsChanged(username: string) {
-  const { session } = useSession();
-  const queryClient = useQueryClient();
-  const reader = session?.username ?? '';
-  return () => {
-    for (const { queryKey } of [isFollowingQuery(username, reader), profileQuery(username), profileQuery(reader)])
-      void queryClient.invalidateQueries({ queryKey });
-  };
-}
