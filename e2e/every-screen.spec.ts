@@ -230,6 +230,9 @@ test('signed in: the dashboard and settings screens fit a phone and pass axe', a
   await page.goto('/settings/change-password');
   await expect(page.getByLabel('Current Password', { exact: true })).toBeVisible();
   await checkScreen(page, 'change password');
+  await page.goto('/settings/blocked-accounts');
+  await expect(page.getByText('You have not blocked anyone')).toBeVisible();
+  await checkScreen(page, 'blocked accounts, none');
 });
 
 test('signed in: the editor and its publish settings fit a phone and pass axe', async ({ page, request }) => {

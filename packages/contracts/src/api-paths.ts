@@ -32,6 +32,7 @@ import {
   ReadingListBody,
   ReadingListResponse,
 } from './bookmarks.ts';
+import { BlockBody, BlockedUsersBody, BlockedUsersResponse, BlockResponse, IsBlockedBody } from './blocks.ts';
 import {
   AddCommentBody,
   BlogCommentsResponse,
@@ -136,6 +137,7 @@ export const API_GROUPS = {
   likes: 'Liking a blog.',
   bookmarks: "A reader's reading list of saved blogs.",
   follows: 'Readers following authors.',
+  blocks: 'Members blocking members: block, unblock, whether the caller blocked someone, whom they blocked.',
   comments: 'Comments and replies on a blog.',
   notifications: "The signed-in user's notifications: the list, its count, whether any is new, the live stream.",
   subscribers: "E-mail subscriptions to an author's new blogs, and the links their mails carry.",
@@ -478,6 +480,35 @@ export const API_PATHS = {
     answer: IsFollowingResponse,
     summary: 'Whether the signed-in reader follows an author',
     group: 'follows',
+  },
+
+  // blocks
+  '/api/user/block': {
+    method: 'POST',
+    body: BlockBody,
+    answer: BlockResponse,
+    summary: 'Block a member, or unblock them',
+    group: 'blocks',
+  },
+  '/api/user/is-blocked': {
+    method: 'POST',
+    body: IsBlockedBody,
+    answer: BlockResponse,
+    summary: 'Whether the signed-in member blocked a member',
+    group: 'blocks',
+  },
+  '/api/user/blocked-users': {
+    method: 'POST',
+    body: BlockedUsersBody,
+    answer: BlockedUsersResponse,
+    summary: 'The members the signed-in member blocked, newest block first, a page at a time',
+    group: 'blocks',
+  },
+  '/api/user/blocked-users-count': {
+    method: 'POST',
+    answer: CountResponse,
+    summary: 'How many members the signed-in member blocked',
+    group: 'blocks',
   },
 
   // comments

@@ -121,6 +121,13 @@ export const ErrorMessages = {
   subscription_link_invalid:
     'This link does not work any more: it was replaced by a newer one, or the subscription ended.',
 
+  // Blocks between members (a member learns of a block only from these refusals).
+  self_block: 'You cannot block yourself',
+  blocked_by_author: 'You cannot comment on this blog: its author has blocked you',
+  blocked_by_commenter: 'You cannot reply to this comment: its writer has blocked you',
+  blocked_by_member: 'You cannot follow this member: they have blocked you',
+  member_blocked: 'You blocked this member: unblock them first',
+
   // Images.
   image_required: Messages.selectImage,
   multipart_expected: 'Expected a multipart/form-data upload',

@@ -8,4 +8,5 @@ export const RateLimitMessages = {
   tooManyLinkPreviews: 'Too many link previews',
   tooManyUploads: 'Too many uploads',
   tooManyPasswordChanges: 'Too many password change attempts',
+  tooManyBlocks: 'Too many blocks',
 } as const;

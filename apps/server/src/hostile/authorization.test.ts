@@ -134,6 +134,10 @@ const PROTECTED: Endpoint[] = [
   { route: 'POST /api/user/is-following', payload: (w) => ({ username: w.writer.username }) },
   { route: 'POST /api/blog/following-blogs', payload: () => ({ page: 1 }) },
   { route: 'POST /api/blog/all-following-blogs-count', payload: () => ({}) },
+  { route: 'POST /api/user/block', payload: (w) => ({ username: w.reader.username, block: true }) },
+  { route: 'POST /api/user/is-blocked', payload: (w) => ({ username: w.reader.username }) },
+  { route: 'POST /api/user/blocked-users', payload: () => ({ page: 1 }) },
+  { route: 'POST /api/user/blocked-users-count', payload: () => ({}) },
   { route: 'POST /api/user/subscription', payload: (w) => ({ username: w.writer.username }) },
   { route: 'POST /api/user/unsubscribe', payload: (w) => ({ username: w.writer.username }) },
   { route: 'POST /api/user/subscriber-count', payload: () => ({}) },
@@ -381,8 +385,9 @@ const STAFF_MATRIX: Record<string, Record<Person, number>> = {
 
 /**
  * What a silenced member may still call: reading, and what concerns them alone (their reading
- * list, their notifications, their password, removing their own things). Every other route that
- * needs a session refuses them with `account_silenced` (docs/product/permissions.md).
+ * list, their notifications, their password, whom they block, removing their own things). Every
+ * other route that needs a session refuses them with `account_silenced`
+ * (docs/product/permissions.md).
  */
 const SILENCED_MAY = new Set([
   'POST /api/user/isliked-by-user',
@@ -410,6 +415,10 @@ const SILENCED_MAY = new Set([
   'POST /api/blog/revisions',
   'POST /api/blog/revision',
   'POST /api/blog/revoke-preview-link',
+  'POST /api/user/block',
+  'POST /api/user/is-blocked',
+  'POST /api/user/blocked-users',
+  'POST /api/user/blocked-users-count',
   ...Object.keys(STAFF_MATRIX),
 ]);
 
@@ -1025,5 +1034,33 @@ describe('extra fields in write bodies', () => {
     expect(
       (await post(t.app, '/api/user/is-following', { username: world.writer.username }, world.reader.token)).json(),
     ).toEqual({ result: false });
+  });
+
+  it('block: the blocker is the caller, whoever the body names, and only they see it', async () => {
+    const world = await seedWorld();
+    const { victim } = await victimOf(world);
+    const blocker = await buildUser(t.app);
+    const res = await post(
+      t.app,
+      '/api/user/block',
+      {
+        ...hostileExtras(victim),
+        blockerId: victim._id,
+        blocker_id: victim._id,
+        username: world.writer.username,
+        block: true,
+      },
+      blocker.token,
+    );
+    expect(res.json()).toEqual({ blocked: true });
+    const blocked = async (user: TestUser) => ({
+      ...(await post(t.app, '/api/user/blocked-users', { page: 1 }, user.token)).json<object>(),
+      ...(await post(t.app, '/api/user/blocked-users-count', {}, user.token)).json<object>(),
+    });
+    expect(await blocked(blocker)).toMatchObject({ totalDocs: 1, users: [{ username: world.writer.username }] });
+    for (const other of [world.reader, world.writer]) expect(await blocked(other)).toEqual({ users: [], totalDocs: 0 });
+    expect(
+      (await post(t.app, '/api/user/is-blocked', { username: blocker.username }, world.writer.token)).json(),
+    ).toEqual({ blocked: false });
   });
 });

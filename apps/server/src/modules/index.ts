@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authModule } from './auth/index.ts';
 import { avatarsModule } from './avatars/index.ts';
+import { blocksModule, type BlockEventHandlers } from './blocks/index.ts';
 import { addTitleWords, blogListsModule } from './blog-lists/index.ts';
 import { blogsModule, type BlogEventHandlers } from './blogs/index.ts';
 import { bookmarksModule } from './bookmarks/index.ts';
@@ -9,7 +10,7 @@ import { commentsModule } from './comments/index.ts';
 import { dashboardModule } from './dashboard/index.ts';
 import { discoveryModule } from './discovery/index.ts';
 import { federationModule, queueCreateActivity, queueDeleteActivity, queueUpdateActivity } from './federation/index.ts';
-import { followsModule } from './follows/index.ts';
+import { endFollowsBetween, followsModule } from './follows/index.ts';
 import { jobsModule } from './jobs/index.ts';
 import { likesModule } from './likes/index.ts';
 import { linkPreviewModule } from './link-preview/index.ts';
@@ -27,8 +28,8 @@ import { webModule } from './web/index.ts';
 
 /*
  * The composition root of the modules. A module never imports its listeners nor this file: the
- * handlers of the events a module declares, and the order the modules are registered in, are
- * written here.
+ * handlers of the events a module declares (a blog's, a block's), and the order the modules are
+ * registered in, are written here.
  */
 
 /**
@@ -41,6 +42,11 @@ export const blogEventHandlers: BlogEventHandlers = {
   firstPublished: [queueNewsletter, notifyFollowers, queueCreateActivity],
   publishedBlogChanged: [queueUpdateActivity],
   publishedBlogRemoved: [queueDeleteActivity],
+};
+
+/** Who hears of a new block, inside its transaction: the follows between the two members end. */
+export const blockEventHandlers: BlockEventHandlers = {
+  blocked: [endFollowsBetween],
 };
 
 /**
@@ -65,6 +71,7 @@ export const modules: (FastifyPluginAsync | FastifyPluginAsyncZod)[] = [
   likesModule,
   bookmarksModule,
   followsModule,
+  blocksModule,
   profilesModule,
   uploadsModule,
   linkPreviewModule,

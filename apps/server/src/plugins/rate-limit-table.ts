@@ -57,6 +57,8 @@ export const RATE_LIMITS = {
   bookmark: { per: 'user', limit: 30, windowSeconds: 60, message: RateLimitMessages.tooManyBookmarks },
   /** As likes: each follow moves two users' counters, and a flood of them would churn them. */
   follow: { per: 'user', limit: 30, windowSeconds: 60, message: FollowMessages.tooManyFollows },
+  /** As follows: a block may end two follows, and each empties the read cache. */
+  block: { per: 'user', limit: 30, windowSeconds: 60, message: RateLimitMessages.tooManyBlocks },
   /** Each preview makes this server fetch someone else's page. */
   linkPreview: { per: 'user', limit: 120, windowSeconds: minutes(60), message: RateLimitMessages.tooManyLinkPreviews },
   /** Every image a user has this server store counts: uploads, and copies of images from elsewhere. */

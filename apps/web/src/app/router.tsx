@@ -71,6 +71,9 @@ const SiteSettingsPage = lazyPage(() =>
 const BlockedDomainsPage = lazyPage(() =>
   import('../features/admin/blocked-domains-page.tsx').then((m) => m.BlockedDomainsPage),
 );
+const BlockedAccountsPage = lazyPage(() =>
+  import('../features/blocks/blocked-accounts-page.tsx').then((m) => m.BlockedAccountsPage),
+);
 
 const routes: RouteObject[] = [
   {
@@ -106,6 +109,7 @@ const routes: RouteObject[] = [
               { path: 'dashboard/reading-list', element: <ReadingListPage /> },
               { path: 'settings/edit-profile', element: <EditProfilePage /> },
               { path: 'settings/change-password', element: <ChangePasswordPage /> },
+              { path: 'settings/blocked-accounts', element: <BlockedAccountsPage /> },
             ],
           },
           // The staff's screens (their calls are refused to everyone else).

@@ -58,6 +58,12 @@ export const LockIcon = (p: IconProps) => (
     <path d="M8 11V7a4 4 0 0 1 8 0v4" />
   </svg>
 );
+export const BanIcon = (p: IconProps) => (
+  <svg {...iconProps(p)}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m5.6 5.6 12.8 12.8" />
+  </svg>
+);
 export const HeartIcon = ({ filled, ...p }: IconProps & { filled?: boolean }) => (
   <svg {...iconProps(p)} fill={filled ? 'currentColor' : 'none'}>
     <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z" />

@@ -1,7 +1,17 @@
 import { useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session.tsx';
-import { BellIcon, BookmarkIcon, FileIcon, LockIcon, MenuIcon, PenIcon, UserIcon, type IconProps } from './icons.tsx';
+import {
+  BanIcon,
+  BellIcon,
+  BookmarkIcon,
+  FileIcon,
+  LockIcon,
+  MenuIcon,
+  PenIcon,
+  UserIcon,
+  type IconProps,
+} from './icons.tsx';
 
 interface SidebarLink {
   to: string;
@@ -24,6 +34,7 @@ const SECTIONS: { heading: string; links: SidebarLink[] }[] = [
     links: [
       { to: '/settings/edit-profile', label: 'Edit Profile', Icon: UserIcon },
       { to: '/settings/change-password', label: 'Change Password', Icon: LockIcon },
+      { to: '/settings/blocked-accounts', label: 'Blocked accounts', Icon: BanIcon },
     ],
   },
 ];

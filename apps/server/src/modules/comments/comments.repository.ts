@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogs, comments, users } from '../../db/schema/index.ts';
+import { notBlockedBy } from '../blocks/index.ts';
 import { visibleToReaders } from '../blogs/index.ts';
 
 export type NewComment = typeof comments.$inferInsert;
@@ -42,7 +43,8 @@ export async function insertComment(tx: Executor, values: NewComment) {
   return row!;
 }
 
-const commentColumns = {
+/** What a list shows of each comment, to `viewerId` (null: anonymous): its replies by members the viewer blocked are left out. */
+const commentColumns = (viewerId: string | null) => ({
   id: comments.id,
   comment: comments.comment,
   createdAt: comments.createdAt,
@@ -56,27 +58,45 @@ const commentColumns = {
   profileImg: users.profileImg,
   children: sql<string[]>`coalesce((
     select array_agg(child.id::text order by child.created_at, child.id)
-    from comments child where child.parent_id = ${comments.id}), '{}')`,
-};
+    from comments child where child.parent_id = ${comments.id}
+      and ${notBlockedBy(viewerId, sql`child.commented_by`)}), '{}')`,
+});
 export type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];
 
-/** Comments with their writer, blog slug and the ids of their direct replies: one query per list. */
-function selectComments(db: Executor, where: SQL | undefined, order: SQL[], offset: number, limit: number) {
+/**
+ * Comments with their writer, blog slug and the ids of their direct replies, as `viewerId` sees
+ * them (none by a member they blocked): one query per list.
+ */
+function selectComments(
+  db: Executor,
+  viewerId: string | null,
+  where: SQL | undefined,
+  order: SQL[],
+  offset: number,
+  limit: number,
+) {
   return db
-    .select(commentColumns)
+    .select(commentColumns(viewerId))
     .from(comments)
     .innerJoin(users, eq(users.id, comments.commentedBy))
     .innerJoin(blogs, eq(blogs.id, comments.blogId))
-    .where(where)
+    .where(and(where, notBlockedBy(viewerId, comments.commentedBy)))
     .orderBy(...order)
     .offset(offset)
     .limit(limit);
 }
 
 /** Top-level comments of a blog, newest first. */
-export const listTopLevelComments = (db: Executor, blogId: string, offset: number, limit: number) =>
+export const listTopLevelComments = (
+  db: Executor,
+  viewerId: string | null,
+  blogId: string,
+  offset: number,
+  limit: number,
+) =>
   selectComments(
     db,
+    viewerId,
     and(eq(comments.blogId, blogId), isNull(comments.parentId)),
     [desc(comments.createdAt), desc(comments.id)],
     offset,
@@ -84,8 +104,15 @@ export const listTopLevelComments = (db: Executor, blogId: string, offset: numbe
   );
 
 /** Direct replies to a comment, oldest first (a conversation reads down). */
-export const listReplies = (db: Executor, parentId: string, offset: number, limit: number) =>
-  selectComments(db, eq(comments.parentId, parentId), [asc(comments.createdAt), asc(comments.id)], offset, limit);
+export const listReplies = (db: Executor, viewerId: string | null, parentId: string, offset: number, limit: number) =>
+  selectComments(
+    db,
+    viewerId,
+    eq(comments.parentId, parentId),
+    [asc(comments.createdAt), asc(comments.id)],
+    offset,
+    limit,
+  );
 
 /** The comment and every reply below it, at any depth. */
 export async function findSubtree(tx: Executor, id: string) {

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { refuseIfBlocked } from '../blocks/index.ts';
 import { addToActivity, lockBlog } from '../blogs/index.ts';
 import { forgetDeletedComments, notifyComment, notifyReply } from '../notifications/index.ts';
 import { presentComment } from './comments.presenter.ts';
@@ -26,8 +27,9 @@ import {
 } from './comments.repository.ts';
 
 /**
- * A comment on a published blog, or a reply to one of its comments at any depth. The row, the
- * blog's counters and the notification change in one transaction.
+ * A comment on a published blog, or a reply to one of its comments at any depth, by a member with
+ * no block between them and the blog's author (nor, for a reply, the comment's writer). The row,
+ * the blog's counters and the notification change in one transaction.
  */
 export async function addComment(db: Db, user: SessionUser, body: AddCommentBody): Promise<Comment> {
   const error = commentError(body.comment);
@@ -38,6 +40,8 @@ export async function addComment(db: Db, user: SessionUser, body: AddCommentBody
     if (!blog) throw notFound('blog_not_found');
     const parent = body.replying_to ? await findComment(tx, body.replying_to) : undefined;
     if (body.replying_to && parent?.blogId !== blog.id) throw notFound('comment_not_found');
+    await refuseIfBlocked(tx, user.id, blog.authorId, 'blocked_by_author');
+    if (parent) await refuseIfBlocked(tx, user.id, parent.commentedBy, 'blocked_by_commenter');
 
     const row = await insertComment(tx, {
       blogId: blog.id,
@@ -69,7 +73,7 @@ export async function addComment(db: Db, user: SessionUser, body: AddCommentBody
   });
 }
 
-/** A page of a published blog's top-level comments, newest first. */
+/** A page of a published blog's top-level comments, newest first; none by a member the viewer blocked. */
 export async function getBlogComments(
   db: Db,
   { blog_id, skip }: GetBlogCommentsBody,
@@ -77,13 +81,14 @@ export async function getBlogComments(
 ): Promise<Comment[]> {
   const blog = await findPublishedBlog(db, blog_id);
   if (!blog) throw notFound('blog_not_found');
-  const rows = await listTopLevelComments(db, blog.id, skip, Limits.commentsPageSize);
+  const rows = await listTopLevelComments(db, viewerId, blog.id, skip, Limits.commentsPageSize);
   return rows.map((row) => presentComment(row, viewerId));
 }
 
+/** A page of a comment's direct replies, oldest first; none by a member the viewer blocked. */
 export async function getReplies(db: Db, { _id, skip }: GetRepliesBody, viewerId: string | null) {
   if (!(await findPublishedComment(db, _id))) throw notFound('comment_not_found');
-  const rows = await listReplies(db, _id, skip, Limits.commentsPageSize);
+  const rows = await listReplies(db, viewerId, _id, skip, Limits.commentsPageSize);
   return { replies: rows.map((row) => presentComment(row, viewerId)) };
 }
 

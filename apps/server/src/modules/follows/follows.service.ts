@@ -1,8 +1,9 @@
 import type { FollowBody, FollowResponse } from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http-error.ts';
+import { refuseIfBlocked, type MemberBlock } from '../blocks/index.ts';
 import { addToFollowCounters, countFollowers, findUserByUsername } from '../users/index.ts';
-import { deleteFollow, findFollow, insertFollow } from './follows.repository.ts';
+import { deleteFollow, findFollow, insertFollow, type Follow } from './follows.repository.ts';
 
 /** The author a request names, who is not the caller. */
 async function authorNamed(db: Executor, username: string, followerId: string) {
@@ -12,10 +13,16 @@ async function authorNamed(db: Executor, username: string, followerId: string) {
   return author;
 }
 
+/** Ends a follow, if there is one: both users' counters drop with the row, and only then. */
+async function unfollow(tx: Executor, follow: Follow) {
+  if (await deleteFollow(tx, follow)) await addToFollowCounters(tx, follow, -1);
+}
+
 /**
  * Sets the caller's follow of `username` to the opposite of `isFollowing`. Repeating a request
  * changes nothing, so two identical ones at once leave one follow; both users' counters move in the
- * same transaction as the row, and only when a row was really added or removed.
+ * same transaction as the row, and only when a row was really added or removed. Nobody follows a
+ * member they blocked or who blocked them; anyone may stop following.
  */
 export async function followUser(
   db: Db,
@@ -26,10 +33,19 @@ export async function followUser(
   return db.transaction(async (tx) => {
     const author = await authorNamed(tx, username, followerId);
     const follow = { followerId, authorId: author.id };
-    const changed = following ? await insertFollow(tx, follow) : await deleteFollow(tx, follow);
-    if (changed) await addToFollowCounters(tx, follow, following ? 1 : -1);
+    if (!following) await unfollow(tx, follow);
+    else {
+      await refuseIfBlocked(tx, followerId, author.id, 'blocked_by_member');
+      if (await insertFollow(tx, follow)) await addToFollowCounters(tx, follow, 1);
+    }
     return { following, total_followers: await countFollowers(tx, author.id) };
   });
+}
+
+/** A handler of a new block, in its transaction: neither member follows the other any more. */
+export async function endFollowsBetween(tx: Executor, { blockerId, blockedId }: MemberBlock) {
+  await unfollow(tx, { followerId: blockedId, authorId: blockerId });
+  await unfollow(tx, { followerId: blockerId, authorId: blockedId });
 }
 
 export async function isFollowing(db: Db, followerId: string, username: string) {

@@ -1,3 +1,7 @@
-/** Follows: others may use who follows whom, as subqueries for their own statements; `followsModule` is their routes. */
+/**
+ * Follows: others may use who follows whom, as subqueries for their own statements, and
+ * `endFollowsBetween` (a handler of a new block); `followsModule` is their routes.
+ */
 export { authorsFollowedBy, followersOf } from './follows.repository.ts';
 export { followRoutes as followsModule } from './follows.routes.ts';
+export { endFollowsBetween } from './follows.service.ts';

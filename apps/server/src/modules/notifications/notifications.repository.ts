@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { NotificationFilter } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
 import { blogs, comments, notifications, users } from '../../db/schema/index.ts';
+import { notBlockedBy } from '../blocks/index.ts';
 
 export type NewNotification = typeof notifications.$inferInsert;
 
@@ -10,7 +11,7 @@ export async function hasUnseenNotification(db: Executor, userId: string): Promi
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(notifications)
-    .where(and(eq(notifications.notificationFor, userId), eq(notifications.seen, false)))
+    .where(and(shownTo(userId), eq(notifications.seen, false)))
     .limit(1);
   return Boolean(row);
 }
@@ -65,8 +66,13 @@ export async function clearReplies(tx: Executor, replyIds: string[]) {
   await tx.update(notifications).set({ replyId: null }).where(inArray(notifications.replyId, replyIds));
 }
 
+/** The user's notifications, but for those from a member they blocked: hidden while the block lasts. */
+function shownTo(userId: string): SQL {
+  return and(eq(notifications.notificationFor, userId), notBlockedBy(userId, notifications.userId))!;
+}
+
 function forUser(userId: string, filter: NotificationFilter): SQL {
-  const mine = eq(notifications.notificationFor, userId);
+  const mine = shownTo(userId);
   return filter === 'all' ? mine : and(mine, eq(notifications.type, filter))!;
 }
 

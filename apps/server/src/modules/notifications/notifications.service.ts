@@ -1,5 +1,6 @@
 import { Limits, type NotificationsBody, type NotificationsCountBody } from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
+import { blockedBetween } from '../blocks/index.ts';
 import { followersOf } from '../follows/index.ts';
 import { presentNotification } from './notifications.presenter.ts';
 import {
@@ -19,9 +20,13 @@ import {
 /** Channel of the LISTEN/NOTIFY fan-out; the payload is the id of the user to tell. */
 export const NOTIFICATION_CHANNEL = 'inkwell_notifications';
 
-/** Stores a notification in the acting transaction and tells the recipient's open streams; nobody is told about their own doing. */
+/**
+ * Stores a notification in the acting transaction and tells the recipient's open streams; nobody is
+ * told about their own doing, nor of a member with a block between them.
+ */
 async function notify(tx: Executor, values: NewNotification) {
   if (values.notificationFor === values.userId) return;
+  if (await blockedBetween(tx, values.notificationFor, values.userId)) return;
   await insertNotification(tx, values);
   await signalNotification(tx, NOTIFICATION_CHANNEL, values.notificationFor);
 }

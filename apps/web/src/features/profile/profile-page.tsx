@@ -8,9 +8,11 @@ import { PagedBlogList } from '../../components/paged-blog-list.tsx';
 import { Tabs } from '../../components/tabs.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { searchBlogsOptions } from '../../lib/blog-lists.ts';
+import { useHydrated } from '../../lib/hydration.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useWideScreen } from '../../lib/use-media-query.ts';
+import { BlockControl, useIsBlocked } from '../blocks/index.ts';
 import { SubscribeControl } from '../subscriptions/index.ts';
 import { profileQuery } from './api/get-profile.ts';
 import { AboutUser } from './components/about-user.tsx';
@@ -39,6 +41,8 @@ function Profile({ profile }: { profile: UserProfile }) {
   const { username, fullname, profile_img } = profile.personal_info;
   const { total_posts, total_reads, total_followers, total_following } = profile.account_info;
   const isOwner = session?.username.toLowerCase() === username.toLowerCase();
+  const hydrated = useHydrated();
+  const blocked = useIsBlocked(username);
 
   const tabs = [{ label: 'Blogs Published', panel: <AuthorBlogs username={username} /> }];
   if (!wide) tabs.push({ label: 'About', panel: <AboutUser profile={profile} /> });
@@ -61,8 +65,9 @@ function Profile({ profile }: { profile: UserProfile }) {
           </Link>
         ) : (
           <div className="flex flex-col gap-4 max-md:items-center">
-            <FollowButton username={username} />
+            {!blocked && <FollowButton username={username} />}
             <SubscribeControl username={username} />
+            {hydrated && session && <BlockControl username={username} />}
           </div>
         )}
         {wide && <AboutUser profile={profile} className="mt-4" />}

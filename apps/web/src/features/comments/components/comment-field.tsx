@@ -19,10 +19,16 @@ export interface CommentFieldProps {
   autoFocus?: boolean;
 }
 
-/** The comment box of docs/product/rules.md: signed in, not empty, then sent; the new comment is handed up at once. */
-/** The refusals whose own words tell the commenter what to do. */
-const TOLD_AS_IS = new Set<ErrorCode | undefined>(['rate_limited', 'account_silenced']);
+/** The refusals whose own words tell the commenter what to do: a rate limit, a silenced account, a block. */
+const TOLD_AS_IS = new Set<ErrorCode | undefined>([
+  'rate_limited',
+  'account_silenced',
+  'blocked_by_author',
+  'blocked_by_commenter',
+  'member_blocked',
+]);
 
+/** The comment box of docs/product/rules.md: signed in, not empty, then sent; the new comment is handed up at once. */
 export function CommentField({ blog, replyingTo, action, label, onAdded, autoFocus = false }: CommentFieldProps) {
   const { session } = useSession();
   const [text, setText] = useState('');
@@ -36,7 +42,7 @@ export function CommentField({ blog, replyingTo, action, label, onAdded, autoFoc
       errors.succeed();
       onAdded(comment);
     },
-    // A rate limit says how long to wait, a silenced account why; any other failure is docs/product/rules.md's.
+    // A rate limit says how long to wait, a silenced account why, a block whose it is; any other failure is docs/product/rules.md's.
     onError: (e) =>
       errors.refuse(e instanceof ApiError && TOLD_AS_IS.has(e.code) ? e.message : Messages.somethingWrong),
   });
