@@ -2,7 +2,7 @@ import { CONSOLE_ACTOR, ROLES, type Role } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { findUserByEmail } from '../users/index.ts';
 import { setMemberRole } from './members.repository.ts';
-import { writeLogLine } from './moderation-log.ts';
+import { memberTarget, writeLogLine } from './moderation-log.ts';
 import { findOwner } from './owner.ts';
 
 /** How the moderation log names what `npm run admin` did: someone at the server's console, not an account. */
@@ -29,7 +29,7 @@ export async function runAdminCommand(db: Db, args: string[]): Promise<string> {
     await setMemberRole(tx, user.id, role as Role);
     await writeLogLine(tx, CONSOLE, {
       action: role === 'owner' ? 'transfer_ownership' : 'role',
-      target: { type: 'user', id: user.id, label: user.username },
+      target: memberTarget(user),
       detail: owner ? `${owner.username} → ${user.username}` : `${user.role} → ${role}`,
       reason: '',
     });

@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { Limits, type Role, type Standing } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -39,16 +39,7 @@ export async function listMembers(db: Executor, page: number, query: string) {
   return { members, total };
 }
 
-/** The member named `username`, locked for the action about to change them (two staff acting at once take turns). */
-export async function lockMember(tx: Executor, username: string): Promise<MemberRow | undefined> {
-  const [row] = await tx
-    .select(memberColumns)
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
-    .for('update');
-  return row;
-}
-
+/** A member's row, locked for the action about to change them (two staff acting at once take turns). */
 export async function lockMemberById(tx: Executor, id: string): Promise<MemberRow | undefined> {
   const [row] = await tx.select(memberColumns).from(users).where(eq(users.id, id)).for('update');
   return row;

@@ -15,15 +15,9 @@ import type { Db, Executor } from '../../db/client.ts';
 import { forbidden, notFound } from '../../http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { signOutOtherSessions } from '../auth/index.ts';
-import {
-  listMembers,
-  lockMember,
-  lockMemberById,
-  setMemberRole,
-  setMemberStanding,
-  type MemberRow,
-} from './members.repository.ts';
-import { writeLogLine } from './moderation-log.ts';
+import { findUserByUsername } from '../users/index.ts';
+import { listMembers, lockMemberById, setMemberRole, setMemberStanding, type MemberRow } from './members.repository.ts';
+import { memberTarget, writeLogLine, type LogLine } from './moderation-log.ts';
 
 /** A member as staff see them, with what `actor` may do to them (policies.ts). */
 function presentMember(actor: Actor, row: MemberRow): Member {
@@ -50,73 +44,73 @@ export async function membersPage(db: Db, actor: Actor, { page, query }: Members
   return { members: members.map((row) => presentMember(actor, row)), totalDocs: total };
 }
 
+/** What an action changed, for its line in the moderation log. */
+interface Change {
+  action: LogLine['action'];
+  detail: string;
+}
+
 /**
  * Runs a staff action on the member named `username` in one transaction, with both rows locked in
  * the order of their ids (two staff acting on each other at once take turns, never deadlock): the
- * rules are checked against the roles as they are then, not as the session read them.
+ * rules are checked against the roles as they are then, not as the session read them. An action
+ * that changed something answers what, and its line of the moderation log is written here.
  */
 async function actOnMember(
   db: Db,
   actor: SessionUser,
-  username: string,
-  act: (tx: Executor, actor: MemberRow, target: MemberRow) => Promise<MemberRow>,
+  { username, reason }: { username: string; reason: string },
+  act: (tx: Executor, actor: MemberRow, target: MemberRow) => Promise<[MemberRow, Change?]>,
 ): Promise<{ member: Member }> {
   return db.transaction(async (tx) => {
-    const found = await lockMember(tx, username);
-    if (!found) throw notFound('user_not_found');
-    const [first, second] = [actor.id, found.id].sort();
-    const rows = new Map<string, MemberRow>();
-    for (const id of new Set([first!, second!])) rows.set(id, (await lockMemberById(tx, id))!);
-    const self = rows.get(actor.id)!;
-    const after = await act(tx, self, rows.get(found.id)!);
+    // Found unlocked, then both locked in id order: locking the target first would undo the order.
+    const named = await findUserByUsername(tx, username);
+    const rows = new Map<string, MemberRow | undefined>();
+    for (const id of new Set([actor.id, named?.id ?? actor.id].sort())) rows.set(id, await lockMemberById(tx, id));
+    const self = rows.get(actor.id);
+    const target = named && rows.get(named.id);
+    if (!self || !target) throw notFound('user_not_found');
+    const [after, change] = await act(tx, self, target);
+    if (change) await writeLogLine(tx, actor, { ...change, target: memberTarget(target), reason });
     return { member: presentMember(self, after) };
   });
 }
 
-export function changeRole(db: Db, actor: SessionUser, { username, role, reason }: SetRoleBody) {
-  return actOnMember(db, actor, username, async (tx, self, target) => {
+export function changeRole(db: Db, actor: SessionUser, { role, ...body }: SetRoleBody) {
+  return actOnMember(db, actor, body, async (tx, self, target) => {
     if (!canSetRole(self, target, role)) throw forbidden('role_change_forbidden');
-    if (target.role === role) return target;
+    if (target.role === role) return [target];
     await setMemberRole(tx, target.id, role);
-    await writeLogLine(tx, actor, {
-      action: 'role',
-      target: { type: 'user', id: target.id, label: target.username },
-      detail: `${target.role} → ${role}`,
-      reason,
-    });
-    return { ...target, role };
+    return [
+      { ...target, role },
+      { action: 'role', detail: `${target.role} → ${role}` },
+    ];
   });
 }
 
 /** Silences, suspends or restores a member; suspending ends every session of theirs at once, on every instance. */
-export function changeStanding(db: Db, actor: SessionUser, { username, standing, reason }: SetStandingBody) {
-  return actOnMember(db, actor, username, async (tx, self, target) => {
+export function changeStanding(db: Db, actor: SessionUser, { standing, ...body }: SetStandingBody) {
+  return actOnMember(db, actor, body, async (tx, self, target) => {
     if (!canActOnMember(self, target)) throw forbidden('standing_change_forbidden');
-    if (target.standing === standing) return target;
+    if (target.standing === standing) return [target];
     await setMemberStanding(tx, target.id, standing);
     if (standing === 'suspended') await signOutOtherSessions(tx, target.id);
-    await writeLogLine(tx, actor, {
-      action: 'standing',
-      target: { type: 'user', id: target.id, label: target.username },
-      detail: `${target.standing} → ${standing}`,
-      reason,
-    });
-    return { ...target, standing };
+    return [
+      { ...target, standing },
+      { action: 'standing', detail: `${target.standing} → ${standing}` },
+    ];
   });
 }
 
 /** The owner hands the site over and stays on as an admin; the one-owner index holds in between. */
-export function transferOwnership(db: Db, actor: SessionUser, { username, reason }: TransferOwnershipBody) {
-  return actOnMember(db, actor, username, async (tx, self, target) => {
+export function transferOwnership(db: Db, actor: SessionUser, body: TransferOwnershipBody) {
+  return actOnMember(db, actor, body, async (tx, self, target) => {
     if (!canTransferOwnership(self, target)) throw forbidden('ownership_transfer_forbidden');
     await setMemberRole(tx, self.id, 'admin');
     await setMemberRole(tx, target.id, 'owner');
-    await writeLogLine(tx, actor, {
-      action: 'transfer_ownership',
-      target: { type: 'user', id: target.id, label: target.username },
-      detail: `${self.username} → ${target.username}`,
-      reason,
-    });
-    return { ...target, role: 'owner' };
+    return [
+      { ...target, role: 'owner' },
+      { action: 'transfer_ownership', detail: `${self.username} → ${target.username}` },
+    ];
   });
 }

@@ -10,6 +10,13 @@ export interface LogLine {
   reason: string;
 }
 
+/** A member as the moderation log names them: by id, and by their username then (the line outlives the account). */
+export const memberTarget = (member: { id: string; username: string }): LogLine['target'] => ({
+  type: 'user',
+  id: member.id,
+  label: member.username,
+});
+
 /** Writes one line of the moderation log: in the transaction of the action, so there is never an action without its line. */
 export async function writeLogLine(tx: Executor, actor: { id: string | null; username: string }, line: LogLine) {
   await tx.insert(moderationLog).values({

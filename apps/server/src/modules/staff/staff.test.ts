@@ -213,6 +213,18 @@ describe('standing', () => {
     expect([again.statusCode, again.json()]).toEqual([403, refusal('account_suspended')]);
   });
 
+  it('takes two staff acting on each other at once in turn, never in a deadlock', async () => {
+    const pair = await buildUser(t.app);
+    expect((await setRole(owner, pair, 'admin')).statusCode).toBe(200);
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all([
+        setStanding(owner, pair, round % 2 ? 'active' : 'silenced'),
+        setStanding(pair, owner, 'silenced'),
+      ]);
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 403]);
+    }
+  });
+
   it('lets an admin suspend a moderator, never the owner', async () => {
     const mod = await buildUser(t.app);
     expect((await setRole(admin, mod, 'moderator')).statusCode).toBe(200);
