@@ -5,6 +5,7 @@ import { formatDate } from '../../lib/format-date.ts';
 import { formError, formProgress, formSuccess } from '../../lib/notify.ts';
 import { useBlockDomain, useBlockedDomains, useUnblockDomain } from './api/staff.ts';
 import { AdminLayout } from './components/admin-layout.tsx';
+import { LoadMoreButton } from '../../components/load-more-button.tsx';
 
 /** The fediverse's blocked domains, for admins: block one, and the list, each with Unblock. */
 export function BlockedDomainsPage() {
@@ -36,16 +37,7 @@ function DomainsScreen() {
               <DomainRow key={blocked.domain} blocked={blocked} />
             ))}
           </ul>
-          {domains.hasNextPage && (
-            <button
-              type="button"
-              className="btn-light mt-4 px-6"
-              disabled={domains.isFetchingNextPage}
-              onClick={() => void domains.fetchNextPage()}
-            >
-              Load More
-            </button>
-          )}
+          <LoadMoreButton query={domains} />
         </>
       )}
     </>

@@ -5,6 +5,7 @@ import { formatDate } from '../../lib/format-date.ts';
 import { useMembers } from './api/staff.ts';
 import { AdminLayout } from './components/admin-layout.tsx';
 import { MemberActions } from './components/member-actions.tsx';
+import { LoadMoreButton } from '../../components/load-more-button.tsx';
 
 /** Members, newest first, searchable; each with the actions the viewer may take on them. */
 export function MembersPage() {
@@ -51,16 +52,7 @@ function MemberList({ query }: { query: string }) {
           <MemberRow key={member._id} member={member} />
         ))}
       </ul>
-      {members.hasNextPage && (
-        <button
-          type="button"
-          className="btn-light mt-4"
-          disabled={members.isFetchingNextPage}
-          onClick={() => void members.fetchNextPage()}
-        >
-          Load More
-        </button>
-      )}
+      <LoadMoreButton query={members} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { CONSOLE_ACTOR } from '@inkwell/contracts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useModerationLog } from './api/staff.ts';
 import { AdminLayout } from './components/admin-layout.tsx';
+import { LoadMoreButton } from '../../components/load-more-button.tsx';
 
 const ACTIONS = {
   role: 'changed the role of',
@@ -47,16 +48,7 @@ function LogEntries() {
           </li>
         ))}
       </ol>
-      {log.hasNextPage && (
-        <button
-          type="button"
-          className="btn-light mt-4 px-6"
-          disabled={log.isFetchingNextPage}
-          onClick={() => void log.fetchNextPage()}
-        >
-          Load More
-        </button>
-      )}
+      <LoadMoreButton query={log} />
     </>
   );
 }

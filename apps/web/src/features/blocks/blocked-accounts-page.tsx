@@ -6,6 +6,7 @@ import { EmptyMessage } from '../../components/paged-blog-list.tsx';
 import { loadedItems } from '../../lib/paged-list.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useBlock, useBlockedUsers } from './api/block.ts';
+import { LoadMoreButton } from '../../components/load-more-button.tsx';
 
 /** The members the signed-in member blocked, newest first, each with Unblock (docs/product/screens.md). */
 export function BlockedAccountsPage() {
@@ -35,16 +36,7 @@ export function BlockedAccountsPage() {
           ))}
         </ul>
       )}
-      {users.hasNextPage && (
-        <button
-          type="button"
-          className="btn-light mt-6"
-          onClick={() => void users.fetchNextPage()}
-          disabled={users.isFetchingNextPage}
-        >
-          Load More
-        </button>
-      )}
+      <LoadMoreButton query={users} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { loadedItems } from '../../lib/paged-list.ts';
 import { useSession } from '../../lib/session.tsx';
 import { allNotificationsKey, useForgetNotificationsOf, useNotifications } from './api/notifications.ts';
 import { NotificationCard } from './components/notification-card.tsx';
+import { LoadMoreButton } from '../../components/load-more-button.tsx';
 
 /** The notifications screen (docs/product/screens.md, grown by issue 6): filters (all, like, comment, reply, and new_blog shown as 'new blog'), the entries a page at a time, Load More. */
 export function NotificationsPage() {
@@ -69,16 +70,7 @@ function NotificationList({ filter }: { filter: NotificationFilter }) {
           <NotificationCard key={notification._id} notification={notification} onCommentDeleted={forget} />
         ))}
       </ul>
-      {notifications.hasNextPage && (
-        <button
-          type="button"
-          className="btn-light mt-6"
-          onClick={() => void notifications.fetchNextPage()}
-          disabled={notifications.isFetchingNextPage}
-        >
-          Load More
-        </button>
-      )}
+      <LoadMoreButton query={notifications} />
     </>
   );
 }
