@@ -267,6 +267,8 @@ export const Blog = BlogCard.extend({
   updatedAt: z.string(),
   /** When a scheduled blog is to be published; only its author is told, null for everyone else. */
   publishAt: z.string().nullable(),
+  /** Why staff hid the blog from readers; null unless hidden (only its author may read a hidden blog). */
+  hidden_reason: z.string().nullable(),
 });
 export type Blog = z.infer<typeof Blog>;
 

@@ -26,6 +26,8 @@ export const DashboardBlog = z.object({
   /** When the author last saved it (a draft's "last edited"); likes, comments and reads do not count. */
   updatedAt: z.string(),
   draft: z.boolean(),
+  /** Why staff hid the blog from readers; null unless hidden. */
+  hidden_reason: z.string().nullable(),
   /** When a scheduled draft is to be published; null for every other blog. */
   publishAt: z.string().nullable(),
   activity: Activity,

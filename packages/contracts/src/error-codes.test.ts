@@ -30,7 +30,7 @@ const PUBLISHED = `
   registration_closed account_suspended account_silenced staff_only admin_only role_change_forbidden
   standing_change_forbidden ownership_transfer_forbidden domain_invalid own_domain domain_already_blocked
   domain_not_blocked domain_blocked
-  self_block blocked_by_author blocked_by_commenter blocked_by_member member_blocked
+  self_block blocked_by_author blocked_by_commenter blocked_by_member member_blocked content_action_forbidden
 `
   .trim()
   .split(/\s+/);

@@ -146,6 +146,7 @@ export const ErrorMessages = {
   admin_only: 'Only the site’s admins can do this',
   role_change_forbidden: 'You cannot give this member that role',
   standing_change_forbidden: 'You cannot change this member’s standing',
+  content_action_forbidden: 'You cannot act on this member’s posts',
   ownership_transfer_forbidden: 'Only the owner can hand the site over, to another member',
   domain_invalid: 'Enter a domain name, such as spam.example, or an address on it',
   own_domain: 'This site’s own domain cannot be blocked',

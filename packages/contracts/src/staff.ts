@@ -59,6 +59,8 @@ export const MODERATION_ACTIONS = [
   'settings',
   'domain_block',
   'domain_unblock',
+  'blog_hide',
+  'blog_unhide',
 ] as const;
 
 /** How the moderation log names what was done at the server's console (`npm run admin`) rather than by an account. */
@@ -71,7 +73,7 @@ export const ModerationLogEntry = z.object({
   /** The staff member's username when they acted, or CONSOLE_ACTOR. */
   actor: z.string(),
   action: z.enum(MODERATION_ACTIONS),
-  target: z.object({ type: z.enum(['user', 'site', 'domain']), id: z.string(), label: z.string() }),
+  target: z.object({ type: z.enum(['user', 'site', 'domain', 'blog', 'comment']), id: z.string(), label: z.string() }),
   /** What changed: "member → moderator", "active → suspended", "registration: open → closed", "allowed → blocked". */
   detail: z.string(),
   reason: z.string(),
@@ -103,3 +105,12 @@ export type DomainBlockBody = z.infer<typeof DomainBlockBody>;
 /** The domain as it was normalised, blocked or unblocked. */
 export const DomainBlockResponse = z.object({ domain: z.string() });
 export type DomainBlockResponse = z.infer<typeof DomainBlockResponse>;
+
+/**
+ * `POST /api/admin/hide-blog` and `unhide-blog` (moderators): a hidden blog is withheld from every
+ * reader, list, count, feed and the fediverse; its author still sees it, with the reason.
+ */
+export const HideBlogBody = z.object({ blog_id: z.string().min(1).max(200), reason });
+export type HideBlogBody = z.infer<typeof HideBlogBody>;
+export const HideBlogResponse = z.object({ blog_id: z.string(), hidden: z.boolean() });
+export type HideBlogResponse = z.infer<typeof HideBlogResponse>;

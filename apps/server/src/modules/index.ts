@@ -35,13 +35,15 @@ import { webModule } from './web/index.ts';
 /**
  * Who hears of each blog event, in this order, inside the transaction that causes it: the words of
  * its title for typo search and its revisions; the e-mail subscribers' newsletter, the followers'
- * new_blog notifications and the fediverse's activities.
+ * new_blog notifications and the fediverse's activities (a blog given back to readers is sent to the
+ * fediverse again, but mails and notifies nobody twice).
  */
 export const blogEventHandlers: BlogEventHandlers = {
   saved: [addTitleWords, keepRevision],
   firstPublished: [queueNewsletter, notifyFollowers, queueCreateActivity],
   publishedBlogChanged: [queueUpdateActivity],
   publishedBlogRemoved: [queueDeleteActivity],
+  publishedBlogRestored: [queueCreateActivity],
 };
 
 /** Who hears of a new block, inside its transaction: the follows between the two members end. */

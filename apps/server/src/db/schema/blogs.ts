@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import type { Standing } from '@inkwell/contracts';
 import {
   boolean,
   check,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -56,6 +58,18 @@ export const blogs = pgTable(
     totalReads: integer('total_reads').notNull().default(0),
     // The words of the content (content/content-html.ts's contentWordCount), set by every save: lists show reading time without loading content.
     wordCount: integer('word_count').notNull().default(0),
+    /** Why staff hid the blog from readers (its author still sees it, with this); null while it is not hidden. */
+    hiddenReason: text('hidden_reason'),
+    /**
+     * The author's standing (users.standing), kept by the database itself: a foreign key to
+     * users (id, standing) cascades every change of a standing onto the author's blogs, so the
+     * rule of who may read a blog (blogs/visibility.ts) reads one row and lists keep one index.
+     */
+    authorStanding: text('author_standing').$type<Standing>().notNull().default('active'),
+    /** In every list, search, count, feed and sitemap (blogs/visibility.ts): published, not hidden, its author in good standing. */
+    listed: boolean('listed')
+      .notNull()
+      .generatedAlwaysAs(sql`not draft and hidden_reason is null and author_standing = 'active'`),
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', inkwell_tags_text(tags)), 'B') || setweight(to_tsvector('english', des), 'C')`,
     ),
@@ -64,7 +78,10 @@ export const blogs = pgTable(
     // With id as the tie-breaker, a page of ids is read from this index alone (see blog-lists.repository.ts).
     index('blogs_latest_idx')
       .on(t.publishedAt.desc(), t.id.desc())
-      .where(sql`draft = false`),
+      .where(sql`listed`),
+    foreignKey({ columns: [t.authorId, t.authorStanding], foreignColumns: [users.id, users.standing] }).onUpdate(
+      'cascade',
+    ),
     index('blogs_author_idx').on(t.authorId, t.draft, t.publishedAt.desc()),
     index('blogs_tags_idx').using('gin', t.tags),
     index('blogs_search_idx').using('gin', t.search),

@@ -12,3 +12,4 @@ export * from './follows.ts';
 export * from './federation.ts';
 export * from './site.ts';
 export * from './member-blocks.ts';
+export * from './reports.ts';

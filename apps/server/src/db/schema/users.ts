@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Role, Standing } from '@inkwell/contracts';
 
 export interface SocialLinks {
@@ -37,6 +37,8 @@ export const users = pgTable(
   (t) => [
     check('users_role_check', sql`${t.role} in ('owner', 'admin', 'moderator', 'member')`),
     check('users_standing_check', sql`${t.standing} in ('active', 'silenced', 'suspended')`),
+    // What blogs.author_standing refers to, so that a change of standing cascades onto the author's blogs.
+    unique('users_id_standing_key').on(t.id, t.standing),
     // One owner at most; ownership moves by transfer, in one transaction.
     uniqueIndex('users_one_owner_idx')
       .on(t.role)

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-
 import type { Db, Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogCounts, blogDayCounts, blogs, countScope, users } from '../../db/schema/index.ts';
-import { blogCardColumns, visibleToReaders, type BlogCardRow } from '../blogs/index.ts';
+import { blogCardColumns, listedToReaders, type BlogCardRow } from '../blogs/index.ts';
 import { typoQueryText } from './title-words.ts';
 
 /**
@@ -32,7 +32,7 @@ export interface BlogFilter {
 }
 
 // Written as literals, in the index's own order, so blogs_latest_idx (published_at desc nulls last,
-// id desc nulls last, where draft = false) serves every list, even from a prepared statement's generic plan.
+// id desc nulls last, where listed) serves every list, even from a prepared statement's generic plan.
 const newestFirst = [sql`${blogs.publishedAt} desc nulls last`, sql`${blogs.id} desc nulls last`];
 const newestOrder = sql.join(newestFirst, sql`, `);
 
@@ -44,7 +44,7 @@ const relevance = (query: string) =>
 
 /** Every filter but the text. */
 function filterWhere({ tag, author, excludeBlogId }: BlogFilter): SQL {
-  const conditions = [visibleToReaders];
+  const conditions = [listedToReaders];
   if (tag !== undefined) conditions.push(sql`${blogs.tags} @> array[${tag}]::text[]`);
   if (author !== undefined) {
     // Usernames hold no dashes, so a uuid is always an id.
@@ -121,7 +121,7 @@ export async function countBlogs(db: Executor, filter: BlogFilter): Promise<numb
 }
 
 /**
- * The ids of one page of every published blog, newest first: newestPage(visibleToReaders, offset,
+ * The ids of one page of every published blog, newest first: newestPage(listedToReaders, offset,
  * limit) exactly, without skipping `offset` index entries. The kept counts per day of publication
  * (blog-counts.ts) tell the UTC day the page's first blog was published on and how many blogs were
  * published after it, so the index is read from the end of that day on, skipping fewer than one
@@ -137,7 +137,7 @@ function latestPage(offset: SQLWrapper, limit: SQLWrapper) {
     from (${days}) days where through > ${offset} order by day desc limit 1`;
   return sql`with start as (${start})
     select ${blogs.id} from ${blogs}
-    where ${visibleToReaders} and ${blogs.publishedAt} < coalesce((select day_end from start), '-infinity')
+    where ${listedToReaders} and ${blogs.publishedAt} < coalesce((select day_end from start), '-infinity')
     order by ${newestOrder} offset ${offset} - (select newer from start) limit ${limit}`;
 }
 
@@ -170,7 +170,7 @@ export async function listBlogsOfAuthors(
 ): Promise<BlogCardRow[]> {
   return cardsOf(
     db,
-    newestPage(sql`${visibleToReaders} and ${blogs.authorId} in (${authorIds})`, offset, limit),
+    newestPage(sql`${listedToReaders} and ${blogs.authorId} in (${authorIds})`, offset, limit),
   ).orderBy(...newestFirst);
 }
 
@@ -186,7 +186,7 @@ export async function listTrendingBlogs(db: Executor, limit: number): Promise<Bl
   const recent = db
     .select({ id: blogs.id, publishedAt: blogs.publishedAt, score: sql<number>`${trendingScore}`.as('score') })
     .from(blogs)
-    .where(visibleToReaders)
+    .where(listedToReaders)
     .orderBy(...newestFirst)
     .limit(TRENDING_CANDIDATES)
     .as('recent');
@@ -214,7 +214,7 @@ export async function listNewestBlogs(db: Executor, filter: BlogFilter, limit: n
  * lands on the last page and the others keep theirs: its blog_id and last edit.
  */
 export async function listPublishedBlogsPage(db: Executor, offset: number, limit: number) {
-  const ids = sql`select ${blogs.id} from ${blogs} where ${visibleToReaders}
+  const ids = sql`select ${blogs.id} from ${blogs} where ${listedToReaders}
     order by ${blogs.publishedAt} asc nulls first, ${blogs.id} asc nulls first offset ${offset} limit ${limit}`;
   return db
     .select({ blogId: blogs.blogId, updatedAt: blogs.updatedAt })

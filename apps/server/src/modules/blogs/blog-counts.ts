@@ -1,23 +1,28 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { blogCounts, blogDayCounts, blogs, countScope } from '../../db/schema/index.ts';
-import { isVisibleTo, visibleToReaders } from './visibility.ts';
+import { addToAuthorCounters } from '../users/index.ts';
+import { isListed, listedToReaders } from './visibility.ts';
 
 /*
- * How many blogs readers may see, in all and per tag (blog_counts) and per UTC day of publication
- * (blog_day_counts), kept in the same transaction as the blog that changes them: the home page's
- * count and a topic's count are one row, not a scan of every published blog, and a deep page of the
- * newest blogs starts from the day its first blog was published instead of skipping every newer
- * one (the blog-lists module reads them). Per author, users.total_posts counts the same way.
+ * How many blogs are listed (visibility.ts), in all and per tag (blog_counts), per UTC day of
+ * publication (blog_day_counts) and per author (users.total_posts), kept in the same transaction
+ * as the blogs that change them: the home page's count and a topic's count are one row, not a scan
+ * of every published blog, and a deep page of the newest blogs starts from the day its first blog
+ * was published instead of skipping every newer one (the blog-lists module reads them).
  */
 
 /** What of a blog the counts depend on; null for a blog that is not there (before a create, after a delete). */
-export type Counted = { draft: boolean; authorId: string; tags: string[]; publishedAt: Date | null } | null;
+export type Counted = Pick<
+  typeof blogs.$inferSelect,
+  'draft' | 'hiddenReason' | 'authorStanding' | 'authorId' | 'tags' | 'publishedAt'
+> | null;
 
-const visible = (blog: Counted): blog is NonNullable<Counted> => blog !== null && isVisibleTo(blog, null);
-const scopes = (blog: Counted) => (visible(blog) ? [countScope(), ...blog.tags.map(countScope)] : []);
-// A blog readers may see always has its date (the blogs_published_dated check).
-const days = (blog: Counted) => (visible(blog) ? [blog.publishedAt!.toISOString().slice(0, 10)] : []);
+const listed = (blog: Counted): blog is NonNullable<Counted> => blog !== null && isListed(blog);
+const scopes = (blog: Counted) => (listed(blog) ? [countScope(), ...blog.tags.map(countScope)] : []);
+// A listed blog always has its date (the blogs_published_dated check).
+const days = (blog: Counted) => (listed(blog) ? [blog.publishedAt!.toISOString().slice(0, 10)] : []);
+const authors = (blog: Counted) => (listed(blog) ? [blog.authorId] : []);
 
 /** What changes, by key, from the keys of the blog before to those after; sorted, so concurrent writers lock rows in one order and never deadlock. */
 function changes(before: string[], after: string[]): [string, number][] {
@@ -27,22 +32,27 @@ function changes(before: string[], after: string[]): [string, number][] {
   return [...change].filter(([, delta]) => delta !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
 }
 
-/** Moves the counts from what the blog was to what it is now, in the caller's transaction (blog_counts first, then the days). */
-export async function recount(tx: Executor, before: Counted, after: Counted) {
-  const scopeChanges = changes(scopes(before), scopes(after));
+/** Moves the counts from what the blog was to what it is now, in the caller's transaction. */
+export const recount = (tx: Executor, before: Counted, after: Counted) => recountMany(tx, [before], [after]);
+
+/** recount for many blogs at once (an author's, as their standing changes): blog_counts first, then the days, then the authors. */
+export async function recountMany(tx: Executor, before: Counted[], after: Counted[]) {
+  const scopeChanges = changes(before.flatMap(scopes), after.flatMap(scopes));
   if (scopeChanges.length > 0) {
     await tx
       .insert(blogCounts)
       .values(scopeChanges.map(([scope, total]) => ({ scope, total })))
       .onConflictDoUpdate({ target: blogCounts.scope, set: { total: sql`${blogCounts.total} + excluded.total` } });
   }
-  const dayChanges = changes(days(before), days(after));
+  const dayChanges = changes(before.flatMap(days), after.flatMap(days));
   if (dayChanges.length > 0) {
     await tx
       .insert(blogDayCounts)
       .values(dayChanges.map(([day, total]) => ({ day, total })))
       .onConflictDoUpdate({ target: blogDayCounts.day, set: { total: sql`${blogDayCounts.total} + excluded.total` } });
   }
+  for (const [authorId, posts] of changes(before.flatMap(authors), after.flatMap(authors)))
+    await addToAuthorCounters(tx, authorId, { posts, reads: 0 });
 }
 
 /** Counts every blog anew: for blogs written around the app (a bulk import, the scale benchmark's seed). */
@@ -50,7 +60,7 @@ export async function countEveryBlog(db: Executor) {
   await db.transaction(async (tx) => {
     await tx.delete(blogCounts);
     await tx.delete(blogDayCounts);
-    const readable = sql`(select tags, published_at from ${blogs} where ${visibleToReaders}) readable`;
+    const readable = sql`(select tags, published_at from ${blogs} where ${listedToReaders}) readable`;
     await tx.execute(sql`insert into ${blogCounts} (scope, total)
       select 'all', count(*)::int from ${readable}
       union all select 'tag:' || tag, count(*)::int from ${readable}, unnest(tags) as tag group by tag`);

@@ -31,8 +31,10 @@ interface BlogEventPayloads {
   firstPublished: FirstPublish;
   /** In the transaction that saves an edit of a blog that is published and stays so. */
   publishedBlogChanged: PublishedBlog;
-  /** In the transaction that deletes a published blog or takes it back to draft: readers lose it. */
+  /** In the transaction that deletes a published blog, takes it back to draft, or withholds it (staff hid it or suspended its author): readers lose it. */
   publishedBlogRemoved: PublishedBlog;
+  /** In the transaction that gives a withheld blog back to readers (staff unhid it, or restored its author). */
+  publishedBlogRestored: PublishedBlog;
 }
 type BlogEvent = keyof BlogEventPayloads;
 

@@ -49,6 +49,7 @@ export function presentBlog(blog: BlogWithAuthor, viewerId: string | null): Blog
     can: blogCan(viewerId, blog),
     updatedAt: blog.updatedAt.toISOString(),
     publishAt,
+    hidden_reason: blog.hiddenReason,
   };
 }
 

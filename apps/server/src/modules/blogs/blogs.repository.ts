@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogs, users } from '../../db/schema/index.ts';
-import { visibleToReaders } from './visibility.ts';
+import { readableByReaders } from './visibility.ts';
 
 export type BlogRow = typeof blogs.$inferSelect;
 export type NewBlog = typeof blogs.$inferInsert;
@@ -104,18 +104,29 @@ export async function setPublishAt(tx: Executor, id: string, publishAt: Date | n
   await tx.update(blogs).set({ publishAt }).where(eq(blogs.id, id));
 }
 
-/** Up to `limit` scheduled drafts due at `now`, the earliest first, locked; rows another transaction holds are passed by. */
+/**
+ * Up to `limit` scheduled drafts due at `now`, the earliest first, locked; rows another transaction
+ * holds are passed by. A silenced or suspended author publishes nothing: their drafts wait.
+ */
 export async function lockDueBlogs(tx: Executor, now: Date, limit: number) {
   return tx
     .select({
       id: blogs.id,
       authorId: blogs.authorId,
+      authorStanding: blogs.authorStanding,
       tags: blogs.tags,
       publishedAt: blogs.publishedAt,
       publishAt: blogs.publishAt,
     })
     .from(blogs)
-    .where(and(eq(blogs.draft, true), isNotNull(blogs.publishAt), lte(blogs.publishAt, now)))
+    .where(
+      and(
+        eq(blogs.draft, true),
+        isNotNull(blogs.publishAt),
+        lte(blogs.publishAt, now),
+        eq(blogs.authorStanding, 'active'),
+      ),
+    )
     .orderBy(asc(blogs.publishAt))
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -135,7 +146,7 @@ export async function lockBlog(
   const [row] = await tx
     .select({ id: blogs.id, blogId: blogs.blogId, authorId: blogs.authorId })
     .from(blogs)
-    .where(readable ? and(eq(blogs.id, id), visibleToReaders) : eq(blogs.id, id))
+    .where(readable ? and(eq(blogs.id, id), readableByReaders) : eq(blogs.id, id))
     .for(lock);
   return row;
 }
@@ -170,6 +181,8 @@ export async function findBlogForDelete(tx: Executor, blogId: string) {
       id: blogs.id,
       authorId: blogs.authorId,
       draft: blogs.draft,
+      hiddenReason: blogs.hiddenReason,
+      authorStanding: blogs.authorStanding,
       tags: blogs.tags,
       publishedAt: blogs.publishedAt,
       totalReads: blogs.totalReads,
@@ -210,7 +223,7 @@ export async function recordReads(tx: Executor, reads: Read[]): Promise<{ author
       counted as (
         insert into blog_reads (blog_id, visitor, day)
         select ${blogs.id}, i.visitor, i.day from incoming i
-        join ${blogs} on ${blogs.blogId} = i.blog_id and ${visibleToReaders} and i.visitor <> ('user:' || ${blogs.authorId})
+        join ${blogs} on ${blogs.blogId} = i.blog_id and ${readableByReaders} and i.visitor <> ('user:' || ${blogs.authorId})
         on conflict do nothing
         returning blog_id
       ),

@@ -30,7 +30,7 @@ import {
 } from './blogs.repository.ts';
 import { presentBlog } from './blogs.presenter.ts';
 import { checkSchedulable, publishingOf } from './scheduled-publishing.ts';
-import { isVisibleTo } from './visibility.ts';
+import { isReadable, isVisibleTo } from './visibility.ts';
 
 const BLOG_ID_ATTEMPTS = 5;
 
@@ -83,7 +83,6 @@ export async function saveBlog(
   now: Date,
 ): Promise<SavedBlog> {
   const values = { ...blogValues(body), ...publishingOf(body, now) };
-  const published = values.draft ? 0 : 1;
   if (body.id !== undefined) {
     const blogId = body.id;
     return db.transaction(async (tx) => {
@@ -95,13 +94,14 @@ export async function saveBlog(
       checkSchedulable(existing, values.publishAt);
       const publishedAt = existing.publishedAt ?? (values.draft ? null : now);
       const updatedAt = await updateBlog(tx, existing.id, { ...values, publishedAt });
-      await recount(tx, existing, { ...values, authorId, publishedAt });
+      const after = { ...existing, ...values, publishedAt };
+      await recount(tx, existing, after);
       await emitBlogEvent(events, 'saved', tx, { ...values, id: existing.id, authorId, savedAt: updatedAt }, now);
-      await addToAuthorCounters(tx, authorId, { posts: published - (existing.draft ? 0 : 1), reads: 0 });
       const blog = { id: existing.id, blogId, authorId };
       if (!existing.publishedAt && publishedAt) await emitBlogEvent(events, 'firstPublished', tx, blog, now);
-      else if (!existing.draft)
-        await emitBlogEvent(events, values.draft ? 'publishedBlogRemoved' : 'publishedBlogChanged', tx, blog, now);
+      // Readers (and the fediverse) hear of a blog they may read; a hidden one's edits wait for staff.
+      else if (isReadable(existing))
+        await emitBlogEvent(events, isReadable(after) ? 'publishedBlogChanged' : 'publishedBlogRemoved', tx, blog, now);
       return { id: blogId, updatedAt };
     });
   }
@@ -116,7 +116,6 @@ export async function saveBlog(
         });
         await recount(tx, null, blog);
         await emitBlogEvent(events, 'saved', tx, { ...values, id: blog.id, authorId, savedAt: blog.updatedAt }, now);
-        await addToAuthorCounters(tx, authorId, { posts: published, reads: 0 });
         if (blog.publishedAt) await emitBlogEvent(events, 'firstPublished', tx, { id: blog.id, authorId }, now);
         return { id: blog.blogId, updatedAt: blog.updatedAt };
       });
@@ -155,7 +154,7 @@ export async function deleteBlog(db: Db, events: BlogEventHandlers, userId: stri
     if (!blog) throw notFound('blog_not_found');
     if (!canDeleteBlog(userId, blog)) throw forbidden('blog_delete_forbidden');
     await deleteBlogRow(tx, blog.id);
-    if (!blog.draft)
+    if (isReadable(blog))
       await emitBlogEvent(
         events,
         'publishedBlogRemoved',
@@ -164,7 +163,7 @@ export async function deleteBlog(db: Db, events: BlogEventHandlers, userId: stri
         new Date(),
       );
     await recount(tx, blog, null);
-    await addToAuthorCounters(tx, userId, { posts: blog.draft ? 0 : -1, reads: -blog.totalReads });
+    await addToAuthorCounters(tx, userId, { posts: 0, reads: -blog.totalReads });
   });
   return { status: 'done' as const };
 }

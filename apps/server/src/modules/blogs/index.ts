@@ -31,4 +31,5 @@ export {
 } from './blogs.repository.ts';
 export { presentBlog, presentBlogCard, publicationDates } from './blogs.presenter.ts';
 export { answerGetBlog, deleteBlog, saveBlog } from './blogs.service.ts';
-export { visibleToReaders } from './visibility.ts';
+export { isReadable, listedToReaders, readableByReaders } from './visibility.ts';
+export { followAuthorStanding, lockAuthorBlogs, setBlogHidden } from './withheld.ts';

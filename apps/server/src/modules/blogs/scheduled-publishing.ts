@@ -9,7 +9,6 @@ import {
 } from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http-error.ts';
-import { addToAuthorCounters } from '../users/index.ts';
 import { recount } from './blog-counts.ts';
 import { emitBlogEvent, type BlogEventHandlers } from './blog-events.ts';
 import { findBlogForUpdate, lockDueBlogs, markPublished, setPublishAt, type BlogRow } from './blogs.repository.ts';
@@ -43,7 +42,7 @@ export function checkSchedulable(existing: Pick<BlogRow, 'draft'>, publishAt: Da
   if (publishAt && !existing.draft) throw badRequest('published_blog_schedule');
 }
 
-type Publishable = Pick<BlogRow, 'id' | 'authorId' | 'tags' | 'publishedAt'>;
+type Publishable = Pick<BlogRow, 'id' | 'authorId' | 'authorStanding' | 'tags' | 'publishedAt'>;
 
 /**
  * Publishes a draft in the caller's transaction, its row locked: every count changes as for a
@@ -53,12 +52,8 @@ type Publishable = Pick<BlogRow, 'id' | 'authorId' | 'tags' | 'publishedAt'>;
 async function publishDraft(tx: Executor, events: BlogEventHandlers, blog: Publishable, at: Date) {
   const publishedAt = blog.publishedAt ?? at;
   if (!(await markPublished(tx, blog.id, publishedAt))) return;
-  await recount(
-    tx,
-    { draft: true, authorId: blog.authorId, tags: blog.tags, publishedAt },
-    { draft: false, authorId: blog.authorId, tags: blog.tags, publishedAt },
-  );
-  await addToAuthorCounters(tx, blog.authorId, { posts: 1, reads: 0 });
+  const counted = { ...blog, hiddenReason: null, publishedAt };
+  await recount(tx, { ...counted, draft: true }, { ...counted, draft: false });
   if (!blog.publishedAt)
     await emitBlogEvent(events, 'firstPublished', tx, { id: blog.id, authorId: blog.authorId }, at);
 }

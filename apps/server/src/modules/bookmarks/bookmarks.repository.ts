@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { blogs, bookmarks, users } from '../../db/schema/index.ts';
-import { blogCardColumns, visibleToReaders, type BlogCardRow } from '../blogs/index.ts';
+import { blogCardColumns, readableByReaders, type BlogCardRow } from '../blogs/index.ts';
 
 /** A bookmark that exists already (even one being added right now) is left alone, keeping when it was first saved. */
 export async function insertBookmark(tx: Executor, userId: string, blogId: string): Promise<void> {
@@ -19,12 +19,12 @@ export async function findBookmarked(db: Executor, userId: string, blogId: strin
       saved: sql<boolean>`exists (select 1 from ${bookmarks} where ${bookmarks.userId} = ${userId} and ${bookmarks.blogId} = ${blogs.id})`,
     })
     .from(blogs)
-    .where(and(eq(blogs.id, blogId), visibleToReaders));
+    .where(and(eq(blogs.id, blogId), readableByReaders));
   return row?.saved;
 }
 
 // Only blogs readers may see: one taken back to draft drops out, and comes back if published again.
-const savedBy = (userId: string) => and(eq(bookmarks.userId, userId), visibleToReaders);
+const savedBy = (userId: string) => and(eq(bookmarks.userId, userId), readableByReaders);
 
 /** One page of the user's saved blogs, newest save first (bookmarks_user_newest_idx), with each blog's `_id`. */
 export function listBookmarked(

@@ -4,14 +4,14 @@ import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogs, comments, users } from '../../db/schema/index.ts';
 import { notBlockedBy } from '../blocks/index.ts';
-import { visibleToReaders } from '../blogs/index.ts';
+import { readableByReaders } from '../blogs/index.ts';
 
 export type NewComment = typeof comments.$inferInsert;
 
 /** A published blog named by its `_id` or its `blog_id`: a slug is never a uuid, so the two cannot clash. */
 export async function findPublishedBlog(db: Executor, idOrBlogId: string) {
   const named = isUuid(idOrBlogId) ? eq(blogs.id, idOrBlogId) : eq(blogs.blogId, idOrBlogId);
-  const [row] = await db.select({ id: blogs.id }).from(blogs).where(and(named, visibleToReaders));
+  const [row] = await db.select({ id: blogs.id }).from(blogs).where(and(named, readableByReaders));
   return row;
 }
 
@@ -34,7 +34,7 @@ export async function findPublishedComment(db: Executor, id: string) {
     .select({ id: comments.id })
     .from(comments)
     .innerJoin(blogs, eq(blogs.id, comments.blogId))
-    .where(and(eq(comments.id, id), visibleToReaders));
+    .where(and(eq(comments.id, id), readableByReaders));
   return row;
 }
 

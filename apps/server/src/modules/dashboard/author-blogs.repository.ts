@@ -24,6 +24,7 @@ const authorBlogColumns = {
   publishedAt: blogs.publishedAt,
   updatedAt: blogs.updatedAt,
   draft: blogs.draft,
+  hiddenReason: blogs.hiddenReason,
   publishAt: blogs.publishAt,
   totalLikes: blogs.totalLikes,
   totalComments: blogs.totalComments,

@@ -10,6 +10,7 @@ export function presentDashboardBlog(row: AuthorBlogRow): DashboardBlog {
     publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
     updatedAt: row.updatedAt.toISOString(),
     draft: row.draft,
+    hidden_reason: row.hiddenReason,
     publishAt: row.publishAt?.toISOString() ?? null,
     activity: {
       total_likes: row.totalLikes,

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { blogs, remoteArticles, remoteFollowers, remoteFollowing } from '../../db/schema/index.ts';
-import { visibleToReaders } from '../blogs/index.ts';
+import { readableByReaders } from '../blogs/index.ts';
 
 export type RemoteFollower = typeof remoteFollowers.$inferSelect;
 
@@ -53,7 +53,7 @@ export async function findPublishedBlog(db: Executor, id: string) {
   const [row] = await db
     .select()
     .from(blogs)
-    .where(and(eq(blogs.id, id), visibleToReaders));
+    .where(and(eq(blogs.id, id), readableByReaders));
   return row;
 }
 
@@ -62,7 +62,7 @@ export async function publishedBlogsOf(db: Executor, authorId: string, offset: n
   return db
     .select()
     .from(blogs)
-    .where(and(eq(blogs.authorId, authorId), visibleToReaders))
+    .where(and(eq(blogs.authorId, authorId), readableByReaders))
     .orderBy(desc(blogs.publishedAt), desc(blogs.id))
     .offset(offset)
     .limit(limit);
@@ -72,7 +72,7 @@ export async function countPublishedBlogsOf(db: Executor, authorId: string): Pro
   const [row] = await db
     .select({ n: count() })
     .from(blogs)
-    .where(and(eq(blogs.authorId, authorId), visibleToReaders));
+    .where(and(eq(blogs.authorId, authorId), readableByReaders));
   return row?.n ?? 0;
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { blogs, likes } from '../../db/schema/index.ts';
-import { visibleToReaders } from '../blogs/index.ts';
+import { readableByReaders } from '../blogs/index.ts';
 
 /** Answers whether a like was added; a like that exists already (even one being added right now) is left alone. */
 export async function insertLike(tx: Executor, userId: string, blogId: string): Promise<boolean> {
@@ -28,7 +28,7 @@ export async function findLiked(db: Executor, userId: string, blogId: string): P
       liked: sql<boolean>`exists (select 1 from ${likes} where ${likes.userId} = ${userId} and ${likes.blogId} = ${blogs.id})`,
     })
     .from(blogs)
-    .where(and(eq(blogs.id, blogId), visibleToReaders));
+    .where(and(eq(blogs.id, blogId), readableByReaders));
   return row?.liked;
 }
 

@@ -4,6 +4,7 @@ import type { NotificationFilter } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
 import { blogs, comments, notifications, users } from '../../db/schema/index.ts';
 import { notBlockedBy } from '../blocks/index.ts';
+import { readableByReaders } from '../blogs/index.ts';
 
 export type NewNotification = typeof notifications.$inferInsert;
 
@@ -66,9 +67,18 @@ export async function clearReplies(tx: Executor, replyIds: string[]) {
   await tx.update(notifications).set({ replyId: null }).where(inArray(notifications.replyId, replyIds));
 }
 
-/** The user's notifications, but for those from a member they blocked: hidden while the block lasts. */
+/**
+ * The user's notifications, but for those from a member they blocked (hidden while the block
+ * lasts), from a suspended member, or about a blog they may not read (blogs/visibility.ts): each
+ * comes back with what hid it.
+ */
 function shownTo(userId: string): SQL {
-  return and(eq(notifications.notificationFor, userId), notBlockedBy(userId, notifications.userId))!;
+  return and(
+    eq(notifications.notificationFor, userId),
+    notBlockedBy(userId, notifications.userId),
+    sql`exists (select 1 from ${blogs} where ${blogs.id} = ${notifications.blogId} and (${readableByReaders} or ${blogs.authorId} = ${userId}))`,
+    sql`not exists (select 1 from ${users} where ${users.id} = ${notifications.userId} and ${users.standing} = 'suspended')`,
+  )!;
 }
 
 function forUser(userId: string, filter: NotificationFilter): SQL {

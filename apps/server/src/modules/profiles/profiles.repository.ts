@@ -1,8 +1,8 @@
-import { and, asc, count, desc, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { escapeLike } from '../../db/like-pattern.ts';
 import { blogs, users } from '../../db/schema/index.ts';
-import { visibleToReaders } from '../blogs/index.ts';
+import { listedToReaders } from '../blogs/index.ts';
 
 /* What public profiles read: users found by name, and the authors of the sitemap. */
 
@@ -41,7 +41,10 @@ export async function searchUsers(db: Executor, query: string, limit: number) {
       .from(users)
       // `= any(array(...))`: the candidates are fetched by primary key, not joined with a scan of every user.
       .where(
-        sql`${users.id} = any(array(with by_words as (${byWords}) select id from by_words union (${alike}) union (${exact})))`,
+        and(
+          sql`${users.id} = any(array(with by_words as (${byWords}) select id from by_words union (${alike}) union (${exact})))`,
+          ne(users.standing, 'suspended'),
+        ),
       )
       .orderBy(
         desc(sql`${usernameLower} = ${text}`),
@@ -80,7 +83,7 @@ export async function lastPublishedEdits(db: Executor, authorIds: string[]): Pro
   const rows = await db
     .select({ authorId: blogs.authorId, lastEdit: sql`max(${blogs.updatedAt})`.mapWith(blogs.updatedAt) })
     .from(blogs)
-    .where(and(inArray(blogs.authorId, authorIds), visibleToReaders))
+    .where(and(inArray(blogs.authorId, authorIds), listedToReaders))
     .groupBy(blogs.authorId);
   return new Map(rows.map((row) => [row.authorId, row.lastEdit]));
 }

@@ -1,7 +1,7 @@
 import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { Limits, type Role, type Standing } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { blogs, users } from '../../db/schema/index.ts';
 
 export const memberColumns = {
   id: users.id,
@@ -51,4 +51,14 @@ export async function setMemberRole(tx: Executor, id: string, role: Role) {
 
 export async function setMemberStanding(tx: Executor, id: string, standing: Standing) {
   await tx.update(users).set({ standing }).where(eq(users.id, id));
+}
+
+/** The author of the blog with that blog_id, as staff see members; undefined for no such blog. */
+export async function findBlogAuthor(db: Executor, blogId: string): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select(memberColumns)
+    .from(blogs)
+    .innerJoin(users, eq(users.id, blogs.authorId))
+    .where(eq(blogs.blogId, blogId));
+  return row;
 }

@@ -15,6 +15,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { forbidden, notFound } from '../../http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { signOutOtherSessions } from '../auth/index.ts';
+import { followAuthorStanding, lockAuthorBlogs, type BlogEventHandlers } from '../blogs/index.ts';
 import { findUserByUsername } from '../users/index.ts';
 import { listMembers, lockMemberById, setMemberRole, setMemberStanding, type MemberRow } from './members.repository.ts';
 import { memberTarget, writeLogLine, type LogLine } from './moderation-log.ts';
@@ -55,16 +56,19 @@ interface Change {
  * the order of their ids (two staff acting on each other at once take turns, never deadlock): the
  * rules are checked against the roles as they are then, not as the session read them. An action
  * that changed something answers what, and its line of the moderation log is written here.
+ * `lockFirst` takes whatever else the action will lock that is otherwise locked before a member.
  */
 async function actOnMember(
   db: Db,
   actor: SessionUser,
   { username, reason }: { username: string; reason: string },
   act: (tx: Executor, actor: MemberRow, target: MemberRow) => Promise<[MemberRow, Change?]>,
+  lockFirst?: (tx: Executor, targetId: string) => Promise<void>,
 ): Promise<{ member: Member }> {
   return db.transaction(async (tx) => {
     // Found unlocked, then both locked in id order: locking the target first would undo the order.
     const named = await findUserByUsername(tx, username);
+    if (named && lockFirst) await lockFirst(tx, named.id);
     const rows = new Map<string, MemberRow | undefined>();
     for (const id of new Set([actor.id, named?.id ?? actor.id].sort())) rows.set(id, await lockMemberById(tx, id));
     const self = rows.get(actor.id);
@@ -88,18 +92,33 @@ export function changeRole(db: Db, actor: SessionUser, { role, ...body }: SetRol
   });
 }
 
-/** Silences, suspends or restores a member; suspending ends every session of theirs at once, on every instance. */
-export function changeStanding(db: Db, actor: SessionUser, { standing, ...body }: SetStandingBody) {
-  return actOnMember(db, actor, body, async (tx, self, target) => {
-    if (!canActOnMember(self, target)) throw forbidden('standing_change_forbidden');
-    if (target.standing === standing) return [target];
-    await setMemberStanding(tx, target.id, standing);
-    if (standing === 'suspended') await signOutOtherSessions(tx, target.id);
-    return [
-      { ...target, standing },
-      { action: 'standing', detail: `${target.standing} → ${standing}` },
-    ];
-  });
+/**
+ * Silences, suspends or restores a member; their blogs follow (visibility.ts), and suspending ends
+ * every session of theirs at once, on every instance.
+ */
+export function changeStanding(
+  db: Db,
+  events: BlogEventHandlers,
+  actor: SessionUser,
+  { standing, ...body }: SetStandingBody,
+) {
+  return actOnMember(
+    db,
+    actor,
+    body,
+    async (tx, self, target) => {
+      if (!canActOnMember(self, target)) throw forbidden('standing_change_forbidden');
+      if (target.standing === standing) return [target];
+      await setMemberStanding(tx, target.id, standing);
+      await followAuthorStanding(tx, events, target.id, target.standing, new Date());
+      if (standing === 'suspended') await signOutOtherSessions(tx, target.id);
+      return [
+        { ...target, standing },
+        { action: 'standing', detail: `${target.standing} → ${standing}` },
+      ];
+    },
+    lockAuthorBlogs,
+  );
 }
 
 /** The owner hands the site over and stays on as an admin; the one-owner index holds in between. */

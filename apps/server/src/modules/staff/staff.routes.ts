@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   canManageSite,
   canModerate,
+  HideBlogBody,
+  HideBlogResponse,
   MemberResponse,
   MembersBody,
   MembersResponse,
@@ -19,11 +21,12 @@ import {
 import { BODY_ERRORS, errorResponses, forbidden } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { readSiteSettings } from '../site/index.ts';
+import { setHidden } from './content.service.ts';
 import { changeRole, changeStanding, membersPage, transferOwnership } from './members.service.ts';
 import { readLog } from './moderation-log.ts';
 import { updateSiteSettings } from './site-settings.service.ts';
 
-/** The staff's calls: members, roles and standing, the moderation log, the site's settings (policies.ts says who). */
+/** The staff's calls: members, roles and standing, hidden blogs, the moderation log, the site's settings (policies.ts says who). */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const allowed = (rule: (actor: Actor) => boolean, code: FixedErrorCode) => async (request: FastifyRequest) => {
     if (!rule(signedInUser(request))) throw forbidden(code);
@@ -48,8 +51,18 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/member/standing',
     { ...staff, schema: { body: SetStandingBody, response: { 200: MemberResponse, ...refusals } } },
-    async (request) => changeStanding(app.db, signedInUser(request), request.body),
+    async (request) => changeStanding(app.db, app.blogEvents, signedInUser(request), request.body),
   );
+
+  for (const [path, hidden] of [
+    ['/api/admin/hide-blog', true],
+    ['/api/admin/unhide-blog', false],
+  ] as const)
+    app.post(
+      path,
+      { ...staff, schema: { body: HideBlogBody, response: { 200: HideBlogResponse, ...refusals } } },
+      async (request) => setHidden(app.db, app.blogEvents, signedInUser(request), request.body, hidden),
+    );
 
   app.post(
     '/api/admin/transfer-ownership',

@@ -1,6 +1,7 @@
 import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { blogs, subscribers, unsubscribeTokens, users } from '../../db/schema/index.ts';
+import { readableByReaders } from '../blogs/index.ts';
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
 
@@ -142,7 +143,7 @@ export async function findNewsletter(db: Executor, subscriberId: string, blogId:
       authorName: users.fullname,
     })
     .from(subscribers)
-    .innerJoin(blogs, and(eq(blogs.id, blogId), eq(blogs.authorId, subscribers.authorId), eq(blogs.draft, false)))
+    .innerJoin(blogs, and(eq(blogs.id, blogId), eq(blogs.authorId, subscribers.authorId), readableByReaders))
     .innerJoin(users, eq(users.id, subscribers.authorId))
     .where(and(eq(subscribers.id, subscriberId), isNotNull(subscribers.confirmedAt)));
   return row;

@@ -10,6 +10,7 @@ export {
   findUserByGoogleSub,
   findUserById,
   findUserByUsername,
+  findVisibleUser,
   setPasswordHash,
   updateProfile,
   updateProfileImg,

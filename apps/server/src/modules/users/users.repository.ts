@@ -25,6 +25,12 @@ export async function findUserByUsername(db: Executor, username: string): Promis
   return row;
 }
 
+/** A member others may see: a suspended member is nobody to anyone else (their profile, feed and follows answer 404). */
+export async function findVisibleUser(db: Executor, username: string): Promise<UserRow | undefined> {
+  const user = await findUserByUsername(db, username);
+  return user?.standing === 'suspended' ? undefined : user;
+}
+
 export async function findUserByGoogleSub(db: Executor, sub: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.googleSub, sub));
   return row;

@@ -1,4 +1,4 @@
-import { CONSOLE_ACTOR } from '@inkwell/contracts';
+import { CONSOLE_ACTOR, type ModerationLogEntry } from '@inkwell/contracts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useModerationLog } from './api/staff.ts';
 import { AdminLayout } from './components/admin-layout.tsx';
@@ -11,7 +11,9 @@ const ACTIONS = {
   settings: 'changed the site setting',
   domain_block: 'blocked the fediverse domain',
   domain_unblock: 'unblocked the fediverse domain',
-} as const;
+  blog_hide: 'hid the blog',
+  blog_unhide: 'gave readers back the blog',
+} as const satisfies Record<ModerationLogEntry['action'], string>;
 
 /** Every staff action, newest first: who did what to whom, and why. Nobody can change or delete a line. */
 export function ModerationLogPage() {
