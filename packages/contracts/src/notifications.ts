@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PersonalInfo } from './blog.ts';
 import { CommentCan } from './comments.ts';
 import { NOTIFICATION_FILTERS } from './limits.ts';
+import { MODERATION_ACTIONS } from './staff.ts';
 
 const filter = z.enum(NOTIFICATION_FILTERS).default('all');
 
@@ -46,7 +47,50 @@ export const Notification = z.object({
 });
 export type Notification = z.infer<typeof Notification>;
 
-export const NotificationsResponse = z.object({ notifications: z.array(Notification) });
+/** Why a reader reported something (`POST /api/report`). */
+export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'sexual', 'illegal', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** A staff member is told of a new report: what it says, and what was reported as it read then. */
+export const ReportNotification = z.object({
+  _id: z.string(),
+  type: z.literal('report'),
+  seen: z.boolean(),
+  createdAt: z.string(),
+  report: z.object({
+    _id: z.string(),
+    reason: z.enum(REPORT_REASONS),
+    target: z.enum(['blog', 'comment', 'user']),
+    snapshot: z.string(),
+  }),
+});
+export type ReportNotification = z.infer<typeof ReportNotification>;
+
+/** A member is told of what the site's staff did to them or to what they wrote, and why (its line of the moderation log). */
+export const ModerationNotification = z.object({
+  _id: z.string(),
+  type: z.literal('moderation'),
+  seen: z.boolean(),
+  createdAt: z.string(),
+  moderation: z.object({
+    action: z.enum(MODERATION_ACTIONS),
+    /** What the action was on, as it was named then: a blog's title, a comment's words, the member's username. */
+    label: z.string(),
+    /** What changed ("active → silenced", "shown → hidden"). */
+    detail: z.string(),
+    reason: z.string(),
+  }),
+});
+export type ModerationNotification = z.infer<typeof ModerationNotification>;
+
+/**
+ * What the notifications page lists: the four kinds SPEC describes, and the two of moderation, each
+ * its own shape, told apart by `type` (a client that knows only the four skips the others).
+ */
+export const AnyNotification = z.discriminatedUnion('type', [Notification, ReportNotification, ModerationNotification]);
+export type AnyNotification = z.infer<typeof AnyNotification>;
+
+export const NotificationsResponse = z.object({ notifications: z.array(AnyNotification) });
 
 export const NewNotificationResponse = z.object({ new_notification_available: z.boolean() });
 export type NewNotificationResponse = z.infer<typeof NewNotificationResponse>;

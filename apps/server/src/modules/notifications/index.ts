@@ -1,5 +1,5 @@
 /**
- * Notifications: what likes, comments, replies and follows write for their receivers (each in the
+ * Notifications: what likes, comments, replies, follows, reports and staff actions write for their receivers (each in the
  * transaction that causes it; `notifyFollowers` is a handler of the blogs' `firstPublished` event),
  * and whether a user has a new one. `notificationsModule` is their routes and live stream.
  */
@@ -10,6 +10,8 @@ export {
   notifyComment,
   notifyFollowers,
   notifyLike,
+  notifyOfStaffAction,
   notifyReply,
+  notifyStaffOfReport,
   removeLikeNotification,
 } from './notifications.service.ts';

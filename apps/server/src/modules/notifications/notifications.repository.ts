@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { NotificationFilter } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
-import { blogs, comments, notifications, users } from '../../db/schema/index.ts';
+import { blogs, comments, moderationLog, notifications, reports, users } from '../../db/schema/index.ts';
 import { notBlockedBy } from '../blocks/index.ts';
 import { readableByReaders } from '../blogs/index.ts';
 
@@ -33,16 +33,21 @@ export async function signalNotification(tx: Executor, channel: string, userId: 
 export async function insertNotificationsFor(
   tx: Executor,
   channel: string,
-  values: Pick<NewNotification, 'type' | 'blogId' | 'userId'>,
+  values: Pick<NewNotification, 'type' | 'blogId' | 'reportId' | 'userId'>,
   recipients: SQL,
 ) {
   await tx.execute(sql`with added as (
-      insert into ${notifications} (type, blog_id, notification_for, user_id)
-      select ${values.type}, ${values.blogId}::uuid, recipient.id, ${values.userId}::uuid from (${recipients}) as recipient (id)
+      insert into ${notifications} (type, blog_id, report_id, notification_for, user_id)
+      select ${values.type}, ${values.blogId ?? null}::uuid, ${values.reportId ?? null}::uuid, recipient.id, ${values.userId}::uuid
+      from (${recipients}) as recipient (id)
       returning notification_for
     )
     select count(pg_notify(${channel}, notification_for::text)) from added`);
 }
+
+/** The ids of every active staff member but `userId`, as insertNotificationsFor's recipients. */
+export const staffBut = (userId: string) =>
+  sql`select ${users.id} from ${users} where ${users.role} in ('owner', 'admin', 'moderator') and ${users.standing} = 'active' and ${users.id} <> ${userId}`;
 
 export async function deleteLikeNotification(tx: Executor, blogId: string, userId: string) {
   await tx
@@ -76,7 +81,7 @@ function shownTo(userId: string): SQL {
   return and(
     eq(notifications.notificationFor, userId),
     notBlockedBy(userId, notifications.userId),
-    sql`exists (select 1 from ${blogs} where ${blogs.id} = ${notifications.blogId} and (${readableByReaders} or ${blogs.authorId} = ${userId}))`,
+    sql`(${notifications.blogId} is null or exists (select 1 from ${blogs} where ${blogs.id} = ${notifications.blogId} and (${readableByReaders} or ${blogs.authorId} = ${userId})))`,
     sql`not exists (select 1 from ${users} where ${users.id} = ${notifications.userId} and ${users.standing} = 'suspended')`,
   )!;
 }
@@ -112,11 +117,26 @@ export async function listNotifications(
       comment: { id: comment.id, comment: comment.comment, commentedBy: comment.commentedBy },
       repliedOnComment: { id: repliedOn.id, comment: repliedOn.comment },
       reply: { id: reply.id, comment: reply.comment },
+      report: {
+        id: reports.id,
+        reason: reports.reason,
+        blogId: reports.blogId,
+        commentId: reports.commentId,
+        snapshot: reports.snapshot,
+      },
+      moderation: {
+        action: moderationLog.action,
+        label: moderationLog.targetLabel,
+        detail: moderationLog.detail,
+        reason: moderationLog.reason,
+      },
     })
     .from(notifications)
     .innerJoin(actor, eq(actor.id, notifications.userId))
-    .innerJoin(blogs, eq(blogs.id, notifications.blogId))
-    .innerJoin(author, eq(author.id, blogs.authorId))
+    .leftJoin(blogs, eq(blogs.id, notifications.blogId))
+    .leftJoin(author, eq(author.id, blogs.authorId))
+    .leftJoin(reports, eq(reports.id, notifications.reportId))
+    .leftJoin(moderationLog, eq(moderationLog.id, notifications.moderationLogId))
     .leftJoin(comment, eq(comment.id, notifications.commentId))
     .leftJoin(repliedOn, eq(repliedOn.id, notifications.repliedOnComment))
     .leftJoin(reply, eq(reply.id, notifications.replyId))

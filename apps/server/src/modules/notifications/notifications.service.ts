@@ -13,6 +13,7 @@ import {
   listNotifications,
   markSeen,
   setReply,
+  staffBut,
   signalNotification,
   type NewNotification,
 } from './notifications.repository.ts';
@@ -91,6 +92,37 @@ export async function notifyFollowers(tx: Executor, { id: blogId, authorId }: { 
     { type: 'new_blog', blogId, userId: authorId },
     followersOf(authorId),
   );
+}
+
+/** Called inside a report's transaction: every active staff member but the reporter hears of it. */
+export async function notifyStaffOfReport(
+  tx: Executor,
+  { reportId, reporterId }: { reportId: string; reporterId: string },
+) {
+  await insertNotificationsFor(
+    tx,
+    NOTIFICATION_CHANNEL,
+    { type: 'report', reportId, userId: reporterId },
+    staffBut(reporterId),
+  );
+}
+
+/**
+ * Called inside a staff action's transaction, after its line of the moderation log: the member it
+ * concerns is told what and why. It names no staff member (the site's staff act as one), so it is
+ * stored as the member's own doing, which no block between members hides.
+ */
+export async function notifyOfStaffAction(
+  tx: Executor,
+  { memberId, logLineId }: { memberId: string; logLineId: string },
+) {
+  await insertNotification(tx, {
+    type: 'moderation',
+    moderationLogId: logLineId,
+    notificationFor: memberId,
+    userId: memberId,
+  });
+  await signalNotification(tx, NOTIFICATION_CHANNEL, memberId);
 }
 
 /**

@@ -4,7 +4,7 @@ import { forbidden, notFound } from '../../http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { setBlogHidden, type BlogEventHandlers } from '../blogs/index.ts';
 import { findBlogAuthor } from './members.repository.ts';
-import { writeLogLine } from './moderation-log.ts';
+import { logAndTell } from './moderation-log.ts';
 
 /*
  * Staff acting on what members wrote. Whom a staff member may act on is the rule of members
@@ -26,7 +26,7 @@ export async function setHidden(
     const result = await setBlogHidden(tx, events, blog_id, hidden ? reason : null, new Date());
     if (!result) throw notFound('blog_not_found');
     if (result.changed)
-      await writeLogLine(tx, actor, {
+      await logAndTell(tx, actor, author.id, {
         action: hidden ? 'blog_hide' : 'blog_unhide',
         target: { type: 'blog', id: blog_id, label: result.blog.title },
         detail: hidden ? 'shown → hidden' : 'hidden → shown',

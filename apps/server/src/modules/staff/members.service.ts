@@ -18,7 +18,7 @@ import { signOutOtherSessions } from '../auth/index.ts';
 import { followAuthorStanding, lockAuthorBlogs, type BlogEventHandlers } from '../blogs/index.ts';
 import { findUserByUsername } from '../users/index.ts';
 import { listMembers, lockMemberById, setMemberRole, setMemberStanding, type MemberRow } from './members.repository.ts';
-import { memberTarget, writeLogLine, type LogLine } from './moderation-log.ts';
+import { logAndTell, memberTarget, type LogLine } from './moderation-log.ts';
 
 /** A member as staff see them, with what `actor` may do to them (policies.ts). */
 function presentMember(actor: Actor, row: MemberRow): Member {
@@ -75,7 +75,7 @@ async function actOnMember(
     const target = named && rows.get(named.id);
     if (!self || !target) throw notFound('user_not_found');
     const [after, change] = await act(tx, self, target);
-    if (change) await writeLogLine(tx, actor, { ...change, target: memberTarget(target), reason });
+    if (change) await logAndTell(tx, actor, target.id, { ...change, target: memberTarget(target), reason });
     return { member: presentMember(self, after) };
   });
 }

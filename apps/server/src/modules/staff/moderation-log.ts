@@ -2,6 +2,7 @@ import { count, desc } from 'drizzle-orm';
 import { Limits, type ModerationLogEntry } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
 import { moderationLog } from '../../db/schema/index.ts';
+import { notifyOfStaffAction } from '../notifications/index.ts';
 
 export interface LogLine {
   action: ModerationLogEntry['action'];
@@ -17,18 +18,32 @@ export const memberTarget = (member: { id: string; username: string }): LogLine[
   label: member.username,
 });
 
-/** Writes one line of the moderation log: in the transaction of the action, so there is never an action without its line. */
+/** Writes one line of the moderation log: in the transaction of the action, so there is never an action without its line. Answers its id. */
 export async function writeLogLine(tx: Executor, actor: { id: string | null; username: string }, line: LogLine) {
-  await tx.insert(moderationLog).values({
-    actorId: actor.id,
-    actorUsername: actor.username,
-    action: line.action,
-    targetType: line.target.type,
-    targetId: line.target.id,
-    targetLabel: line.target.label,
-    detail: line.detail,
-    reason: line.reason,
-  });
+  const [row] = await tx
+    .insert(moderationLog)
+    .values({
+      actorId: actor.id,
+      actorUsername: actor.username,
+      action: line.action,
+      targetType: line.target.type,
+      targetId: line.target.id,
+      targetLabel: line.target.label,
+      detail: line.detail,
+      reason: line.reason,
+    })
+    .returning({ id: moderationLog.id });
+  return row!.id;
+}
+
+/** Logs a staff action on a member or on what they wrote, and tells the member what and why. */
+export async function logAndTell(
+  tx: Executor,
+  actor: { id: string; username: string },
+  memberId: string,
+  line: LogLine,
+) {
+  await notifyOfStaffAction(tx, { memberId, logLineId: await writeLogLine(tx, actor, line) });
 }
 
 export async function readLog(

@@ -7,6 +7,7 @@ import { loadedItems } from '../../lib/paged-list.ts';
 import { useSession } from '../../lib/session.tsx';
 import { allNotificationsKey, useForgetNotificationsOf, useNotifications } from './api/notifications.ts';
 import { NotificationCard } from './components/notification-card.tsx';
+import { ModerationNoticeCard, ReportNoticeCard } from './components/staff-notices.tsx';
 import { LoadMoreButton } from '../../components/load-more-button.tsx';
 
 /** The notifications screen (docs/product/screens.md, grown by issue 6): filters (all, like, comment, reply, and new_blog shown as 'new blog'), the entries a page at a time, Load More. */
@@ -66,9 +67,15 @@ function NotificationList({ filter }: { filter: NotificationFilter }) {
   return (
     <>
       <ul aria-label="Notifications" className="border-t border-neutral-100">
-        {list.map((notification) => (
-          <NotificationCard key={notification._id} notification={notification} onCommentDeleted={forget} />
-        ))}
+        {list.map((notification) =>
+          notification.type === 'moderation' ? (
+            <ModerationNoticeCard key={notification._id} notification={notification} />
+          ) : notification.type === 'report' ? (
+            <ReportNoticeCard key={notification._id} notification={notification} />
+          ) : (
+            <NotificationCard key={notification._id} notification={notification} onCommentDeleted={forget} />
+          ),
+        )}
       </ul>
       <LoadMoreButton query={notifications} />
     </>

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import type { Notification, NotificationFilter } from '@inkwell/contracts';
+import type { AnyNotification, NotificationFilter } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
 import { pagedListOptions } from '../../../lib/paged-list.ts';
 import { removeLoadedItems } from '../../../lib/remove-loaded-items.ts';
@@ -43,10 +43,10 @@ export function useForgetNotificationsOf() {
   const queryClient = useQueryClient();
   return (commentIds: string[]) => {
     const gone = new Set(commentIds);
-    removeLoadedItems<Notification>(
+    removeLoadedItems<AnyNotification>(
       queryClient,
       allNotificationsKey,
-      (n) => gone.has(n.comment?._id ?? '') || gone.has(n.replied_on_comment?._id ?? ''),
+      (n) => 'comment' in n && (gone.has(n.comment?._id ?? '') || gone.has(n.replied_on_comment?._id ?? '')),
     );
   };
 }
