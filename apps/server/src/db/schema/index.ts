@@ -1,6 +1,7 @@
 export * from './users.ts';
 export * from './blogs.ts';
 export * from './comments.ts';
+export * from './notifications.ts';
 export * from './images.ts';
 export * from './cache.ts';
 export * from './revisions.ts';
