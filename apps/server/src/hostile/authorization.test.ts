@@ -176,6 +176,8 @@ const PROTECTED: Endpoint[] = [
   { route: 'POST /api/admin/member/standing', payload: (w) => ({ username: w.reader.username, standing: 'active' }) },
   { route: 'POST /api/admin/transfer-ownership', payload: () => ({ username: `nobody_${uniqueId()}` }) },
   { route: 'POST /api/admin/log', payload: () => ({}) },
+  { route: 'POST /api/admin/hide-blog', payload: (w) => ({ blog_id: w.blog.blog_id }) },
+  { route: 'POST /api/admin/unhide-blog', payload: (w) => ({ blog_id: w.blog.blog_id }) },
   { route: 'GET /api/admin/settings' },
   { route: 'POST /api/admin/update-settings', payload: () => ({ registration: 'open' }) },
   // The admins' blocked domains of the fediverse (a member's live token is then refused 403).
@@ -381,6 +383,8 @@ const STAFF_MATRIX: Record<string, Record<Person, number>> = {
   'POST /api/admin/blocked-domains': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
   'POST /api/admin/block-domain': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
   'POST /api/admin/unblock-domain': { owner: 404, admin: 404, moderator: 403, member: 403, silenced: 403 },
+  'POST /api/admin/hide-blog': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
+  'POST /api/admin/unhide-blog': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
 };
 
 /**

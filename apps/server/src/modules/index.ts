@@ -9,7 +9,13 @@ import { bookmarksModule } from './bookmarks/index.ts';
 import { commentsModule } from './comments/index.ts';
 import { dashboardModule } from './dashboard/index.ts';
 import { discoveryModule } from './discovery/index.ts';
-import { federationModule, queueCreateActivity, queueDeleteActivity, queueUpdateActivity } from './federation/index.ts';
+import {
+  federationModule,
+  queueCreateActivity,
+  queueDeleteActivity,
+  queueRestoreActivity,
+  queueUpdateActivity,
+} from './federation/index.ts';
 import { endFollowsBetween, followsModule } from './follows/index.ts';
 import { jobsModule } from './jobs/index.ts';
 import { likesModule } from './likes/index.ts';
@@ -43,7 +49,7 @@ export const blogEventHandlers: BlogEventHandlers = {
   firstPublished: [queueNewsletter, notifyFollowers, queueCreateActivity],
   publishedBlogChanged: [queueUpdateActivity],
   publishedBlogRemoved: [queueDeleteActivity],
-  publishedBlogRestored: [queueCreateActivity],
+  publishedBlogRestored: [queueRestoreActivity],
 };
 
 /** Who hears of a new block, inside its transaction: the follows between the two members end. */

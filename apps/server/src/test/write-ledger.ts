@@ -100,7 +100,7 @@ export async function counterMismatches(db: Executor): Promise<string[]> {
   }
   const authors = await queryRows<{ username: string; total_posts: number; published: number }>(
     db,
-    sql`select u.username, u.total_posts, (select count(*) from blogs b where b.author_id = u.id and not b.draft)::int as published from users u`,
+    sql`select u.username, u.total_posts, (select count(*) from blogs b where b.author_id = u.id and b.listed)::int as published from users u`,
   );
   for (const author of authors) {
     if (Number(author.total_posts) !== Number(author.published)) {
@@ -112,9 +112,9 @@ export async function counterMismatches(db: Executor): Promise<string[]> {
   const scopes = await queryRows<{ scope: string; total: number | null; published: number | null }>(
     db,
     sql`with published as (
-          select 'all' as scope, count(*)::int as published from blogs where not draft
+          select 'all' as scope, count(*)::int as published from blogs where listed
           union all
-          select 'tag:' || tag, count(*)::int from blogs, unnest(tags) as tag where not draft group by tag
+          select 'tag:' || tag, count(*)::int from blogs, unnest(tags) as tag where listed group by tag
         )
         select coalesce(c.scope, p.scope) as scope, c.total, p.published
         from blog_counts c full join published p on p.scope = c.scope`,

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Blog, Comment } from '@inkwell/contracts';
+import type { Blog, Comment, Standing } from '@inkwell/contracts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildComment, fetchBlog } from '../../test/conversation.ts';
 import { buildBlog, buildUser, post, publishableBlog, uniqueId, type TestUser } from '../../test/factories.ts';
+import { counterMismatches } from '../../test/write-ledger.ts';
 
 let t: TestApp;
+let staff: TestUser;
 let author: TestUser;
 let reader: TestUser;
 let blog: Blog;
@@ -14,14 +16,15 @@ const tag = `tag${uniqueId()}`;
 
 beforeAll(async () => {
   t = await buildTestApp();
+  // The first account is the site's owner: the staff member who hides blogs and silences or suspends their authors.
+  staff = await buildUser(t.app);
   [author, reader] = [await buildUser(t.app), await buildUser(t.app)];
-  // A blog that was out long enough to gather a like, a comment and a read, then went back to a draft.
+  // A blog out long enough to gather a like, a save, a comment and a read.
   blog = await fetchBlog(t.app, await buildBlog(t.app, author, { title: `The ${word} notes`, tags: [tag] }), reader);
   await post(t.app, '/api/blog/like-blog', { _id: blog._id, isLikedByUser: false }, reader.token);
   await post(t.app, '/api/blog/bookmark', { _id: blog._id, isBookmarked: false }, reader.token);
   comment = await buildComment(t.app, reader, blog);
   await t.app.readCounts.flush();
-  await saveAs(true);
 });
 afterAll(() => t.close());
 
@@ -36,9 +39,30 @@ const saveAs = async (draft: boolean) =>
       )
     ).statusCode,
   ).toBe(200);
+const ok = async (res: Promise<{ statusCode: number }>) => expect((await res).statusCode).toBe(200);
+const hide = (hidden: boolean) =>
+  ok(
+    post(
+      t.app,
+      `/api/admin/${hidden ? 'hide' : 'unhide'}-blog`,
+      { blog_id: blog.blog_id, reason: 'Spam' },
+      staff.token,
+    ),
+  );
+const standing = (to: Standing) =>
+  ok(post(t.app, '/api/admin/member/standing', { username: author.username, standing: to, reason: '' }, staff.token));
+/** Gives back a suspended author's standing; suspension ended their sessions, so they sign in again. */
+const unsuspend = async () => {
+  await standing('active');
+  const res = await post(t.app, '/api/user/signin', { email: author.email, password: author.password });
+  author.token = res.json().access_token;
+};
 const get = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
-const profile = async () =>
-  (await post(t.app, '/api/user/get-profile', { username: author.username })).json().account_info;
+const status = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+const profile = async () => {
+  const res = await post(t.app, '/api/user/get-profile', { username: author.username });
+  return res.statusCode === 200 ? res.json().account_info : res.statusCode;
+};
 
 /** Every public way to a blog, each answering what it shows of it: its blog_id appears where the blog does. */
 const readingCalls: [string, () => Promise<unknown>][] = [
@@ -82,41 +106,80 @@ const readingCalls: [string, () => Promise<unknown>][] = [
   ['tag feed', () => get(`/tag/${tag}/feed.json`)],
   ['sitemap of blogs', () => get('/sitemap-blogs-1.xml')],
   ['sitemap of authors', () => get('/sitemap-authors-1.xml')],
-  ['author’s post count', async () => (await profile()).total_posts],
+  ['author’s post count', async () => (await profile()).total_posts ?? (await profile())],
+  ['blog page', () => status(`/blog/${blog.blog_id}`)],
+  ['profile page', () => status(`/user/${author.username}`)],
 ];
 
-describe('a blog taken back to a draft', () => {
-  it('leaves every reading call, and comes back to each when published again', async () => {
-    const hidden = Object.fromEntries(
-      await Promise.all(readingCalls.map(async ([name, call]) => [name, await call()])),
-    );
-    await saveAs(false);
-    const shown = Object.fromEntries(await Promise.all(readingCalls.map(async ([name, call]) => [name, await call()])));
+const readAll = async () =>
+  Object.fromEntries(await Promise.all(readingCalls.map(async ([name, call]) => [name, await call()])));
 
-    for (const [name] of readingCalls) expect(hidden[name], name).not.toEqual(shown[name]);
-    for (const name of [
-      'latest-blogs',
-      'trending-blogs',
-      'search by text',
-      'search by tag',
-      'search by author',
-      'site feed',
-      'author feed',
-      'tag feed',
-      'sitemap of blogs',
-      'reader’s reading list',
-    ]) {
-      expect(shown[name], name).toContain(blog.blog_id);
-      expect(hidden[name], name).not.toContain(blog.blog_id);
+/** The calls that list blogs: a withheld blog is in none of them. */
+const lists = [
+  'latest-blogs',
+  'trending-blogs',
+  'search by text',
+  'search by tag',
+  'search by author',
+  'site feed',
+  'author feed',
+  'tag feed',
+  'sitemap of blogs',
+];
+/** The calls about the blog itself, and the reader's own list of saved blogs, which a link still opens. */
+const ownWays = ['get-blog', 'isliked-by-user', 'is-bookmarked', 'get-blog-comments', 'get-replies', 'blog page'];
+
+/*
+ * Each way a blog is withheld from readers (visibility.ts), undone: while it lasts the blog leaves
+ * every list, search, count, feed and sitemap, and the author's count; a blog nobody but its author
+ * may read also answers 404 by every way to it, and a suspended author's profile with it. A
+ * silenced author's blog still opens from a link. Undoing it gives every surface back exactly.
+ */
+const withholdings: { name: string; withhold: () => Promise<void>; restore: () => Promise<void>; opens: boolean }[] = [
+  // The author's two saves are edits: the dates of the blog's last change move with them.
+  { name: 'taken back to a draft', withhold: () => saveAs(true), restore: () => saveAs(false), opens: false },
+  { name: 'hidden by staff', withhold: () => hide(true), restore: () => hide(false), opens: false },
+  {
+    name: 'by a suspended author',
+    withhold: () => standing('suspended'),
+    restore: unsuspend,
+    opens: false,
+  },
+  {
+    name: 'by a silenced author',
+    withhold: () => standing('silenced'),
+    restore: () => standing('active'),
+    opens: true,
+  },
+];
+
+describe.each(withholdings)('a blog $name', ({ name, withhold, restore, opens }) => {
+  it('leaves every list, count and feed, and comes back to each exactly when undone', async () => {
+    const before = await readAll();
+    await withhold();
+    const hidden = await readAll();
+    expect(await counterMismatches(t.app.db)).toEqual([]);
+    await restore();
+    const shown = await readAll();
+    if (name !== 'taken back to a draft') expect(shown).toEqual(before);
+    expect(await counterMismatches(t.app.db)).toEqual([]);
+
+    for (const list of lists) {
+      expect(shown[list], list).toContain(blog.blog_id);
+      expect(hidden[list], list).not.toContain(blog.blog_id);
     }
     expect([hidden['search count'], shown['search count']]).toEqual([0, 1]);
-    expect([hidden['reader’s reading list count'], shown['reader’s reading list count']]).toEqual([0, 1]);
-    expect([hidden['author’s post count'], shown['author’s post count']]).toEqual([0, 1]);
+    expect(hidden['all-latest-blogs-count']).toBe(shown['all-latest-blogs-count'] - 1);
     expect(hidden['sitemap of authors']).not.toContain(author.username);
-    for (const name of ['get-blog', 'isliked-by-user', 'is-bookmarked', 'get-blog-comments', 'get-replies'])
-      expect([hidden[name], shown[name]], name).toEqual([404, 200]);
+    const suspended = name === 'by a suspended author';
+    expect([hidden['author’s post count'], shown['author’s post count']]).toEqual([suspended ? 404 : 0, 1]);
+    expect([hidden['profile page'], shown['profile page']]).toEqual([suspended ? 404 : 200, 200]);
+    for (const way of ownWays) expect([hidden[way], shown[way]], way).toEqual(opens ? [200, 200] : [404, 200]);
+    expect([hidden['reader’s reading list count'], shown['reader’s reading list count']]).toEqual([opens ? 1 : 0, 1]);
   });
+});
 
+describe('a blog taken back to a draft', () => {
   it('can be neither liked, saved nor commented on while a draft, and its reads are not counted', async () => {
     await saveAs(true);
     const before = await profile();

@@ -40,10 +40,14 @@ export function articleOf(ctx: Context<void>, blog: BlogRow): Article {
   });
 }
 
-export function createOf(ctx: Context<void>, blog: BlogRow): Create {
+/**
+ * The Create of a blog: its first publication, or (`restoredAt`) its return to readers after staff
+ * withheld it, which must be an activity of its own (receivers drop an id they have seen).
+ */
+export function createOf(ctx: Context<void>, blog: BlogRow, restoredAt?: Date): Create {
   const article = articleOf(ctx, blog);
   return new Create({
-    id: new URL(`${article.id!.href}#create`),
+    id: new URL(`${article.id!.href}#create${restoredAt ? `-${restoredAt.getTime()}` : ''}`),
     actor: ctx.getActorUri(blog.authorId),
     object: article,
     published: article.published,

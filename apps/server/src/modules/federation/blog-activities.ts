@@ -13,7 +13,7 @@ type PublishedBlog = { id: string; blogId: string; authorId: string };
 
 /** What a fan-out job carries: the blog (its row id and blog_id), its author, what happened and when. */
 export interface BlogActivity {
-  kind: 'create' | 'update' | 'delete';
+  kind: 'create' | 'restore' | 'update' | 'delete';
   id: string;
   blogId?: string | undefined;
   authorId: string;
@@ -36,10 +36,13 @@ export async function queueBlogActivity(tx: Executor, activity: BlogActivity): P
 
 /*
  * The blog events' handlers (wired in modules/index.ts): the fediverse hears of a blog first
- * published, of an edit of a published blog, and of one deleted or taken back to draft.
+ * published, of one given back to readers, of an edit of a published blog, and of one deleted,
+ * taken back to draft or withheld by staff.
  */
 export const queueCreateActivity = (tx: Executor, blog: { id: string; authorId: string }, now: Date) =>
   queueBlogActivity(tx, { kind: 'create', id: blog.id, authorId: blog.authorId, at: now.toISOString() });
+export const queueRestoreActivity = (tx: Executor, blog: PublishedBlog, now: Date) =>
+  queueBlogActivity(tx, { kind: 'restore', ...blog, at: now.toISOString() });
 export const queueUpdateActivity = (tx: Executor, blog: PublishedBlog, now: Date) =>
   queueBlogActivity(tx, { kind: 'update', ...blog, at: now.toISOString() });
 export const queueDeleteActivity = (tx: Executor, blog: PublishedBlog, now: Date) =>

@@ -25,7 +25,10 @@ export function registerDeliveryJobs(app: FastifyInstance, fed: InkwellFederatio
       else {
         const blog = await findPublishedBlog(app.db, event.id);
         if (!blog) return;
-        activity = event.kind === 'create' ? createOf(ctx, blog) : updateOf(ctx, blog);
+        activity =
+          event.kind === 'update'
+            ? updateOf(ctx, blog)
+            : createOf(ctx, blog, event.kind === 'restore' ? new Date(event.at) : undefined);
       }
       await queueDeliveries(app.db, ctx, event.authorId, await followerInboxes(app.db, event.authorId), activity);
     },

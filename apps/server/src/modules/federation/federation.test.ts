@@ -189,6 +189,35 @@ describe('federation between two Inkwell instances', () => {
     expect(await a.app.db.select().from(remoteFollowers)).toEqual([]);
     expect((await getJson<CollectionDocument>(`${authorActor}/followers`)).totalItems).toBe(0);
   });
+
+  it('a blog staff hide, or whose author they suspend, is deleted from B; given back, it is sent again', async () => {
+    const member = await buildUser(a.app, { fullname: 'Mo Member' });
+    const memberActor = `${a.url}/ap/users/${await userIdOf(a, member)}`;
+    await followRemoteActor(b.app.federation!, b.app.db, readerId, memberActor);
+    await settle();
+    const blogId = await buildBlog(a.app, member, { title: 'Buy cheap watches' });
+    await settle();
+    const articleId = `${a.url}/blog/${blogId}`;
+    const onB = async () => (await articlesOnB()).find((article) => article.objectId === articleId);
+    expect(await onB()).toMatchObject({ lastActivity: 'Create' });
+
+    // The author of A's first blog is its owner: staff here.
+    const staff = (path: string, body: object) =>
+      post(a.app, `/api/admin/${path}`, { ...body, reason: 'Spam' }, author.token);
+    expect((await staff('hide-blog', { blog_id: blogId })).statusCode).toBe(200);
+    await settle();
+    expect(await onB()).toMatchObject({ lastActivity: 'Delete' });
+    expect((await staff('unhide-blog', { blog_id: blogId })).statusCode).toBe(200);
+    await settle();
+    expect(await onB()).toMatchObject({ lastActivity: 'Create', name: 'Buy cheap watches' });
+
+    expect((await staff('member/standing', { username: member.username, standing: 'suspended' })).statusCode).toBe(200);
+    await settle();
+    expect(await onB()).toMatchObject({ lastActivity: 'Delete' });
+    expect((await staff('member/standing', { username: member.username, standing: 'active' })).statusCode).toBe(200);
+    await settle();
+    expect(await onB()).toMatchObject({ lastActivity: 'Create' });
+  });
 });
 
 describe('federation without PUBLIC_URL', () => {

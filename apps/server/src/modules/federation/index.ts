@@ -7,4 +7,9 @@ import { registerFederation } from './federation.routes.ts';
  * blocked domains among them), after every other module.
  */
 export const federationModule = fp(registerFederation, { name: 'federation' });
-export { queueCreateActivity, queueDeleteActivity, queueUpdateActivity } from './blog-activities.ts';
+export {
+  queueCreateActivity,
+  queueDeleteActivity,
+  queueRestoreActivity,
+  queueUpdateActivity,
+} from './blog-activities.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ErrorMessages,
+  type AnyNotification,
   type Member,
   type ModerationLogResponse,
   type MyProfileResponse,
@@ -230,6 +231,72 @@ describe('standing', () => {
     expect((await setRole(admin, mod, 'moderator')).statusCode).toBe(200);
     expect((await setStanding(admin, mod, 'silenced')).statusCode).toBe(200);
     expect((await setStanding(admin, owner, 'suspended')).json()).toEqual(refusal('standing_change_forbidden'));
+  });
+});
+
+describe('hiding a blog', () => {
+  const hide = (by: TestUser, blogId: string, reason = '', path = 'hide-blog') =>
+    post(t.app, `/api/admin/${path}`, { blog_id: blogId, reason }, by.token);
+  const notices = async (user: TestUser) =>
+    (await post(t.app, '/notifications', { page: 1 }, user.token))
+      .json<{ notifications: AnyNotification[] }>()
+      .notifications.filter((n) => n.type === 'moderation');
+
+  it('withholds it from readers, shows its author why, and tells them; unhiding gives it back', async () => {
+    const author = await buildUser(t.app);
+    const blogId = await buildBlog(t.app, author, { title: 'Cheap watches here' });
+    expect((await hide(moderator, blogId, 'Advertising')).json()).toEqual({ blog_id: blogId, hidden: true });
+
+    expect((await post(t.app, '/api/blog/get-blog', { blog_id: blogId })).statusCode).toBe(404);
+    expect((await fetchBlog(t.app, blogId, author)).hidden_reason).toBe('Advertising');
+    const dashboard = await post(t.app, '/api/blog/user-written-blogs', { page: 1, draft: false }, author.token);
+    expect(dashboard.json().blogs).toMatchObject([{ blog_id: blogId, hidden_reason: 'Advertising' }]);
+    expect(await notices(author)).toMatchObject([
+      {
+        type: 'moderation',
+        seen: false,
+        moderation: {
+          action: 'blog_hide',
+          label: 'Cheap watches here',
+          detail: 'shown → hidden',
+          reason: 'Advertising',
+        },
+      },
+    ]);
+    // The notice names no staff member, and nobody but the author hears of it.
+    expect(JSON.stringify(await notices(author))).not.toContain(moderator.username);
+    expect(JSON.stringify(await notices(admin))).not.toContain('Cheap watches here');
+
+    // Hiding it again changes nothing and tells nobody again.
+    expect((await hide(moderator, blogId, 'Again')).statusCode).toBe(200);
+    expect(await notices(author)).toHaveLength(1);
+
+    expect((await hide(moderator, blogId, 'Reviewed', 'unhide-blog')).json()).toEqual({
+      blog_id: blogId,
+      hidden: false,
+    });
+    expect((await fetchBlog(t.app, blogId)).hidden_reason).toBeNull();
+    expect((await notices(author)).map((n) => n.type === 'moderation' && n.moderation.action)).toEqual([
+      'blog_unhide',
+      'blog_hide',
+    ]);
+    const lines = (await log(moderator)).entries.filter((entry) => entry.target.id === blogId);
+    expect(lines.map(({ actor, action, reason }) => ({ actor, action, reason }))).toEqual([
+      { actor: moderator.username, action: 'blog_unhide', reason: 'Reviewed' },
+      { actor: moderator.username, action: 'blog_hide', reason: 'Advertising' },
+    ]);
+  });
+
+  it('acts only on the blogs of members ranked below, never on a draft', async () => {
+    const adminsBlog = await buildBlog(t.app, admin);
+    expect((await hide(moderator, adminsBlog)).json()).toEqual(refusal('content_action_forbidden'));
+    expect((await hide(moderator, await buildBlog(t.app, moderator))).json()).toEqual(
+      refusal('content_action_forbidden'),
+    );
+    const draft = await buildBlog(t.app, await buildUser(t.app), { draft: true });
+    expect((await hide(moderator, draft)).statusCode).toBe(404);
+    expect((await hide(moderator, 'no-such-blog')).statusCode).toBe(404);
+    expect((await fetchBlog(t.app, adminsBlog)).hidden_reason).toBeNull();
   });
 });
 
