@@ -63,6 +63,20 @@ export const MODERATION_ACTIONS = [
   'blog_unhide',
 ] as const;
 
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/**
+ * Each staff action as the member it concerns is told of it ("The site's staff hid your blog
+ * “…”"), in their notification and their mail; the site's settings and domains concern no member.
+ */
+export const STAFF_ACTION_TOLD: Partial<Record<ModerationAction, string>> = {
+  role: 'changed your role',
+  standing: 'changed your standing',
+  transfer_ownership: 'handed you the site',
+  blog_hide: 'hid your blog',
+  blog_unhide: 'gave readers back your blog',
+};
+
 /** How the moderation log names what was done at the server's console (`npm run admin`) rather than by an account. */
 export const CONSOLE_ACTOR = 'npm run admin';
 

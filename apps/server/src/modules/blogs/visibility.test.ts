@@ -19,6 +19,8 @@ beforeAll(async () => {
   // The first account is the site's owner: the staff member who hides blogs and silences or suspends their authors.
   staff = await buildUser(t.app);
   [author, reader] = [await buildUser(t.app), await buildUser(t.app)];
+  // The reader follows the author, so hears of the blog: a new_blog notification.
+  await post(t.app, '/api/user/follow', { username: author.username, isFollowing: false }, reader.token);
   // A blog out long enough to gather a like, a save, a comment and a read.
   blog = await fetchBlog(t.app, await buildBlog(t.app, author, { title: `The ${word} notes`, tags: [tag] }), reader);
   await post(t.app, '/api/blog/like-blog', { _id: blog._id, isLikedByUser: false }, reader.token);
@@ -107,6 +109,12 @@ const readingCalls: [string, () => Promise<unknown>][] = [
   ['sitemap of blogs', () => get('/sitemap-blogs-1.xml')],
   ['sitemap of authors', () => get('/sitemap-authors-1.xml')],
   ['author’s post count', async () => (await profile()).total_posts ?? (await profile())],
+  [
+    'follower’s notification',
+    async () =>
+      (await post(t.app, '/api/notification/all-notifications-count', { filter: 'new_blog' }, reader.token)).json()
+        .totalDocs,
+  ],
   ['blog page', () => status(`/blog/${blog.blog_id}`)],
   ['profile page', () => status(`/user/${author.username}`)],
 ];
@@ -175,6 +183,7 @@ describe.each(withholdings)('a blog $name', ({ name, withhold, restore, opens })
     expect([hidden['author’s post count'], shown['author’s post count']]).toEqual([suspended ? 404 : 0, 1]);
     expect([hidden['profile page'], shown['profile page']]).toEqual([suspended ? 404 : 200, 200]);
     for (const way of ownWays) expect([hidden[way], shown[way]], way).toEqual(opens ? [200, 200] : [404, 200]);
+    expect([hidden['follower’s notification'], shown['follower’s notification']]).toEqual([opens ? 1 : 0, 1]);
     expect([hidden['reader’s reading list count'], shown['reader’s reading list count']]).toEqual([opens ? 1 : 0, 1]);
   });
 });

@@ -3,6 +3,7 @@ import { Limits, type ModerationLogEntry } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
 import { moderationLog } from '../../db/schema/index.ts';
 import { notifyOfStaffAction } from '../notifications/index.ts';
+import { queueStaffActionMail } from './staff-action-mail.ts';
 
 export interface LogLine {
   action: ModerationLogEntry['action'];
@@ -36,14 +37,16 @@ export async function writeLogLine(tx: Executor, actor: { id: string | null; use
   return row!.id;
 }
 
-/** Logs a staff action on a member or on what they wrote, and tells the member what and why. */
+/** Logs a staff action on a member or on what they wrote, and tells the member what and why: a notification, and a mail. */
 export async function logAndTell(
   tx: Executor,
   actor: { id: string; username: string },
   memberId: string,
   line: LogLine,
 ) {
-  await notifyOfStaffAction(tx, { memberId, logLineId: await writeLogLine(tx, actor, line) });
+  const told = { memberId, logLineId: await writeLogLine(tx, actor, line) };
+  await notifyOfStaffAction(tx, told);
+  await queueStaffActionMail(tx, told);
 }
 
 export async function readLog(

@@ -24,10 +24,12 @@ import { readSiteSettings } from '../site/index.ts';
 import { setHidden } from './content.service.ts';
 import { changeRole, changeStanding, membersPage, transferOwnership } from './members.service.ts';
 import { readLog } from './moderation-log.ts';
+import { registerStaffActionMail } from './staff-action-mail.ts';
 import { updateSiteSettings } from './site-settings.service.ts';
 
 /** The staff's calls: members, roles and standing, hidden blogs, the moderation log, the site's settings (policies.ts says who). */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerStaffActionMail(app);
   const allowed = (rule: (actor: Actor) => boolean, code: FixedErrorCode) => async (request: FastifyRequest) => {
     if (!rule(signedInUser(request))) throw forbidden(code);
   };

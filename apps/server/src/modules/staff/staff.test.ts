@@ -8,6 +8,7 @@ import {
   type Role,
 } from '@inkwell/contracts';
 import { startGoogleIdp, type GoogleIdp } from '../../test/google-idp.ts';
+import { startSmtpInbox } from '../../test/smtp-inbox.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, buildBlog, buildUser, post, type TestUser } from '../../test/factories.ts';
 import { fetchBlog } from '../../test/conversation.ts';
@@ -285,6 +286,33 @@ describe('hiding a blog', () => {
       { actor: moderator.username, action: 'blog_unhide', reason: 'Reviewed' },
       { actor: moderator.username, action: 'blog_hide', reason: 'Advertising' },
     ]);
+  });
+
+  it('mails the member what was done and why, when the site sends mail', async () => {
+    const inbox = await startSmtpInbox();
+    const site = await buildTestApp({ SMTP_URL: inbox.url, PUBLIC_URL: 'https://blog.example.org' });
+    try {
+      const siteOwner = await buildUser(site.app);
+      const author = await buildUser(site.app);
+      const blogId = await buildBlog(site.app, author, { title: 'Cheap watches here' });
+      const res = await post(
+        site.app,
+        '/api/admin/hide-blog',
+        { blog_id: blogId, reason: 'Advertising' },
+        siteOwner.token,
+      );
+      expect(res.statusCode).toBe(200);
+      await site.app.jobs.runDue();
+      const mail = await inbox.mailTo(author.email);
+      expect(mail.subject).toBe('The staff of Inkwell hid your blog');
+      expect(mail.text).toContain('hid your blog “Cheap watches here”: shown → hidden.');
+      expect(mail.text).toContain('Reason: “Advertising”');
+      expect(mail.text).toContain('https://blog.example.org/notifications');
+      expect(mail.text).not.toContain(siteOwner.username);
+    } finally {
+      await site.close();
+      await inbox.close();
+    }
   });
 
   it('acts only on the blogs of members ranked below, never on a draft', async () => {

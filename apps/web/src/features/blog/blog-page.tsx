@@ -18,6 +18,7 @@ import { BlogHeading } from './components/blog-heading.tsx';
 import { BookmarkButton } from './components/bookmark-button.tsx';
 import { LikeButton } from './components/like-button.tsx';
 import { ShareButtons } from './components/share-buttons.tsx';
+import { HiddenNotice } from '../../components/hidden-notice.tsx';
 
 /** docs/product/screens.md Blog page: the blog, its likes and comments, sharing, and similar blogs. */
 export function BlogPage() {
@@ -39,6 +40,7 @@ function BlogArticle({ blog }: { blog: Blog }) {
   return (
     <>
       <article className="mx-auto box-content max-w-reading px-[5vw] py-10">
+        {blog.hidden_reason !== null && <HiddenNotice reason={blog.hidden_reason} className="mb-8" />}
         <BlogHeading blog={blog} authorAction={<FollowButton username={blog.author.personal_info.username} />} />
         <BlogInteraction blog={blog} onOpenComments={() => setCommentsOpen(true)} />
         <BlogContent blocks={blocks} />

@@ -1,15 +1,6 @@
 import { Link } from 'react-router';
-import type { ModerationNotification, ReportNotification } from '@inkwell/contracts';
+import { STAFF_ACTION_TOLD, type ModerationNotification, type ReportNotification } from '@inkwell/contracts';
 import { formatDate } from '../../../lib/format-date.ts';
-
-/** What the site's staff did, as the member it concerns reads it (settings and domains concern no member). */
-const DONE: Partial<Record<ModerationNotification['moderation']['action'], string>> = {
-  role: 'changed your role',
-  standing: 'changed your standing',
-  transfer_ownership: 'handed you the site',
-  blog_hide: 'hid your blog',
-  blog_unhide: 'gave readers back your blog',
-};
 
 function NoticeItem({
   label,
@@ -41,7 +32,7 @@ function NoticeItem({
 /** A member is told what the site's staff did to them or to what they wrote, and why. */
 export function ModerationNoticeCard({ notification }: { notification: ModerationNotification }) {
   const { action, label, detail, reason } = notification.moderation;
-  const done = DONE[action] ?? 'acted on';
+  const done = STAFF_ACTION_TOLD[action] ?? 'acted on';
   return (
     <NoticeItem label={`The site’s staff ${done}`} seen={notification.seen} createdAt={notification.createdAt}>
       <p className="font-medium break-words text-neutral-900">

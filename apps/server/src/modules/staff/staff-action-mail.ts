@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { STAFF_ACTION_TOLD, type ModerationAction } from '@inkwell/contracts';
+import type { Executor } from '../../db/client.ts';
+import { moderationLog, users } from '../../db/schema/index.ts';
+import { absoluteUrl, SITE_NAME } from '../../site-origin.ts';
+import { enqueueJob } from '../jobs/index.ts';
+import type { Mail } from '../mail/index.ts';
+
+/*
+ * The mail that tells a member what the site's staff did to them or to what they wrote, beside
+ * its notification: queued in the action's transaction, sent after it commits, and only when the
+ * site sends mail (SMTP_URL); a suspended member can no longer sign in to read a notification.
+ */
+
+const QUEUE = 'staff-action-mail';
+
+interface StaffActionMail {
+  memberId: string;
+  logLineId: string;
+}
+
+export const queueStaffActionMail = (tx: Executor, payload: StaffActionMail) =>
+  enqueueJob(tx, { queue: QUEUE, payload });
+
+/** The mail itself: what was done and why, as the log line says, and where to read more. */
+export function staffActionMail(
+  to: string,
+  line: { action: ModerationAction; label: string; detail: string; reason: string },
+  notificationsUrl: string,
+): Mail {
+  const done = STAFF_ACTION_TOLD[line.action] ?? 'acted on';
+  return {
+    to,
+    subject: `The staff of ${SITE_NAME} ${done}`,
+    text: [
+      `The staff of ${SITE_NAME} ${done} “${line.label}”: ${line.detail}.`,
+      line.reason ? `Reason: “${line.reason}”` : 'No reason was given.',
+      '',
+      `Your notifications: ${notificationsUrl}`,
+    ].join('\n'),
+  };
+}
+
+export function registerStaffActionMail(app: FastifyInstance) {
+  const origin = app.config.publicUrl ?? `http://localhost:${app.config.port}`;
+  app.jobs.register<StaffActionMail>({
+    queue: QUEUE,
+    async run({ memberId, logLineId }) {
+      if (!app.config.smtpUrl) return;
+      const [row] = await app.db
+        .select({
+          email: users.email,
+          action: moderationLog.action,
+          label: moderationLog.targetLabel,
+          detail: moderationLog.detail,
+          reason: moderationLog.reason,
+        })
+        .from(moderationLog)
+        .innerJoin(users, eq(users.id, memberId))
+        .where(eq(moderationLog.id, logLineId));
+      if (!row) return;
+      const { email, action, ...line } = row;
+      await app.mailer.send(
+        staffActionMail(email, { ...line, action: action as ModerationAction }, absoluteUrl(origin, '/notifications')),
+      );
+    },
+  });
+}
