@@ -63,10 +63,10 @@ export const blogs = pgTable(
     /**
      * The author's standing (users.standing), kept by the database itself: a foreign key to
      * users (id, standing) cascades every change of a standing onto the author's blogs, so the
-     * rule of who may read a blog (blogs/visibility.ts) reads one row and lists keep one index.
+     * rule of who may read a blog (visibility/visibility.ts) reads one row and lists keep one index.
      */
     authorStanding: text('author_standing').$type<Standing>().notNull().default('active'),
-    /** In every list, search, count, feed and sitemap (blogs/visibility.ts): published, not hidden, its author in good standing. */
+    /** In every list, search, count, feed and sitemap (visibility/visibility.ts): published, not hidden, its author in good standing. */
     listed: boolean('listed')
       .notNull()
       .generatedAlwaysAs(sql`not draft and hidden_reason is null and author_standing = 'active'`),

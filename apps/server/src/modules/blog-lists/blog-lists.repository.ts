@@ -3,7 +3,8 @@ import { and, asc, desc, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-
 import type { Db, Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogCounts, blogDayCounts, blogs, countScope, users } from '../../db/schema/index.ts';
-import { blogCardColumns, listedToReaders, type BlogCardRow } from '../blogs/index.ts';
+import { blogCardColumns, type BlogCardRow } from '../blogs/index.ts';
+import { listedToReaders } from '../visibility/index.ts';
 import { typoQueryText } from './title-words.ts';
 
 /**

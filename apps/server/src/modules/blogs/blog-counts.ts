@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { blogCounts, blogDayCounts, blogs, countScope } from '../../db/schema/index.ts';
 import { addToAuthorCounters } from '../users/index.ts';
-import { isListed, listedToReaders } from './visibility.ts';
+import { isListed, listedToReaders } from '../visibility/index.ts';
 
 /*
- * How many blogs are listed (visibility.ts), in all and per tag (blog_counts), per UTC day of
+ * How many blogs are listed (visibility/visibility.ts), in all and per tag (blog_counts), per UTC day of
  * publication (blog_day_counts) and per author (users.total_posts), kept in the same transaction
  * as the blogs that change them: the home page's count and a topic's count are one row, not a scan
  * of every published blog, and a deep page of the newest blogs starts from the day its first blog

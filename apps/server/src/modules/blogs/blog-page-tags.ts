@@ -4,7 +4,7 @@ import { authorFeedTitle, feedLinks, tagFeedTitle } from '../../plugins/feed-lin
 import { pageTagsResolver, type PageTags } from '../../plugins/page-tags.ts';
 import { publicationDates } from './blogs.presenter.ts';
 import { findBlog, type BlogWithAuthor } from './blogs.repository.ts';
-import { isVisibleTo } from './visibility.ts';
+import { isVisibleTo } from '../visibility/index.ts';
 
 /** A published blog, or undefined: a draft is no page to the public (404), and its title never leaks. */
 async function findPublishedBlog(app: FastifyInstance, blogId: string) {

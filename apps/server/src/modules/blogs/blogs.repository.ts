@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogs, users } from '../../db/schema/index.ts';
-import { readableByReaders } from './visibility.ts';
+import { readableByReaders } from '../visibility/index.ts';
 
 export type BlogRow = typeof blogs.$inferSelect;
 export type NewBlog = typeof blogs.$inferInsert;

@@ -5,6 +5,8 @@ import {
   BlogCanResponse,
   CreateBlogBody,
   CreateBlogResponse,
+  DeleteBlogBody,
+  DeleteBlogResponse,
   GetBlogBody,
   GetBlogResponse,
   ReadBlogBody,
@@ -12,7 +14,7 @@ import {
 import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
 import { assertActive, signedInUser } from '../../plugins/auth.ts';
 import { blogPageTags } from './blog-page-tags.ts';
-import { answerGetBlog, getBlogCan, saveBlog } from './blogs.service.ts';
+import { answerGetBlog, deleteBlog, getBlogCan, saveBlog } from './blogs.service.ts';
 
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -70,6 +72,19 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { keepsReadCache: true },
     },
     async (_request, reply) => reply.status(204).send(null),
+  );
+
+  // Only the author deletes a blog; the dashboard lists their blogs with a Delete.
+  app.post(
+    '/api/blog/delete-blog',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        body: DeleteBlogBody,
+        response: { 200: DeleteBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404]) },
+      },
+    },
+    async (request) => deleteBlog(app.db, app.blogEvents, signedInUser(request).id, request.body.blog_id),
   );
 
   app.pageTagResolvers.push(blogPageTags(app));

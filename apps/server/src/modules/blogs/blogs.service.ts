@@ -30,7 +30,7 @@ import {
 } from './blogs.repository.ts';
 import { presentBlog } from './blogs.presenter.ts';
 import { checkSchedulable, publishingOf } from './scheduled-publishing.ts';
-import { isReadable, isVisibleTo } from './visibility.ts';
+import { isReadable, isVisibleTo } from '../visibility/index.ts';
 
 const BLOG_ID_ATTEMPTS = 5;
 

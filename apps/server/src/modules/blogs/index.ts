@@ -30,6 +30,5 @@ export {
   type BlogCardRow,
 } from './blogs.repository.ts';
 export { presentBlog, presentBlogCard, publicationDates } from './blogs.presenter.ts';
-export { answerGetBlog, deleteBlog, saveBlog } from './blogs.service.ts';
-export { isReadable, listedToReaders, readableByReaders } from './visibility.ts';
-export { followAuthorStanding, lockAuthorBlogs, setBlogHidden } from './withheld.ts';
+export { answerGetBlog, saveBlog } from './blogs.service.ts';
+export { lockAuthorBlogs, setBlogHidden } from './withheld.ts';

@@ -15,7 +15,7 @@ import { findBlogForUpdate, lockDueBlogs, markPublished, setPublishAt, type Blog
 
 /*
  * Scheduled publishing. A scheduled blog is a draft with a `publish_at`: the one rule of who may
- * read a blog (visibility.ts, `draft = false`) keeps it out of every list, search, count, feed and
+ * read a blog (visibility/visibility.ts) keeps it out of every list, search, count, feed and
  * sitemap until the scheduler publishes it, and nothing else needs to know about schedules.
  */
 

@@ -5,11 +5,11 @@ import { blogs } from '../../db/schema/index.ts';
 import { recount, recountMany } from './blog-counts.ts';
 import { emitBlogEvent, type BlogEventHandlers } from './blog-events.ts';
 import { findBlogForUpdate } from './blogs.repository.ts';
-import { isReadable } from './visibility.ts';
+import { isReadable } from '../visibility/index.ts';
 
 /*
  * Blogs staff withhold from readers: one they hide, and every blog of a member they silence or
- * suspend (visibility.ts says what each means). The counts follow in the same transaction, and
+ * suspend (visibility/visibility.ts says what each means). The counts follow in the same transaction, and
  * readers elsewhere hear of it through the blog events: a blog readers lose is a `Delete` to the
  * fediverse, and one given back is sent again.
  */
@@ -49,44 +49,35 @@ export async function setBlogHidden(
 }
 
 /**
- * Locks every blog of an author, before staff change their standing: a save locks its blog and
- * then its author, so the change of standing (which locks the author, then cascades onto the
- * blogs) must take the blogs first, or the two would deadlock.
+ * Locks every blog of an author before staff change their standing, and answers what to call once
+ * it changed (from `from`; the foreign key has cascaded it onto the blogs): the counts and readers
+ * follow, for each published blog of theirs. The blogs come first because a save locks its blog and
+ * then its author, and the change of standing locks the author, then cascades onto the blogs: taken
+ * the other way round, the two would deadlock.
  */
-export async function lockAuthorBlogs(tx: Executor, authorId: string) {
+export async function lockAuthorBlogs(tx: Executor, events: BlogEventHandlers, authorId: string) {
   await tx
     .select({ id: blogs.id })
     .from(blogs)
     .where(eq(blogs.authorId, authorId))
     .orderBy(asc(blogs.id))
     .for('update');
-}
-
-/**
- * After an author's standing changed from `from` (the foreign key has cascaded it onto their
- * blogs): the counts and readers follow, for each published blog of theirs.
- */
-export async function followAuthorStanding(
-  tx: Executor,
-  events: BlogEventHandlers,
-  authorId: string,
-  from: Standing,
-  now: Date,
-) {
-  const after = await tx
-    .select({
-      id: blogs.id,
-      blogId: blogs.blogId,
-      authorId: blogs.authorId,
-      draft: blogs.draft,
-      hiddenReason: blogs.hiddenReason,
-      authorStanding: blogs.authorStanding,
-      tags: blogs.tags,
-      publishedAt: blogs.publishedAt,
-    })
-    .from(blogs)
-    .where(and(eq(blogs.authorId, authorId), eq(blogs.draft, false)));
-  const before = after.map((blog) => ({ ...blog, authorStanding: from }));
-  await recountMany(tx, before, after);
-  for (const [index, blog] of after.entries()) await announce(tx, events, before[index]!, blog, now);
+  return async (from: Standing, now: Date) => {
+    const after = await tx
+      .select({
+        id: blogs.id,
+        blogId: blogs.blogId,
+        authorId: blogs.authorId,
+        draft: blogs.draft,
+        hiddenReason: blogs.hiddenReason,
+        authorStanding: blogs.authorStanding,
+        tags: blogs.tags,
+        publishedAt: blogs.publishedAt,
+      })
+      .from(blogs)
+      .where(and(eq(blogs.authorId, authorId), eq(blogs.draft, false)));
+    const before = after.map((blog) => ({ ...blog, authorStanding: from }));
+    await recountMany(tx, before, after);
+    for (const [index, blog] of after.entries()) await announce(tx, events, before[index]!, blog, now);
+  };
 }

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { blogs, bookmarks, users } from '../../db/schema/index.ts';
-import { blogCardColumns, readableByReaders, type BlogCardRow } from '../blogs/index.ts';
+import { blogCardColumns, type BlogCardRow } from '../blogs/index.ts';
+import { readableByReaders } from '../visibility/index.ts';
 
 /** A bookmark that exists already (even one being added right now) is left alone, keeping when it was first saved. */
 export async function insertBookmark(tx: Executor, userId: string, blogId: string): Promise<void> {

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogs, comments, users } from '../../db/schema/index.ts';
 import { notBlockedBy } from '../blocks/index.ts';
-import { readableByReaders } from '../blogs/index.ts';
+import { readableByReaders } from '../visibility/index.ts';
 
 export type NewComment = typeof comments.$inferInsert;
 

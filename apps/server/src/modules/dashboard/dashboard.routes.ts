@@ -1,17 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CountResponse,
-  DeleteBlogBody,
-  DeleteBlogResponse,
   UserWrittenBlogsBody,
   UserWrittenBlogsCountBody,
   UserWrittenBlogsResponse,
 } from '@inkwell/contracts';
 import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
-import { countOwnBlogs, deleteOwnBlog, listOwnBlogs } from './dashboard.service.ts';
+import { countOwnBlogs, listOwnBlogs } from './dashboard.service.ts';
 
-/** The signed-in author's own blogs: the dashboard's lists, counts and delete. */
+/** The signed-in author's own blogs: the dashboard's lists and counts (a delete is the blogs module's). */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = { preValidation: app.requireUser };
 
@@ -39,17 +37,5 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { keepsReadCache: true },
     },
     async (request) => countOwnBlogs(app.db, signedInUser(request).id, request.body),
-  );
-
-  app.post(
-    '/api/blog/delete-blog',
-    {
-      ...signedIn,
-      schema: {
-        body: DeleteBlogBody,
-        response: { 200: DeleteBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404]) },
-      },
-    },
-    async (request) => deleteOwnBlog(app.db, app.blogEvents, signedInUser(request).id, request.body.blog_id),
   );
 };

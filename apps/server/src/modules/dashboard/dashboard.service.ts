@@ -1,6 +1,5 @@
 import { Limits, type UserWrittenBlogsBody, type UserWrittenBlogsCountBody } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
-import { deleteBlog, type BlogEventHandlers } from '../blogs/index.ts';
 import { countAuthorBlogs, listAuthorBlogs } from './author-blogs.repository.ts';
 import { presentDashboardBlog } from './dashboard.presenter.ts';
 
@@ -19,7 +18,3 @@ export async function listOwnBlogs(db: Db, authorId: string, body: UserWrittenBl
 export async function countOwnBlogs(db: Db, authorId: string, body: UserWrittenBlogsCountBody) {
   return { totalDocs: await countAuthorBlogs(db, { authorId, draft: body.draft, query: body.query.trim() }) };
 }
-
-/** Only the author deletes a blog (the blogs module's rule, with the author's counters). */
-export const deleteOwnBlog = (db: Db, events: BlogEventHandlers, userId: string, blogId: string) =>
-  deleteBlog(db, events, userId, blogId);

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { blogs, remoteArticles, remoteFollowers, remoteFollowing } from '../../db/schema/index.ts';
-import { readableByReaders } from '../blogs/index.ts';
+import { readableByReaders } from '../visibility/index.ts';
 
 export type RemoteFollower = typeof remoteFollowers.$inferSelect;
 

@@ -2,12 +2,12 @@ import type { FollowBody, FollowResponse } from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http-error.ts';
 import { refuseIfBlocked, type MemberBlock } from '../blocks/index.ts';
-import { addToFollowCounters, countFollowers, findVisibleUser } from '../users/index.ts';
+import { addToFollowCounters, countFollowers, findUserByUsername } from '../users/index.ts';
 import { deleteFollow, findFollow, insertFollow, type Follow } from './follows.repository.ts';
 
 /** The author a request names, who is not the caller. */
 async function authorNamed(db: Executor, username: string, followerId: string) {
-  const author = username.trim() ? await findVisibleUser(db, username.trim()) : undefined;
+  const author = username.trim() ? await findUserByUsername(db, username.trim(), { asSeenByOthers: true }) : undefined;
   if (!author) throw notFound('user_not_found');
   if (author.id === followerId) throw badRequest('self_follow');
   return author;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { blogs, likes } from '../../db/schema/index.ts';
-import { readableByReaders } from '../blogs/index.ts';
+import { readableByReaders } from '../visibility/index.ts';
 
 /** Answers whether a like was added; a like that exists already (even one being added right now) is left alone. */
 export async function insertLike(tx: Executor, userId: string, blogId: string): Promise<boolean> {

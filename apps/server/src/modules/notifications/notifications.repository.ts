@@ -4,7 +4,7 @@ import type { NotificationFilter } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
 import { blogs, comments, moderationLog, notifications, reports, users } from '../../db/schema/index.ts';
 import { notBlockedBy } from '../blocks/index.ts';
-import { readableByReaders } from '../blogs/index.ts';
+import { readableByReaders } from '../visibility/index.ts';
 
 export type NewNotification = typeof notifications.$inferInsert;
 
@@ -74,7 +74,7 @@ export async function clearReplies(tx: Executor, replyIds: string[]) {
 
 /**
  * The user's notifications, but for those from a member they blocked (hidden while the block
- * lasts), from a suspended member, or about a blog they may not read (blogs/visibility.ts): each
+ * lasts), from a suspended member, or about a blog they may not read (visibility/visibility.ts): each
  * comes back with what hid it.
  */
 function shownTo(userId: string): SQL {

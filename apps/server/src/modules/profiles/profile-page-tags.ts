@@ -2,7 +2,7 @@ import { profilePath, SocialLinks } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
 import { authorFeedTitle, feedLinks } from '../../plugins/feed-links.ts';
 import { pageTagsResolver, type PageTags } from '../../plugins/page-tags.ts';
-import { findVisibleUser, type UserRow } from '../users/index.ts';
+import { findUserByUsername, type UserRow } from '../users/index.ts';
 
 /** Head tags of /user/{username}: name, bio and picture (nothing private), the author's feeds, and schema.org ProfilePage. */
 function profileTags(user: UserRow, absolute: (pathOrUrl: string) => string): PageTags {
@@ -41,4 +41,9 @@ function profileTags(user: UserRow, absolute: (pathOrUrl: string) => string): Pa
 }
 
 export const profilePageTags = (app: FastifyInstance) =>
-  pageTagsResolver(app, 'user', (username) => findVisibleUser(app.db, username), profileTags);
+  pageTagsResolver(
+    app,
+    'user',
+    (username) => findUserByUsername(app.db, username, { asSeenByOthers: true }),
+    profileTags,
+  );

@@ -2,7 +2,7 @@ import { and, asc, count, desc, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { escapeLike } from '../../db/like-pattern.ts';
 import { blogs, users } from '../../db/schema/index.ts';
-import { listedToReaders } from '../blogs/index.ts';
+import { listedToReaders } from '../visibility/index.ts';
 
 /* What public profiles read: users found by name, and the authors of the sitemap. */
 

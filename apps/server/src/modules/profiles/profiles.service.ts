@@ -1,12 +1,12 @@
 import { Limits, type UserCard, type UserProfile } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
-import { findVisibleUser } from '../users/index.ts';
+import { findUserByUsername } from '../users/index.ts';
 import { presentProfile, presentUserCard } from './profiles.presenter.ts';
 import { countAuthors, lastPublishedEdits, listAuthors, searchUsers } from './profiles.repository.ts';
 
 export async function getProfile(db: Db, username: string): Promise<UserProfile> {
-  const user = username.trim() ? await findVisibleUser(db, username.trim()) : undefined;
+  const user = username.trim() ? await findUserByUsername(db, username.trim(), { asSeenByOthers: true }) : undefined;
   if (!user) throw notFound('user_not_found');
   return presentProfile(user);
 }

@@ -15,7 +15,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { forbidden, notFound } from '../../http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { signOutOtherSessions } from '../auth/index.ts';
-import { followAuthorStanding, lockAuthorBlogs, type BlogEventHandlers } from '../blogs/index.ts';
+import { lockAuthorBlogs, type BlogEventHandlers } from '../blogs/index.ts';
 import { findUserByUsername } from '../users/index.ts';
 import { listMembers, lockMemberById, setMemberRole, setMemberStanding, type MemberRow } from './members.repository.ts';
 import { logAndTell, memberTarget, type LogLine } from './moderation-log.ts';
@@ -93,7 +93,7 @@ export function changeRole(db: Db, actor: SessionUser, { role, ...body }: SetRol
 }
 
 /**
- * Silences, suspends or restores a member; their blogs follow (visibility.ts), and suspending ends
+ * Silences, suspends or restores a member; their blogs follow (visibility/visibility.ts), and suspending ends
  * every session of theirs at once, on every instance.
  */
 export function changeStanding(
@@ -102,6 +102,7 @@ export function changeStanding(
   actor: SessionUser,
   { standing, ...body }: SetStandingBody,
 ) {
+  let blogsFollow: Awaited<ReturnType<typeof lockAuthorBlogs>> | undefined;
   return actOnMember(
     db,
     actor,
@@ -110,14 +111,16 @@ export function changeStanding(
       if (!canActOnMember(self, target)) throw forbidden('standing_change_forbidden');
       if (target.standing === standing) return [target];
       await setMemberStanding(tx, target.id, standing);
-      await followAuthorStanding(tx, events, target.id, target.standing, new Date());
+      await blogsFollow!(target.standing, new Date());
       if (standing === 'suspended') await signOutOtherSessions(tx, target.id);
       return [
         { ...target, standing },
         { action: 'standing', detail: `${target.standing} → ${standing}` },
       ];
     },
-    lockAuthorBlogs,
+    async (tx, targetId) => {
+      blogsFollow = await lockAuthorBlogs(tx, events, targetId);
+    },
   );
 }
 

@@ -1,7 +1,7 @@
 import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { blogs, subscribers, unsubscribeTokens, users } from '../../db/schema/index.ts';
-import { readableByReaders } from '../blogs/index.ts';
+import { readableByReaders } from '../visibility/index.ts';
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
 

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http-error.ts';
 import { hashToken, TOKEN_PATTERN } from '../auth/index.ts';
 import { enqueueJob } from '../jobs/index.ts';
-import { findVisibleUser } from '../users/index.ts';
+import { findUserByUsername } from '../users/index.ts';
 import {
   addConfirmedSubscriber,
   addPendingSubscriber,
@@ -31,7 +31,7 @@ export const CONFIRM_REMAIL_MINUTES = 10;
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
 async function authorNamed(db: Db, username: string) {
-  const author = await findVisibleUser(db, username.trim());
+  const author = await findUserByUsername(db, username.trim(), { asSeenByOthers: true });
   if (!author) throw notFound('user_not_found');
   return author;
 }

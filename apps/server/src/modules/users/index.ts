@@ -10,7 +10,6 @@ export {
   findUserByGoogleSub,
   findUserById,
   findUserByUsername,
-  findVisibleUser,
   setPasswordHash,
   updateProfile,
   updateProfileImg,

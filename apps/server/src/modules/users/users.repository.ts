@@ -17,18 +17,20 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
   return row;
 }
 
-export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
+/**
+ * The member named `username` (any case). `asSeenByOthers`: as a member sees another, to whom a
+ * suspended member is nobody (their profile, feeds, follows and subscriptions answer 404).
+ */
+export async function findUserByUsername(
+  db: Executor,
+  username: string,
+  { asSeenByOthers = false } = {},
+): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`);
-  return row;
-}
-
-/** A member others may see: a suspended member is nobody to anyone else (their profile, feed and follows answer 404). */
-export async function findVisibleUser(db: Executor, username: string): Promise<UserRow | undefined> {
-  const user = await findUserByUsername(db, username);
-  return user?.standing === 'suspended' ? undefined : user;
+  return asSeenByOthers && row?.standing === 'suspended' ? undefined : row;
 }
 
 export async function findUserByGoogleSub(db: Executor, sub: string): Promise<UserRow | undefined> {
