@@ -1,17 +1,32 @@
 import { z } from 'zod';
 import { ErrorCode } from './error-codes.ts';
+import { Limits } from './limits.ts';
+import { REGISTRATIONS } from './site-settings.ts';
 
 const text = z.string().max(1000);
 /** A missing field is an empty one, so it gets docs/product/rules.md's message ('Enter email', 'Please fill all the fields'...). */
 const field = text.default('');
 
-export const SignUpBody = z.object({ fullname: field, email: field, password: field });
+/**
+ * What a new member brings where the site does not take everyone (site-settings.ts): why they want
+ * to join (`approval`), or the token of their invitation link (`invite`). Ignored on an open site.
+ */
+const joining = {
+  reason: z.string().trim().max(Limits.applicationReasonMax).optional(),
+  invite: z.string().max(200).optional(),
+};
+
+export const SignUpBody = z.object({ fullname: field, email: field, password: field, ...joining });
 export type SignUpBody = z.infer<typeof SignUpBody>;
+
+/** What sign-up and a first Google sign-in answer (202) on a site that reviews who joins: the application is with its staff. */
+export const ApplicationReceived = z.object({ status: z.literal('applied'), message: z.string() });
+export type ApplicationReceived = z.infer<typeof ApplicationReceived>;
 
 export const SignInBody = z.object({ email: field, password: field });
 export type SignInBody = z.infer<typeof SignInBody>;
 
-export const GoogleAuthBody = z.object({ access_token: z.string().min(1).max(10_000) });
+export const GoogleAuthBody = z.object({ access_token: z.string().min(1).max(10_000), ...joining });
 export type GoogleAuthBody = z.infer<typeof GoogleAuthBody>;
 
 /** docs/product/data.md Session: what sign-in answers and the web app stores under `user`. */
@@ -38,8 +53,15 @@ export const ChangePasswordBody = z.object({ currentPassword: field, newPassword
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 export const ChangePasswordResponse = z.object({ status: z.literal('done') });
 
-/** `googleScriptUrl` (Google Identity Services, or a local stand-in) comes only with a client id. */
-export const PublicConfig = z.object({ googleClientId: z.string().nullable(), googleScriptUrl: z.string().optional() });
+/**
+ * `googleScriptUrl` (Google Identity Services, or a local stand-in) comes only with a client id;
+ * `registration` says what the sign-up form must ask for.
+ */
+export const PublicConfig = z.object({
+  googleClientId: z.string().nullable(),
+  googleScriptUrl: z.string().optional(),
+  registration: z.enum(REGISTRATIONS),
+});
 export type PublicConfig = z.infer<typeof PublicConfig>;
 
 export const ErrorBody = z.object({ error: z.string(), code: ErrorCode });

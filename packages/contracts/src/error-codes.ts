@@ -67,6 +67,12 @@ export const ErrorMessages = {
   google_email_taken: 'An account with this email already exists. Sign in with your email and password instead.',
   reset_link_invalid: 'This password reset link is invalid, used or expired. Please ask for a new one.',
   registration_closed: 'This site is not taking new members.',
+  application_reason_required: 'This site reviews who joins: tell its staff why you want to join',
+  application_pending: 'An application with this email is already waiting for the site’s staff',
+  application_not_found: 'This application has already been decided',
+  invite_required: 'This site is open by invitation: ask its staff for an invitation link',
+  invite_invalid: 'This invitation link has expired or been used up',
+  invite_not_found: 'No such invitation',
   account_suspended: 'This account is suspended. Contact the site’s staff if you think this is a mistake.',
   account_silenced:
     'Your account is silenced: you can read, but not publish, comment, like, follow, subscribe or change your profile.',

@@ -21,6 +21,11 @@ export const Limits = {
   uploadMaxBytes: 10 * 1024 * 1024,
   staffPageSize: 20,
   moderationReasonMax: 1000,
+  /** Why an applicant wants to join a site that reviews who joins. */
+  applicationReasonMax: 1000,
+  /** An invitation link lasts at most this many days, and opens at most this many accounts. */
+  inviteDaysMax: 90,
+  inviteUsesMax: 1000,
   /** A domain to block as typed: a host, or an address pasted whole. */
   domainInputMax: 2000,
 } as const;

@@ -61,6 +61,10 @@ export const MODERATION_ACTIONS = [
   'domain_unblock',
   'blog_hide',
   'blog_unhide',
+  'application_approve',
+  'application_reject',
+  'invite_create',
+  'invite_revoke',
 ] as const;
 
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
@@ -87,7 +91,11 @@ export const ModerationLogEntry = z.object({
   /** The staff member's username when they acted, or CONSOLE_ACTOR. */
   actor: z.string(),
   action: z.enum(MODERATION_ACTIONS),
-  target: z.object({ type: z.enum(['user', 'site', 'domain', 'blog', 'comment']), id: z.string(), label: z.string() }),
+  target: z.object({
+    type: z.enum(['user', 'site', 'domain', 'blog', 'comment', 'applicant', 'invite']),
+    id: z.string(),
+    label: z.string(),
+  }),
   /** What changed: "member → moderator", "active → suspended", "registration: open → closed", "allowed → blocked". */
   detail: z.string(),
   reason: z.string(),
@@ -128,3 +136,58 @@ export const HideBlogBody = z.object({ blog_id: z.string().min(1).max(200), reas
 export type HideBlogBody = z.infer<typeof HideBlogBody>;
 export const HideBlogResponse = z.object({ blog_id: z.string(), hidden: z.boolean() });
 export type HideBlogResponse = z.infer<typeof HideBlogResponse>;
+
+/** `POST /api/admin/applications` (admins): a page of the applications waiting, oldest first. */
+export const ApplicationsBody = z.object({ page });
+export type ApplicationsBody = z.infer<typeof ApplicationsBody>;
+export const Application = z.object({
+  _id: z.string(),
+  fullname: z.string(),
+  email: z.string(),
+  /** Why they want to join, in their words. */
+  reason: z.string(),
+  /** How they would sign in: a password, or their Google account. */
+  method: z.enum(['password', 'google']),
+  createdAt: z.string(),
+});
+export type Application = z.infer<typeof Application>;
+export const ApplicationsResponse = z.object({ applications: z.array(Application), totalDocs: z.number() });
+export type ApplicationsResponse = z.infer<typeof ApplicationsResponse>;
+
+/** `POST /api/admin/decide-application` (admins): approve (the account is made, the applicant mailed) or reject (mailed, with the reason). */
+export const DecideApplicationBody = z.object({ id: z.string().uuid(), approve: z.boolean(), reason });
+export type DecideApplicationBody = z.infer<typeof DecideApplicationBody>;
+export const DecideApplicationResponse = z.object({ approved: z.boolean(), username: z.string().nullable() });
+
+/** `POST /api/admin/invites` (admins): the invitation links, newest first. */
+export const InvitesBody = z.object({ page });
+export type InvitesBody = z.infer<typeof InvitesBody>;
+export const Invite = z.object({
+  _id: z.string(),
+  note: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  maxUses: z.number(),
+  uses: z.number(),
+  /** Whether it still opens an account: not expired, not used up, not revoked. */
+  usable: z.boolean(),
+});
+export type Invite = z.infer<typeof Invite>;
+export const InvitesResponse = z.object({ invites: z.array(Invite), totalDocs: z.number() });
+export type InvitesResponse = z.infer<typeof InvitesResponse>;
+
+/** `POST /api/admin/create-invite` (admins): a new link; its token is answered once and never stored. */
+export const CreateInviteBody = z.object({
+  note: z.string().trim().max(200).default(''),
+  days: z.number().int().min(1).max(Limits.inviteDaysMax).default(7),
+  maxUses: z.number().int().min(1).max(Limits.inviteUsesMax).default(1),
+});
+export type CreateInviteBody = z.infer<typeof CreateInviteBody>;
+export const CreateInviteResponse = z.object({ invite: Invite, token: z.string() });
+export type CreateInviteResponse = z.infer<typeof CreateInviteResponse>;
+
+/** `POST /api/admin/revoke-invite` (admins). */
+export const RevokeInviteBody = z.object({ id: z.string().uuid(), reason });
+export type RevokeInviteBody = z.infer<typeof RevokeInviteBody>;
+export const RevokeInviteResponse = z.object({ invite: Invite });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -176,6 +176,12 @@ const PROTECTED: Endpoint[] = [
   { route: 'POST /api/admin/member/standing', payload: (w) => ({ username: w.reader.username, standing: 'active' }) },
   { route: 'POST /api/admin/transfer-ownership', payload: () => ({ username: `nobody_${uniqueId()}` }) },
   { route: 'POST /api/admin/log', payload: () => ({}) },
+  { route: 'POST /api/admin/applications', payload: () => ({}) },
+  // Applications and invitations nobody made: past the role check, a 404.
+  { route: 'POST /api/admin/decide-application', payload: () => ({ id: randomUUID(), approve: false }) },
+  { route: 'POST /api/admin/invites', payload: () => ({}) },
+  { route: 'POST /api/admin/create-invite', payload: () => ({}) },
+  { route: 'POST /api/admin/revoke-invite', payload: () => ({ id: randomUUID() }) },
   { route: 'POST /api/admin/hide-blog', payload: (w) => ({ blog_id: w.blog.blog_id }) },
   { route: 'POST /api/admin/unhide-blog', payload: (w) => ({ blog_id: w.blog.blog_id }) },
   { route: 'GET /api/admin/settings' },
@@ -383,6 +389,11 @@ const STAFF_MATRIX: Record<string, Record<Person, number>> = {
   'POST /api/admin/blocked-domains': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
   'POST /api/admin/block-domain': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
   'POST /api/admin/unblock-domain': { owner: 404, admin: 404, moderator: 403, member: 403, silenced: 403 },
+  'POST /api/admin/applications': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
+  'POST /api/admin/decide-application': { owner: 404, admin: 404, moderator: 403, member: 403, silenced: 403 },
+  'POST /api/admin/invites': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
+  'POST /api/admin/create-invite': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
+  'POST /api/admin/revoke-invite': { owner: 404, admin: 404, moderator: 403, member: 403, silenced: 403 },
   'POST /api/admin/hide-blog': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
   'POST /api/admin/unhide-blog': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
 };

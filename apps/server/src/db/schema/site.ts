@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Registration } from '@inkwell/contracts';
 import { users } from './users.ts';
 
@@ -14,7 +14,7 @@ export const siteSettings = pgTable(
   },
   (t) => [
     check('site_settings_one_row', sql`${t.id}`),
-    check('site_settings_registration_check', sql`${t.registration} in ('open', 'closed')`),
+    check('site_settings_registration_check', sql`${t.registration} in ('open', 'approval', 'invite', 'closed')`),
   ],
 );
 
@@ -41,4 +41,47 @@ export const moderationLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('moderation_log_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+/**
+ * Who asked to join a site that reviews who joins (registration `approval`): what their account
+ * would be, and why they want it. The row goes when an admin decides; the moderation log keeps the decision.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fullname: text('fullname').notNull(),
+    email: text('email').notNull(),
+    /** The password they chose (argon2id), or null for a Google account. */
+    passwordHash: text('password_hash'),
+    googleSub: text('google_sub'),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('applications_email_lower_idx').on(sql`lower(${t.email})`),
+    check('applications_one_method', sql`num_nonnulls(${t.passwordHash}, ${t.googleSub}) = 1`),
+  ],
+);
+
+/** Invitation links (registration `invite`): only the token's hash is kept; each account made with it is one use. */
+export const invites = pgTable(
+  'invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    note: text('note').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByUsername: text('created_by_username').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    maxUses: integer('max_uses').notNull(),
+    uses: integer('uses').notNull().default(0),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('invites_uses_within', sql`${t.uses} between 0 and ${t.maxUses}`),
+    index('invites_created_idx').on(t.createdAt.desc()),
+  ],
 );

@@ -1,5 +1,7 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ApplicationReceived,
   AuthNotice,
   ForgotPasswordBody,
   GoogleAuthBody,
@@ -15,16 +17,27 @@ import { siteOrigin } from '../../site-origin.ts';
 import { googleSignIn, signIn, signOut, signUp } from './auth.service.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 
+/** A session is 200; an application kept for the staff (a site that reviews who joins) is 202 Accepted. */
+const answerJoining = (reply: FastifyReply, answer: Session | ApplicationReceived) =>
+  'status' in answer ? reply.code(202).send(answer) : answer;
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, sessionDays: app.config.sessionDays };
 
   app.post(
     '/api/user/signup',
     {
-      schema: { body: SignUpBody, response: { 200: Session, ...errorResponses([...BODY_ERRORS, 403, 409, 429]) } },
+      schema: {
+        body: SignUpBody,
+        response: {
+          200: Session,
+          202: ApplicationReceived,
+          ...errorResponses([...BODY_ERRORS, 403, 409, 429]),
+        },
+      },
       config: { rateLimits: ['signUpPerIp', 'signUpPerEmail'] },
     },
-    async (request) => signUp(deps, request.body),
+    async (request, reply) => answerJoining(reply, await signUp(deps, request.body)),
   );
 
   app.post(
@@ -41,13 +54,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         body: GoogleAuthBody,
-        response: { 200: Session, ...errorResponses([...BODY_ERRORS, 401, 403, 409, 429]) },
+        response: {
+          200: Session,
+          202: ApplicationReceived,
+          ...errorResponses([...BODY_ERRORS, 401, 403, 409, 429]),
+        },
       },
       config: { rateLimits: ['googlePerIp'] },
     },
-    async (request) =>
-      googleSignIn({ ...deps, google: app.config.google }, request.body.access_token, (error) =>
-        request.log.info({ err: error }, 'Google ID token refused'),
+    async (request, reply) =>
+      answerJoining(
+        reply,
+        await googleSignIn({ ...deps, google: app.config.google }, request.body, (error) =>
+          request.log.info({ err: error }, 'Google ID token refused'),
+        ),
       ),
   );
 

@@ -1,11 +1,19 @@
-import { authError, type FixedErrorCode, type Session, type SignInBody, type SignUpBody } from '@inkwell/contracts';
+import {
+  authError,
+  type ApplicationReceived,
+  type FixedErrorCode,
+  type GoogleAuthBody,
+  type Session,
+  type SignInBody,
+  type SignUpBody,
+} from '@inkwell/contracts';
 import type { GoogleConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../../http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { hasNewNotification } from '../notifications/index.ts';
-import { assertRegistrationOpen } from '../site/index.ts';
+import { admission, admit, apply, type Admission } from '../site/index.ts';
 import { createUser, findUserByEmail, findUserByGoogleSub, type NewAccount, type UserRow } from '../users/index.ts';
 import { verifyGoogleIdToken, type GoogleIdentity } from './google-id-token.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
@@ -25,16 +33,20 @@ async function startSession(db: Executor, user: UserRow, sessionDays: number): P
   return presentSession(user, accessToken, await hasNewNotification(db, user.id));
 }
 
-/** Creates the user with a free username and signs it in; 409 when the e-mail is taken. */
+/** Creates the user with a free username (using their invitation, if any) and signs it in; 409 when the e-mail is taken. */
 async function createAccount(
   { db, sessionDays }: AuthDeps,
   account: NewAccount,
   emailTaken: FixedErrorCode,
+  admitted: Admission,
 ): Promise<Session> {
   // Two sign-ups may pick the same free username at once; the unique index decides, we retry.
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction(async (tx) => startSession(tx, await createUser(tx, account), sessionDays));
+      return await db.transaction(async (tx) => {
+        await admit(tx, admitted);
+        return startSession(tx, await createUser(tx, account), sessionDays);
+      });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       if (await findUserByEmail(db, account.email)) throw conflict(emailTaken);
@@ -43,15 +55,18 @@ async function createAccount(
   }
 }
 
-export async function signUp(deps: AuthDeps, body: SignUpBody): Promise<Session> {
+/** A new account and its session; or, on a site that reviews who joins, an application (joining.ts). */
+export async function signUp(deps: AuthDeps, body: SignUpBody): Promise<Session | ApplicationReceived> {
   const error = authError(body);
   if (error) throw badRequest(error);
   // Before the e-mail is looked up: a closed site does not say who has an account.
-  await assertRegistrationOpen(deps.db);
+  const admitted = await admission(deps.db, body);
   const email = body.email.trim();
   if (await findUserByEmail(deps.db, email)) throw conflict('email_taken');
-  const passwordHash = await hashPassword(body.password);
-  return createAccount(deps, { fullname: body.fullname.trim(), email, passwordHash, googleSub: null }, 'email_taken');
+  const account = { fullname: body.fullname.trim(), email, passwordHash: await hashPassword(body.password) };
+  if (admitted.kind === 'application')
+    return apply(deps.db, { ...account, googleSub: null, reason: admitted.reason });
+  return createAccount(deps, { ...account, googleSub: null }, 'email_taken', admitted);
 }
 
 export async function signIn({ db, sessionDays }: AuthDeps, body: SignInBody): Promise<Session> {
@@ -75,9 +90,9 @@ const httpsUrl = (url: string | undefined) => (url && /^https:\/\/[^\s]+$/i.test
  */
 export async function googleSignIn(
   deps: AuthDeps & { google: GoogleConfig },
-  idToken: string,
+  { access_token: idToken, ...joining }: GoogleAuthBody,
   onInvalid: (error: unknown) => void,
-): Promise<Session> {
+): Promise<Session | ApplicationReceived> {
   let identity: GoogleIdentity;
   try {
     identity = await verifyGoogleIdToken(deps.google, idToken);
@@ -89,20 +104,12 @@ export async function googleSignIn(
 
   const existing = await findUserByGoogleSub(deps.db, identity.sub);
   if (existing) return startSession(deps.db, existing, deps.sessionDays);
-  await assertRegistrationOpen(deps.db);
+  const admitted = await admission(deps.db, joining);
   if (await findUserByEmail(deps.db, identity.email)) throw conflict('google_email_taken');
   const fullname = identity.name ?? identity.email.split('@')[0]!;
-  return createAccount(
-    deps,
-    {
-      fullname,
-      email: identity.email,
-      passwordHash: null,
-      googleSub: identity.sub,
-      profileImg: httpsUrl(identity.picture),
-    },
-    'google_email_taken',
-  );
+  const account = { fullname, email: identity.email, passwordHash: null, googleSub: identity.sub };
+  if (admitted.kind === 'application') return apply(deps.db, { ...account, reason: admitted.reason });
+  return createAccount(deps, { ...account, profileImg: httpsUrl(identity.picture) }, 'google_email_taken', admitted);
 }
 
 /** The signed-in user a bearer token names, or null when it is malformed, unknown, expired or revoked. */

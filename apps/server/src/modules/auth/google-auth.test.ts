@@ -100,7 +100,11 @@ describe('Google sign-in', () => {
 
   it('tells the web app the client id and where to load Google Identity Services from, and lets CSP allow it', async () => {
     const res = await t.app.inject('/api/config');
-    expect(res.json()).toEqual({ googleClientId: idp.clientId, googleScriptUrl: `${idp.url}/gsi/client` });
+    expect(res.json()).toEqual({
+      googleClientId: idp.clientId,
+      googleScriptUrl: `${idp.url}/gsi/client`,
+      registration: 'open',
+    });
     const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
     expect(scriptSrc).toEqual(["'self'", 'https://accounts.google.com/gsi/client', idp.url]);
   });

@@ -11,9 +11,11 @@ import type { Mail } from '../mail/index.ts';
  * The mail that tells a member what the site's staff did to them or to what they wrote, beside
  * its notification: queued in the action's transaction, sent after it commits, and only when the
  * site sends mail (SMTP_URL); a suspended member can no longer sign in to read a notification.
+ * And the mail that tells an applicant the staff's decision.
  */
 
 const QUEUE = 'staff-action-mail';
+const APPLICANT_QUEUE = 'application-decision-mail';
 
 interface StaffActionMail {
   memberId: string;
@@ -42,8 +44,49 @@ export function staffActionMail(
   };
 }
 
+interface ApplicantMail {
+  email: string;
+  fullname: string;
+  approved: boolean;
+  reason: string;
+}
+
+/** The mail to an applicant, queued in the transaction that decides their application. */
+export const queueApplicantMail = (tx: Executor, payload: ApplicantMail) =>
+  enqueueJob(tx, { queue: APPLICANT_QUEUE, payload });
+
+/** An applicant hears the staff's decision: welcome and where to sign in, or no, and why. */
+export function applicantMail({ email, fullname, approved, reason }: ApplicantMail, signInUrl: string): Mail {
+  const why = reason ? [`Reason: “${reason}”`] : [];
+  return approved
+    ? {
+        to: email,
+        subject: `Welcome to ${SITE_NAME}`,
+        text: [
+          `Hello ${fullname},`,
+          '',
+          `The staff of ${SITE_NAME} approved your application.`,
+          ...why,
+          '',
+          `Sign in: ${signInUrl}`,
+        ].join('\n'),
+      }
+    : {
+        to: email,
+        subject: `Your application to ${SITE_NAME}`,
+        text: [`Hello ${fullname},`, '', `The staff of ${SITE_NAME} did not approve your application.`, ...why].join(
+          '\n',
+        ),
+      };
+}
+
 export function registerStaffActionMail(app: FastifyInstance) {
   const origin = app.config.publicUrl ?? `http://localhost:${app.config.port}`;
+  // Without SMTP_URL the mailer writes it to the log: an admin can still pass the word on.
+  app.jobs.register<ApplicantMail>({
+    queue: APPLICANT_QUEUE,
+    run: (payload) => app.mailer.send(applicantMail(payload, absoluteUrl(origin, '/signin'))),
+  });
   app.jobs.register<StaffActionMail>({
     queue: QUEUE,
     async run({ memberId, logLineId }) {

@@ -1,15 +1,25 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ApplicationsBody,
+  ApplicationsResponse,
   canManageSite,
   canModerate,
+  CreateInviteBody,
+  CreateInviteResponse,
+  DecideApplicationBody,
+  DecideApplicationResponse,
   HideBlogBody,
   HideBlogResponse,
+  InvitesBody,
+  InvitesResponse,
   MemberResponse,
   MembersBody,
   MembersResponse,
   ModerationLogBody,
   ModerationLogResponse,
+  RevokeInviteBody,
+  RevokeInviteResponse,
   SetRoleBody,
   SetStandingBody,
   SiteSettingsResponse,
@@ -22,6 +32,7 @@ import { BODY_ERRORS, errorResponses, forbidden } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { readSiteSettings } from '../site/index.ts';
 import { setHidden } from './content.service.ts';
+import { applicationsPage, createInvite, decideApplication, invitesPage, revokeInvite } from './joining.service.ts';
 import { changeRole, changeStanding, membersPage, transferOwnership } from './members.service.ts';
 import { readLog } from './moderation-log.ts';
 import { registerStaffActionMail } from './staff-action-mail.ts';
@@ -76,6 +87,42 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/log',
     { ...staff, schema: { body: ModerationLogBody, response: { 200: ModerationLogResponse, ...refusals } } },
     async (request) => readLog(app.db, request.body.page),
+  );
+
+  app.post(
+    '/api/admin/applications',
+    { ...admins, schema: { body: ApplicationsBody, response: { 200: ApplicationsResponse, ...refusals } } },
+    async (request) => applicationsPage(app.db, request.body.page),
+  );
+
+  app.post(
+    '/api/admin/decide-application',
+    {
+      ...admins,
+      schema: {
+        body: DecideApplicationBody,
+        response: { 200: DecideApplicationResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404, 409]) },
+      },
+    },
+    async (request) => decideApplication(app.db, signedInUser(request), request.body),
+  );
+
+  app.post(
+    '/api/admin/invites',
+    { ...admins, schema: { body: InvitesBody, response: { 200: InvitesResponse, ...refusals } } },
+    async (request) => invitesPage(app.db, request.body.page),
+  );
+
+  app.post(
+    '/api/admin/create-invite',
+    { ...admins, schema: { body: CreateInviteBody, response: { 200: CreateInviteResponse, ...refusals } } },
+    async (request) => createInvite(app.db, signedInUser(request), request.body),
+  );
+
+  app.post(
+    '/api/admin/revoke-invite',
+    { ...admins, schema: { body: RevokeInviteBody, response: { 200: RevokeInviteResponse, ...refusals } } },
+    async (request) => revokeInvite(app.db, signedInUser(request), request.body),
   );
 
   app.get(

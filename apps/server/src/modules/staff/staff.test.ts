@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ErrorMessages,
   type AnyNotification,
+  type ApplicationsResponse,
+  type CreateInviteResponse,
+  type InvitesResponse,
   type Member,
   type ModerationLogResponse,
   type MyProfileResponse,
@@ -388,6 +391,91 @@ describe('who may join', () => {
       detail: 'registration: closed → open',
       reason: 'wave over',
     });
+  });
+
+  const registration = (mode: string) =>
+    post(t.app, '/api/admin/update-settings', { registration: mode, reason: '' }, admin.token);
+  const config = async () => (await t.app.inject({ method: 'GET', url: '/api/config' })).json().registration;
+  const signUp = (email: string, extra: object = {}) =>
+    post(t.app, '/api/user/signup', { fullname: 'New Person', email, password: 'Abc12345', ...extra });
+  const signIn = (email: string) => post(t.app, '/api/user/signin', { email, password: 'Abc12345' });
+
+  it('takes applications where the staff approve who joins, on every way in, and makes the account an admin approves', async () => {
+    expect((await registration('approval')).statusCode).toBe(200);
+    expect(await config()).toBe('approval');
+    const email = `applicant.${Date.now()}@example.com`;
+    expect((await signUp(email)).json()).toEqual(refusal('application_reason_required'));
+    const applied = await signUp(email, { reason: 'I write about fells' });
+    expect([applied.statusCode, applied.json().status]).toEqual([202, 'applied']);
+    expect((await signUp(email, { reason: 'Again' })).json()).toEqual(refusal('application_pending'));
+    expect((await signIn(email)).statusCode).toBe(401);
+    const googleApplied = await post(t.app, '/api/user/google-auth', {
+      access_token: await idp.sign({ sub: `apply-${Date.now()}`, email: `g.${Date.now()}@gmail.com` }),
+      reason: 'Me too',
+    });
+    expect(googleApplied.statusCode).toBe(202);
+    const firebase = await post(t.app, '/api/user/google-auth', { access_token: await idp.signFirebase() });
+    expect(firebase.json()).toEqual(refusal('application_reason_required'));
+
+    const { applications } = (
+      await post(t.app, '/api/admin/applications', {}, admin.token)
+    ).json<ApplicationsResponse>();
+    const mine = applications.find((a) => a.email === email)!;
+    expect(mine).toMatchObject({ fullname: 'New Person', reason: 'I write about fells', method: 'password' });
+    expect(applications.find((a) => a.reason === 'Me too')).toMatchObject({ method: 'google' });
+    expect((await post(t.app, '/api/admin/applications', {}, moderator.token)).json()).toEqual(refusal('admin_only'));
+
+    const decide = (id: string, approve: boolean) =>
+      post(t.app, '/api/admin/decide-application', { id, approve, reason: 'Welcome' }, admin.token);
+    const approved = (await decide(mine._id, true)).json();
+    expect(approved).toMatchObject({ approved: true });
+    expect((await decide(mine._id, false)).json()).toEqual(refusal('application_not_found'));
+    // The account is the one asked for: the password chosen when applying signs in.
+    expect((await signIn(email)).json().username).toBe(approved.username);
+    expect((await log(admin)).entries[0]).toMatchObject({
+      action: 'application_approve',
+      target: { label: approved.username },
+    });
+    await registration('open');
+  });
+
+  it('lets in whoever holds a usable invitation link where joining is by invitation, each use once', async () => {
+    const { token, invite } = (
+      await post(t.app, '/api/admin/create-invite', { note: 'For the fell club', days: 7, maxUses: 2 }, admin.token)
+    ).json<CreateInviteResponse>();
+    expect(invite).toMatchObject({
+      note: 'For the fell club',
+      maxUses: 2,
+      uses: 0,
+      usable: true,
+      createdBy: admin.username,
+    });
+    expect((await registration('invite')).statusCode).toBe(200);
+    const stamp = Date.now();
+    expect((await signUp(`no.invite.${stamp}@example.com`)).json()).toEqual(refusal('invite_required'));
+    expect((await signUp(`bad.invite.${stamp}@example.com`, { invite: 'not-a-token' })).json()).toEqual(
+      refusal('invite_invalid'),
+    );
+    // Three sign-ups at once with a link good for two: two accounts.
+    const tries = await Promise.all(
+      [1, 2, 3].map((n) => signUp(`invited.${n}.${stamp}@example.com`, { invite: token })),
+    );
+    expect(tries.map((res) => res.statusCode).sort()).toEqual([200, 200, 403]);
+    const google = await post(t.app, '/api/user/google-auth', { access_token: await idp.sign(), invite: token });
+    expect(google.json()).toEqual(refusal('invite_invalid'));
+    const { invites } = (await post(t.app, '/api/admin/invites', {}, admin.token)).json<InvitesResponse>();
+    expect(invites.find((i) => i._id === invite._id)).toMatchObject({ uses: 2, usable: false });
+
+    const second = (await post(t.app, '/api/admin/create-invite', {}, admin.token)).json<CreateInviteResponse>();
+    expect(
+      (await post(t.app, '/api/admin/revoke-invite', { id: second.invite._id }, admin.token)).json().invite,
+    ).toMatchObject({
+      usable: false,
+    });
+    expect((await signUp(`revoked.${stamp}@example.com`, { invite: second.token })).json()).toEqual(
+      refusal('invite_invalid'),
+    );
+    await registration('open');
   });
 });
 

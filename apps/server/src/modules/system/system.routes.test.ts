@@ -15,7 +15,7 @@ describe('system', () => {
   });
 
   it('tells the web app whether Google sign-in is configured', async () => {
-    expect((await t.app.inject('/api/config')).json()).toEqual({ googleClientId: null });
+    expect((await t.app.inject('/api/config')).json()).toEqual({ googleClientId: null, registration: 'open' });
   });
 
   it('answers unknown API paths and wrong methods with JSON 404', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthResponse, PublicConfig } from '@inkwell/contracts';
 import { errorBody, errorResponses } from '../../http-error.ts';
+import { readSiteSettings } from '../site/index.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,8 +18,12 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Who may join is a site setting: a change of it is a write, which empties the read cache with the rest.
   app.get('/api/config', { schema: { response: { 200: PublicConfig } } }, async () => {
     const { clientId, scriptUrl } = app.config.google;
-    return clientId ? { googleClientId: clientId, googleScriptUrl: scriptUrl } : { googleClientId: null };
+    const { registration } = await readSiteSettings(app.db);
+    return clientId
+      ? { googleClientId: clientId, googleScriptUrl: scriptUrl, registration }
+      : { googleClientId: null, registration };
   });
 };
