@@ -31,6 +31,7 @@ const PUBLISHED = `
   standing_change_forbidden ownership_transfer_forbidden domain_invalid own_domain domain_already_blocked
   domain_not_blocked domain_blocked
   self_block blocked_by_author blocked_by_commenter blocked_by_member member_blocked content_action_forbidden
+  self_report already_reported
 `
   .trim()
   .split(/\s+/);

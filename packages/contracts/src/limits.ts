@@ -21,6 +21,8 @@ export const Limits = {
   uploadMaxBytes: 10 * 1024 * 1024,
   staffPageSize: 20,
   moderationReasonMax: 1000,
+  /** What a reader adds to a report, beside its reason. */
+  reportWordsMax: 1000,
   /** A domain to block as typed: a host, or an address pasted whole. */
   domainInputMax: 2000,
 } as const;
