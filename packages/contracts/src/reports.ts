@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorMessages } from './error-codes.ts';
 import { Limits } from './limits.ts';
-import { REPORT_REASONS } from './notifications.ts';
+import { REPORT_REASONS, type ReportReason } from './notifications.ts';
 import { moderationReason } from './staff.ts';
 
 /*
@@ -9,6 +9,16 @@ import { moderationReason } from './staff.ts';
  * blog, a comment or a member; staff see the open reports grouped by what they are about, and
  * dismiss them or act on it (hide the blog, delete the comment, silence or suspend the member).
  */
+
+/** How each reason reads, to the reader who picks it and to the staff who read it. */
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam',
+  harassment: 'Harassment',
+  hate: 'Hate',
+  sexual: 'Sexual content',
+  illegal: 'Illegal',
+  other: 'Something else',
+};
 
 export const REPORT_TARGETS = ['blog', 'comment', 'user'] as const;
 export type ReportTargetType = (typeof REPORT_TARGETS)[number];

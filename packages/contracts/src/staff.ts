@@ -78,6 +78,7 @@ export const STAFF_ACTION_TOLD: Partial<Record<ModerationAction, string>> = {
   transfer_ownership: 'handed you the site',
   blog_hide: 'hid your blog',
   blog_unhide: 'gave readers back your blog',
+  comment_delete: 'deleted your comment',
 };
 
 /** How the moderation log names what was done at the server's console (`npm run admin`) rather than by an account. */
