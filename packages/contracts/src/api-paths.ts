@@ -79,6 +79,14 @@ import {
   TrendingBlogsResponse,
   UserProfile,
 } from './reading.ts';
+import {
+  DismissReportsBody,
+  DismissReportsResponse,
+  ReportBody,
+  ReportResponse,
+  ReportsQueueBody,
+  ReportsQueueResponse,
+} from './reports.ts';
 import { RevisionBody, RevisionResponse, RevisionsBody, RevisionsResponse } from './revisions.ts';
 import {
   MyProfileResponse,
@@ -122,6 +130,8 @@ import {
   SetRoleBody,
   SetStandingBody,
   SiteSettingsResponse,
+  StaffDeleteCommentBody,
+  StaffDeleteCommentResponse,
   TransferOwnershipBody,
   UpdateSiteSettingsBody,
 } from './staff.ts';
@@ -151,12 +161,13 @@ export const API_GROUPS = {
   follows: 'Readers following authors.',
   blocks: 'Members blocking members: block, unblock, whether the caller blocked someone, whom they blocked.',
   comments: 'Comments and replies on a blog.',
+  reports: "Reporting a blog, a comment or a member to the site's staff.",
   notifications: "The signed-in user's notifications: the list, its count, whether any is new, the live stream.",
   subscribers: "E-mail subscriptions to an author's new blogs, and the links their mails carry.",
   uploads: 'Images: upload one, or import one from an address; the stored files and the default profile pictures.',
   'link-preview': "The editor's link cards: a page's title, description and image.",
   staff:
-    "The site's staff: members, their roles and standing, the moderation log, the site's settings, the fediverse's blocked domains.",
+    "The site's staff: members, their roles and standing, reports and what they act on, the moderation log, the site's settings, the fediverse's blocked domains.",
   system: 'The server itself: health, public configuration, this document.',
 } as const;
 export type ApiGroup = keyof typeof API_GROUPS;
@@ -523,6 +534,15 @@ export const API_PATHS = {
     group: 'blocks',
   },
 
+  // reports
+  '/api/report': {
+    method: 'POST',
+    body: ReportBody,
+    answer: ReportResponse,
+    summary: "Report a blog, a comment or a member to the site's staff",
+    group: 'reports',
+  },
+
   // comments
   '/api/comment/add-comment': {
     method: 'POST',
@@ -762,6 +782,27 @@ export const API_PATHS = {
     body: HideBlogBody,
     answer: HideBlogResponse,
     summary: 'Give a hidden blog back to its readers (moderators)',
+    group: 'staff',
+  },
+  '/api/admin/delete-comment': {
+    method: 'POST',
+    body: StaffDeleteCommentBody,
+    answer: StaffDeleteCommentResponse,
+    summary: "Delete a comment's words, keeping its thread; its writer is told why (moderators)",
+    group: 'staff',
+  },
+  '/api/admin/reports': {
+    method: 'POST',
+    body: ReportsQueueBody,
+    answer: ReportsQueueResponse,
+    summary: 'A page of the open reports, grouped by what they report, most reported first (moderators)',
+    group: 'staff',
+  },
+  '/api/admin/dismiss-reports': {
+    method: 'POST',
+    body: DismissReportsBody,
+    answer: DismissReportsResponse,
+    summary: "Close a target's open reports without acting on it (moderators)",
     group: 'staff',
   },
 

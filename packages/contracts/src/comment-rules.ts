@@ -6,6 +6,8 @@ import { Messages } from './messages.ts';
 export const CommentMessages = {
   commentTooLong: `Comment must be at most ${Limits.commentMax} characters`,
   tooManyComments: 'Too many comments',
+  /** What a comment the staff deleted says in its place: its thread keeps its shape, its words are gone. */
+  removedByStaff: '[removed by the site’s staff]',
 } as const;
 
 /** docs/product/rules.md Comment: not empty after trimming, and not longer than the limit. Answers the refusal, or null. */

@@ -33,6 +33,7 @@ const PUBLISHED = `
   self_block blocked_by_author blocked_by_commenter blocked_by_member member_blocked content_action_forbidden
   application_reason_required application_pending application_not_found invite_required invite_invalid
   invite_not_found
+  self_report already_reported
 `
   .trim()
   .split(/\s+/);

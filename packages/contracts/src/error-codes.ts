@@ -134,6 +134,10 @@ export const ErrorMessages = {
   blocked_by_member: 'You cannot follow this member: they have blocked you',
   member_blocked: 'You blocked this member: unblock them first',
 
+  // Reports to the site's staff.
+  self_report: 'You cannot report your own posts or profile',
+  already_reported: 'You reported this already: the site’s staff will look at it',
+
   // Images.
   image_required: Messages.selectImage,
   multipart_expected: 'Expected a multipart/form-data upload',

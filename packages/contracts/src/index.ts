@@ -32,4 +32,5 @@ export * from './api-paths.ts';
 export * from './page-paths.ts';
 export * from './site-settings.ts';
 export * from './staff.ts';
+export * from './reports.ts';
 export * from './domain-rules.ts';

@@ -26,6 +26,8 @@ export const Limits = {
   /** An invitation link lasts at most this many days, and opens at most this many accounts. */
   inviteDaysMax: 90,
   inviteUsesMax: 1000,
+  /** What a reader adds to a report, beside its reason. */
+  reportWordsMax: 1000,
   /** A domain to block as typed: a host, or an address pasted whole. */
   domainInputMax: 2000,
 } as const;

@@ -12,10 +12,11 @@ export interface BlogOwnership {
   authorId: string;
 }
 
-/** A comment as the rules need it: who wrote it, on whose blog. */
+/** A comment as the rules need it: who wrote it, on whose blog, and whether staff deleted it. */
 export interface CommentOwnership {
   commentedBy: string;
   blogAuthorId: string;
+  removedByStaff?: boolean;
 }
 
 /** Only its author edits a blog (saves it again, publishes it, opens it in the editor). */
@@ -26,9 +27,12 @@ export const canEditBlog = (viewer: Viewer, blog: BlogOwnership): boolean =>
 export const canDeleteBlog = (viewer: Viewer, blog: BlogOwnership): boolean =>
   viewer !== null && viewer === blog.authorId;
 
-/** The commenter or the blog's author deletes a comment (with its replies). */
+/**
+ * The commenter or the blog's author deletes a comment (with its replies); not one the staff
+ * deleted, which is the staff's (deleting a comment above it still takes it along).
+ */
 export const canDeleteComment = (viewer: Viewer, comment: CommentOwnership): boolean =>
-  viewer !== null && (viewer === comment.commentedBy || viewer === comment.blogAuthorId);
+  viewer !== null && !comment.removedByStaff && (viewer === comment.commentedBy || viewer === comment.blogAuthorId);
 
 /** What the viewer may do to a blog: the `can` of get-blog's blog (BlogCan in blog.ts). */
 export const blogCan = (viewer: Viewer, blog: BlogOwnership) => ({

@@ -9,4 +9,5 @@ export const RateLimitMessages = {
   tooManyUploads: 'Too many uploads',
   tooManyPasswordChanges: 'Too many password change attempts',
   tooManyBlocks: 'Too many blocks',
+  tooManyReports: 'Too many reports',
 } as const;

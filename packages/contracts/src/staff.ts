@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorMessages } from './error-codes.ts';
 import { Limits } from './limits.ts';
 import { ROLES, STANDINGS } from './policies.ts';
 import { SiteSettings } from './site-settings.ts';
@@ -11,7 +12,7 @@ import { SiteSettings } from './site-settings.ts';
 const page = z.number().int().min(1).max(100_000).default(1);
 const username = z.string().min(1).max(100);
 /** Why staff did something: the member is told, the moderation log keeps it. */
-const reason = z.string().trim().max(Limits.moderationReasonMax).default('');
+export const moderationReason = z.string().trim().max(Limits.moderationReasonMax).default('');
 
 const role = z.enum(ROLES);
 const standing = z.enum(STANDINGS);
@@ -38,15 +39,15 @@ export const MembersResponse = z.object({ members: z.array(Member), totalDocs: z
 export type MembersResponse = z.infer<typeof MembersResponse>;
 
 /** `POST /api/admin/member/role`. Owner is never given this way: see transfer-ownership. */
-export const SetRoleBody = z.object({ username, role: role.exclude(['owner']), reason });
+export const SetRoleBody = z.object({ username, role: role.exclude(['owner']), reason: moderationReason });
 export type SetRoleBody = z.infer<typeof SetRoleBody>;
 
 /** `POST /api/admin/member/standing`: silence, suspend, or restore (`active`). */
-export const SetStandingBody = z.object({ username, standing, reason });
+export const SetStandingBody = z.object({ username, standing, reason: moderationReason });
 export type SetStandingBody = z.infer<typeof SetStandingBody>;
 
 /** `POST /api/admin/transfer-ownership`: the owner hands the site to `username` and becomes an admin. */
-export const TransferOwnershipBody = z.object({ username, reason });
+export const TransferOwnershipBody = z.object({ username, reason: moderationReason });
 export type TransferOwnershipBody = z.infer<typeof TransferOwnershipBody>;
 
 /** What a member action answers: the member as they are now. */
@@ -65,6 +66,8 @@ export const MODERATION_ACTIONS = [
   'application_reject',
   'invite_create',
   'invite_revoke',
+  'comment_delete',
+  'reports_dismiss',
 ] as const;
 
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
@@ -79,6 +82,7 @@ export const STAFF_ACTION_TOLD: Partial<Record<ModerationAction, string>> = {
   transfer_ownership: 'handed you the site',
   blog_hide: 'hid your blog',
   blog_unhide: 'gave readers back your blog',
+  comment_delete: 'deleted your comment',
 };
 
 /** How the moderation log names what was done at the server's console (`npm run admin`) rather than by an account. */
@@ -106,7 +110,7 @@ export const ModerationLogResponse = z.object({ entries: z.array(ModerationLogEn
 export type ModerationLogResponse = z.infer<typeof ModerationLogResponse>;
 
 /** `POST /api/admin/settings`: the settings to change (the others stay), and why. */
-export const UpdateSiteSettingsBody = SiteSettings.partial().extend({ reason });
+export const UpdateSiteSettingsBody = SiteSettings.partial().extend({ reason: moderationReason });
 export type UpdateSiteSettingsBody = z.infer<typeof UpdateSiteSettingsBody>;
 export const SiteSettingsResponse = z.object({ settings: SiteSettings });
 
@@ -122,7 +126,7 @@ export type BlockedDomainsResponse = z.infer<typeof BlockedDomainsResponse>;
  * `POST /api/admin/block-domain` and `unblock-domain`: a host, or an address on it, which the server
  * normalises (domain-rules.ts: `https://Spam.Example/@x` is `spam.example`); a block covers its subdomains.
  */
-export const DomainBlockBody = z.object({ domain: z.string().max(Limits.domainInputMax), reason });
+export const DomainBlockBody = z.object({ domain: z.string().max(Limits.domainInputMax), reason: moderationReason });
 export type DomainBlockBody = z.infer<typeof DomainBlockBody>;
 /** The domain as it was normalised, blocked or unblocked. */
 export const DomainBlockResponse = z.object({ domain: z.string() });
@@ -132,7 +136,7 @@ export type DomainBlockResponse = z.infer<typeof DomainBlockResponse>;
  * `POST /api/admin/hide-blog` and `unhide-blog` (moderators): a hidden blog is withheld from every
  * reader, list, count, feed and the fediverse; its author still sees it, with the reason.
  */
-export const HideBlogBody = z.object({ blog_id: z.string().min(1).max(200), reason });
+export const HideBlogBody = z.object({ blog_id: z.string().min(1).max(200), reason: moderationReason });
 export type HideBlogBody = z.infer<typeof HideBlogBody>;
 export const HideBlogResponse = z.object({ blog_id: z.string(), hidden: z.boolean() });
 export type HideBlogResponse = z.infer<typeof HideBlogResponse>;
@@ -155,7 +159,11 @@ export const ApplicationsResponse = z.object({ applications: z.array(Application
 export type ApplicationsResponse = z.infer<typeof ApplicationsResponse>;
 
 /** `POST /api/admin/decide-application` (admins): approve (the account is made, the applicant mailed) or reject (mailed, with the reason). */
-export const DecideApplicationBody = z.object({ id: z.string().uuid(), approve: z.boolean(), reason });
+export const DecideApplicationBody = z.object({
+  id: z.string().uuid(),
+  approve: z.boolean(),
+  reason: moderationReason,
+});
 export type DecideApplicationBody = z.infer<typeof DecideApplicationBody>;
 export const DecideApplicationResponse = z.object({ approved: z.boolean(), username: z.string().nullable() });
 
@@ -188,6 +196,17 @@ export const CreateInviteResponse = z.object({ invite: Invite, token: z.string()
 export type CreateInviteResponse = z.infer<typeof CreateInviteResponse>;
 
 /** `POST /api/admin/revoke-invite` (admins). */
-export const RevokeInviteBody = z.object({ id: z.string().uuid(), reason });
+export const RevokeInviteBody = z.object({ id: z.string().uuid(), reason: moderationReason });
 export type RevokeInviteBody = z.infer<typeof RevokeInviteBody>;
 export const RevokeInviteResponse = z.object({ invite: Invite });
+/**
+ * `POST /api/admin/delete-comment` (moderators): the comment stays in its thread, with its replies,
+ * but says CommentMessages.removedByStaff instead of its words; its writer is told why.
+ */
+export const StaffDeleteCommentBody = z.object({
+  comment_id: z.uuid(ErrorMessages.comment_not_found),
+  reason: moderationReason,
+});
+export type StaffDeleteCommentBody = z.infer<typeof StaffDeleteCommentBody>;
+export const StaffDeleteCommentResponse = z.object({ comment_id: z.string(), removed: z.literal(true) });
+export type StaffDeleteCommentResponse = z.infer<typeof StaffDeleteCommentResponse>;

@@ -197,6 +197,18 @@ const PROTECTED: Endpoint[] = [
     route: 'POST /api/admin/unblock-domain',
     payload: () => ({ domain: `spam-${uniqueId()}.example`, reason: 'Hijacked' }),
   },
+  // Reports: a reader's (past the credential check, a fresh report), the staff's queue and what they do with it.
+  {
+    route: 'POST /api/report',
+    payload: (w) => ({ target: { type: 'blog', blog_id: w.blog.blog_id }, reason: 'spam' }),
+  },
+  { route: 'POST /api/admin/reports', payload: () => ({ page: 1 }) },
+  // Nothing reported it: past the role check, nothing dismissed.
+  {
+    route: 'POST /api/admin/dismiss-reports',
+    payload: (w) => ({ target: { type: 'blog', id: w.blog.blog_id }, reason: 'Hijacked' }),
+  },
+  { route: 'POST /api/admin/delete-comment', payload: (w) => ({ comment_id: w.comment._id, reason: 'Hijacked' }) },
 ];
 
 /** Routes anyone may call (get-blog reads a session when there is one, but needs none). */
@@ -396,6 +408,18 @@ const STAFF_MATRIX: Record<string, Record<Person, number>> = {
   'POST /api/admin/revoke-invite': { owner: 404, admin: 404, moderator: 403, member: 403, silenced: 403 },
   'POST /api/admin/hide-blog': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
   'POST /api/admin/unhide-blog': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
+  'POST /api/admin/reports': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
+  'POST /api/admin/dismiss-reports': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
+  'POST /api/admin/delete-comment': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
+};
+
+/**
+ * The answer each person gets from the calls every member may make whatever their role (a visitor
+ * and a suspended member have no session: the 401s above). Reporting is reading's: a silenced
+ * member still may.
+ */
+const MEMBER_MATRIX: Record<string, Record<Person, number>> = {
+  'POST /api/report': { owner: 200, admin: 200, moderator: 200, member: 200, silenced: 200 },
 };
 
 /**
@@ -435,6 +459,7 @@ const SILENCED_MAY = new Set([
   'POST /api/user/blocked-users',
   'POST /api/user/blocked-users-count',
   ...Object.keys(STAFF_MATRIX),
+  ...Object.keys(MEMBER_MATRIX),
 ]);
 
 describe('roles and standing', () => {
@@ -460,10 +485,10 @@ describe('roles and standing', () => {
     ).toBe(200);
   });
 
-  it('every staff call answers each person as the matrix says', async () => {
+  it('every staff call, and reporting, answers each person as the matrices say', async () => {
     const world = await seedWorld();
     const wrong: string[] = [];
-    for (const [route, answers] of Object.entries(STAFF_MATRIX)) {
+    for (const [route, answers] of Object.entries({ ...STAFF_MATRIX, ...MEMBER_MATRIX })) {
       const endpoint = PROTECTED.find((e) => e.route === route)!;
       for (const [person, status] of Object.entries(answers) as [Person, number][]) {
         const res = await request(endpoint, world, { header: `Bearer ${people[person].token}` });

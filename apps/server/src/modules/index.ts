@@ -24,6 +24,7 @@ import { mailModule } from './mail/index.ts';
 import { notificationsModule, notifyFollowers } from './notifications/index.ts';
 import { previewLinksModule } from './preview-links/index.ts';
 import { profilesModule } from './profiles/index.ts';
+import { reportsModule } from './reports/index.ts';
 import { keepRevision, revisionsModule } from './revisions/index.ts';
 import { settingsModule } from './settings/index.ts';
 import { staffModule } from './staff/index.ts';
@@ -84,6 +85,7 @@ export const modules: (FastifyPluginAsync | FastifyPluginAsyncZod)[] = [
   uploadsModule,
   linkPreviewModule,
   commentsModule,
+  reportsModule,
   notificationsModule,
   discoveryModule,
   subscribersModule,

@@ -59,6 +59,8 @@ export const RATE_LIMITS = {
   follow: { per: 'user', limit: 30, windowSeconds: 60, message: FollowMessages.tooManyFollows },
   /** As follows: a block may end two follows, and each empties the read cache. */
   block: { per: 'user', limit: 30, windowSeconds: 60, message: RateLimitMessages.tooManyBlocks },
+  /** More than anyone reports in earnest, too few to flood the staff's queue and notifications. */
+  report: { per: 'user', limit: 10, windowSeconds: minutes(10), message: RateLimitMessages.tooManyReports },
   /** Each preview makes this server fetch someone else's page. */
   linkPreview: { per: 'user', limit: 120, windowSeconds: minutes(60), message: RateLimitMessages.tooManyLinkPreviews },
   /** Every image a user has this server store counts: uploads, and copies of images from elsewhere. */

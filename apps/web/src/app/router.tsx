@@ -65,6 +65,7 @@ const MembersPage = lazyPage(() => import('../features/admin/members-page.tsx').
 const ModerationLogPage = lazyPage(() =>
   import('../features/admin/moderation-log-page.tsx').then((m) => m.ModerationLogPage),
 );
+const ReportsPage = lazyPage(() => import('../features/admin/reports-page.tsx').then((m) => m.ReportsPage));
 const SiteSettingsPage = lazyPage(() =>
   import('../features/admin/site-settings-page.tsx').then((m) => m.SiteSettingsPage),
 );
@@ -115,6 +116,7 @@ const routes: RouteObject[] = [
           // The staff's screens (their calls are refused to everyone else).
           { path: 'admin', element: <Navigate to="/admin/members" replace /> },
           { path: 'admin/members', element: <MembersPage /> },
+          { path: 'admin/reports', element: <ReportsPage /> },
           { path: 'admin/log', element: <ModerationLogPage /> },
           { path: 'admin/settings', element: <SiteSettingsPage /> },
           { path: 'admin/domains', element: <BlockedDomainsPage /> },

@@ -17,6 +17,8 @@ export const comments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     parentId: uuid('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
     comment: text('comment').notNull(),
+    /** When staff deleted it: its words are replaced (CommentMessages.removedByStaff), the row stays for its replies. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

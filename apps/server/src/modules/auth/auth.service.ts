@@ -64,8 +64,7 @@ export async function signUp(deps: AuthDeps, body: SignUpBody): Promise<Session 
   const email = body.email.trim();
   if (await findUserByEmail(deps.db, email)) throw conflict('email_taken');
   const account = { fullname: body.fullname.trim(), email, passwordHash: await hashPassword(body.password) };
-  if (admitted.kind === 'application')
-    return apply(deps.db, { ...account, googleSub: null, reason: admitted.reason });
+  if (admitted.kind === 'application') return apply(deps.db, { ...account, googleSub: null, reason: admitted.reason });
   return createAccount(deps, { ...account, googleSub: null }, 'email_taken', admitted);
 }
 

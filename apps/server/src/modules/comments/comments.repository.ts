@@ -1,4 +1,4 @@
-import { isUuid } from '@inkwell/contracts';
+import { CommentMessages, isUuid } from '@inkwell/contracts';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -22,6 +22,7 @@ export async function findComment(db: Executor, id: string) {
       blogId: comments.blogId,
       commentedBy: comments.commentedBy,
       parentId: comments.parentId,
+      removedByStaff: sql<boolean>`${comments.removedAt} is not null`,
     })
     .from(comments)
     .where(eq(comments.id, id));
@@ -53,6 +54,7 @@ const commentColumns = (viewerId: string | null) => ({
   // Who wrote it and on whose blog: what the policy of deleting it needs.
   commentedBy: comments.commentedBy,
   blogAuthorId: blogs.authorId,
+  removedByStaff: sql<boolean>`${comments.removedAt} is not null`,
   fullname: users.fullname,
   username: users.username,
   profileImg: users.profileImg,
@@ -128,4 +130,22 @@ export async function findSubtree(tx: Executor, id: string) {
 
 export async function deleteComments(tx: Executor, ids: string[]) {
   await tx.delete(comments).where(inArray(comments.id, ids));
+}
+
+/**
+ * Replaces a comment's words with CommentMessages.removedByStaff, once: every place that quotes it
+ * (its thread, notifications) then shows that, and its words live on only where staff see them
+ * (its line of the moderation log, the reports' snapshots). Answers the words it had, and whether
+ * this call removed them; undefined for no such comment.
+ */
+export async function removeCommentWords(tx: Executor, id: string, at: Date) {
+  const [row] = await tx
+    .select({ comment: comments.comment, removedAt: comments.removedAt })
+    .from(comments)
+    .where(eq(comments.id, id))
+    .for('update');
+  if (!row) return undefined;
+  if (row.removedAt) return { words: row.comment, changed: false };
+  await tx.update(comments).set({ comment: CommentMessages.removedByStaff, removedAt: at }).where(eq(comments.id, id));
+  return { words: row.comment, changed: true };
 }

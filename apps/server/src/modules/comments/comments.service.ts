@@ -63,6 +63,7 @@ export async function addComment(db: Db, user: SessionUser, body: AddCommentBody
         blogId: blog.blogId,
         commentedBy: user.id,
         blogAuthorId: blog.authorId,
+        removedByStaff: false,
         fullname: user.fullname,
         username: user.username,
         profileImg: user.profileImg,
@@ -103,7 +104,7 @@ export async function deleteComment(db: Db, userId: string, id: string): Promise
     // Read again under the blog's lock: a deletion of an ancestor may have taken it meanwhile.
     const comment = blog && (await findComment(tx, id));
     if (!blog || !comment) throw notFound('comment_not_found');
-    if (!canDeleteComment(userId, { commentedBy: comment.commentedBy, blogAuthorId: blog.authorId }))
+    if (!canDeleteComment(userId, { ...comment, blogAuthorId: blog.authorId }))
       throw forbidden('comment_delete_forbidden');
 
     const subtree = await findSubtree(tx, id);

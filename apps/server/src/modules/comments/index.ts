@@ -1,2 +1,3 @@
-/** Comments and replies. Nothing of them is used elsewhere; `commentsModule` is their routes. */
+/** Comments and replies; staff remove a comment's words with `removeCommentWords`. `commentsModule` is their routes. */
 export { commentRoutes as commentsModule } from './comments.routes.ts';
+export { removeCommentWords } from './comments.repository.ts';

@@ -55,8 +55,7 @@ export const APPLICATION_RECEIVED: ApplicationReceived = {
 export async function apply(
   db: Executor,
   application: { fullname: string; email: string; reason: string } & (
-    | { passwordHash: string; googleSub: null }
-    | { passwordHash: null; googleSub: string }
+    { passwordHash: string; googleSub: null } | { passwordHash: null; googleSub: string }
   ),
 ): Promise<ApplicationReceived> {
   try {

@@ -1,7 +1,7 @@
 import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { Limits, type Role, type Standing } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
-import { blogs, users } from '../../db/schema/index.ts';
+import { blogs, comments, users } from '../../db/schema/index.ts';
 
 export const memberColumns = {
   id: users.id,
@@ -60,5 +60,15 @@ export async function findBlogAuthor(db: Executor, blogId: string): Promise<Memb
     .from(blogs)
     .innerJoin(users, eq(users.id, blogs.authorId))
     .where(eq(blogs.blogId, blogId));
+  return row;
+}
+
+/** The writer of the comment with that id, as staff see members; undefined for no such comment. */
+export async function findCommentWriter(db: Executor, commentId: string): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select(memberColumns)
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.commentedBy))
+    .where(eq(comments.id, commentId));
   return row;
 }

@@ -16,6 +16,7 @@ import { forbidden, notFound } from '../../http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { signOutOtherSessions } from '../auth/index.ts';
 import { lockAuthorBlogs, type BlogEventHandlers } from '../blogs/index.ts';
+import { resolveReports } from '../reports/index.ts';
 import { findUserByUsername } from '../users/index.ts';
 import { listMembers, lockMemberById, setMemberRole, setMemberStanding, type MemberRow } from './members.repository.ts';
 import { logAndTell, memberTarget, type LogLine } from './moderation-log.ts';
@@ -109,6 +110,8 @@ export function changeStanding(
     body,
     async (tx, self, target) => {
       if (!canActOnMember(self, target)) throw forbidden('standing_change_forbidden');
+      // Silenced or suspended, whether just now or before: staff have dealt with the reports of the member.
+      if (standing !== 'active') await resolveReports(tx, { type: 'user', id: target.id }, self.id);
       if (target.standing === standing) return [target];
       await setMemberStanding(tx, target.id, standing);
       await blogsFollow!(target.standing, new Date());

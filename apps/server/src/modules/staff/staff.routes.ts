@@ -9,6 +9,8 @@ import {
   CreateInviteResponse,
   DecideApplicationBody,
   DecideApplicationResponse,
+  DismissReportsBody,
+  DismissReportsResponse,
   HideBlogBody,
   HideBlogResponse,
   InvitesBody,
@@ -20,9 +22,13 @@ import {
   ModerationLogResponse,
   RevokeInviteBody,
   RevokeInviteResponse,
+  ReportsQueueBody,
+  ReportsQueueResponse,
   SetRoleBody,
   SetStandingBody,
   SiteSettingsResponse,
+  StaffDeleteCommentBody,
+  StaffDeleteCommentResponse,
   TransferOwnershipBody,
   UpdateSiteSettingsBody,
   type Actor,
@@ -30,15 +36,19 @@ import {
 } from '@inkwell/contracts';
 import { BODY_ERRORS, errorResponses, forbidden } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
+import { reportsQueue } from '../reports/index.ts';
 import { readSiteSettings } from '../site/index.ts';
-import { setHidden } from './content.service.ts';
+import { deleteCommentAsStaff, dismissReports, setHidden } from './content.service.ts';
 import { applicationsPage, createInvite, decideApplication, invitesPage, revokeInvite } from './joining.service.ts';
 import { changeRole, changeStanding, membersPage, transferOwnership } from './members.service.ts';
 import { readLog } from './moderation-log.ts';
 import { registerStaffActionMail } from './staff-action-mail.ts';
 import { updateSiteSettings } from './site-settings.service.ts';
 
-/** The staff's calls: members, roles and standing, hidden blogs, the moderation log, the site's settings (policies.ts says who). */
+/**
+ * The staff's calls: members, roles and standing, hidden blogs and deleted comments, the reports,
+ * the moderation log, the site's settings (policies.ts says who).
+ */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   registerStaffActionMail(app);
   const allowed = (rule: (actor: Actor) => boolean, code: FixedErrorCode) => async (request: FastifyRequest) => {
@@ -76,6 +86,33 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       { ...staff, schema: { body: HideBlogBody, response: { 200: HideBlogResponse, ...refusals } } },
       async (request) => setHidden(app.db, app.blogEvents, signedInUser(request), request.body, hidden),
     );
+
+  app.post(
+    '/api/admin/delete-comment',
+    { ...staff, schema: { body: StaffDeleteCommentBody, response: { 200: StaffDeleteCommentResponse, ...refusals } } },
+    async (request) => deleteCommentAsStaff(app.db, signedInUser(request), request.body),
+  );
+
+  // Reading the queue and closing reports change nothing anyone else reads.
+  app.post(
+    '/api/admin/reports',
+    {
+      ...staff,
+      schema: { body: ReportsQueueBody, response: { 200: ReportsQueueResponse, ...refusals } },
+      config: { keepsReadCache: true },
+    },
+    async (request) => reportsQueue(app.db, signedInUser(request), request.body.page),
+  );
+
+  app.post(
+    '/api/admin/dismiss-reports',
+    {
+      ...staff,
+      schema: { body: DismissReportsBody, response: { 200: DismissReportsResponse, ...refusals } },
+      config: { keepsReadCache: true },
+    },
+    async (request) => dismissReports(app.db, signedInUser(request), request.body),
+  );
 
   app.post(
     '/api/admin/transfer-ownership',

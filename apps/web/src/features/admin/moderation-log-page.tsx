@@ -13,6 +13,12 @@ const ACTIONS = {
   domain_unblock: 'unblocked the fediverse domain',
   blog_hide: 'hid the blog',
   blog_unhide: 'gave readers back the blog',
+  comment_delete: 'deleted the comment',
+  reports_dismiss: 'dismissed the reports of',
+  application_approve: 'approved the application of',
+  application_reject: 'rejected the application of',
+  invite_create: 'made the invitation link',
+  invite_revoke: 'revoked the invitation link',
 } as const satisfies Record<ModerationLogEntry['action'], string>;
 
 /** Every staff action, newest first: who did what to whom, and why. Nobody can change or delete a line. */

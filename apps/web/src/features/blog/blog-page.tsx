@@ -8,8 +8,10 @@ import { CommentIcon } from '../../components/icons.tsx';
 import { PageLoadFailure } from '../../components/page-load-failure.tsx';
 import { useHydrated } from '../../lib/hydration.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { useSession } from '../../lib/session.tsx';
 import { CommentsPanel } from '../comments/index.ts';
 import { FollowButton } from '../profile/index.ts';
+import { ReportControl } from '../reports/index.ts';
 import { useSetCommentCounts } from './api/comment-counts.ts';
 import { useBlog, useBlogCan, useCountRead } from './api/get-blog.ts';
 import { similarBlogsQuery } from './api/similar-blogs.ts';
@@ -36,6 +38,8 @@ function BlogArticle({ blog }: { blog: Blog }) {
   const blocks = blog.content[0]?.blocks ?? [];
   const [commentsOpen, setCommentsOpen] = useState(false);
   const setCommentCounts = useSetCommentCounts(blog.blog_id);
+  const { session } = useSession();
+  const hydrated = useHydrated();
 
   return (
     <>
@@ -44,6 +48,12 @@ function BlogArticle({ blog }: { blog: Blog }) {
         <BlogHeading blog={blog} authorAction={<FollowButton username={blog.author.personal_info.username} />} />
         <BlogInteraction blog={blog} onOpenComments={() => setCommentsOpen(true)} />
         <BlogContent blocks={blocks} />
+        {/* After hydration (the server renders for anyone), for a signed-in reader who is not its author. */}
+        {hydrated && session && session.username !== blog.author.personal_info.username && (
+          <div className="mt-10">
+            <ReportControl target={{ type: 'blog', blog_id: blog.blog_id }} />
+          </div>
+        )}
         <SimilarBlogs blog={blog} />
       </article>
       <CommentsPanel

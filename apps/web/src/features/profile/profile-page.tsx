@@ -13,6 +13,7 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useWideScreen } from '../../lib/use-media-query.ts';
 import { BlockControl, useIsBlocked } from '../blocks/index.ts';
+import { ReportControl } from '../reports/index.ts';
 import { SubscribeControl } from '../subscriptions/index.ts';
 import { profileQuery } from './api/get-profile.ts';
 import { AboutUser } from './components/about-user.tsx';
@@ -67,7 +68,12 @@ function Profile({ profile }: { profile: UserProfile }) {
           <div className="flex flex-col gap-4 max-md:items-center">
             {!blocked && <FollowButton username={username} />}
             <SubscribeControl username={username} />
-            {hydrated && session && <BlockControl username={username} />}
+            {hydrated && session && (
+              <>
+                <BlockControl username={username} />
+                <ReportControl target={{ type: 'user', username }} />
+              </>
+            )}
           </div>
         )}
         {wide && <AboutUser profile={profile} className="mt-4" />}

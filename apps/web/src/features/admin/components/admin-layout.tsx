@@ -27,6 +27,9 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
         <NavLink to="/admin/members" className={tab}>
           Members
         </NavLink>
+        <NavLink to="/admin/reports" className={tab}>
+          Reports
+        </NavLink>
         <NavLink to="/admin/log" className={tab}>
           Moderation log
         </NavLink>

@@ -1,6 +1,13 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { Messages, profilePath, type Blog, type Comment, type DeleteCommentResponse } from '@inkwell/contracts';
+import {
+  CommentMessages,
+  Messages,
+  profilePath,
+  type Blog,
+  type Comment,
+  type DeleteCommentResponse,
+} from '@inkwell/contracts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -9,6 +16,7 @@ import { useCommentList } from '../use-comment-list.ts';
 import { CommentField } from './comment-field.tsx';
 import { DeleteCommentButton } from './delete-comment-button.tsx';
 import { notifyError } from '../../../lib/notify.ts';
+import { ReportControl } from '../../reports/index.ts';
 
 /** Deeper replies keep this indent, so a long thread still fits the panel. */
 const MAX_INDENT_LEVEL = 5;
@@ -106,6 +114,9 @@ export function CommentCard({ comment, level, blog, events, onRemoved }: Comment
             Reply
           </button>
           {comment.can.delete && <DeleteCommentButton commentId={comment._id} onDeleted={onDeleted} />}
+          {session && session.username !== username && comment.comment !== CommentMessages.removedByStaff && (
+            <ReportControl target={{ type: 'comment', comment_id: comment._id }} />
+          )}
         </div>
         {replying && (
           <div className="mt-5">
