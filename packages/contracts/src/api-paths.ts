@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ApplicationReceived,
   AuthNotice,
   ChangePasswordBody,
   ChangePasswordResponse,
@@ -185,6 +186,8 @@ export interface ApiCall {
   params?: z.ZodType;
   /** The success answer (refusals are `{ error }`, apps/server/src/http-error.ts). */
   answer: z.ZodType;
+  /** What the call answers with 202 Accepted, when it may leave the outcome to people (an application to join). */
+  accepted?: z.ZodType;
   summary: string;
   group: ApiGroup;
 }
@@ -200,7 +203,8 @@ export const API_PATHS = {
     method: 'POST',
     body: SignUpBody,
     answer: Session,
-    summary: 'Create an account and sign in to it',
+    accepted: ApplicationReceived,
+    summary: 'Create an account and sign in to it, or apply to join a site that reviews who joins (202)',
     group: 'auth',
   },
   '/api/user/signin': {
@@ -214,7 +218,8 @@ export const API_PATHS = {
     method: 'POST',
     body: GoogleAuthBody,
     answer: Session,
-    summary: 'Sign in, or up, with a Google ID token',
+    accepted: ApplicationReceived,
+    summary: 'Sign in, or up, with a Google ID token; a first sign-in may be an application to join (202)',
     group: 'auth',
   },
   '/api/user/signout': {

@@ -72,6 +72,7 @@ describe('the routes and the map of the API', () => {
         query: sameSchema(querystring, call.query),
         params: sameSchema(params, call.params),
         answer: sameSchema(successAnswer(route.schema), call.answer),
+        accepted: sameSchema((route.schema.response as Record<number, unknown> | undefined)?.[202], call.accepted),
       };
       return Object.entries(parts)
         .filter(([, agrees]) => !agrees)

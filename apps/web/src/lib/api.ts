@@ -33,8 +33,9 @@ type Filled<P extends string> = P extends `${infer Head}:${string}/${infer Tail}
 export type ApiPath = { [K in keyof ApiPaths]: Filled<K> }[keyof ApiPaths];
 /** The map's entry for a path as sent. */
 type CallOf<P extends ApiPath> = { [K in keyof ApiPaths]: P extends Filled<K> ? ApiPaths[K] : never }[keyof ApiPaths];
-/** What a call answers, once checked. */
-export type ApiAnswer<P extends ApiPath> = z.output<CallOf<P>['answer']>;
+/** What a call answers, once checked: its success, or its 202 Accepted answer when it has one. */
+export type ApiAnswer<P extends ApiPath> = z.output<CallOf<P>['answer']> | AcceptedOf<CallOf<P>>;
+type AcceptedOf<C> = C extends { accepted: z.ZodType } ? z.output<C['accepted']> : never;
 type BodyOf<C> = C extends { body: typeof FORM_DATA }
   ? FormData
   : C extends { body: z.ZodType }
@@ -107,7 +108,8 @@ export async function api<P extends ApiPath>(path: P, ...[options]: OptionsOf<P>
   if (response.status === 204) return data as ApiAnswer<P>;
   // zod and the schemas load here, after the page: a server-rendered page's answers were checked on the server.
   const { apiCallOf } = await import('./contract-schemas.ts');
-  const parsed = apiCallOf(path)!.answer.safeParse(data);
+  const call = apiCallOf(path)!;
+  const parsed = (response.status === 202 && call.accepted ? call.accepted : call.answer).safeParse(data);
   if (!parsed.success) throw new ApiError(response.status, 'Unexpected response from the server');
   return parsed.data as ApiAnswer<P>;
 }
