@@ -72,6 +72,10 @@ const SiteSettingsPage = lazyPage(() =>
 const BlockedDomainsPage = lazyPage(() =>
   import('../features/admin/blocked-domains-page.tsx').then((m) => m.BlockedDomainsPage),
 );
+const ApplicationsPage = lazyPage(() =>
+  import('../features/admin/applications-page.tsx').then((m) => m.ApplicationsPage),
+);
+const InvitesPage = lazyPage(() => import('../features/admin/invites-page.tsx').then((m) => m.InvitesPage));
 const BlockedAccountsPage = lazyPage(() =>
   import('../features/blocks/blocked-accounts-page.tsx').then((m) => m.BlockedAccountsPage),
 );
@@ -120,6 +124,8 @@ const routes: RouteObject[] = [
           { path: 'admin/log', element: <ModerationLogPage /> },
           { path: 'admin/settings', element: <SiteSettingsPage /> },
           { path: 'admin/domains', element: <BlockedDomainsPage /> },
+          { path: 'admin/applications', element: <ApplicationsPage /> },
+          { path: 'admin/invites', element: <InvitesPage /> },
         ],
       },
       { path: '*', element: <NotFound /> },

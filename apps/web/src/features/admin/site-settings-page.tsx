@@ -6,6 +6,16 @@ import { AdminLayout } from './components/admin-layout.tsx';
 
 const REGISTRATION_CHOICES: { value: Registration; label: string; hint: string }[] = [
   { value: 'open', label: 'Open', hint: 'Anyone may sign up, with an e-mail address or Google.' },
+  {
+    value: 'approval',
+    label: 'By approval',
+    hint: 'Newcomers write why they want to join; an admin approves or rejects them under Applications.',
+  },
+  {
+    value: 'invite',
+    label: 'By invitation',
+    hint: 'Only whoever holds an invitation link (made under Invitations) may sign up.',
+  },
   { value: 'closed', label: 'Closed', hint: 'Nobody new may join. Members still sign in.' },
 ];
 

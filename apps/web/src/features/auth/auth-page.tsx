@@ -1,10 +1,12 @@
-import type { FormEvent } from 'react';
-import { Link } from 'react-router';
-import { authError } from '@inkwell/contracts';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { authError, ErrorMessages, Limits, type ApplicationReceived, type Session } from '@inkwell/contracts';
+import { fieldErrorProps, FieldErrorMessage } from '../../components/field-error-message.tsx';
 import { LockIcon, UserIcon } from '../../components/icons.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { useFormErrors } from '../../lib/use-form-errors.ts';
+import { useFormErrors, type FieldMessage } from '../../lib/use-form-errors.ts';
+import { usePublicConfig } from './api/public-config.ts';
 import { useSignIn } from './api/sign-in.ts';
 import { useSignUp } from './api/sign-up.ts';
 import { AtSignIcon } from './components/at-sign-icon.tsx';
@@ -21,12 +23,25 @@ function AuthForm({ type }: { type: 'sign-in' | 'sign-up' }) {
   usePageTitle(isSignUp ? 'Sign Up' : 'Sign In');
   const completeSignIn = useCompleteSignIn();
   const errors = useFormErrors(AUTH_FORM);
-  const sent = { onSuccess: completeSignIn, onError: (e: Error) => errors.refuse(e) };
+  // Who may join (docs/product/screens.md): an unknown answer leaves the form as it is, the server decides.
+  const config = usePublicConfig();
+  const registration = config.data?.registration ?? 'open';
+  const invite = useSearchParams()[0].get('invite') ?? undefined;
+  const [reason, setReason] = useState('');
+  const [applied, setApplied] = useState<ApplicationReceived>();
+  const answered = (answer: Session | ApplicationReceived) => {
+    if ('status' in answer) {
+      errors.succeed();
+      setApplied(answer);
+    } else completeSignIn(answer);
+  };
+  const sent = { onSuccess: answered, onError: (e: Error) => errors.refuse(e) };
   const signIn = useSignIn(sent);
   const signUp = useSignUp(sent);
   const send = isSignUp ? signUp : signIn;
   // Still busy once signed in, while the screen changes.
   const busy = send.isPending || send.isSuccess;
+  const joining = { reason: registration === 'approval' ? reason : undefined, invite };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,14 +51,25 @@ function AuthForm({ type }: { type: 'sign-in' | 'sign-up' }) {
     const credentials = { email: field('email'), password: field('password') };
     const fullname = isSignUp ? field('fullname') : undefined;
     // docs/product/rules.md: the rules in order; a failure is a toast (and a message beside its field) and nothing is sent.
-    const error = authError({ ...credentials, fullname });
+    const error =
+      authError({ ...credentials, fullname }) ??
+      (isSignUp && registration === 'approval' && !reason.trim()
+        ? { field: 'reason', message: ErrorMessages.application_reason_required }
+        : undefined);
     if (error) {
       errors.refuse(error);
       return;
     }
     if (fullname === undefined) signIn.mutate(credentials);
-    else signUp.mutate({ ...credentials, fullname });
+    else signUp.mutate({ ...credentials, fullname, ...joining });
   };
+
+  if (applied) return <Applied message={applied.message} />;
+  if (isSignUp) {
+    if (config.isPending) return <p className="p-10 text-neutral-500">Loading…</p>;
+    if (registration === 'closed') return <NotJoining>{ErrorMessages.registration_closed}</NotJoining>;
+    if (registration === 'invite' && !invite) return <NotJoining>{ErrorMessages.invite_required}.</NotJoining>;
+  }
 
   return (
     <section className="flex min-h-[calc(100vh-80px)] items-center justify-center py-10">
@@ -76,6 +102,9 @@ function AuthForm({ type }: { type: 'sign-in' | 'sign-up' }) {
           icon={<LockIcon />}
           error={errors.about('password')}
         />
+        {isSignUp && registration === 'approval' && (
+          <ReasonField value={reason} onChange={setReason} error={errors.about('reason')} />
+        )}
 
         {!isSignUp && (
           <p className="-mt-1 text-right">
@@ -89,15 +118,10 @@ function AuthForm({ type }: { type: 'sign-in' | 'sign-up' }) {
           {isSignUp ? 'Sign Up' : 'Sign In'}
         </button>
 
-        <GoogleSignInButton onError={errors.refuse} />
+        <GoogleSignInButton joining={isSignUp ? joining : undefined} onAnswer={answered} onError={errors.refuse} />
 
         {isSignUp ? (
-          <p className="mt-6 text-center text-xl text-neutral-500">
-            Already a member ?
-            <Link to="/signin" className="ml-1 text-xl text-neutral-900 underline">
-              Sign in here
-            </Link>
-          </p>
+          <SignInLink />
         ) : (
           <p className="mt-6 text-center text-xl text-neutral-500">
             Don't have an account ?
@@ -110,3 +134,98 @@ function AuthForm({ type }: { type: 'sign-in' | 'sign-up' }) {
     </section>
   );
 }
+
+const SignInLink = () => (
+  <p className="mt-6 text-center text-xl text-neutral-500">
+    Already a member ?
+    <Link to="/signin" className="ml-1 text-xl text-neutral-900 underline">
+      Sign in here
+    </Link>
+  </p>
+);
+
+/** Why the newcomer wants to join, for a site whose staff approve who joins; its limit counted down. */
+function ReasonField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (reason: string) => void;
+  error: FieldMessage | undefined;
+}) {
+  const id = useId();
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="mb-1 block text-neutral-600">
+        Why do you want to join?
+      </label>
+      <textarea
+        id={id}
+        name="reason"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        maxLength={Limits.applicationReasonMax}
+        rows={4}
+        {...fieldErrorProps(error, `${id}-hint ${id}-left`)}
+        className="input-box resize-none"
+      />
+      <FieldErrorMessage error={error} />
+      <p id={`${id}-hint`} className="mt-1 text-sm text-neutral-500">
+        The site’s staff read it before your account is made.
+      </p>
+      <p id={`${id}-left`} aria-live="polite" className="text-right text-sm text-neutral-500">
+        {Limits.applicationReasonMax - value.length} characters left
+      </p>
+    </div>
+  );
+}
+
+interface SignUpNoticeProps {
+  title: string;
+  children: ReactNode;
+  link: ReactNode;
+  /** It replaced the form the keyboard was in: start again at its heading. */
+  takeFocus?: boolean;
+}
+
+/** What the sign-up screen says in place of the form: the application was sent, or the site takes nobody new this way. */
+function SignUpNotice({ title, children, link, takeFocus = false }: SignUpNoticeProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (takeFocus) heading.current?.focus();
+  }, [takeFocus]);
+  return (
+    <section className="flex min-h-[calc(100vh-80px)] items-center justify-center py-10">
+      <div className="w-[80%] max-w-[400px] text-center">
+        <h1 ref={heading} tabIndex={-1} className="mb-8 font-serif text-4xl">
+          {title}
+        </h1>
+        <p className="text-xl">{children}</p>
+        {link}
+      </div>
+    </section>
+  );
+}
+
+const Applied = ({ message }: { message: string }) => (
+  <SignUpNotice
+    title="Application sent"
+    takeFocus
+    link={
+      <p className="mt-6 text-xl">
+        <Link to="/" className="underline">
+          Back to the home page
+        </Link>
+      </p>
+    }
+  >
+    {message}
+  </SignUpNotice>
+);
+
+const NotJoining = ({ children }: { children: ReactNode }) => (
+  <SignUpNotice title="Sign up" link={<SignInLink />}>
+    {children}
+  </SignUpNotice>
+);

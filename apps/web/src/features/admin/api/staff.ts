@@ -15,12 +15,12 @@ import { useApiMutation, type MutationConfig } from '../../../lib/use-api-mutati
 import { ownProfileQuery } from '../../settings/index.ts';
 
 const membersKey = (query: string) => ['admin', 'members', query] as const;
-const logKey = ['admin', 'log'] as const;
+export const logKey = ['admin', 'log'] as const;
 const settingsKey = ['admin', 'settings'] as const;
 const domainsKey = ['admin', 'domains'] as const;
 
 /** The page after `pages` loaded ones, while fewer than the total are loaded. */
-const nextPage = (loaded: number, total: number, pages: number) => (loaded < total ? pages + 1 : undefined);
+export const nextPage = (loaded: number, total: number, pages: number) => (loaded < total ? pages + 1 : undefined);
 
 /** Members matching `query` (username, name or e-mail), newest first, a page at a time. */
 export function useMembers(query: string) {

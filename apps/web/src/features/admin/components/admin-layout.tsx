@@ -41,6 +41,12 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
             <NavLink to="/admin/domains" className={tab}>
               Blocked domains
             </NavLink>
+            <NavLink to="/admin/applications" className={tab}>
+              Applications
+            </NavLink>
+            <NavLink to="/admin/invites" className={tab}>
+              Invitations
+            </NavLink>
           </>
         )}
       </nav>

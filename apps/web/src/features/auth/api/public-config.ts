@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-/** Whether Google sign-in is configured, and where its browser script comes from. */
+/** Whether Google sign-in is configured, where its browser script comes from, and who may join. */
 export const usePublicConfig = () =>
   useQuery({
     queryKey: ['public-config'],

@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import { Messages } from '@inkwell/contracts';
-import { ApiError } from '../../../lib/api.ts';
+import { Messages, type SignUpBody } from '@inkwell/contracts';
+import { ApiError, type ApiAnswer } from '../../../lib/api.ts';
 import { useGoogleAuth } from '../api/google-auth.ts';
 import { usePublicConfig } from '../api/public-config.ts';
 import { preloadGoogleIdentity, promptGoogleSignIn } from '../google-identity.ts';
-import { useCompleteSignIn } from '../use-complete-sign-in.ts';
 
 const GoogleLogo = () => (
   <svg width="20" height="20" viewBox="0 0 48 48" aria-hidden="true">
@@ -27,18 +26,25 @@ const GoogleLogo = () => (
   </svg>
 );
 
+interface GoogleSignInButtonProps {
+  /** What the sign-up form asks of a newcomer (why they want to join, their invitation), sent along. */
+  joining?: Pick<SignUpBody, 'reason' | 'invite'>;
+  /** A session, or an application kept for the staff (202). */
+  onAnswer: (answer: ApiAnswer<'/api/user/google-auth'>) => void;
+  onError: (message: string) => void;
+}
+
 /**
  * docs/product/screens.md: the 'or' divider and 'continue with google', shown only when the server has a
  * Google client id. Google Identity Services is loaded from the URL the server names.
  */
-export function GoogleSignInButton({ onError }: { onError: (message: string) => void }) {
+export function GoogleSignInButton({ joining, onAnswer, onError }: GoogleSignInButtonProps) {
   const { data: config } = usePublicConfig();
-  const completeSignIn = useCompleteSignIn();
   const clientId = config?.googleClientId;
   const scriptUrl = config?.googleScriptUrl;
 
   const signIn = useGoogleAuth({
-    onSuccess: completeSignIn,
+    onSuccess: onAnswer,
     onError: (error) => {
       // Our own refusals (e.g. an e-mail that belongs to a password account) say what to do.
       const fromServer = error instanceof ApiError && error.status >= 400 && error.status < 500;
@@ -53,7 +59,7 @@ export function GoogleSignInButton({ onError }: { onError: (message: string) => 
   if (!clientId || !scriptUrl) return null;
 
   const onCredential = (credential: string | undefined) => {
-    if (credential) signIn.mutate(credential);
+    if (credential) signIn.mutate({ access_token: credential, ...joining });
     else onError(Messages.googleFailed);
   };
 
