@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { ownProfileQuery } from '../../settings/index.ts';
@@ -14,6 +14,12 @@ const tab = ({ isActive }: { isActive: boolean }) =>
 export function AdminLayout({ title, children }: { title: string; children: ReactNode }) {
   usePageTitle(title);
   const me = useQuery(ownProfileQuery());
+  const tabs = useRef<HTMLElement>(null);
+  const shown = me.isSuccess;
+  // More tabs than a phone, or the desktop's column, is wide: the current one is scrolled into view.
+  useEffect(() => {
+    tabs.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [shown]);
   if (me.isPending) return <p className="p-10 text-neutral-500">Loading…</p>;
   if (me.isError || !me.data.can.moderate)
     return (
@@ -23,7 +29,7 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
     );
   return (
     <div className="mx-auto max-w-[900px] px-[5vw] py-8">
-      <nav aria-label="Admin" className="mb-8 flex gap-6 overflow-x-auto border-b border-neutral-100">
+      <nav ref={tabs} aria-label="Admin" className="mb-8 flex gap-6 overflow-x-auto border-b border-neutral-100">
         <NavLink to="/admin/members" className={tab}>
           Members
         </NavLink>
