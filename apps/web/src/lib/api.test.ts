@@ -12,6 +12,10 @@ beforeAll(async () => {
       return res.end('{"error":"This blog changed since you opened it","code":"blog_changed"}');
     }
     if (req.url === '/no-content') return res.writeHead(204).end();
+    if (req.url === '/accepted') {
+      res.writeHead(202, { 'content-type': 'application/json' });
+      return res.end('{"status":"applied","message":"Thank you"}');
+    }
     res.writeHead(200, { 'content-type': 'application/json' });
     // /slow sends half its body and never the rest, like a busy server caught mid-answer.
     if (req.url === '/slow') res.write('{"totalDocs":');
@@ -27,7 +31,7 @@ afterAll(() => {
 });
 
 /** Every call, whatever its path, goes to the test server's `route`, which answers as it says. */
-const answerFrom = (route: '/ok' | '/wrong' | '/slow' | '/no-content' | '/message' | '/refused') =>
+const answerFrom = (route: '/ok' | '/wrong' | '/slow' | '/no-content' | '/message' | '/refused' | '/accepted') =>
   sendApiCallsThrough((_path, init) => fetch(`${origin}${route}`, init));
 
 it('checks the answer against the contract', async () => {
@@ -52,6 +56,13 @@ it("finds the answer's contract from the path, a path with a token's part includ
   answerFrom('/message');
   await expect(api('/unsubscribe/a-token', { body: {} })).resolves.toEqual({ message: 'Done' });
   await expect(api('/api/user/forgot-password', { body: { email: 'a@b.co' } })).resolves.toEqual({ message: 'Done' });
+  await expect(api('/api/blog/all-latest-blogs-count')).rejects.toThrow('Unexpected response from the server');
+});
+
+it('checks a 202 Accepted answer against the call’s own contract for it, and only a call that has one', async () => {
+  answerFrom('/accepted');
+  const body = { fullname: 'Ada Lovelace', email: 'ada@example.com', password: 'Secret123', reason: 'Lichens' };
+  await expect(api('/api/user/signup', { body })).resolves.toEqual({ status: 'applied', message: 'Thank you' });
   await expect(api('/api/blog/all-latest-blogs-count')).rejects.toThrow('Unexpected response from the server');
 });
 
