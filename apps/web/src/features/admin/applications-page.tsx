@@ -61,9 +61,7 @@ function ApplicationRow({ application }: { application: Application }) {
 
   return (
     <li className="border-b border-neutral-100 py-4">
-      <h2 className="text-lg font-medium break-words">
-        {fullname}
-      </h2>
+      <h2 className="text-lg font-medium break-words">{fullname}</h2>
       <p className="break-all text-neutral-600">{email}</p>
       <p className="mt-1 text-sm text-neutral-600">
         Would sign in {METHODS[method]} · applied <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
