@@ -109,14 +109,30 @@ describe('roles', () => {
       expect(res.statusCode).toBe(200);
       return res.json<{ members: Member[] }>().members.find((m) => m.username === whom.username)!;
     };
-    expect((await find(moderator, member)).can).toEqual({ roles: [], standing: true, transferOwnership: false });
-    expect((await find(admin, member)).can).toEqual({ roles: ['moderator'], standing: true, transferOwnership: false });
+    expect((await find(moderator, member)).can).toEqual({
+      roles: [],
+      standing: true,
+      transferOwnership: false,
+      delete: false,
+    });
+    expect((await find(admin, member)).can).toEqual({
+      roles: ['moderator'],
+      standing: true,
+      transferOwnership: false,
+      delete: true,
+    });
     expect((await find(owner, member)).can).toEqual({
       roles: ['admin', 'moderator'],
       standing: true,
       transferOwnership: true,
+      delete: true,
     });
-    expect((await find(admin, owner)).can).toEqual({ roles: [], standing: false, transferOwnership: false });
+    expect((await find(admin, owner)).can).toEqual({
+      roles: [],
+      standing: false,
+      transferOwnership: false,
+      delete: false,
+    });
   });
 
   it('hands the site over: the new owner has it, the old one stays an admin, one owner throughout', async () => {
