@@ -14,7 +14,7 @@ import { registerReadCache } from './plugins/read-cache.ts';
 import { registerRouteSchemas } from './plugins/route-schemas.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerShutdown } from './plugins/shutdown.ts';
-import { blockEventHandlers, blogEventHandlers, modules } from './modules/index.ts';
+import { blockEventHandlers, blogEventHandlers, modules, userEventHandlers } from './modules/index.ts';
 import { userOfToken } from './modules/auth/index.ts';
 import type { LogStream } from './start-up.ts';
 
@@ -78,6 +78,7 @@ export async function buildApp({
   app.decorate('clock', clock);
   app.decorate('blogEvents', blogEventHandlers);
   app.decorate('blockEvents', blockEventHandlers);
+  app.decorate('userEvents', userEventHandlers);
   registerPageTags(app);
   if (onRoute) app.addHook('onRoute', onRoute);
 

@@ -115,6 +115,8 @@ import {
   CreateInviteResponse,
   DecideApplicationBody,
   DecideApplicationResponse,
+  DeleteMemberBody,
+  DeleteMemberResponse,
   DomainBlockBody,
   DomainBlockResponse,
   HideBlogBody,
@@ -773,6 +775,13 @@ export const API_PATHS = {
     body: RevokeInviteBody,
     answer: RevokeInviteResponse,
     summary: 'Revoke an invitation link (admins)',
+    group: 'staff',
+  },
+  '/api/admin/delete-member': {
+    method: 'POST',
+    body: DeleteMemberBody,
+    answer: DeleteMemberResponse,
+    summary: 'Delete an account and all its content, the username typed again to confirm (admins)',
     group: 'staff',
   },
   '/api/admin/hide-blog': {

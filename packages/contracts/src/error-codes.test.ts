@@ -32,7 +32,7 @@ const PUBLISHED = `
   domain_not_blocked domain_blocked
   self_block blocked_by_author blocked_by_commenter blocked_by_member member_blocked content_action_forbidden
   application_reason_required application_pending application_not_found invite_required invite_invalid
-  invite_not_found
+  invite_not_found member_delete_forbidden confirmation_mismatch
   self_report already_reported
 `
   .trim()

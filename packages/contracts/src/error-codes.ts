@@ -156,6 +156,8 @@ export const ErrorMessages = {
   admin_only: 'Only the site’s admins can do this',
   role_change_forbidden: 'You cannot give this member that role',
   standing_change_forbidden: 'You cannot change this member’s standing',
+  member_delete_forbidden: 'You cannot delete this member',
+  confirmation_mismatch: 'Type the member’s username to confirm',
   content_action_forbidden: 'You cannot act on this member’s posts',
   ownership_transfer_forbidden: 'Only the owner can hand the site over, to another member',
   domain_invalid: 'Enter a domain name, such as spam.example, or an address on it',

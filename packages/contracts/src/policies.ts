@@ -83,6 +83,10 @@ export const canManageSite = (actor: Actor | null): boolean => actor !== null &&
 export const canActOnMember = (actor: Actor | null, target: Actor): boolean =>
   actor !== null && actor.id !== target.id && isStaff(actor.role) && RANK[target.role] < RANK[actor.role];
 
+/** Deletes `target`'s account and all its content: an admin or the owner, on someone ranked below them. */
+export const canDeleteMember = (actor: Actor | null, target: Actor): boolean =>
+  canManageSite(actor) && canActOnMember(actor, target);
+
 /**
  * Gives `target` the role `role`: an admin or the owner, to someone ranked below them, a role below
  * their own (so an admin names moderators, the owner admins). Never `owner`: that is a transfer.

@@ -10,5 +10,7 @@ export type Registration = (typeof REGISTRATIONS)[number];
 /** The site's settings, as admins read and change them at /admin/settings. */
 export const SiteSettings = z.object({
   registration: z.enum(REGISTRATIONS),
+  /** Accounts younger than a day get a fifth of every per-account rate limit (a spam wave's accounts are new). */
+  youngAccountLimits: z.boolean(),
 });
 export type SiteSettings = z.infer<typeof SiteSettings>;

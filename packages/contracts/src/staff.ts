@@ -31,8 +31,8 @@ export const Member = z.object({
   standing,
   joinedAt: z.string(),
   total_posts: z.number(),
-  /** What the viewer may do to this member: the roles they may give, whether they may change the standing or hand over the site. */
-  can: z.object({ roles: z.array(role), standing: z.boolean(), transferOwnership: z.boolean() }),
+  /** What the viewer may do to this member: the roles they may give, whether they may change the standing, hand over the site, or delete the account. */
+  can: z.object({ roles: z.array(role), standing: z.boolean(), transferOwnership: z.boolean(), delete: z.boolean() }),
 });
 export type Member = z.infer<typeof Member>;
 export const MembersResponse = z.object({ members: z.array(Member), totalDocs: z.number() });
@@ -66,6 +66,7 @@ export const MODERATION_ACTIONS = [
   'application_reject',
   'invite_create',
   'invite_revoke',
+  'member_delete',
   'comment_delete',
   'reports_dismiss',
 ] as const;
@@ -210,3 +211,11 @@ export const StaffDeleteCommentBody = z.object({
 export type StaffDeleteCommentBody = z.infer<typeof StaffDeleteCommentBody>;
 export const StaffDeleteCommentResponse = z.object({ comment_id: z.string(), removed: z.literal(true) });
 export type StaffDeleteCommentResponse = z.infer<typeof StaffDeleteCommentResponse>;
+
+/**
+ * `POST /api/admin/delete-member` (admins): the account and all its content go for good, the
+ * counters of everyone else kept exact. `confirm` must repeat the username (a typed confirmation).
+ */
+export const DeleteMemberBody = z.object({ username, confirm: z.string().max(100), reason: moderationReason });
+export type DeleteMemberBody = z.infer<typeof DeleteMemberBody>;
+export const DeleteMemberResponse = z.object({ username: z.string(), deleted: z.literal(true) });

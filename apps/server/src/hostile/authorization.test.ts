@@ -175,6 +175,13 @@ const PROTECTED: Endpoint[] = [
   { route: 'POST /api/admin/member/role', payload: (w) => ({ username: w.reader.username, role: 'member' }) },
   { route: 'POST /api/admin/member/standing', payload: (w) => ({ username: w.reader.username, standing: 'active' }) },
   { route: 'POST /api/admin/transfer-ownership', payload: () => ({ username: `nobody_${uniqueId()}` }) },
+  {
+    route: 'POST /api/admin/delete-member',
+    payload: () => {
+      const nobody = `nobody_${uniqueId()}`;
+      return { username: nobody, confirm: nobody };
+    },
+  },
   { route: 'POST /api/admin/log', payload: () => ({}) },
   { route: 'POST /api/admin/applications', payload: () => ({}) },
   // Applications and invitations nobody made: past the role check, a 404.
@@ -395,6 +402,7 @@ const STAFF_MATRIX: Record<string, Record<Person, number>> = {
   'POST /api/admin/member/role': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
   'POST /api/admin/member/standing': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
   'POST /api/admin/transfer-ownership': { owner: 404, admin: 404, moderator: 403, member: 403, silenced: 403 },
+  'POST /api/admin/delete-member': { owner: 404, admin: 404, moderator: 403, member: 403, silenced: 403 },
   'POST /api/admin/log': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
   'GET /api/admin/settings': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
   'POST /api/admin/update-settings': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },

@@ -4,9 +4,9 @@ import { authModule } from './auth/index.ts';
 import { avatarsModule } from './avatars/index.ts';
 import { blocksModule, type BlockEventHandlers } from './blocks/index.ts';
 import { addTitleWords, blogListsModule } from './blog-lists/index.ts';
-import { blogsModule, type BlogEventHandlers } from './blogs/index.ts';
+import { blogsModule, lockAuthorBlogs, type BlogEventHandlers } from './blogs/index.ts';
 import { bookmarksModule } from './bookmarks/index.ts';
-import { commentsModule } from './comments/index.ts';
+import { commentsModule, deleteCommentsBy } from './comments/index.ts';
 import { dashboardModule } from './dashboard/index.ts';
 import { discoveryModule } from './discovery/index.ts';
 import {
@@ -16,9 +16,9 @@ import {
   queueRestoreActivity,
   queueUpdateActivity,
 } from './federation/index.ts';
-import { endFollowsBetween, followsModule } from './follows/index.ts';
+import { endFollowsBetween, endFollowsOf, followsModule } from './follows/index.ts';
 import { jobsModule } from './jobs/index.ts';
-import { likesModule } from './likes/index.ts';
+import { likesModule, removeLikesBy } from './likes/index.ts';
 import { linkPreviewModule } from './link-preview/index.ts';
 import { mailModule } from './mail/index.ts';
 import { notificationsModule, notifyFollowers } from './notifications/index.ts';
@@ -31,6 +31,7 @@ import { staffModule } from './staff/index.ts';
 import { queueNewsletter, subscribersModule } from './subscribers/index.ts';
 import { systemModule } from './system/index.ts';
 import { uploadsModule } from './uploads/index.ts';
+import type { UserEventHandlers } from './users/index.ts';
 import { webModule } from './web/index.ts';
 
 /*
@@ -51,6 +52,20 @@ export const blogEventHandlers: BlogEventHandlers = {
   publishedBlogChanged: [queueUpdateActivity],
   publishedBlogRemoved: [queueDeleteActivity],
   publishedBlogRestored: [queueRestoreActivity],
+};
+
+/**
+ * Who hears of a member leaving (their account deleted), inside its transaction, before the row
+ * goes: their blogs (out of the counts, a Delete to the fediverse), their likes and comments on
+ * others' blogs, and their follows, each with the counters of others.
+ */
+export const userEventHandlers: UserEventHandlers = {
+  leaving: [
+    async (tx, { userId }, now) => (await lockAuthorBlogs(tx, blogEventHandlers, userId)).deleteAll(now),
+    removeLikesBy,
+    deleteCommentsBy,
+    endFollowsOf,
+  ],
 };
 
 /** Who hears of a new block, inside its transaction: the follows between the two members end. */

@@ -12,6 +12,8 @@ export interface SessionUser {
   role: Role;
   /** Never `suspended`: a suspended member's sessions name nobody. */
   standing: Standing;
+  /** Joined less than a day ago, on a site that limits young accounts more tightly (plugins/rate-limits.ts). */
+  limitedAsNew: boolean;
 }
 
 /** Who a bearer token belongs to, or null: the auth module's sessions, handed over by buildApp (plugins sit below modules). */

@@ -8,6 +8,9 @@ import {
 
 const minutes = (n: number) => n * 60;
 
+/** The share of each per-account limit an account younger than a day gets, where the site limits young accounts (its setting). */
+export const YOUNG_ACCOUNT_SHARE = 0.2;
+
 export interface RateLimitRule {
   /** Whose requests count together: the client's address, the signed-in user, or the e-mail in the body. */
   per: 'ip' | 'user' | 'email';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error.ts';
 import { hit, reset } from './rate-limit-counters.ts';
-import { RATE_LIMITS, type RateLimitName, type RateLimitRule } from './rate-limit-table.ts';
+import { RATE_LIMITS, YOUNG_ACCOUNT_SHARE, type RateLimitName, type RateLimitRule } from './rate-limit-table.ts';
 import { signedInUser } from './auth.ts';
 
 declare module 'fastify' {
@@ -41,9 +41,10 @@ const describeWait = (seconds: number) =>
 export async function enforceRateLimit(request: FastifyRequest, name: RateLimitName) {
   const { db, config } = request.server;
   const rule: RateLimitRule = RATE_LIMITS[name];
+  const share = rule.per === 'user' && signedInUser(request).limitedAsNew ? YOUNG_ACCOUNT_SHARE : 1;
   const wait = await hit(db, {
     key: keyOf(request, name),
-    limit: Math.ceil(rule.limit * config.rateLimitMultiplier),
+    limit: Math.ceil(rule.limit * config.rateLimitMultiplier * share),
     windowSeconds: rule.windowSeconds,
   });
   if (wait > 0)

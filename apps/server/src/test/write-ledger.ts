@@ -75,8 +75,8 @@ async function databaseStates(db: Executor): Promise<Map<string, string>> {
 
 /**
  * Every counter that disagrees with the rows it counts, in words; empty when all agree: each blog's
- * comments, top-level comments and likes, each author's published blogs, and the published blogs in
- * all and per tag (blog_counts).
+ * comments, top-level comments and likes, each author's listed blogs and follow counters, and the
+ * listed blogs in all and per tag (blog_counts).
  */
 export async function counterMismatches(db: Executor): Promise<string[]> {
   const mismatches: string[] = [];
@@ -109,6 +109,13 @@ export async function counterMismatches(db: Executor): Promise<string[]> {
       );
     }
   }
+  const followCounts = await queryRows<{ username: string }>(
+    db,
+    sql`select username from users u
+      where total_followers <> (select count(*) from follows where author_id = u.id)
+         or total_following <> (select count(*) from follows where follower_id = u.id)`,
+  );
+  for (const { username } of followCounts) mismatches.push(`user ${username}: follow counters`);
   const scopes = await queryRows<{ scope: string; total: number | null; published: number | null }>(
     db,
     sql`with published as (

@@ -7,6 +7,8 @@ interface ConfirmDialogProps {
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Confirming waits for something more (a name typed again). */
+  confirmDisabled?: boolean;
   className?: string;
 }
 
@@ -20,6 +22,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onCancel,
+  confirmDisabled = false,
   className = '',
 }: ConfirmDialogProps) {
   const headingId = useId();
@@ -46,7 +49,7 @@ export function ConfirmDialog({
         <button
           type="button"
           className="rounded-full bg-red-600 px-5 py-2 text-white hover:bg-red-700 disabled:opacity-50"
-          disabled={busy}
+          disabled={busy || confirmDisabled}
           onClick={onConfirm}
         >
           {confirmLabel}

@@ -10,6 +10,7 @@ export const siteSettings = pgTable(
     /** Always true: the table holds one row. */
     id: boolean('id').primaryKey().default(true),
     registration: text('registration').$type<Registration>().notNull().default('open'),
+    youngAccountLimits: boolean('young_account_limits').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

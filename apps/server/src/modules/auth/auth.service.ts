@@ -14,7 +14,10 @@ import { badRequest, conflict, forbidden, HttpError } from '../../http-error.ts'
 import type { SessionUser } from '../../plugins/auth.ts';
 import { hasNewNotification } from '../notifications/index.ts';
 import { admission, admit, apply, type Admission } from '../site/index.ts';
-import { createUser, findUserByEmail, findUserByGoogleSub, type NewAccount, type UserRow } from '../users/index.ts';
+import { createUser, findUserByEmail, findUserByGoogleSub, type UserRow } from '../users/index.ts';
+
+/** An account to make, as createUser takes it. */
+type NewAccount = Parameters<typeof createUser>[1];
 import { verifyGoogleIdToken, type GoogleIdentity } from './google-id-token.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { presentSession } from './session.presenter.ts';

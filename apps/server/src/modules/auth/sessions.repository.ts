@@ -1,6 +1,6 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { sessions, siteSettings, users } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -20,6 +20,9 @@ export async function createSession(db: Executor, userId: string, days: number) 
  */
 const TOUCH_INTERVAL = sql`interval '5 minutes'`;
 
+/** How long an account counts as young, for the site setting youngAccountLimits. */
+const YOUNG_ACCOUNT = sql`interval '1 day'`;
+
 export async function findSessionUser(db: Executor, token: string): Promise<SessionUser | undefined> {
   const [row] = await db
     .select({
@@ -30,6 +33,7 @@ export async function findSessionUser(db: Executor, token: string): Promise<Sess
       profileImg: users.profileImg,
       role: users.role,
       standing: users.standing,
+      limitedAsNew: sql<boolean>`${users.joinedAt} > now() - ${YOUNG_ACCOUNT} and coalesce((select ${siteSettings.youngAccountLimits} from ${siteSettings}), false)`,
       stale: sql<boolean>`${sessions.lastUsedAt} < now() - ${TOUCH_INTERVAL}`,
     })
     .from(sessions)

@@ -48,36 +48,50 @@ export async function setBlogHidden(
   return { blog: before, changed: true };
 }
 
+const authorBlogColumns = {
+  id: blogs.id,
+  blogId: blogs.blogId,
+  authorId: blogs.authorId,
+  draft: blogs.draft,
+  hiddenReason: blogs.hiddenReason,
+  authorStanding: blogs.authorStanding,
+  tags: blogs.tags,
+  publishedAt: blogs.publishedAt,
+};
+
 /**
- * Locks every blog of an author before staff change their standing, and answers what to call once
- * it changed (from `from`; the foreign key has cascaded it onto the blogs): the counts and readers
- * follow, for each published blog of theirs. The blogs come first because a save locks its blog and
- * then its author, and the change of standing locks the author, then cascades onto the blogs: taken
- * the other way round, the two would deadlock.
+ * Locks every blog of an author, before staff change their standing or delete their account, and
+ * answers what may then be done to all of them. The blogs come first because a save locks its blog
+ * and then its author, while a change of standing locks the author, then cascades onto the blogs:
+ * taken the other way round, the two would deadlock.
  */
 export async function lockAuthorBlogs(tx: Executor, events: BlogEventHandlers, authorId: string) {
-  await tx
-    .select({ id: blogs.id })
+  const locked = await tx
+    .select(authorBlogColumns)
     .from(blogs)
     .where(eq(blogs.authorId, authorId))
     .orderBy(asc(blogs.id))
     .for('update');
-  return async (from: Standing, now: Date) => {
-    const after = await tx
-      .select({
-        id: blogs.id,
-        blogId: blogs.blogId,
-        authorId: blogs.authorId,
-        draft: blogs.draft,
-        hiddenReason: blogs.hiddenReason,
-        authorStanding: blogs.authorStanding,
-        tags: blogs.tags,
-        publishedAt: blogs.publishedAt,
-      })
-      .from(blogs)
-      .where(and(eq(blogs.authorId, authorId), eq(blogs.draft, false)));
-    const before = after.map((blog) => ({ ...blog, authorStanding: from }));
-    await recountMany(tx, before, after);
-    for (const [index, blog] of after.entries()) await announce(tx, events, before[index]!, blog, now);
+  return {
+    /** Once their standing changed from `from` (the key cascaded it onto the blogs): the counts and readers follow, for each published blog. */
+    async followStanding(from: Standing, now: Date) {
+      const after = await tx
+        .select(authorBlogColumns)
+        .from(blogs)
+        .where(and(eq(blogs.authorId, authorId), eq(blogs.draft, false)));
+      const before = after.map((blog) => ({ ...blog, authorStanding: from }));
+      await recountMany(tx, before, after);
+      for (const [index, blog] of after.entries()) await announce(tx, events, before[index]!, blog, now);
+    },
+    /** Deletes them all (their author is leaving): counted out, each readers could read a `Delete` to the fediverse; their likes, comments, reads and revisions go with them. */
+    async deleteAll(now: Date) {
+      await recountMany(
+        tx,
+        locked,
+        locked.map(() => null),
+      );
+      for (const blog of locked) if (isReadable(blog)) await announce(tx, events, blog, { ...blog, draft: true }, now);
+      await tx.delete(blogs).where(eq(blogs.authorId, authorId));
+    },
   };
 }

@@ -128,6 +128,27 @@ export async function findSubtree(tx: Executor, id: string) {
   );
 }
 
+/** The blogs of others a member commented on, in id order. */
+export async function blogsCommentedOnBy(tx: Executor, userId: string): Promise<string[]> {
+  const rows = await queryRows<{ blog_id: string }>(
+    tx,
+    sql`select distinct blog_id::text as blog_id from comments where commented_by = ${userId} and blog_author <> ${userId} order by 1`,
+  );
+  return rows.map((row) => row.blog_id);
+}
+
+/** Every comment of a member on a blog and every reply below each, once. */
+export async function findSubtreesBy(tx: Executor, blogId: string, userId: string) {
+  return queryRows<{ id: string; top_level: boolean }>(
+    tx,
+    sql`with recursive subtree as (
+      select id, parent_id from comments where blog_id = ${blogId} and commented_by = ${userId}
+      union
+      select c.id, c.parent_id from comments c join subtree s on c.parent_id = s.id
+    ) select id::text as id, parent_id is null as top_level from subtree`,
+  );
+}
+
 export async function deleteComments(tx: Executor, ids: string[]) {
   await tx.delete(comments).where(inArray(comments.id, ids));
 }

@@ -8,7 +8,7 @@ import {
   type GetBlogCommentsBody,
   type GetRepliesBody,
 } from '@inkwell/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { refuseIfBlocked } from '../blocks/index.ts';
@@ -16,11 +16,13 @@ import { addToActivity, lockBlog } from '../blogs/index.ts';
 import { forgetDeletedComments, notifyComment, notifyReply } from '../notifications/index.ts';
 import { presentComment } from './comments.presenter.ts';
 import {
+  blogsCommentedOnBy,
   deleteComments,
   findComment,
   findPublishedBlog,
   findPublishedComment,
   findSubtree,
+  findSubtreesBy,
   insertComment,
   listReplies,
   listTopLevelComments,
@@ -93,6 +95,29 @@ export async function getReplies(db: Db, { _id, skip }: GetRepliesBody, viewerId
   return { replies: rows.map((row) => presentComment(row, viewerId)) };
 }
 
+/** Deletes comments with every reply below them, under their blog's lock: its counters drop by exactly the rows removed. */
+async function deleteThreads(tx: Executor, blogId: string, subtree: { id: string; top_level: boolean }[]) {
+  const ids = subtree.map((row) => row.id);
+  await forgetDeletedComments(tx, ids);
+  await deleteComments(tx, ids);
+  const totals = await addToActivity(tx, blogId, {
+    comments: -ids.length,
+    parents: -subtree.filter((row) => row.top_level).length,
+  });
+  return { ids, totals };
+}
+
+/**
+ * A leaving member's comments on others' blogs go, each with the replies below it (users'
+ * `leaving` event; those on their own blogs go with the blogs), blog by blog in id order.
+ */
+export async function deleteCommentsBy(tx: Executor, { userId }: { userId: string }) {
+  for (const blogId of await blogsCommentedOnBy(tx, userId)) {
+    await lockBlog(tx, blogId, { lock: 'update', readable: false });
+    await deleteThreads(tx, blogId, await findSubtreesBy(tx, blogId, userId));
+  }
+}
+
 /**
  * The commenter or the blog's author deletes a comment with every reply below it and their
  * notifications; the blog's counters drop by exactly the rows removed. Answers the new counters.
@@ -107,14 +132,7 @@ export async function deleteComment(db: Db, userId: string, id: string): Promise
     if (!canDeleteComment(userId, { ...comment, blogAuthorId: blog.authorId }))
       throw forbidden('comment_delete_forbidden');
 
-    const subtree = await findSubtree(tx, id);
-    const ids = subtree.map((row) => row.id);
-    await forgetDeletedComments(tx, ids);
-    await deleteComments(tx, ids);
-    const totals = await addToActivity(tx, blog.id, {
-      comments: -ids.length,
-      parents: -subtree.filter((row) => row.top_level).length,
-    });
+    const { ids, totals } = await deleteThreads(tx, blog.id, await findSubtree(tx, id));
     return {
       status: 'done',
       deleted: ids,

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { follows } from '../../db/schema/index.ts';
 
@@ -36,3 +36,11 @@ export const authorsFollowedBy = (userId: string): SQL =>
 /** The ids of the users who follow `authorId`, as a subquery (read through follows_author_idx). */
 export const followersOf = (authorId: string): SQL =>
   sql`select ${follows.followerId} from ${follows} where ${follows.authorId} = ${authorId}`;
+
+/** Every follow a member is in, either side. */
+export async function followsOf(tx: Executor, userId: string): Promise<Follow[]> {
+  return tx
+    .select({ followerId: follows.followerId, authorId: follows.authorId })
+    .from(follows)
+    .where(or(eq(follows.followerId, userId), eq(follows.authorId, userId)));
+}

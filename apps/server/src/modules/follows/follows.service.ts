@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http-error.ts';
 import { refuseIfBlocked, type MemberBlock } from '../blocks/index.ts';
 import { addToFollowCounters, countFollowers, findUserByUsername } from '../users/index.ts';
-import { deleteFollow, findFollow, insertFollow, type Follow } from './follows.repository.ts';
+import { deleteFollow, findFollow, followsOf, insertFollow, type Follow } from './follows.repository.ts';
 
 /** The author a request names, who is not the caller. */
 async function authorNamed(db: Executor, username: string, followerId: string) {
@@ -46,6 +46,11 @@ export async function followUser(
 export async function endFollowsBetween(tx: Executor, { blockerId, blockedId }: MemberBlock) {
   await unfollow(tx, { followerId: blockedId, authorId: blockerId });
   await unfollow(tx, { followerId: blockerId, authorId: blockedId });
+}
+
+/** A leaving member's follows end, either side (users' `leaving` event), each with both counters. */
+export async function endFollowsOf(tx: Executor, { userId }: { userId: string }) {
+  for (const follow of await followsOf(tx, userId)) await unfollow(tx, follow);
 }
 
 export async function isFollowing(db: Db, followerId: string, username: string) {

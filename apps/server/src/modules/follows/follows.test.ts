@@ -11,6 +11,7 @@ import {
 import { queryRows } from '../../db/query-rows.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, buildBlog, buildUser, post, publishableBlog, type TestUser } from '../../test/factories.ts';
+import { counterMismatches } from '../../test/write-ledger.ts';
 
 let t: TestApp;
 /** How far the app's clock runs ahead of the real one: moved on by the test that lets a schedule come due. */
@@ -32,16 +33,6 @@ const counts = async (user: TestUser) => {
   ).json<UserProfile>().account_info;
   return { total_followers, total_following };
 };
-
-/** Every user's two counters against the rows of follows: the users whose counters are wrong. */
-async function counterMismatches() {
-  return queryRows<{ username: string }>(
-    t.app.db,
-    sql`select username from users u
-      where total_followers <> (select count(*) from follows where author_id = u.id)
-         or total_following <> (select count(*) from follows where follower_id = u.id)`,
-  );
-}
 
 describe('follow and is-following', () => {
   it('follows, repeats harmlessly, unfollows; both profiles count it', async () => {
@@ -118,7 +109,7 @@ describe('follow and is-following', () => {
     );
     // None failed: not even a and b following each other both ways at once deadlocks.
     expect(answers.map((res) => res.statusCode).filter((status) => status !== 200)).toEqual([]);
-    expect(await counterMismatches()).toEqual([]);
+    expect(await counterMismatches(t.app.db)).toEqual([]);
     // Settled: everyone follows a and b.
     await Promise.all(
       users.flatMap((user) =>
@@ -135,7 +126,7 @@ describe('follow and is-following', () => {
           .flatMap((author) => [follow(user, author.username, true), follow(user, author.username, true)]),
       ),
     );
-    expect(await counterMismatches()).toEqual([]);
+    expect(await counterMismatches(t.app.db)).toEqual([]);
     expect(await counts(a)).toEqual({ total_followers: 0, total_following: 0 });
   });
 });

@@ -1,2 +1,3 @@
-/** Likes. Nothing of them is used elsewhere; `likesModule` is their routes. */
+/** Likes: `likesModule` is their routes; `removeLikesBy` a handler of a member leaving. */
 export { likeRoutes as likesModule } from './likes.routes.ts';
+export { removeLikesBy } from './likes.service.ts';

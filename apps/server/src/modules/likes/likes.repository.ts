@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { blogs, likes } from '../../db/schema/index.ts';
 import { readableByReaders } from '../visibility/index.ts';
@@ -36,4 +36,15 @@ export async function findLiked(db: Executor, userId: string, blogId: string): P
 export async function findLikeCount(db: Executor, blogId: string): Promise<number | undefined> {
   const [row] = await db.select({ totalLikes: blogs.totalLikes }).from(blogs).where(eq(blogs.id, blogId));
   return row?.totalLikes;
+}
+
+/** The blogs a member likes that are not their own, in id order (the order a leaving member's likes are taken back in). */
+export async function likedBlogsOfOthers(tx: Executor, userId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ blogId: likes.blogId })
+    .from(likes)
+    .innerJoin(blogs, eq(blogs.id, likes.blogId))
+    .where(and(eq(likes.userId, userId), ne(blogs.authorId, userId)))
+    .orderBy(asc(likes.blogId));
+  return rows.map((row) => row.blogId);
 }

@@ -1,9 +1,9 @@
 import { isUuid, type LikeBlogBody, type LikeBlogResponse } from '@inkwell/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
 import { addToActivity, lockBlog } from '../blogs/index.ts';
 import { notifyLike, removeLikeNotification } from '../notifications/index.ts';
-import { deleteLike, findLikeCount, findLiked, insertLike } from './likes.repository.ts';
+import { deleteLike, findLikeCount, findLiked, insertLike, likedBlogsOfOthers } from './likes.repository.ts';
 
 const blogNotFound = () => notFound('blog_not_found');
 
@@ -36,4 +36,15 @@ export async function isLikedByUser(db: Db, userId: string, blogId: string) {
   const liked = isUuid(blogId) ? await findLiked(db, userId, blogId) : undefined;
   if (liked === undefined) throw blogNotFound();
   return { result: liked };
+}
+
+/**
+ * A leaving member's likes go (users' `leaving` event): each blog of someone else they liked counts
+ * one like fewer, taken in the order of the blogs' ids, each locked as a like locks it.
+ */
+export async function removeLikesBy(tx: Executor, { userId }: { userId: string }) {
+  for (const blogId of await likedBlogsOfOthers(tx, userId)) {
+    await lockBlog(tx, blogId, { lock: 'key share', readable: false });
+    if (await deleteLike(tx, userId, blogId)) await addToActivity(tx, blogId, { likes: -1 });
+  }
 }

@@ -13,7 +13,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http
 import type { SessionUser } from '../../plugins/auth.ts';
 import { hashPassword, signOutOtherSessions, verifyPassword } from '../auth/index.ts';
 import { importImage, isStoredImageUrl, pathOnSite, type UploadDeps } from '../uploads/index.ts';
-import { setPasswordHash, updateProfile, updateProfileImg } from '../users/index.ts';
+import { setPasswordHash, updateProfile } from '../users/index.ts';
 import { presentOwnProfile } from './settings.presenter.ts';
 import { findOwnProfile, findPasswordHash } from './settings.repository.ts';
 
@@ -75,7 +75,7 @@ export async function changeProfileImg(
       throw error;
     }));
   }
-  await updateProfileImg(db, userId, profileImg);
+  await updateProfile(db, userId, { profileImg });
   return { profile_img: profileImg };
 }
 

@@ -4,9 +4,9 @@ import type { Executor } from '../../db/client.ts';
 import { siteSettings } from '../../db/schema/index.ts';
 
 /** A new site's settings: what every client written to the original API expects (anyone may join). */
-const DEFAULTS: SiteSettings = { registration: 'open' };
+const DEFAULTS: SiteSettings = { registration: 'open', youngAccountLimits: false };
 
-const columns = { registration: siteSettings.registration };
+const columns = { registration: siteSettings.registration, youngAccountLimits: siteSettings.youngAccountLimits };
 
 export async function readSiteSettings(db: Executor): Promise<SiteSettings> {
   const [row] = await db.select(columns).from(siteSettings);

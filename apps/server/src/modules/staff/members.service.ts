@@ -1,9 +1,11 @@
 import {
   canActOnMember,
+  canDeleteMember,
   canSetRole,
   canTransferOwnership,
   ROLES,
   type Actor,
+  type DeleteMemberBody,
   type Member,
   type MembersBody,
   type MembersResponse,
@@ -12,14 +14,14 @@ import {
   type TransferOwnershipBody,
 } from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
-import { forbidden, notFound } from '../../http-error.ts';
+import { badRequest, forbidden, notFound } from '../../http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { signOutOtherSessions } from '../auth/index.ts';
 import { lockAuthorBlogs, type BlogEventHandlers } from '../blogs/index.ts';
 import { resolveReports } from '../reports/index.ts';
-import { findUserByUsername } from '../users/index.ts';
+import { deleteAccount, findUserByUsername, type UserEventHandlers } from '../users/index.ts';
 import { listMembers, lockMemberById, setMemberRole, setMemberStanding, type MemberRow } from './members.repository.ts';
-import { logAndTell, memberTarget, type LogLine } from './moderation-log.ts';
+import { logAndTell, memberTarget, writeLogLine, type LogLine } from './moderation-log.ts';
 
 /** A member as staff see them, with what `actor` may do to them (policies.ts). */
 function presentMember(actor: Actor, row: MemberRow): Member {
@@ -37,6 +39,7 @@ function presentMember(actor: Actor, row: MemberRow): Member {
       roles: ROLES.filter((role) => role !== row.role && role !== 'owner' && canSetRole(actor, row, role)),
       standing: canActOnMember(actor, row),
       transferOwnership: canTransferOwnership(actor, row),
+      delete: canDeleteMember(actor, row),
     },
   };
 }
@@ -46,10 +49,11 @@ export async function membersPage(db: Db, actor: Actor, { page, query }: Members
   return { members: members.map((row) => presentMember(actor, row)), totalDocs: total };
 }
 
-/** What an action changed, for its line in the moderation log. */
+/** What an action changed, for its line in the moderation log; `tell: false` for an account that is gone. */
 interface Change {
   action: LogLine['action'];
   detail: string;
+  tell?: false;
 }
 
 /**
@@ -76,7 +80,12 @@ async function actOnMember(
     const target = named && rows.get(named.id);
     if (!self || !target) throw notFound('user_not_found');
     const [after, change] = await act(tx, self, target);
-    if (change) await logAndTell(tx, actor, target.id, { ...change, target: memberTarget(target), reason });
+    if (change) {
+      const { tell, ...line } = change;
+      const logged = { ...line, target: memberTarget(target), reason };
+      if (tell === false) await writeLogLine(tx, actor, logged);
+      else await logAndTell(tx, actor, target.id, logged);
+    }
     return { member: presentMember(self, after) };
   });
 }
@@ -103,7 +112,7 @@ export function changeStanding(
   actor: SessionUser,
   { standing, ...body }: SetStandingBody,
 ) {
-  let blogsFollow: Awaited<ReturnType<typeof lockAuthorBlogs>> | undefined;
+  let authorBlogs: Awaited<ReturnType<typeof lockAuthorBlogs>> | undefined;
   return actOnMember(
     db,
     actor,
@@ -114,7 +123,7 @@ export function changeStanding(
       if (standing !== 'active') await resolveReports(tx, { type: 'user', id: target.id }, self.id);
       if (target.standing === standing) return [target];
       await setMemberStanding(tx, target.id, standing);
-      await blogsFollow!(target.standing, new Date());
+      await authorBlogs!.followStanding(target.standing, new Date());
       if (standing === 'suspended') await signOutOtherSessions(tx, target.id);
       return [
         { ...target, standing },
@@ -122,7 +131,7 @@ export function changeStanding(
       ];
     },
     async (tx, targetId) => {
-      blogsFollow = await lockAuthorBlogs(tx, events, targetId);
+      authorBlogs = await lockAuthorBlogs(tx, events, targetId);
     },
   );
 }
@@ -138,4 +147,31 @@ export function transferOwnership(db: Db, actor: SessionUser, body: TransferOwne
       { action: 'transfer_ownership', detail: `${self.username} → ${target.username}` },
     ];
   });
+}
+
+/**
+ * Deletes a member's account and all its content for good (users' `leaving` event: blogs, likes,
+ * comments, follows, with everyone else's counters), once the username is typed again. The log
+ * keeps the line; there is nobody left to tell.
+ */
+export async function deleteMember(
+  db: Db,
+  events: { blogs: BlogEventHandlers; users: UserEventHandlers },
+  actor: SessionUser,
+  { confirm, ...body }: DeleteMemberBody,
+) {
+  if (confirm.trim().toLowerCase() !== body.username.trim().toLowerCase()) throw badRequest('confirmation_mismatch');
+  await actOnMember(
+    db,
+    actor,
+    body,
+    async (tx, self, target) => {
+      if (!canDeleteMember(self, target)) throw forbidden('member_delete_forbidden');
+      await deleteAccount(tx, events.users, target.id, new Date());
+      return [target, { action: 'member_delete', detail: `${target.role}, ${target.standing} → deleted`, tell: false }];
+    },
+    // Their blogs before their row, as a save takes them (lockAuthorBlogs).
+    async (tx, targetId) => void (await lockAuthorBlogs(tx, events.blogs, targetId)),
+  );
+  return { username: body.username.trim(), deleted: true as const };
 }

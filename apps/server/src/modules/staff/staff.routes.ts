@@ -9,6 +9,8 @@ import {
   CreateInviteResponse,
   DecideApplicationBody,
   DecideApplicationResponse,
+  DeleteMemberBody,
+  DeleteMemberResponse,
   DismissReportsBody,
   DismissReportsResponse,
   HideBlogBody,
@@ -40,7 +42,7 @@ import { reportsQueue } from '../reports/index.ts';
 import { readSiteSettings } from '../site/index.ts';
 import { deleteCommentAsStaff, dismissReports, setHidden } from './content.service.ts';
 import { applicationsPage, createInvite, decideApplication, invitesPage, revokeInvite } from './joining.service.ts';
-import { changeRole, changeStanding, membersPage, transferOwnership } from './members.service.ts';
+import { changeRole, changeStanding, deleteMember, membersPage, transferOwnership } from './members.service.ts';
 import { readLog } from './moderation-log.ts';
 import { registerStaffActionMail } from './staff-action-mail.ts';
 import { updateSiteSettings } from './site-settings.service.ts';
@@ -112,6 +114,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { keepsReadCache: true },
     },
     async (request) => dismissReports(app.db, signedInUser(request), request.body),
+  );
+
+  app.post(
+    '/api/admin/delete-member',
+    { ...admins, schema: { body: DeleteMemberBody, response: { 200: DeleteMemberResponse, ...refusals } } },
+    async (request) =>
+      deleteMember(app.db, { blogs: app.blogEvents, users: app.userEvents }, signedInUser(request), request.body),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ErrorMessages,
@@ -109,14 +110,30 @@ describe('roles', () => {
       expect(res.statusCode).toBe(200);
       return res.json<{ members: Member[] }>().members.find((m) => m.username === whom.username)!;
     };
-    expect((await find(moderator, member)).can).toEqual({ roles: [], standing: true, transferOwnership: false });
-    expect((await find(admin, member)).can).toEqual({ roles: ['moderator'], standing: true, transferOwnership: false });
+    expect((await find(moderator, member)).can).toEqual({
+      roles: [],
+      standing: true,
+      transferOwnership: false,
+      delete: false,
+    });
+    expect((await find(admin, member)).can).toEqual({
+      roles: ['moderator'],
+      standing: true,
+      transferOwnership: false,
+      delete: true,
+    });
     expect((await find(owner, member)).can).toEqual({
       roles: ['admin', 'moderator'],
       standing: true,
       transferOwnership: true,
+      delete: true,
     });
-    expect((await find(admin, owner)).can).toEqual({ roles: [], standing: false, transferOwnership: false });
+    expect((await find(admin, owner)).can).toEqual({
+      roles: [],
+      standing: false,
+      transferOwnership: false,
+      delete: false,
+    });
   });
 
   it('hands the site over: the new owner has it, the old one stays an admin, one owner throughout', async () => {
@@ -363,7 +380,7 @@ describe('who may join', () => {
     const member = await buildUser(t.app);
 
     const close = await post(t.app, '/api/admin/update-settings', { registration: 'closed' }, admin.token);
-    expect(close.json()).toEqual({ settings: { registration: 'closed' } });
+    expect(close.json()).toEqual({ settings: { registration: 'closed', youngAccountLimits: false } });
     expect((await post(t.app, '/api/admin/update-settings', { registration: 'open' }, moderator.token)).json()).toEqual(
       refusal('admin_only'),
     );
@@ -476,6 +493,39 @@ describe('who may join', () => {
       refusal('invite_invalid'),
     );
     await registration('open');
+  });
+});
+
+describe('young accounts', () => {
+  it('get a fifth of each per-account limit for their first day, where the site says so', async () => {
+    const single = await buildTestApp();
+    try {
+      const siteOwner = await buildUser(single.app);
+      const [young, old] = [await buildUser(single.app), await buildUser(single.app)];
+      await single.app.db.execute(
+        sql`update users set joined_at = now() - interval '2 days' where username = ${old.username}`,
+      );
+      const blog = await fetchBlog(single.app, await buildBlog(single.app, siteOwner));
+      const likes = async (user: TestUser, times: number) => {
+        const statuses = [];
+        for (let i = 0; i < times; i++)
+          statuses.push(
+            (await post(single.app, '/api/blog/like-blog', { _id: blog._id, isLikedByUser: i % 2 === 1 }, user.token))
+              .statusCode,
+          );
+        return statuses;
+      };
+      const turn = (on: boolean) =>
+        post(single.app, '/api/admin/update-settings', { youngAccountLimits: on }, siteOwner.token);
+      expect((await turn(true)).json().settings).toMatchObject({ youngAccountLimits: true });
+      // The like limit is 30 a minute: 6 for an account of today, all 30 for one of the day before yesterday.
+      expect(await likes(young, 7)).toEqual([200, 200, 200, 200, 200, 200, 429]);
+      expect((await likes(old, 7)).every((status) => status === 200)).toBe(true);
+      await turn(false);
+      expect(await likes(young, 1)).toEqual([200]);
+    } finally {
+      await single.close();
+    }
   });
 });
 

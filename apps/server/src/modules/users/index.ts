@@ -1,5 +1,6 @@
-/** What other modules may use of users: the one owner of the users table, its counters and its password writer. */
-export { createUser, type NewAccount } from './users.service.ts';
+/** What other modules may use of users: the one owner of the users table, its counters, its password writer, and an account's deletion (the `leaving` event). */
+export { deleteAccount, type UserEventHandlers } from './leaving.ts';
+export { createUser } from './users.service.ts';
 export {
   addAuthorReads,
   addToAuthorCounters,
@@ -12,6 +13,5 @@ export {
   findUserByUsername,
   setPasswordHash,
   updateProfile,
-  updateProfileImg,
   type UserRow,
 } from './users.repository.ts';

@@ -69,16 +69,13 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
 }
 
 /** The unique index on lower(username) refuses a name another user holds, even in a race. */
+/** Changes what a member says of themselves: their profile's words, or (alone) their picture. */
 export async function updateProfile(
   db: Executor,
   userId: string,
-  values: { username: string; bio: string; socialLinks: SocialLinks },
+  values: { username: string; bio: string; socialLinks: SocialLinks } | { profileImg: string },
 ) {
   await db.update(users).set(values).where(eq(users.id, userId));
-}
-
-export async function updateProfileImg(db: Executor, userId: string, profileImg: string) {
-  await db.update(users).set({ profileImg }).where(eq(users.id, userId));
 }
 
 /** The one writer of a password (sign-up writes the first with the row). */
@@ -133,4 +130,9 @@ export async function addAuthorReads(db: Executor, reads: { authorId: string; re
   );
   await db.execute(sql`update users set total_reads = users.total_reads + c.reads
     from (values ${counted}) as c (author_id, reads) where users.id = c.author_id`);
+}
+
+/** The account's row goes, and every row that hangs on it (foreign keys cascade): the last step of leaving (leaving.ts). */
+export async function deleteUserRow(tx: Executor, userId: string) {
+  await tx.delete(users).where(eq(users.id, userId));
 }

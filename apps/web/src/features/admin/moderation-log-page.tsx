@@ -19,6 +19,7 @@ const ACTIONS = {
   application_reject: 'rejected the application of',
   invite_create: 'made the invitation link',
   invite_revoke: 'revoked the invitation link',
+  member_delete: 'deleted the account of',
 } as const satisfies Record<ModerationLogEntry['action'], string>;
 
 /** Every staff action, newest first: who did what to whom, and why. Nobody can change or delete a line. */

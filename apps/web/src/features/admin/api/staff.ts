@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import {
+  type DeleteMemberBody,
   type DomainBlockBody,
   type DomainBlockResponse,
   type Member,
@@ -80,6 +81,16 @@ export function useTransferOwnership(config?: MutationConfig<{ member: Member },
       void queryClient.invalidateQueries({ queryKey: ['admin'] });
       void queryClient.invalidateQueries({ queryKey: ownProfileQuery().queryKey });
     },
+  );
+}
+
+/** Deletes a member's account and all its content; every staff view loads again without them. */
+export function useDeleteMember(config?: MutationConfig<{ username: string; deleted: true }, DeleteMemberBody>) {
+  const queryClient = useQueryClient();
+  return useApiMutation(
+    (body: DeleteMemberBody) => api('/api/admin/delete-member', { auth: true, body }),
+    config,
+    () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
   );
 }
 

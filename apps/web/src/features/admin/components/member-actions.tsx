@@ -2,9 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Member, Role, Standing } from '@inkwell/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { formError, formProgress, formSuccess } from '../../../lib/notify.ts';
-import { useSetRole, useSetStanding, useTransferOwnership } from '../api/staff.ts';
+import { useDeleteMember, useSetRole, useSetStanding, useTransferOwnership } from '../api/staff.ts';
 
-type Action = { kind: 'role'; role: Role } | { kind: 'standing'; standing: Standing } | { kind: 'transfer' };
+type Action =
+  { kind: 'role'; role: Role } | { kind: 'standing'; standing: Standing } | { kind: 'transfer' } | { kind: 'delete' };
 
 const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', admin: 'Admin', moderator: 'Moderator', member: 'Member' };
 
@@ -12,12 +13,16 @@ const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', admin: 'Admin', mode
 const CONFIRMATIONS = {
   suspended: (m: Member) => `Suspend @${m.username}? They are signed out everywhere and cannot sign in until restored.`,
   transfer: (m: Member) => `Hand the site to @${m.username}? They become its owner and you an admin.`,
+  delete: (m: Member) =>
+    `Delete @${m.username} for good? Their account, blogs, comments, likes and follows go, and cannot be brought back.`,
 };
+const CONFIRM_LABELS = { standing: 'Suspend', transfer: 'Hand over the site', delete: 'Delete the account', role: '' };
 
 /** A member's role, standing and ownership, as far as the viewer may change them, with a reason for the log. */
 export function MemberActions({ member }: { member: Member }) {
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState<{ action: Action; reason: string }>();
+  const [typed, setTyped] = useState('');
   const panelId = useId();
   const toast = `member-${member._id}`;
   const handlers = {
@@ -31,15 +36,17 @@ export function MemberActions({ member }: { member: Member }) {
   const setRole = useSetRole(handlers);
   const setStanding = useSetStanding(handlers);
   const transfer = useTransferOwnership(handlers);
-  const busy = setRole.isPending || setStanding.isPending || transfer.isPending;
+  const remove = useDeleteMember({ ...handlers, onSuccess: () => formSuccess(toast, `@${member.username} deleted`) });
+  const busy = setRole.isPending || setStanding.isPending || transfer.isPending || remove.isPending;
   const { can } = member;
-  if (can.roles.length === 0 && !can.standing && !can.transferOwnership) return null;
+  if (can.roles.length === 0 && !can.standing && !can.transferOwnership && !can.delete) return null;
 
   const run = (action: Action, reason: string) => {
     if (action.kind === 'role')
       setRole.mutate({ username: member.username, role: action.role as Exclude<Role, 'owner'>, reason });
     else if (action.kind === 'standing')
       setStanding.mutate({ username: member.username, standing: action.standing, reason });
+    else if (action.kind === 'delete') remove.mutate({ username: member.username, confirm: typed, reason });
     else transfer.mutate({ username: member.username, reason });
   };
 
@@ -53,10 +60,14 @@ export function MemberActions({ member }: { member: Member }) {
         ? { kind, role: String(data.get('role')) as Role }
         : kind === 'standing'
           ? { kind, standing: value as Standing }
-          : { kind: 'transfer' };
-    if ((action.kind === 'standing' && action.standing === 'suspended') || action.kind === 'transfer')
+          : kind === 'delete'
+            ? { kind }
+            : { kind: 'transfer' };
+    if (action.kind === 'role' || (action.kind === 'standing' && action.standing !== 'suspended')) run(action, reason);
+    else {
+      setTyped('');
       setConfirming({ action, reason });
-    else run(action, reason);
+    }
   };
 
   return (
@@ -114,16 +125,37 @@ export function MemberActions({ member }: { member: Member }) {
                 Make owner
               </button>
             )}
+            {can.delete && (
+              <button type="submit" value="delete" className="btn-light text-red-700" disabled={busy}>
+                Delete account…
+              </button>
+            )}
           </div>
           {confirming && (
             <ConfirmDialog
               className="mt-4"
-              confirmLabel={confirming.action.kind === 'transfer' ? 'Hand over the site' : 'Suspend'}
+              confirmLabel={CONFIRM_LABELS[confirming.action.kind]}
               busy={busy}
+              confirmDisabled={confirming.action.kind === 'delete' && typed.trim() !== member.username}
               onConfirm={() => run(confirming.action, confirming.reason)}
               onCancel={() => setConfirming(undefined)}
             >
-              {confirming.action.kind === 'transfer' ? CONFIRMATIONS.transfer(member) : CONFIRMATIONS.suspended(member)}
+              {confirming.action.kind === 'transfer'
+                ? CONFIRMATIONS.transfer(member)
+                : confirming.action.kind === 'delete'
+                  ? CONFIRMATIONS.delete(member)
+                  : CONFIRMATIONS.suspended(member)}
+              {confirming.action.kind === 'delete' && (
+                <label className="mt-3 block">
+                  <span className="mb-1 block">Type {member.username} to confirm</span>
+                  <input
+                    className="input-box"
+                    value={typed}
+                    autoComplete="off"
+                    onChange={(event) => setTyped(event.target.value)}
+                  />
+                </label>
+              )}
             </ConfirmDialog>
           )}
         </form>

@@ -1,0 +1,1 @@
+ALTER TABLE "site_settings" ADD COLUMN "young_account_limits" boolean DEFAULT false NOT NULL;
