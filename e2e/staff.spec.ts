@@ -107,7 +107,9 @@ test('the owner sees the site settings, keyboard and screen reader included', as
 test('a closed site says it takes nobody new in place of the sign-up form, and lets its members sign in', async ({
   page,
 }) => {
-  // A site of its own: closing the shared one would refuse the other specs' sign-ups.
+  // A site of its own: closing the shared one would refuse the other specs' sign-ups. Migrating its
+  // database takes a while on a busy machine.
+  test.setTimeout(120_000);
   const site = await startEmptySite();
   try {
     const post = async (url: string, data: object, token?: string) => {
