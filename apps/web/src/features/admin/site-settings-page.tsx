@@ -19,7 +19,7 @@ const REGISTRATION_CHOICES: { value: Registration; label: string; hint: string }
   { value: 'closed', label: 'Closed', hint: 'Nobody new may join. Members still sign in.' },
 ];
 
-/** The site's settings, for admins: who may join. */
+/** The site's settings, for admins: who may join, and how tightly new accounts are limited. */
 export function SiteSettingsPage() {
   return (
     <AdminLayout title="Site settings">
@@ -43,6 +43,7 @@ function SettingsForm() {
     const data = new FormData(event.currentTarget);
     update.mutate({
       registration: data.get('registration') as Registration,
+      youngAccountLimits: data.get('youngAccountLimits') === 'on',
       reason: String(data.get('reason') ?? ''),
     });
   };
@@ -66,6 +67,23 @@ function SettingsForm() {
             </span>
           </label>
         ))}
+      </fieldset>
+      <fieldset className="mb-6">
+        <legend className="mb-3 text-lg font-medium">Spam defences</legend>
+        <label className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            name="youngAccountLimits"
+            defaultChecked={settings.data.youngAccountLimits}
+            className="mt-1"
+          />
+          <span>
+            <span className="block font-medium">Limit young accounts</span>
+            <span className="text-neutral-600">
+              Accounts younger than a day may like, comment, follow and upload a fifth as often as others.
+            </span>
+          </span>
+        </label>
       </fieldset>
       <label className="mb-6 block">
         <span className="mb-1 block text-neutral-600">Reason (kept in the moderation log)</span>
