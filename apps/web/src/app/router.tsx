@@ -72,6 +72,7 @@ const SiteSettingsPage = lazyPage(() =>
 const BlockedDomainsPage = lazyPage(() =>
   import('../features/admin/blocked-domains-page.tsx').then((m) => m.BlockedDomainsPage),
 );
+const SpamWavesPage = lazyPage(() => import('../features/admin/spam-waves-page.tsx').then((m) => m.SpamWavesPage));
 const BlockedAccountsPage = lazyPage(() =>
   import('../features/blocks/blocked-accounts-page.tsx').then((m) => m.BlockedAccountsPage),
 );
@@ -120,6 +121,7 @@ const routes: RouteObject[] = [
           { path: 'admin/log', element: <ModerationLogPage /> },
           { path: 'admin/settings', element: <SiteSettingsPage /> },
           { path: 'admin/domains', element: <BlockedDomainsPage /> },
+          { path: 'admin/spam-waves', element: <SpamWavesPage /> },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -21,7 +21,7 @@ const settingsKey = ['admin', 'settings'] as const;
 const domainsKey = ['admin', 'domains'] as const;
 
 /** The page after `pages` loaded ones, while fewer than the total are loaded. */
-const nextPage = (loaded: number, total: number, pages: number) => (loaded < total ? pages + 1 : undefined);
+export const nextPage = (loaded: number, total: number, pages: number) => (loaded < total ? pages + 1 : undefined);
 
 /** Members matching `query` (username, name or e-mail), newest first, a page at a time. */
 export function useMembers(query: string) {

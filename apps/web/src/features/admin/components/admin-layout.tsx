@@ -41,6 +41,9 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
             <NavLink to="/admin/domains" className={tab}>
               Blocked domains
             </NavLink>
+            <NavLink to="/admin/spam-waves" className={tab}>
+              Spam waves
+            </NavLink>
           </>
         )}
       </nav>
