@@ -138,6 +138,14 @@ import {
   TransferOwnershipBody,
   UpdateSiteSettingsBody,
 } from './staff.ts';
+import {
+  BulkActionBody,
+  BulkActionResponse,
+  BulkActionsBody,
+  BulkActionsResponse,
+  BulkStandingBody,
+  MembersMatchingBody,
+} from './spam-waves.ts';
 import { IMAGE_FIELD, ImageByUrlBody, LinkPreviewQuery, LinkPreviewResponse, UploadResponse } from './uploads.ts';
 
 /*
@@ -817,6 +825,35 @@ export const API_PATHS = {
     body: DismissReportsBody,
     answer: DismissReportsResponse,
     summary: "Close a target's open reports without acting on it (moderators)",
+    group: 'staff',
+  },
+  '/api/admin/members-matching': {
+    method: 'POST',
+    body: MembersMatchingBody,
+    answer: MembersResponse,
+    summary: 'A page of the members a filter matches (never staff), newest first, and how many in all (admins)',
+    group: 'staff',
+  },
+  '/api/admin/bulk-standing': {
+    method: 'POST',
+    body: BulkStandingBody,
+    answer: BulkActionResponse,
+    summary:
+      'Silence, suspend or restore every member a filter matches, as many as the admin saw, in the background (admins)',
+    group: 'staff',
+  },
+  '/api/admin/bulk-action': {
+    method: 'POST',
+    body: BulkActionBody,
+    answer: BulkActionResponse,
+    summary: 'A bulk action as it is now: how many members it has worked through (admins)',
+    group: 'staff',
+  },
+  '/api/admin/bulk-actions': {
+    method: 'POST',
+    body: BulkActionsBody,
+    answer: BulkActionsResponse,
+    summary: 'A page of the bulk actions, newest first (admins)',
     group: 'staff',
   },
 

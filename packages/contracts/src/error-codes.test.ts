@@ -34,6 +34,7 @@ const PUBLISHED = `
   application_reason_required application_pending application_not_found invite_required invite_invalid
   invite_not_found member_delete_forbidden confirmation_mismatch
   self_report already_reported
+  bulk_count_changed bulk_action_not_found
 `
   .trim()
   .split(/\s+/);

@@ -164,6 +164,9 @@ export const ErrorMessages = {
   own_domain: 'This site’s own domain cannot be blocked',
   domain_already_blocked: 'This domain is blocked already',
   domain_not_blocked: 'This domain is not blocked',
+  /** bulk-standing's 409: the filter matches another number of members than the admin saw. */
+  bulk_count_changed: 'The members matching these filters changed since you looked: look at the list again',
+  bulk_action_not_found: 'No such bulk action',
 
   // Notifications and the fediverse.
   too_many_streams: 'Too many open notification streams',

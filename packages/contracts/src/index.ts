@@ -32,5 +32,6 @@ export * from './api-paths.ts';
 export * from './page-paths.ts';
 export * from './site-settings.ts';
 export * from './staff.ts';
+export * from './spam-waves.ts';
 export * from './reports.ts';
 export * from './domain-rules.ts';

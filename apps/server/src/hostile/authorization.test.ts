@@ -216,6 +216,15 @@ const PROTECTED: Endpoint[] = [
     payload: (w) => ({ target: { type: 'blog', id: w.blog.blog_id }, reason: 'Hijacked' }),
   },
   { route: 'POST /api/admin/delete-comment', payload: (w) => ({ comment_id: w.comment._id, reason: 'Hijacked' }) },
+  // Spam waves: the preview, a bulk action on the one member the filter matches (giving back the
+  // standing they have: past the role check it changes nobody), one that does not exist (a 404), the list.
+  { route: 'POST /api/admin/members-matching', payload: () => ({ filter: {} }) },
+  {
+    route: 'POST /api/admin/bulk-standing',
+    payload: (w) => ({ filter: { query: w.reader.email }, standing: 'active', reason: 'Hijacked', expected: 1 }),
+  },
+  { route: 'POST /api/admin/bulk-action', payload: () => ({ id: randomUUID() }) },
+  { route: 'POST /api/admin/bulk-actions', payload: () => ({}) },
 ];
 
 /** Routes anyone may call (get-blog reads a session when there is one, but needs none). */
@@ -419,6 +428,10 @@ const STAFF_MATRIX: Record<string, Record<Person, number>> = {
   'POST /api/admin/reports': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
   'POST /api/admin/dismiss-reports': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
   'POST /api/admin/delete-comment': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
+  'POST /api/admin/members-matching': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
+  'POST /api/admin/bulk-standing': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
+  'POST /api/admin/bulk-action': { owner: 404, admin: 404, moderator: 403, member: 403, silenced: 403 },
+  'POST /api/admin/bulk-actions': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
 };
 
 /**

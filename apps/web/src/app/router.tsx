@@ -76,6 +76,7 @@ const ApplicationsPage = lazyPage(() =>
   import('../features/admin/applications-page.tsx').then((m) => m.ApplicationsPage),
 );
 const InvitesPage = lazyPage(() => import('../features/admin/invites-page.tsx').then((m) => m.InvitesPage));
+const SpamWavesPage = lazyPage(() => import('../features/admin/spam-waves-page.tsx').then((m) => m.SpamWavesPage));
 const BlockedAccountsPage = lazyPage(() =>
   import('../features/blocks/blocked-accounts-page.tsx').then((m) => m.BlockedAccountsPage),
 );
@@ -126,6 +127,7 @@ const routes: RouteObject[] = [
           { path: 'admin/domains', element: <BlockedDomainsPage /> },
           { path: 'admin/applications', element: <ApplicationsPage /> },
           { path: 'admin/invites', element: <InvitesPage /> },
+          { path: 'admin/spam-waves', element: <SpamWavesPage /> },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -14,3 +14,4 @@ export * from './federation.ts';
 export * from './site.ts';
 export * from './member-blocks.ts';
 export * from './reports.ts';
+export * from './bulk-actions.ts';

@@ -18,7 +18,7 @@ export type MemberRow = { [K in keyof typeof memberColumns]: (typeof memberColum
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function matching(query: string): SQL | undefined {
+export function matching(query: string): SQL | undefined {
   const text = query.trim();
   if (!text) return undefined;
   const pattern = `%${escapeLike(text)}%`;

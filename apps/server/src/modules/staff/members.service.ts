@@ -3,6 +3,7 @@ import {
   canDeleteMember,
   canSetRole,
   canTransferOwnership,
+  isStaff,
   ROLES,
   type Actor,
   type DeleteMemberBody,
@@ -10,7 +11,7 @@ import {
   type MembersBody,
   type MembersResponse,
   type SetRoleBody,
-  type SetStandingBody,
+  type Standing,
   type TransferOwnershipBody,
 } from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
@@ -24,7 +25,7 @@ import { listMembers, lockMemberById, setMemberRole, setMemberStanding, type Mem
 import { logAndTell, memberTarget, writeLogLine, type LogLine } from './moderation-log.ts';
 
 /** A member as staff see them, with what `actor` may do to them (policies.ts). */
-function presentMember(actor: Actor, row: MemberRow): Member {
+export function presentMember(actor: Actor, row: MemberRow): Member {
   return {
     _id: row.id,
     username: row.username,
@@ -56,23 +57,27 @@ interface Change {
   tell?: false;
 }
 
+/** Whom a staff action is on: the member a staff member named, or one of a bulk action's, by id. */
+type MemberRef = ({ username: string } | { id: string }) & { reason: string };
+
 /**
- * Runs a staff action on the member named `username` in one transaction, with both rows locked in
- * the order of their ids (two staff acting on each other at once take turns, never deadlock): the
- * rules are checked against the roles as they are then, not as the session read them. An action
- * that changed something answers what, and its line of the moderation log is written here.
- * `lockFirst` takes whatever else the action will lock that is otherwise locked before a member.
+ * Runs a staff action on a member in one transaction (a savepoint when `db` is the caller's), with
+ * both rows locked in the order of their ids (two staff acting on each other at once take turns,
+ * never deadlock): the rules are checked against the roles as they are then, not as the session
+ * read them. An action that changed something answers what, and its line of the moderation log is
+ * written here. `lockFirst` takes whatever else the action will lock that is otherwise locked
+ * before a member.
  */
 async function actOnMember(
-  db: Db,
-  actor: SessionUser,
-  { username, reason }: { username: string; reason: string },
+  db: Executor,
+  actor: { id: string; username: string },
+  { reason, ...ref }: MemberRef,
   act: (tx: Executor, actor: MemberRow, target: MemberRow) => Promise<[MemberRow, Change?]>,
   lockFirst?: (tx: Executor, targetId: string) => Promise<void>,
 ): Promise<{ member: Member }> {
   return db.transaction(async (tx) => {
     // Found unlocked, then both locked in id order: locking the target first would undo the order.
-    const named = await findUserByUsername(tx, username);
+    const named = 'id' in ref ? ref : await findUserByUsername(tx, ref.username);
     if (named && lockFirst) await lockFirst(tx, named.id);
     const rows = new Map<string, MemberRow | undefined>();
     for (const id of new Set([actor.id, named?.id ?? actor.id].sort())) rows.set(id, await lockMemberById(tx, id));
@@ -104,21 +109,24 @@ export function changeRole(db: Db, actor: SessionUser, { role, ...body }: SetRol
 
 /**
  * Silences, suspends or restores a member; their blogs follow (visibility/visibility.ts), and suspending ends
- * every session of theirs at once, on every instance.
+ * every session of theirs at once, on every instance. `membersOnly` (a bulk action) refuses staff
+ * of any rank, as the filter that found them did.
  */
 export function changeStanding(
-  db: Db,
+  db: Executor,
   events: BlogEventHandlers,
-  actor: SessionUser,
-  { standing, ...body }: SetStandingBody,
+  actor: { id: string; username: string },
+  { standing, ...ref }: MemberRef & { standing: Standing },
+  membersOnly = false,
 ) {
   let authorBlogs: Awaited<ReturnType<typeof lockAuthorBlogs>> | undefined;
   return actOnMember(
     db,
     actor,
-    body,
+    ref,
     async (tx, self, target) => {
-      if (!canActOnMember(self, target)) throw forbidden('standing_change_forbidden');
+      if (!canActOnMember(self, target) || (membersOnly && isStaff(target.role)))
+        throw forbidden('standing_change_forbidden');
       // Silenced or suspended, whether just now or before: staff have dealt with the reports of the member.
       if (standing !== 'active') await resolveReports(tx, { type: 'user', id: target.id }, self.id);
       if (target.standing === standing) return [target];

@@ -2,6 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApplicationsBody,
+  BulkActionBody,
+  BulkActionResponse,
+  BulkActionsBody,
+  BulkActionsResponse,
+  BulkStandingBody,
   ApplicationsResponse,
   canManageSite,
   canModerate,
@@ -19,6 +24,7 @@ import {
   InvitesResponse,
   MemberResponse,
   MembersBody,
+  MembersMatchingBody,
   MembersResponse,
   ModerationLogBody,
   ModerationLogResponse,
@@ -44,15 +50,18 @@ import { deleteCommentAsStaff, dismissReports, setHidden } from './content.servi
 import { applicationsPage, createInvite, decideApplication, invitesPage, revokeInvite } from './joining.service.ts';
 import { changeRole, changeStanding, deleteMember, membersPage, transferOwnership } from './members.service.ts';
 import { readLog } from './moderation-log.ts';
+import { registerBulkActionJob } from './spam-waves.jobs.ts';
+import { bulkActionById, bulkActionsPage, membersMatching, startBulkStanding } from './spam-waves.service.ts';
 import { registerStaffActionMail } from './staff-action-mail.ts';
 import { updateSiteSettings } from './site-settings.service.ts';
 
 /**
  * The staff's calls: members, roles and standing, hidden blogs and deleted comments, the reports,
- * the moderation log, the site's settings (policies.ts says who).
+ * spam waves' bulk actions, the moderation log, the site's settings (policies.ts says who).
  */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   registerStaffActionMail(app);
+  registerBulkActionJob(app);
   const allowed = (rule: (actor: Actor) => boolean, code: FixedErrorCode) => async (request: FastifyRequest) => {
     if (!rule(signedInUser(request))) throw forbidden(code);
   };
@@ -169,6 +178,50 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/revoke-invite',
     { ...admins, schema: { body: RevokeInviteBody, response: { 200: RevokeInviteResponse, ...refusals } } },
     async (request) => revokeInvite(app.db, signedInUser(request), request.body),
+  );
+
+  // Spam waves: the preview and the progress read; the bulk action's job empties the cache as it goes.
+  app.post(
+    '/api/admin/members-matching',
+    {
+      ...admins,
+      schema: { body: MembersMatchingBody, response: { 200: MembersResponse, ...refusals } },
+      config: { keepsReadCache: true },
+    },
+    async (request) => membersMatching(app.db, signedInUser(request), request.body),
+  );
+
+  app.post(
+    '/api/admin/bulk-standing',
+    {
+      ...admins,
+      schema: {
+        body: BulkStandingBody,
+        response: { 200: BulkActionResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 409]) },
+      },
+      config: { keepsReadCache: true },
+    },
+    async (request) => startBulkStanding(app.db, signedInUser(request), request.body),
+  );
+
+  app.post(
+    '/api/admin/bulk-action',
+    {
+      ...admins,
+      schema: { body: BulkActionBody, response: { 200: BulkActionResponse, ...refusals } },
+      config: { keepsReadCache: true },
+    },
+    async (request) => bulkActionById(app.db, request.body.id),
+  );
+
+  app.post(
+    '/api/admin/bulk-actions',
+    {
+      ...admins,
+      schema: { body: BulkActionsBody, response: { 200: BulkActionsResponse, ...refusals } },
+      config: { keepsReadCache: true },
+    },
+    async (request) => bulkActionsPage(app.db, request.body.page),
   );
 
   app.get(

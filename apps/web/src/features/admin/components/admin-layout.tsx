@@ -53,6 +53,9 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
             <NavLink to="/admin/invites" className={tab}>
               Invitations
             </NavLink>
+            <NavLink to="/admin/spam-waves" className={tab}>
+              Spam waves
+            </NavLink>
           </>
         )}
       </nav>

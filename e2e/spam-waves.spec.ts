@@ -1,0 +1,89 @@
+import type { APIRequestContext } from '@playwright/test';
+import { checkScreen, installAxe } from './support/axe.ts';
+import {
+  apiPost,
+  createBlog,
+  createUser,
+  expect,
+  ownerUser,
+  signIn,
+  test,
+  uniqueId,
+  uploadImage,
+  type TestUser,
+} from './support/fixtures.ts';
+
+const WAVE = 60;
+
+/** A spam wave: `WAVE` sign-ups sharing a name, each with a blog (the stack's rate limits are multiplied for tests). */
+async function seedWave(request: APIRequestContext, mark: string) {
+  const spammers: TestUser[] = [];
+  let banner = '';
+  for (let i = 0; i < WAVE; i += 10) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(10, WAVE - i) }, () => createUser(request, `Pill Seller ${mark}`)),
+    );
+    banner ||= await uploadImage(request, batch[0]!);
+    await Promise.all(
+      batch.map((user, j) => createBlog(request, user, { title: `Cheap pills ${mark} ${i + j}`, banner })),
+    );
+    spammers.push(...batch);
+  }
+  return spammers;
+}
+
+test('the owner finds a spam wave of 60 accounts, suspends them all at once, and their blogs leave the home page', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const mark = `wave${uniqueId()}`;
+  const owner = await ownerUser(request);
+  const honest = `Honest notes ${uniqueId()}`;
+  await createBlog(request, await createUser(request, 'Honest Writer'), { title: honest });
+  await seedWave(request, mark);
+  // A member who shares the name but never published: the filter leaves them out.
+  await createUser(request, `Pill Seller ${mark}`);
+  const blogsFound = async () =>
+    (await apiPost<{ totalDocs: number }>(request, '/api/blog/search-blogs-count', { query: mark })).totalDocs;
+  expect(await blogsFound()).toBe(WAVE);
+
+  await installAxe(page);
+  await signIn(page, owner);
+  await page.goto('/');
+  const cards = page.getByRole('tabpanel').getByRole('article');
+  await expect(cards.filter({ hasText: `Cheap pills ${mark}` }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Open profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Admin' }).click();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Spam waves' }).click();
+  await expect(page.getByRole('heading', { name: 'Spam waves', level: 1 })).toBeVisible();
+
+  const filters = page.getByRole('form', { name: 'Find members' });
+  await filters.getByRole('searchbox', { name: 'Username, name or e-mail' }).fill(mark);
+  await filters.getByRole('group', { name: 'Published blogs' }).getByRole('spinbutton', { name: 'At least' }).fill('1');
+  await filters.getByRole('button', { name: 'Find members' }).click();
+  await expect(page.getByRole('heading', { name: `${WAVE} members match` })).toBeVisible();
+  await checkScreen(page, 'the spam waves screen with its preview');
+
+  await page.getByRole('textbox', { name: /Reason/ }).fill('Pill spam');
+  await page.getByRole('button', { name: `Suspend all ${WAVE}` }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText(`Suspend all ${WAVE} members?`);
+  await confirm.getByRole('button', { name: `Suspend all ${WAVE}` }).click();
+
+  const progress = page.getByRole('progressbar', { name: `Suspending ${WAVE} members` });
+  await expect(progress).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Done' })).toHaveText(`Done: ${WAVE} members suspended.`, {
+    timeout: 120_000,
+  });
+  await expect(progress).toHaveAttribute('value', String(WAVE));
+  // Suspended, they match the filter no more.
+  await expect(page.getByRole('heading', { name: 'No member matches' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Pill spam' })).toContainText(`Suspend ${WAVE} members`);
+  await checkScreen(page, 'the spam waves screen with a finished bulk action');
+
+  await page.goto('/');
+  await expect(cards.filter({ hasText: honest })).toBeVisible();
+  await expect(cards.filter({ hasText: `Cheap pills ${mark}` })).toHaveCount(0);
+  expect(await blogsFound()).toBe(0);
+});
