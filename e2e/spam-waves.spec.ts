@@ -13,10 +13,13 @@ import {
   type TestUser,
 } from './support/fixtures.ts';
 
-const WAVE = 60;
+const WAVE = 200;
 
-/** A spam wave: `WAVE` sign-ups sharing a name, each with a blog (the stack's rate limits are multiplied for tests). */
-async function seedWave(request: APIRequestContext, mark: string) {
+/**
+ * A spam wave: `WAVE` sign-ups sharing a name, each with a blog and a like of an honest member's
+ * blog (the stack's rate limits are multiplied for tests).
+ */
+async function seedWave(request: APIRequestContext, mark: string, liked: string) {
   const spammers: TestUser[] = [];
   let banner = '';
   for (let i = 0; i < WAVE; i += 10) {
@@ -25,23 +28,33 @@ async function seedWave(request: APIRequestContext, mark: string) {
     );
     banner ||= await uploadImage(request, batch[0]!);
     await Promise.all(
-      batch.map((user, j) => createBlog(request, user, { title: `Cheap pills ${mark} ${i + j}`, banner })),
+      batch.map(async (user, j) => {
+        await createBlog(request, user, { title: `Cheap pills ${mark} ${i + j}`, banner });
+        await apiPost(request, '/api/blog/like-blog', { _id: liked, isLikedByUser: false }, user);
+      }),
     );
     spammers.push(...batch);
   }
   return spammers;
 }
 
-test('the owner finds a spam wave of 60 accounts, suspends them all at once, and their blogs leave the home page', async ({
+test('the owner finds a spam wave of 200 accounts and deletes them all at once: their blogs and likes go, counters exact', async ({
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const mark = `wave${uniqueId()}`;
   const owner = await ownerUser(request);
   const honest = `Honest notes ${uniqueId()}`;
-  await createBlog(request, await createUser(request, 'Honest Writer'), { title: honest });
-  await seedWave(request, mark);
+  const honestId = await createBlog(request, await createUser(request, 'Honest Writer'), { title: honest });
+  const honestBlog = async () =>
+    (
+      await apiPost<{ blog: { _id: string; activity: { total_likes: number } } }>(request, '/api/blog/get-blog', {
+        blog_id: honestId,
+      })
+    ).blog;
+  await seedWave(request, mark, (await honestBlog())._id);
+  expect((await honestBlog()).activity.total_likes).toBe(WAVE);
   // A member who shares the name but never published: the filter leaves them out.
   await createUser(request, `Pill Seller ${mark}`);
   const blogsFound = async () =>
@@ -66,24 +79,30 @@ test('the owner finds a spam wave of 60 accounts, suspends them all at once, and
   await checkScreen(page, 'the spam waves screen with its preview');
 
   await page.getByRole('textbox', { name: /Reason/ }).fill('Pill spam');
-  await page.getByRole('button', { name: `Suspend all ${WAVE}` }).click();
+  await page.getByRole('button', { name: `Delete all ${WAVE}` }).click();
   const confirm = page.getByRole('alertdialog');
-  await expect(confirm).toContainText(`Suspend all ${WAVE} members?`);
-  await confirm.getByRole('button', { name: `Suspend all ${WAVE}` }).click();
+  await expect(confirm).toContainText(`Delete all ${WAVE} members?`);
+  const deleteAll = confirm.getByRole('button', { name: `Delete all ${WAVE}` });
+  await expect(deleteAll).toBeDisabled();
+  await confirm.getByRole('textbox', { name: `Type “delete ${WAVE}” to confirm` }).fill(`delete ${WAVE}`);
+  await checkScreen(page, 'the spam waves screen confirming a deletion');
+  await deleteAll.click();
 
-  const progress = page.getByRole('progressbar', { name: `Suspending ${WAVE} members` });
+  const progress = page.getByRole('progressbar', { name: `Deleting ${WAVE} members` });
   await expect(progress).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Done' })).toHaveText(`Done: ${WAVE} members suspended.`, {
-    timeout: 120_000,
+  await expect(page.getByRole('status').filter({ hasText: 'Done' })).toHaveText(`Done: ${WAVE} members deleted.`, {
+    timeout: 240_000,
   });
   await expect(progress).toHaveAttribute('value', String(WAVE));
-  // Suspended, they match the filter no more.
+  // Gone, they match the filter no more.
   await expect(page.getByRole('heading', { name: 'No member matches' })).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Pill spam' })).toContainText(`Suspend ${WAVE} members`);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Pill spam' })).toContainText(`Delete ${WAVE} members`);
   await checkScreen(page, 'the spam waves screen with a finished bulk action');
 
   await page.goto('/');
   await expect(cards.filter({ hasText: honest })).toBeVisible();
   await expect(cards.filter({ hasText: `Cheap pills ${mark}` })).toHaveCount(0);
   expect(await blogsFound()).toBe(0);
+  // Every like they gave went with them.
+  expect((await honestBlog()).activity.total_likes).toBe(0);
 });

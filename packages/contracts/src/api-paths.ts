@@ -143,6 +143,7 @@ import {
   BulkActionResponse,
   BulkActionsBody,
   BulkActionsResponse,
+  BulkDeleteBody,
   BulkStandingBody,
   MembersMatchingBody,
 } from './spam-waves.ts';
@@ -840,6 +841,14 @@ export const API_PATHS = {
     answer: BulkActionResponse,
     summary:
       'Silence, suspend or restore every member a filter matches, as many as the admin saw, in the background (admins)',
+    group: 'staff',
+  },
+  '/api/admin/bulk-delete': {
+    method: 'POST',
+    body: BulkDeleteBody,
+    answer: BulkActionResponse,
+    summary:
+      'Delete every member a filter matches, with all their content, in a background job; confirmed by typing (admins)',
     group: 'staff',
   },
   '/api/admin/bulk-action': {

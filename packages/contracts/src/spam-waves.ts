@@ -39,8 +39,8 @@ export type MemberFilter = z.infer<typeof MemberFilter>;
 export const MembersMatchingBody = z.object({ filter: MemberFilter, page });
 export type MembersMatchingBody = z.infer<typeof MembersMatchingBody>;
 
-/** What a bulk action does to each member: a standing for now; deleting accounts is to come. */
-export const BULK_ACTIONS = STANDINGS;
+/** What a bulk action does to each member: gives them a standing, or deletes their account and all its content. */
+export const BULK_ACTIONS = [...STANDINGS, 'delete'] as const;
 export type BulkActionKind = (typeof BULK_ACTIONS)[number];
 
 /**
@@ -55,6 +55,16 @@ export const BulkStandingBody = z.object({
   expected: z.number().int().min(1).max(1_000_000_000),
 });
 export type BulkStandingBody = z.infer<typeof BulkStandingBody>;
+
+/**
+ * `POST /api/admin/bulk-delete`: deletes every member the filter matches, with all their content,
+ * as delete-member does one. `confirm` is `delete <expected>`, typed (400 confirmation_mismatch).
+ */
+export const BulkDeleteBody = BulkStandingBody.omit({ standing: true }).extend({ confirm: z.string().max(100) });
+export type BulkDeleteBody = z.infer<typeof BulkDeleteBody>;
+
+/** The words an admin types to delete `count` members at once. */
+export const bulkDeleteConfirmation = (count: number) => `delete ${count}`;
 
 export const BulkAction = z.object({
   _id: z.string(),

@@ -223,6 +223,16 @@ const PROTECTED: Endpoint[] = [
     route: 'POST /api/admin/bulk-standing',
     payload: (w) => ({ filter: { query: w.reader.email }, standing: 'active', reason: 'Hijacked', expected: 1 }),
   },
+  // A deletion of as many members as a filter that matches nobody: past the role check, a 409.
+  {
+    route: 'POST /api/admin/bulk-delete',
+    payload: () => ({
+      filter: { query: `nobody_${uniqueId()}` },
+      reason: 'Hijacked',
+      expected: 1,
+      confirm: 'delete 1',
+    }),
+  },
   { route: 'POST /api/admin/bulk-action', payload: () => ({ id: randomUUID() }) },
   { route: 'POST /api/admin/bulk-actions', payload: () => ({}) },
 ];
@@ -430,6 +440,7 @@ const STAFF_MATRIX: Record<string, Record<Person, number>> = {
   'POST /api/admin/delete-comment': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
   'POST /api/admin/members-matching': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
   'POST /api/admin/bulk-standing': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
+  'POST /api/admin/bulk-delete': { owner: 409, admin: 409, moderator: 403, member: 403, silenced: 403 },
   'POST /api/admin/bulk-action': { owner: 404, admin: 404, moderator: 403, member: 403, silenced: 403 },
   'POST /api/admin/bulk-actions': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
 };

@@ -24,5 +24,16 @@ it('wires each blog event to its handlers, in order', () => {
     firstPublished: ['queueNewsletter', 'notifyFollowers', 'queueCreateActivity'],
     publishedBlogChanged: ['queueUpdateActivity'],
     publishedBlogRemoved: ['queueDeleteActivity'],
+    publishedBlogRestored: ['queueRestoreActivity'],
   });
+});
+
+/* A member leaving is wired the same way: each handler takes out what its module keeps of them. */
+it('wires a member leaving to its handlers, in order', () => {
+  expect(t.app.userEvents.leaving.map((handler) => handler.name)).toEqual([
+    'deleteBlogsOfLeaving',
+    'removeLikesBy',
+    'deleteCommentsBy',
+    'endFollowsOf',
+  ]);
 });

@@ -59,13 +59,11 @@ export const blogEventHandlers: BlogEventHandlers = {
  * goes: their blogs (out of the counts, a Delete to the fediverse), their likes and comments on
  * others' blogs, and their follows, each with the counters of others.
  */
+const deleteBlogsOfLeaving: UserEventHandlers['leaving'][number] = async (tx, { userId }, now) =>
+  (await lockAuthorBlogs(tx, blogEventHandlers, userId)).deleteAll(now);
+
 export const userEventHandlers: UserEventHandlers = {
-  leaving: [
-    async (tx, { userId }, now) => (await lockAuthorBlogs(tx, blogEventHandlers, userId)).deleteAll(now),
-    removeLikesBy,
-    deleteCommentsBy,
-    endFollowsOf,
-  ],
+  leaving: [deleteBlogsOfLeaving, removeLikesBy, deleteCommentsBy, endFollowsOf],
 };
 
 /** Who hears of a new block, inside its transaction: the follows between the two members end. */

@@ -159,9 +159,32 @@ export function transferOwnership(db: Db, actor: SessionUser, body: TransferOwne
 
 /**
  * Deletes a member's account and all its content for good (users' `leaving` event: blogs, likes,
- * comments, follows, with everyone else's counters), once the username is typed again. The log
- * keeps the line; there is nobody left to tell.
+ * comments, follows, with everyone else's counters). The log keeps the line; there is nobody left
+ * to tell. `membersOnly`: a spam wave's, which never takes staff, whatever their rank.
  */
+export function deleteMemberAccount(
+  db: Executor,
+  events: { blogs: BlogEventHandlers; users: UserEventHandlers },
+  actor: { id: string; username: string },
+  ref: MemberRef,
+  membersOnly = false,
+) {
+  return actOnMember(
+    db,
+    actor,
+    ref,
+    async (tx, self, target) => {
+      if (!canDeleteMember(self, target) || (membersOnly && isStaff(target.role)))
+        throw forbidden('member_delete_forbidden');
+      await deleteAccount(tx, events.users, target.id, new Date());
+      return [target, { action: 'member_delete', detail: `${target.role}, ${target.standing} → deleted`, tell: false }];
+    },
+    // Their blogs before their row, as a save takes them (lockAuthorBlogs).
+    async (tx, targetId) => void (await lockAuthorBlogs(tx, events.blogs, targetId)),
+  );
+}
+
+/** `POST /api/admin/delete-member`: one member, once their username is typed again. */
 export async function deleteMember(
   db: Db,
   events: { blogs: BlogEventHandlers; users: UserEventHandlers },
@@ -169,17 +192,6 @@ export async function deleteMember(
   { confirm, ...body }: DeleteMemberBody,
 ) {
   if (confirm.trim().toLowerCase() !== body.username.trim().toLowerCase()) throw badRequest('confirmation_mismatch');
-  await actOnMember(
-    db,
-    actor,
-    body,
-    async (tx, self, target) => {
-      if (!canDeleteMember(self, target)) throw forbidden('member_delete_forbidden');
-      await deleteAccount(tx, events.users, target.id, new Date());
-      return [target, { action: 'member_delete', detail: `${target.role}, ${target.standing} → deleted`, tell: false }];
-    },
-    // Their blogs before their row, as a save takes them (lockAuthorBlogs).
-    async (tx, targetId) => void (await lockAuthorBlogs(tx, events.blogs, targetId)),
-  );
+  await deleteMemberAccount(db, events, actor, body);
   return { username: body.username.trim(), deleted: true as const };
 }

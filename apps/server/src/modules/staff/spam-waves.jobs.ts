@@ -13,7 +13,7 @@ export function registerBulkActionJob(app: FastifyInstance) {
   app.jobs.register<{ id: string }>({
     queue: BULK_ACTION_QUEUE,
     async run({ id }) {
-      await runBulkActionJob(app.db, app.blogEvents, id, BULK_BATCH);
+      await runBulkActionJob(app.db, { blogs: app.blogEvents, users: app.userEvents }, id, BULK_BATCH);
       await app.readCache.invalidate();
     },
   });

@@ -34,6 +34,7 @@ afterAll(async () => {
   await idp.close();
 });
 
+const events = () => ({ blogs: t.app.blogEvents, users: t.app.userEvents });
 const setRole = (by: TestUser, whom: { username: string }, role: string) =>
   post(t.app, '/api/admin/member/role', { username: whom.username, role }, by.token);
 const matching = async (filter: Partial<MemberFilter>, by = admin) => {
@@ -213,20 +214,20 @@ describe('a bulk suspension', () => {
 
   it('continues where a stopped job left off and changes each member once, with one log line each', async () => {
     // A worker that got through one batch, and one killed a few members into the next.
-    await workThroughBatch(t.app.db, t.app.blogEvents, action._id, 10);
+    await workThroughBatch(t.app.db, events(), action._id, 10);
     expect(await progress(action._id)).toMatchObject({ done: 10, status: 'running' });
-    await workThroughBatch(t.app.db, t.app.blogEvents, action._id, 3);
+    await workThroughBatch(t.app.db, events(), action._id, 3);
     expect(await progress(action._id)).toMatchObject({ done: 13, status: 'running' });
     // Two workers on the same members at once (a lease ran out): each member is still done once.
     await Promise.all([
-      workThroughBatch(t.app.db, t.app.blogEvents, action._id, 5),
-      workThroughBatch(t.app.db, t.app.blogEvents, action._id, 5),
+      workThroughBatch(t.app.db, events(), action._id, 5),
+      workThroughBatch(t.app.db, events(), action._id, 5),
     ]);
     expect(await progress(action._id)).toMatchObject({ done: 18, status: 'running' });
     // The job queued when it started runs, again, and finishes the rest.
     await t.app.jobs.runDue();
     expect(await progress(action._id)).toMatchObject({ total: SPAMMERS, done: SPAMMERS, status: 'done' });
-    await workThroughBatch(t.app.db, t.app.blogEvents, action._id, SPAMMERS);
+    await workThroughBatch(t.app.db, events(), action._id, SPAMMERS);
     await t.app.jobs.runDue();
     expect(await progress(action._id)).toMatchObject({ done: SPAMMERS, status: 'done' });
 
@@ -291,5 +292,47 @@ describe('a bulk suspension', () => {
       const res = await post(t.app, '/api/admin/bulk-action', { id }, admin.token);
       expect([res.statusCode, res.json().code]).toEqual([status, 'bulk_action_not_found']);
     }
+  });
+});
+
+describe('a bulk deletion', () => {
+  it('deletes every member matched, with all they put in, once the number is typed, counters exact', async () => {
+    const mark = `flood${uniqueId()}`;
+    const reader = await buildUser(t.app);
+    const readersBlog = await fetchBlog(t.app, await buildBlog(t.app, reader));
+    const spammers = [];
+    for (let i = 0; i < 12; i++) {
+      const spammer = await buildUser(t.app, { fullname: `Flood ${i}`, email: `${mark}.${i}@example.com` });
+      await buildBlog(t.app, spammer, { tags: ['watches'] });
+      await post(t.app, '/api/blog/like-blog', { _id: readersBlog._id, isLikedByUser: false }, spammer.token);
+      await buildComment(t.app, spammer, readersBlog, { comment: 'Cheap watches' });
+      await post(t.app, '/api/user/follow', { username: reader.username, isFollowing: false }, spammer.token);
+      spammers.push(spammer);
+    }
+    const filter = { query: mark };
+    const body = { filter, reason: 'Watch spam', expected: 12 };
+    const refused = await post(t.app, '/api/admin/bulk-delete', { ...body, confirm: 'delete 11' }, admin.token);
+    expect(refused.json().code).toBe('confirmation_mismatch');
+    const started = await post(t.app, '/api/admin/bulk-delete', { ...body, confirm: 'Delete 12' }, admin.token);
+    expect(started.json<BulkActionResponse>().bulkAction).toMatchObject({ action: 'delete', total: 12, done: 0 });
+    await t.app.jobs.runDue();
+    expect(await progress(started.json<BulkActionResponse>().bulkAction._id)).toMatchObject({
+      done: 12,
+      status: 'done',
+    });
+
+    expect(await counterMismatches(t.app.db)).toEqual([]);
+    expect(await usernamesMatching(filter)).toEqual([]);
+    for (const spammer of spammers)
+      expect((await post(t.app, '/api/user/get-profile', { username: spammer.username })).statusCode).toBe(404);
+    const after = await fetchBlog(t.app, readersBlog.blog_id);
+    expect(after.activity).toMatchObject({ total_likes: 0, total_comments: 0, total_parent_comments: 0 });
+    const readerProfile = (await post(t.app, '/api/user/get-profile', { username: reader.username })).json();
+    expect(readerProfile.account_info.total_followers).toBe(0);
+    const lines = await t.app.db
+      .select({ n: count() })
+      .from(moderationLog)
+      .where(and(eq(moderationLog.action, 'member_delete'), eq(moderationLog.reason, 'Watch spam')));
+    expect(lines[0]!.n).toBe(12);
   });
 });

@@ -6,6 +6,7 @@ import {
   BulkActionResponse,
   BulkActionsBody,
   BulkActionsResponse,
+  BulkDeleteBody,
   BulkStandingBody,
   ApplicationsResponse,
   canManageSite,
@@ -51,7 +52,13 @@ import { applicationsPage, createInvite, decideApplication, invitesPage, revokeI
 import { changeRole, changeStanding, deleteMember, membersPage, transferOwnership } from './members.service.ts';
 import { readLog } from './moderation-log.ts';
 import { registerBulkActionJob } from './spam-waves.jobs.ts';
-import { bulkActionById, bulkActionsPage, membersMatching, startBulkStanding } from './spam-waves.service.ts';
+import {
+  bulkActionById,
+  bulkActionsPage,
+  membersMatching,
+  startBulkDelete,
+  startBulkStanding,
+} from './spam-waves.service.ts';
 import { registerStaffActionMail } from './staff-action-mail.ts';
 import { updateSiteSettings } from './site-settings.service.ts';
 
@@ -202,6 +209,18 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { keepsReadCache: true },
     },
     async (request) => startBulkStanding(app.db, signedInUser(request), request.body),
+  );
+
+  app.post(
+    '/api/admin/bulk-delete',
+    {
+      ...admins,
+      schema: {
+        body: BulkDeleteBody,
+        response: { 200: BulkActionResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 409]) },
+      },
+    },
+    async (request) => startBulkDelete(app.db, signedInUser(request), request.body),
   );
 
   app.post(

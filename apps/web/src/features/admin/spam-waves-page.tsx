@@ -1,9 +1,12 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
+  BULK_ACTIONS,
+  bulkDeleteConfirmation,
   Limits,
   profilePath,
   STANDINGS,
+  type BulkActionKind,
   type Member,
   type MemberFilter,
   type SignUpMethod,
@@ -16,24 +19,28 @@ import { formError, formSettled } from '../../lib/notify.ts';
 import {
   useBulkAction,
   useBulkActions,
-  useBulkStanding,
   useMembersMatching,
   useReloadMatching,
+  useStartBulkAction,
 } from './api/spam-waves.ts';
 import { AdminLayout } from './components/admin-layout.tsx';
 
 /** How each standing reads, as a button, as it runs, and done. */
-const WORDS: Record<Standing, { verb: string; running: string; done: string }> = {
+const WORDS: Record<BulkActionKind, { verb: string; running: string; done: string }> = {
   silenced: { verb: 'Silence', running: 'Silencing', done: 'silenced' },
   suspended: { verb: 'Suspend', running: 'Suspending', done: 'suspended' },
   active: { verb: 'Restore', running: 'Restoring', done: 'restored' },
+  delete: { verb: 'Delete', running: 'Deleting', done: 'deleted' },
 };
 
 /** What each bulk action does to every member, said before it is confirmed. */
-const CONSEQUENCES: Record<Standing, string> = {
-  silenced: 'They can still read, but not publish, comment, like or follow, and their blogs leave every list.',
-  suspended: 'Each is signed out everywhere and cannot sign in until restored; their profiles and blogs disappear.',
-  active: 'Each gets back their standing, and their blogs their readers.',
+const CONSEQUENCES: Record<BulkActionKind, string> = {
+  silenced:
+    'They can still read, but not publish, comment, like or follow, and their blogs leave every list. Each is told why.',
+  suspended:
+    'Each is signed out everywhere and cannot sign in until restored; their profiles and blogs disappear. Each is told why.',
+  active: 'Each gets back their standing, and their blogs their readers. Each is told why.',
+  delete: 'Their accounts, blogs, comments, likes and follows go for good, and cannot be brought back.',
 };
 
 const members = (n: number) => `${n} ${n === 1 ? 'member' : 'members'}`;
@@ -212,7 +219,7 @@ function MemberLine({ member }: { member: Member }) {
   );
 }
 
-/** The reason, a button per standing the matched members may be given, and the confirmation that names how many. */
+/** The reason, a button per action the matched members may be given, and the confirmation that names how many. */
 function BulkForm({
   filter,
   total,
@@ -222,23 +229,32 @@ function BulkForm({
   total: number;
   onStarted: (id: string) => void;
 }) {
-  const [confirming, setConfirming] = useState<{ standing: Standing; reason: string }>();
-  const start = useBulkStanding({
+  const [confirming, setConfirming] = useState<{ kind: BulkActionKind; reason: string }>();
+  const [typed, setTyped] = useState('');
+  const start = useStartBulkAction({
     onSuccess: ({ bulkAction }) => {
-      formSettled('bulk-standing');
+      formSettled('bulk-action');
       setConfirming(undefined);
       onStarted(bulkAction._id);
     },
     onError: (error) => {
-      formError('bulk-standing', error.message);
+      formError('bulk-action', error.message);
       setConfirming(undefined);
     },
   });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const standing = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') as Standing;
-    setConfirming({ standing, reason: String(new FormData(event.currentTarget).get('reason') ?? '') });
+    const kind = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') as BulkActionKind;
+    setTyped('');
+    setConfirming({ kind, reason: String(new FormData(event.currentTarget).get('reason') ?? '') });
   };
+  const confirmation = bulkDeleteConfirmation(total);
+  const run = ({ kind, reason }: { kind: BulkActionKind; reason: string }) =>
+    start.mutate(
+      kind === 'delete'
+        ? { kind, filter, reason, expected: total, confirm: typed }
+        : { kind: 'standing', filter, standing: kind, reason, expected: total },
+    );
   return (
     <form onSubmit={onSubmit} className="mb-6 rounded-md border border-neutral-100 p-4">
       <label className="mb-4 block">
@@ -246,23 +262,39 @@ function BulkForm({
         <textarea name="reason" maxLength={Limits.moderationReasonMax} rows={2} className="input-box w-full" />
       </label>
       <div className="flex flex-wrap gap-3">
-        {STANDINGS.filter((standing) => standing !== filter.standing).map((standing) => (
-          <button key={standing} type="submit" value={standing} className="btn-light" disabled={!!confirming}>
-            {WORDS[standing].verb} all {total}
+        {BULK_ACTIONS.filter((kind) => kind !== filter.standing).map((kind) => (
+          <button
+            key={kind}
+            type="submit"
+            value={kind}
+            className={`btn-light ${kind === 'delete' ? 'text-red-700' : ''}`}
+            disabled={!!confirming}
+          >
+            {WORDS[kind].verb} all {total}
           </button>
         ))}
       </div>
       {confirming && (
         <ConfirmDialog
           className="mt-4"
-          confirmLabel={`${WORDS[confirming.standing].verb} all ${total}`}
+          confirmLabel={`${WORDS[confirming.kind].verb} all ${total}`}
           busy={start.isPending}
-          onConfirm={() =>
-            start.mutate({ filter, standing: confirming.standing, reason: confirming.reason, expected: total })
-          }
+          confirmDisabled={confirming.kind === 'delete' && typed.trim().toLowerCase() !== confirmation}
+          onConfirm={() => run(confirming)}
           onCancel={() => setConfirming(undefined)}
         >
-          {WORDS[confirming.standing].verb} all {members(total)}? {CONSEQUENCES[confirming.standing]} Each is told why.
+          {WORDS[confirming.kind].verb} all {members(total)}? {CONSEQUENCES[confirming.kind]}
+          {confirming.kind === 'delete' && (
+            <label className="mt-3 block">
+              <span className="mb-1 block">Type “{confirmation}” to confirm</span>
+              <input
+                className="input-box"
+                value={typed}
+                autoComplete="off"
+                onChange={(event) => setTyped(event.target.value)}
+              />
+            </label>
+          )}
         </ConfirmDialog>
       )}
     </form>
@@ -274,18 +306,18 @@ function Progress({ id }: { id: string }) {
   const action = useBulkAction(id);
   const headingId = useId();
   if (!action.data) return null;
-  const { action: standing, done, total, status } = action.data.bulkAction;
+  const { action: kind, done, total, status } = action.data.bulkAction;
   return (
     <section aria-labelledby={headingId} className="mb-10 rounded-md border border-neutral-100 p-4">
       <h2 id={headingId} className="mb-3 text-xl">
-        {WORDS[standing].running} {members(total)}
+        {WORDS[kind].running} {members(total)}
       </h2>
       <progress max={total} value={done} aria-labelledby={headingId} className="h-3 w-full accent-neutral-900" />
       <p className="mt-2 text-neutral-700">
         {done} of {total} done
       </p>
       <p role="status" className="mt-1 font-medium">
-        {status === 'done' ? `Done: ${members(total)} ${WORDS[standing].done}.` : ''}
+        {status === 'done' ? `Done: ${members(total)} ${WORDS[kind].done}.` : ''}
       </p>
     </section>
   );

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BulkActionResponse, BulkStandingBody, MemberFilter } from '@inkwell/contracts';
+import type { BulkActionResponse, BulkDeleteBody, BulkStandingBody, MemberFilter } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
 import { useApiMutation, type MutationConfig } from '../../../lib/use-api-mutation.ts';
 import { nextPage } from './staff.ts';
@@ -32,11 +32,17 @@ export function useReloadMatching() {
   return () => void queryClient.invalidateQueries({ queryKey: allMatchingKey });
 }
 
+/** What starting a bulk action takes: a standing to give them all, or their deletion (typed to confirm). */
+export type BulkStart = ({ kind: 'standing' } & BulkStandingBody) | ({ kind: 'delete' } & BulkDeleteBody);
+
 /** Starts a bulk action on every member the filter matches; a refusal of a changed count loads the preview again. */
-export function useBulkStanding(config?: MutationConfig<BulkActionResponse, BulkStandingBody>) {
+export function useStartBulkAction(config?: MutationConfig<BulkActionResponse, BulkStart>) {
   const queryClient = useQueryClient();
   return useApiMutation(
-    (body: BulkStandingBody) => api('/api/admin/bulk-standing', { auth: true, body }),
+    ({ kind, ...body }: BulkStart) =>
+      kind === 'delete'
+        ? api('/api/admin/bulk-delete', { auth: true, body: body as BulkDeleteBody })
+        : api('/api/admin/bulk-standing', { auth: true, body: body as BulkStandingBody }),
     {
       ...config,
       onError: (...args) => {
