@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 interface ConfirmDialogProps {
   /** The question, saying what confirming does. */
@@ -7,8 +7,8 @@ interface ConfirmDialogProps {
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
-  /** Confirming waits for something more (a name typed again). */
-  confirmDisabled?: boolean;
+  /** Words to type before confirming works (a member's username, `delete 60`): for what cannot be undone at all. */
+  typeToConfirm?: string;
   className?: string;
 }
 
@@ -22,10 +22,12 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onCancel,
-  confirmDisabled = false,
+  typeToConfirm,
   className = '',
 }: ConfirmDialogProps) {
   const headingId = useId();
+  const [typed, setTyped] = useState('');
+  const waiting = typeToConfirm !== undefined && typed.trim().toLowerCase() !== typeToConfirm.toLowerCase();
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const before = document.activeElement;
@@ -45,11 +47,22 @@ export function ConfirmDialog({
       <p id={headingId} className="mb-3">
         {children}
       </p>
+      {typeToConfirm !== undefined && (
+        <label className="mb-3 block">
+          <span className="mb-1 block">Type “{typeToConfirm}” to confirm</span>
+          <input
+            className="input-box"
+            value={typed}
+            autoComplete="off"
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </label>
+      )}
       <div className="flex flex-wrap gap-3">
         <button
           type="button"
           className="rounded-full bg-red-600 px-5 py-2 text-white hover:bg-red-700 disabled:opacity-50"
-          disabled={busy || confirmDisabled}
+          disabled={busy || waiting}
           onClick={onConfirm}
         >
           {confirmLabel}

@@ -26,8 +26,10 @@ export function matching(query: string): SQL | undefined {
 }
 
 /** A page of members, newest first; staff search them by username, name or e-mail. */
-export async function listMembers(db: Executor, page: number, query: string) {
-  const where = matching(query);
+export const listMembers = (db: Executor, page: number, query: string) => listMembersWhere(db, matching(query), page);
+
+/** A page of the members `where` matches (all without it), newest first, and how many in all. */
+export async function listMembersWhere(db: Executor, where: SQL | undefined, page: number) {
   const members = await db
     .select(memberColumns)
     .from(users)

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, sql, type S
 import { Limits, type BulkActionKind, type MemberFilter } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
 import { bulkActionMembers, bulkActions, comments, users } from '../../db/schema/index.ts';
-import { matching, memberColumns } from './members.repository.ts';
+import { listMembersWhere, matching } from './members.repository.ts';
 
 const DAY_MS = 86_400_000;
 const startOfDay = (date: string) => new Date(`${date}T00:00:00Z`);
@@ -31,18 +31,8 @@ function filtered(filter: MemberFilter): SQL {
 }
 
 /** A page of the members a filter matches, newest first, and how many in all. */
-export async function listMatching(db: Executor, filter: MemberFilter, page: number) {
-  const where = filtered(filter);
-  const members = await db
-    .select(memberColumns)
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.joinedAt), desc(users.id))
-    .limit(Limits.staffPageSize)
-    .offset((page - 1) * Limits.staffPageSize);
-  const [{ total }] = (await db.select({ total: count() }).from(users).where(where)) as [{ total: number }];
-  return { members, total };
-}
+export const listMatching = (db: Executor, filter: MemberFilter, page: number) =>
+  listMembersWhere(db, filtered(filter), page);
 
 export interface NewBulkAction {
   action: BulkActionKind;

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { profilePath, type Member } from '@inkwell/contracts';
+import type { Member } from '@inkwell/contracts';
 import { formatDate } from '../../lib/format-date.ts';
 import { useMembers } from './api/staff.ts';
 import { AdminLayout } from './components/admin-layout.tsx';
 import { MemberActions } from './components/member-actions.tsx';
 import { LoadMoreButton } from '../../components/load-more-button.tsx';
+import { MemberIdentity } from './components/member-identity.tsx';
 
 /** Members, newest first, searchable; each with the actions the viewer may take on them. */
 export function MembersPage() {
@@ -66,13 +66,7 @@ function MemberRow({ member }: { member: Member }) {
       <div className="flex flex-wrap items-start gap-4">
         <img src={member.profile_img} alt="" className="h-12 w-12 rounded-full" referrerPolicy="no-referrer" />
         <div className="min-w-0 flex-1">
-          <p className="font-medium">
-            <Link to={profilePath(member.username)} className="underline-offset-2 hover:underline">
-              {member.fullname}
-            </Link>{' '}
-            <span className="text-neutral-600">@{member.username}</span>
-          </p>
-          <p className="break-all text-neutral-700">{member.email}</p>
+          <MemberIdentity member={member} />
           <p className="mt-1 flex flex-wrap gap-2 text-sm">
             <span className="rounded-full bg-neutral-100 px-2 py-1">{ROLE_NAMES[member.role]}</span>
             {member.standing !== 'active' && (

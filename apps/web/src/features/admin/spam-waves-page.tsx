@@ -1,10 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import {
   BULK_ACTIONS,
   bulkDeleteConfirmation,
   Limits,
-  profilePath,
   STANDINGS,
   type BulkActionKind,
   type Member,
@@ -24,6 +22,7 @@ import {
   useStartBulkAction,
 } from './api/spam-waves.ts';
 import { AdminLayout } from './components/admin-layout.tsx';
+import { MemberIdentity } from './components/member-identity.tsx';
 
 /** How each standing reads, as a button, as it runs, and done. */
 const WORDS: Record<BulkActionKind, { verb: string; running: string; done: string }> = {
@@ -205,13 +204,7 @@ function Preview({ filter, onStarted }: { filter: MemberFilter; onStarted: (id: 
 function MemberLine({ member }: { member: Member }) {
   return (
     <li className="border-b border-neutral-100 py-3">
-      <p className="font-medium">
-        <Link to={profilePath(member.username)} className="underline-offset-2 hover:underline">
-          {member.fullname}
-        </Link>{' '}
-        <span className="text-neutral-600">@{member.username}</span>
-      </p>
-      <p className="break-all text-neutral-700">{member.email}</p>
+      <MemberIdentity member={member} />
       <p className="text-sm text-neutral-600">
         Joined {formatDate(member.joinedAt)} · {member.total_posts} blogs
       </p>
@@ -230,7 +223,6 @@ function BulkForm({
   onStarted: (id: string) => void;
 }) {
   const [confirming, setConfirming] = useState<{ kind: BulkActionKind; reason: string }>();
-  const [typed, setTyped] = useState('');
   const start = useStartBulkAction({
     onSuccess: ({ bulkAction }) => {
       formSettled('bulk-action');
@@ -245,14 +237,13 @@ function BulkForm({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const kind = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') as BulkActionKind;
-    setTyped('');
     setConfirming({ kind, reason: String(new FormData(event.currentTarget).get('reason') ?? '') });
   };
   const confirmation = bulkDeleteConfirmation(total);
   const run = ({ kind, reason }: { kind: BulkActionKind; reason: string }) =>
     start.mutate(
       kind === 'delete'
-        ? { kind, filter, reason, expected: total, confirm: typed }
+        ? { kind, filter, reason, expected: total, confirm: confirmation }
         : { kind: 'standing', filter, standing: kind, reason, expected: total },
     );
   return (
@@ -279,22 +270,11 @@ function BulkForm({
           className="mt-4"
           confirmLabel={`${WORDS[confirming.kind].verb} all ${total}`}
           busy={start.isPending}
-          confirmDisabled={confirming.kind === 'delete' && typed.trim().toLowerCase() !== confirmation}
+          typeToConfirm={confirming.kind === 'delete' ? confirmation : undefined}
           onConfirm={() => run(confirming)}
           onCancel={() => setConfirming(undefined)}
         >
           {WORDS[confirming.kind].verb} all {members(total)}? {CONSEQUENCES[confirming.kind]}
-          {confirming.kind === 'delete' && (
-            <label className="mt-3 block">
-              <span className="mb-1 block">Type “{confirmation}” to confirm</span>
-              <input
-                className="input-box"
-                value={typed}
-                autoComplete="off"
-                onChange={(event) => setTyped(event.target.value)}
-              />
-            </label>
-          )}
         </ConfirmDialog>
       )}
     </form>

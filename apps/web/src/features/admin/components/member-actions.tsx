@@ -22,7 +22,6 @@ const CONFIRM_LABELS = { standing: 'Suspend', transfer: 'Hand over the site', de
 export function MemberActions({ member }: { member: Member }) {
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState<{ action: Action; reason: string }>();
-  const [typed, setTyped] = useState('');
   const panelId = useId();
   const toast = `member-${member._id}`;
   const handlers = {
@@ -46,7 +45,7 @@ export function MemberActions({ member }: { member: Member }) {
       setRole.mutate({ username: member.username, role: action.role as Exclude<Role, 'owner'>, reason });
     else if (action.kind === 'standing')
       setStanding.mutate({ username: member.username, standing: action.standing, reason });
-    else if (action.kind === 'delete') remove.mutate({ username: member.username, confirm: typed, reason });
+    else if (action.kind === 'delete') remove.mutate({ username: member.username, confirm: member.username, reason });
     else transfer.mutate({ username: member.username, reason });
   };
 
@@ -64,10 +63,7 @@ export function MemberActions({ member }: { member: Member }) {
             ? { kind }
             : { kind: 'transfer' };
     if (action.kind === 'role' || (action.kind === 'standing' && action.standing !== 'suspended')) run(action, reason);
-    else {
-      setTyped('');
-      setConfirming({ action, reason });
-    }
+    else setConfirming({ action, reason });
   };
 
   return (
@@ -136,7 +132,7 @@ export function MemberActions({ member }: { member: Member }) {
               className="mt-4"
               confirmLabel={CONFIRM_LABELS[confirming.action.kind]}
               busy={busy}
-              confirmDisabled={confirming.action.kind === 'delete' && typed.trim() !== member.username}
+              typeToConfirm={confirming.action.kind === 'delete' ? member.username : undefined}
               onConfirm={() => run(confirming.action, confirming.reason)}
               onCancel={() => setConfirming(undefined)}
             >
@@ -145,17 +141,6 @@ export function MemberActions({ member }: { member: Member }) {
                 : confirming.action.kind === 'delete'
                   ? CONFIRMATIONS.delete(member)
                   : CONFIRMATIONS.suspended(member)}
-              {confirming.action.kind === 'delete' && (
-                <label className="mt-3 block">
-                  <span className="mb-1 block">Type {member.username} to confirm</span>
-                  <input
-                    className="input-box"
-                    value={typed}
-                    autoComplete="off"
-                    onChange={(event) => setTyped(event.target.value)}
-                  />
-                </label>
-              )}
             </ConfirmDialog>
           )}
         </form>
