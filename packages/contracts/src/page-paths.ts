@@ -26,6 +26,10 @@ export const previewPath = (token: string) => `/preview/${token}`;
 export const resetPasswordPath = (token: string) => `/reset-password/${token}`;
 export const confirmSubscriptionPath = (token: string) => `/subscribe/confirm/${token}`;
 export const unsubscribePath = (token: string) => `/unsubscribe/${token}`;
+/** The signed-in member's notifications, where mails about staff actions send them. */
+export const NOTIFICATIONS_PATH = '/dashboard/notification';
+/** Where an applicant the staff approved signs in. */
+export const SIGN_IN_PATH = '/signin';
 
 /** Each feed comes in three formats, at the same three file names under its subject's path. */
 export const FEED_FORMATS = {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { STAFF_ACTION_TOLD, type ModerationAction } from '@inkwell/contracts';
+import { NOTIFICATIONS_PATH, SIGN_IN_PATH, STAFF_ACTION_TOLD, type ModerationAction } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
 import { moderationLog, users } from '../../db/schema/index.ts';
 import { absoluteUrl, SITE_NAME } from '../../site-origin.ts';
@@ -85,7 +85,7 @@ export function registerStaffActionMail(app: FastifyInstance) {
   // Without SMTP_URL the mailer writes it to the log: an admin can still pass the word on.
   app.jobs.register<ApplicantMail>({
     queue: APPLICANT_QUEUE,
-    run: (payload) => app.mailer.send(applicantMail(payload, absoluteUrl(origin, '/signin'))),
+    run: (payload) => app.mailer.send(applicantMail(payload, absoluteUrl(origin, SIGN_IN_PATH))),
   });
   app.jobs.register<StaffActionMail>({
     queue: QUEUE,
@@ -105,7 +105,11 @@ export function registerStaffActionMail(app: FastifyInstance) {
       if (!row) return;
       const { email, action, ...line } = row;
       await app.mailer.send(
-        staffActionMail(email, { ...line, action: action as ModerationAction }, absoluteUrl(origin, '/notifications')),
+        staffActionMail(
+          email,
+          { ...line, action: action as ModerationAction },
+          absoluteUrl(origin, NOTIFICATIONS_PATH),
+        ),
       );
     },
   });

@@ -327,7 +327,7 @@ describe('hiding a blog', () => {
       expect(mail.subject).toBe('The staff of Inkwell hid your blog');
       expect(mail.text).toContain('hid your blog “Cheap watches here”: shown → hidden.');
       expect(mail.text).toContain('Reason: “Advertising”');
-      expect(mail.text).toContain('https://blog.example.org/notifications');
+      expect(mail.text).toContain('https://blog.example.org/dashboard/notification');
       expect(mail.text).not.toContain(siteOwner.username);
     } finally {
       await site.close();
