@@ -223,7 +223,10 @@ describe('a bulk suspension', () => {
       workThroughBatch(t.app.db, events(), action._id, 5),
       workThroughBatch(t.app.db, events(), action._id, 5),
     ]);
-    expect(await progress(action._id)).toMatchObject({ done: 18, status: 'running' });
+    // Between 18 (both took the same five) and 23 (none the same), as the two happened to interleave.
+    const { done } = await progress(action._id);
+    expect(done).toBeGreaterThanOrEqual(18);
+    expect(done).toBeLessThanOrEqual(23);
     // The job queued when it started runs, again, and finishes the rest.
     await t.app.jobs.runDue();
     expect(await progress(action._id)).toMatchObject({ total: SPAMMERS, done: SPAMMERS, status: 'done' });
