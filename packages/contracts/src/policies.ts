@@ -63,6 +63,25 @@ export type Role = (typeof ROLES)[number];
 export const STANDINGS = ['active', 'silenced', 'suspended'] as const;
 export type Standing = (typeof STANDINGS)[number];
 
+/**
+ * Whether a member's words are vouched for: `auto` (every account's start) until `trustedAfter` of
+ * their blogs have reached readers, or as a moderator set it by hand. A member not yet trusted has
+ * their links marked `rel="ugc nofollow"` and, where the site reviews new members, their blogs
+ * wait for a moderator's approval. Staff are always trusted.
+ */
+export const TRUSTS = ['auto', 'trusted', 'untrusted'] as const;
+export type Trust = (typeof TRUSTS)[number];
+
+/** A member as the trust rule needs them: their role, their trust, and how many of their blogs readers see. */
+export interface TrustSubject {
+  role: Role;
+  trust: Trust;
+  totalPosts: number;
+}
+
+export const isTrusted = (member: TrustSubject, trustedAfter: number): boolean =>
+  isStaff(member.role) || member.trust === 'trusted' || (member.trust === 'auto' && member.totalPosts >= trustedAfter);
+
 /** A signed-in person as the staff rules need them. */
 export interface Actor {
   id: string;

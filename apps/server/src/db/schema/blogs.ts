@@ -65,11 +65,16 @@ export const blogs = pgTable(
      * users (id, standing) cascades every change of a standing onto the author's blogs, so the
      * rule of who may read a blog (visibility/visibility.ts) reads one row and lists keep one index.
      */
+    /**
+     * Published by a member not yet trusted on a site that reviews new members: nobody else sees it
+     * until a moderator approves it (published_at is then the approval's time) or rejects it (a draft again).
+     */
+    awaitingReview: boolean('awaiting_review').notNull().default(false),
     authorStanding: text('author_standing').$type<Standing>().notNull().default('active'),
-    /** In every list, search, count, feed and sitemap (visibility/visibility.ts): published, not hidden, its author in good standing. */
+    /** In every list, search, count, feed and sitemap (visibility/visibility.ts): published, reviewed, not hidden, its author in good standing. */
     listed: boolean('listed')
       .notNull()
-      .generatedAlwaysAs(sql`not draft and hidden_reason is null and author_standing = 'active'`),
+      .generatedAlwaysAs(sql`not draft and not awaiting_review and hidden_reason is null and author_standing = 'active'`),
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', inkwell_tags_text(tags)), 'B') || setweight(to_tsvector('english', des), 'C')`,
     ),
@@ -89,6 +94,11 @@ export const blogs = pgTable(
     check('blogs_published_dated', sql`draft or published_at is not null`),
     // Only a draft waits to be published; the scheduler finds the due ones through this index.
     check('blogs_scheduled_draft', sql`publish_at is null or draft`),
+    // A blog waits for review only once its author has published it.
+    check('blogs_review_published', sql`not (awaiting_review and draft)`),
+    index('blogs_review_idx')
+      .on(t.publishedAt)
+      .where(sql`awaiting_review`),
     index('blogs_scheduled_idx')
       .on(t.publishAt)
       .where(sql`publish_at is not null`),

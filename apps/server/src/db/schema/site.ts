@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { Registration } from '@inkwell/contracts';
+import { TRUSTED_AFTER, type Registration } from '@inkwell/contracts';
 import { users } from './users.ts';
 
 /** The site's own settings, chosen by its admins: one row, made by the migration. */
@@ -11,11 +11,17 @@ export const siteSettings = pgTable(
     id: boolean('id').primaryKey().default(true),
     registration: text('registration').$type<Registration>().notNull().default('open'),
     youngAccountLimits: boolean('young_account_limits').notNull().default(false),
+    emailVerification: boolean('email_verification').notNull().default(false),
+    proofOfWork: boolean('proof_of_work').notNull().default(false),
+    reviewNewMembers: boolean('review_new_members').notNull().default(false),
+    trustedAfter: integer('trusted_after').notNull().default(TRUSTED_AFTER.default),
+    spamWave: boolean('spam_wave').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('site_settings_one_row', sql`${t.id}`),
     check('site_settings_registration_check', sql`${t.registration} in ('open', 'approval', 'invite', 'closed')`),
+    check('site_settings_trusted_after_check', sql`${t.trustedAfter} between ${sql.raw(String(TRUSTED_AFTER.min))} and ${sql.raw(String(TRUSTED_AFTER.max))}`),
   ],
 );
 
@@ -85,4 +91,29 @@ export const invites = pgTable(
     check('invites_uses_within', sql`${t.uses} between 0 and ${t.maxUses}`),
     index('invites_created_idx').on(t.createdAt.desc()),
   ],
+);
+
+/** E-mail domains nobody may join with (always on; empty on a new site): a domain covers its subdomains. */
+export const blockedEmailDomains = pgTable(
+  'blocked_email_domains',
+  {
+    domain: text('domain').primaryKey(),
+    reason: text('reason').notNull().default(''),
+    createdByUsername: text('created_by_username').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('blocked_email_domains_created_idx').on(t.createdAt.desc())],
+);
+
+/**
+ * Proof-of-work challenges already answered (ALTCHA), kept until they expire, so that one solution
+ * is spent once on every instance.
+ */
+export const spentChallenges = pgTable(
+  'spent_challenges',
+  {
+    signature: text('signature').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('spent_challenges_expires_idx').on(t.expiresAt)],
 );

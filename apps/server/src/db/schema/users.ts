@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { Role, Standing } from '@inkwell/contracts';
+import type { Role, Standing, Trust } from '@inkwell/contracts';
 
 export interface SocialLinks {
   instagram?: string;
@@ -33,10 +33,18 @@ export const users = pgTable(
     role: text('role').$type<Role>().notNull().default('member'),
     /** active, silenced or suspended (policies.ts); changed by staff only, each change in moderation_log. */
     standing: text('standing').$type<Standing>().notNull().default('active'),
+    /**
+     * When the member confirmed their e-mail address by a mailed link; Google accounts whose token
+     * says the address is verified, and accounts older than verification itself, are born confirmed.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** policies.ts isTrusted: `auto` until enough of their blogs reach readers, or set by a moderator. */
+    trust: text('trust').$type<Trust>().notNull().default('auto'),
   },
   (t) => [
     check('users_role_check', sql`${t.role} in ('owner', 'admin', 'moderator', 'member')`),
     check('users_standing_check', sql`${t.standing} in ('active', 'silenced', 'suspended')`),
+    check('users_trust_check', sql`${t.trust} in ('auto', 'trusted', 'untrusted')`),
     // What blogs.author_standing refers to, so that a change of standing cascades onto the author's blogs.
     unique('users_id_standing_key').on(t.id, t.standing),
     // One owner at most; ownership moves by transfer, in one transaction.
@@ -73,6 +81,19 @@ export const passwordResets = pgTable('password_resets', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/** E-mail verification links (site setting emailVerification): only the token's hash is kept. */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);
 
 /** Fixed-window counters shared by every server instance. */
 export const rateLimits = pgTable('rate_limits', {

@@ -15,7 +15,7 @@ import { isListed, listedToReaders } from '../visibility/index.ts';
 /** What of a blog the counts depend on; null for a blog that is not there (before a create, after a delete). */
 export type Counted = Pick<
   typeof blogs.$inferSelect,
-  'draft' | 'hiddenReason' | 'authorStanding' | 'authorId' | 'tags' | 'publishedAt'
+  'draft' | 'awaitingReview' | 'hiddenReason' | 'authorStanding' | 'authorId' | 'tags' | 'publishedAt'
 > | null;
 
 const listed = (blog: Counted): blog is NonNullable<Counted> => blog !== null && isListed(blog);

@@ -181,6 +181,7 @@ export async function findBlogForDelete(tx: Executor, blogId: string) {
       id: blogs.id,
       authorId: blogs.authorId,
       draft: blogs.draft,
+      awaitingReview: blogs.awaitingReview,
       hiddenReason: blogs.hiddenReason,
       authorStanding: blogs.authorStanding,
       tags: blogs.tags,

@@ -52,7 +52,7 @@ type Publishable = Pick<BlogRow, 'id' | 'authorId' | 'authorStanding' | 'tags' |
 async function publishDraft(tx: Executor, events: BlogEventHandlers, blog: Publishable, at: Date) {
   const publishedAt = blog.publishedAt ?? at;
   if (!(await markPublished(tx, blog.id, publishedAt))) return;
-  const counted = { ...blog, hiddenReason: null, publishedAt };
+  const counted = { ...blog, awaitingReview: false, hiddenReason: null, publishedAt };
   await recount(tx, { ...counted, draft: true }, { ...counted, draft: false });
   if (!blog.publishedAt)
     await emitBlogEvent(events, 'firstPublished', tx, { id: blog.id, authorId: blog.authorId }, at);

@@ -16,7 +16,7 @@ import { isReadable } from '../visibility/index.ts';
 
 type Withholdable = Pick<
   typeof blogs.$inferSelect,
-  'id' | 'blogId' | 'authorId' | 'draft' | 'hiddenReason' | 'authorStanding' | 'tags' | 'publishedAt'
+  'id' | 'blogId' | 'authorId' | 'draft' | 'awaitingReview' | 'hiddenReason' | 'authorStanding' | 'tags' | 'publishedAt'
 >;
 
 /** Tells readers' side of the app that a blog became readable or stopped being so. */
@@ -53,6 +53,7 @@ const authorBlogColumns = {
   blogId: blogs.blogId,
   authorId: blogs.authorId,
   draft: blogs.draft,
+  awaitingReview: blogs.awaitingReview,
   hiddenReason: blogs.hiddenReason,
   authorStanding: blogs.authorStanding,
   tags: blogs.tags,

@@ -25,6 +25,7 @@ const authorBlogColumns = {
   updatedAt: blogs.updatedAt,
   draft: blogs.draft,
   hiddenReason: blogs.hiddenReason,
+  awaitingReview: blogs.awaitingReview,
   publishAt: blogs.publishAt,
   totalLikes: blogs.totalLikes,
   totalComments: blogs.totalComments,

@@ -1,12 +1,28 @@
 import { sql } from 'drizzle-orm';
-import type { SiteSettings } from '@inkwell/contracts';
+import { TRUSTED_AFTER, type SiteSettings } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
 import { siteSettings } from '../../db/schema/index.ts';
 
 /** A new site's settings: what every client written to the original API expects (anyone may join). */
-const DEFAULTS: SiteSettings = { registration: 'open', youngAccountLimits: false };
+const DEFAULTS: SiteSettings = {
+  registration: 'open',
+  youngAccountLimits: false,
+  emailVerification: false,
+  proofOfWork: false,
+  reviewNewMembers: false,
+  trustedAfter: TRUSTED_AFTER.default,
+  spamWave: false,
+};
 
-const columns = { registration: siteSettings.registration, youngAccountLimits: siteSettings.youngAccountLimits };
+const columns = {
+  registration: siteSettings.registration,
+  youngAccountLimits: siteSettings.youngAccountLimits,
+  emailVerification: siteSettings.emailVerification,
+  proofOfWork: siteSettings.proofOfWork,
+  reviewNewMembers: siteSettings.reviewNewMembers,
+  trustedAfter: siteSettings.trustedAfter,
+  spamWave: siteSettings.spamWave,
+};
 
 export async function readSiteSettings(db: Executor): Promise<SiteSettings> {
   const [row] = await db.select(columns).from(siteSettings);

@@ -380,7 +380,7 @@ describe('who may join', () => {
     const member = await buildUser(t.app);
 
     const close = await post(t.app, '/api/admin/update-settings', { registration: 'closed' }, admin.token);
-    expect(close.json()).toEqual({ settings: { registration: 'closed', youngAccountLimits: false } });
+    expect(close.json().settings).toMatchObject({ registration: 'closed', youngAccountLimits: false });
     expect((await post(t.app, '/api/admin/update-settings', { registration: 'open' }, moderator.token)).json()).toEqual(
       refusal('admin_only'),
     );
