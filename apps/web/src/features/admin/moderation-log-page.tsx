@@ -20,6 +20,9 @@ const ACTIONS = {
   invite_create: 'made the invitation link',
   invite_revoke: 'revoked the invitation link',
   member_delete: 'deleted the account of',
+  blog_approve: 'published, after review, the blog',
+  blog_reject: 'sent back to its author’s drafts the blog',
+  trust: 'changed the trust of',
 } as const satisfies Record<ModerationLogEntry['action'], string>;
 
 /** Every staff action, newest first: who did what to whom, and why. Nobody can change or delete a line. */
