@@ -20,6 +20,9 @@ const ACTIONS = {
   invite_create: 'made the invitation link',
   invite_revoke: 'revoked the invitation link',
   member_delete: 'deleted the account of',
+  blog_approve: 'approved the blog',
+  blog_reject: 'rejected the blog',
+  trust: 'changed the trust of',
 } as const satisfies Record<ModerationLogEntry['action'], string>;
 
 /** Every staff action, newest first: who did what to whom, and why. Nobody can change or delete a line. */
