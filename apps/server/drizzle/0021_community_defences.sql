@@ -22,6 +22,7 @@ ALTER TABLE "users" ADD COLUMN "trust" text DEFAULT 'auto' NOT NULL;--> statemen
 UPDATE "users" SET "email_verified_at" = "joined_at";--> statement-breakpoint
 ALTER TABLE "blogs" ADD COLUMN "awaiting_review" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 -- A generated column's expression cannot change in place before PostgreSQL 17: listed (and its index) are made again.
+ALTER TABLE "blogs" DROP CONSTRAINT "blogs_published_dated";--> statement-breakpoint
 DROP INDEX "blogs_latest_idx";--> statement-breakpoint
 ALTER TABLE "blogs" drop column "listed";--> statement-breakpoint
 ALTER TABLE "blogs" ADD COLUMN "listed" boolean GENERATED ALWAYS AS (not draft and not awaiting_review and hidden_reason is null and author_standing = 'active') STORED NOT NULL;--> statement-breakpoint
@@ -35,7 +36,8 @@ ALTER TABLE "email_verifications" ADD CONSTRAINT "email_verifications_user_id_us
 CREATE INDEX "email_verifications_user_idx" ON "email_verifications" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "blocked_email_domains_created_idx" ON "blocked_email_domains" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "spent_challenges_expires_idx" ON "spent_challenges" USING btree ("expires_at");--> statement-breakpoint
-CREATE INDEX "blogs_review_idx" ON "blogs" USING btree ("published_at") WHERE awaiting_review;--> statement-breakpoint
+CREATE INDEX "blogs_review_idx" ON "blogs" USING btree ("updated_at","id") WHERE awaiting_review;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_trust_check" CHECK ("users"."trust" in ('auto', 'trusted', 'untrusted'));--> statement-breakpoint
 ALTER TABLE "blogs" ADD CONSTRAINT "blogs_review_published" CHECK (not (awaiting_review and draft));--> statement-breakpoint
-ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_trusted_after_check" CHECK ("site_settings"."trusted_after" between 1 and 100);
+ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_trusted_after_check" CHECK ("site_settings"."trusted_after" between 1 and 100);--> statement-breakpoint
+ALTER TABLE "blogs" ADD CONSTRAINT "blogs_published_dated" CHECK (draft or awaiting_review or published_at is not null);

@@ -138,6 +138,7 @@ import {
   TransferOwnershipBody,
   UpdateSiteSettingsBody,
 } from './staff.ts';
+import { ReviewBlogBody, ReviewBlogResponse, ReviewQueueBody, ReviewQueueResponse, SetTrustBody } from './review.ts';
 import {
   BulkActionBody,
   BulkActionResponse,
@@ -805,6 +806,34 @@ export const API_PATHS = {
     body: HideBlogBody,
     answer: HideBlogResponse,
     summary: 'Give a hidden blog back to its readers (moderators)',
+    group: 'staff',
+  },
+  '/api/admin/review-queue': {
+    method: 'POST',
+    body: ReviewQueueBody,
+    answer: ReviewQueueResponse,
+    summary: 'The blogs of members not yet trusted that wait for review, oldest first, whole (moderators)',
+    group: 'staff',
+  },
+  '/api/admin/approve-blog': {
+    method: 'POST',
+    body: ReviewBlogBody,
+    answer: ReviewBlogResponse,
+    summary: 'Publish a blog that waits for review; its author is told (moderators)',
+    group: 'staff',
+  },
+  '/api/admin/reject-blog': {
+    method: 'POST',
+    body: ReviewBlogBody,
+    answer: ReviewBlogResponse,
+    summary: 'Send a blog that waits for review back to its author’s drafts, telling them why (moderators)',
+    group: 'staff',
+  },
+  '/api/admin/member/trust': {
+    method: 'POST',
+    body: SetTrustBody,
+    answer: MemberResponse,
+    summary: 'Trust a member by hand, distrust them, or leave it to the count of their blogs (moderators)',
     group: 'staff',
   },
   '/api/admin/delete-comment': {

@@ -205,7 +205,8 @@ export function tagsError(tags: string[]): FieldRefusal | null {
 }
 
 /** The blog_id, and when this save happened (the blog's new `updatedAt`). */
-export const CreateBlogResponse = z.object({ id: z.string(), updatedAt: z.string() });
+/** `awaiting_review`: published by a member not yet trusted, it waits for a moderator before anyone else sees it. */
+export const CreateBlogResponse = z.object({ id: z.string(), updatedAt: z.string(), awaiting_review: z.boolean() });
 
 /**
  * `POST /api/blog/get-blog`. The editor sends `{blog_id, draft: true, mode: 'edit'}`: mode `edit`
@@ -269,6 +270,10 @@ export const Blog = BlogCard.extend({
   publishAt: z.string().nullable(),
   /** Why staff hid the blog from readers; null unless hidden (only its author may read a hidden blog). */
   hidden_reason: z.string().nullable(),
+  /** Published by a member not yet trusted, waiting for a moderator (only its author and the staff may read it meanwhile). */
+  awaiting_review: z.boolean(),
+  /** Whether its author is trusted (policies.ts isTrusted): the links of one not yet trusted are marked `rel="ugc nofollow"`. */
+  author_trusted: z.boolean(),
 });
 export type Blog = z.infer<typeof Blog>;
 

@@ -28,6 +28,8 @@ export const DashboardBlog = z.object({
   draft: z.boolean(),
   /** Why staff hid the blog from readers; null unless hidden. */
   hidden_reason: z.string().nullable(),
+  /** Published, waiting for a moderator's review before readers see it. */
+  awaiting_review: z.boolean(),
   /** When a scheduled draft is to be published; null for every other blog. */
   publishAt: z.string().nullable(),
   activity: Activity,

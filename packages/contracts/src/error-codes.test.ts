@@ -35,6 +35,7 @@ const PUBLISHED = `
   invite_not_found member_delete_forbidden confirmation_mismatch
   self_report already_reported
   bulk_count_changed bulk_action_not_found
+  trust_change_forbidden blog_not_awaiting_review
 `
   .trim()
   .split(/\s+/);

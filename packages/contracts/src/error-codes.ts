@@ -159,6 +159,9 @@ export const ErrorMessages = {
   member_delete_forbidden: 'You cannot delete this member',
   confirmation_mismatch: 'Type the member’s username to confirm',
   content_action_forbidden: 'You cannot act on this member’s posts',
+  trust_change_forbidden: 'You cannot change whether this member is trusted',
+  /** approve-blog and reject-blog's 409: another moderator decided first, or its author took it back. */
+  blog_not_awaiting_review: 'This blog is not waiting for review',
   ownership_transfer_forbidden: 'Only the owner can hand the site over, to another member',
   domain_invalid: 'Enter a domain name, such as spam.example, or an address on it',
   own_domain: 'This site’s own domain cannot be blocked',

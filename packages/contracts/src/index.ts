@@ -35,3 +35,4 @@ export * from './staff.ts';
 export * from './spam-waves.ts';
 export * from './reports.ts';
 export * from './domain-rules.ts';
+export * from './review.ts';

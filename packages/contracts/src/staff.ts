@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorMessages } from './error-codes.ts';
 import { Limits } from './limits.ts';
-import { ROLES, STANDINGS } from './policies.ts';
+import { ROLES, STANDINGS, TRUSTS } from './policies.ts';
 import { SiteSettings } from './site-settings.ts';
 
 /*
@@ -31,8 +31,17 @@ export const Member = z.object({
   standing,
   joinedAt: z.string(),
   total_posts: z.number(),
-  /** What the viewer may do to this member: the roles they may give, whether they may change the standing, hand over the site, or delete the account. */
-  can: z.object({ roles: z.array(role), standing: z.boolean(), transferOwnership: z.boolean(), delete: z.boolean() }),
+  /** How the member's trust is set (policies.ts TRUSTS), and whether they are trusted now. */
+  trust: z.enum(TRUSTS),
+  trusted: z.boolean(),
+  /** What the viewer may do to this member: the roles they may give, whether they may change the standing or the trust, hand over the site, or delete the account. */
+  can: z.object({
+    roles: z.array(role),
+    standing: z.boolean(),
+    trust: z.boolean(),
+    transferOwnership: z.boolean(),
+    delete: z.boolean(),
+  }),
 });
 export type Member = z.infer<typeof Member>;
 export const MembersResponse = z.object({ members: z.array(Member), totalDocs: z.number() });
@@ -69,6 +78,9 @@ export const MODERATION_ACTIONS = [
   'member_delete',
   'comment_delete',
   'reports_dismiss',
+  'blog_approve',
+  'blog_reject',
+  'trust',
 ] as const;
 
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
@@ -84,6 +96,9 @@ export const STAFF_ACTION_TOLD: Partial<Record<ModerationAction, string>> = {
   blog_hide: 'hid your blog',
   blog_unhide: 'gave readers back your blog',
   comment_delete: 'deleted your comment',
+  blog_approve: 'published your blog',
+  blog_reject: 'sent your blog back to your drafts',
+  trust: 'changed your trust',
 };
 
 /** How the moderation log names what was done at the server's console (`npm run admin`) rather than by an account. */

@@ -74,7 +74,9 @@ export const blogs = pgTable(
     /** In every list, search, count, feed and sitemap (visibility/visibility.ts): published, reviewed, not hidden, its author in good standing. */
     listed: boolean('listed')
       .notNull()
-      .generatedAlwaysAs(sql`not draft and not awaiting_review and hidden_reason is null and author_standing = 'active'`),
+      .generatedAlwaysAs(
+        sql`not draft and not awaiting_review and hidden_reason is null and author_standing = 'active'`,
+      ),
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', inkwell_tags_text(tags)), 'B') || setweight(to_tsvector('english', des), 'C')`,
     ),
@@ -91,13 +93,15 @@ export const blogs = pgTable(
     index('blogs_tags_idx').using('gin', t.tags),
     index('blogs_search_idx').using('gin', t.search),
     // Readers see a blog once it is no draft, and lists order by publication: such a blog has its date (blogs/blog-counts.ts counts by it).
-    check('blogs_published_dated', sql`draft or published_at is not null`),
+    // One waiting for review gets its date when it is approved.
+    check('blogs_published_dated', sql`draft or awaiting_review or published_at is not null`),
     // Only a draft waits to be published; the scheduler finds the due ones through this index.
     check('blogs_scheduled_draft', sql`publish_at is null or draft`),
     // A blog waits for review only once its author has published it.
     check('blogs_review_published', sql`not (awaiting_review and draft)`),
+    // The review queue, oldest submission (the last save) first.
     index('blogs_review_idx')
-      .on(t.publishedAt)
+      .on(t.updatedAt, t.id)
       .where(sql`awaiting_review`),
     index('blogs_scheduled_idx')
       .on(t.publishAt)

@@ -50,6 +50,8 @@ export function presentBlog(blog: BlogWithAuthor, viewerId: string | null): Blog
     updatedAt: blog.updatedAt.toISOString(),
     publishAt,
     hidden_reason: blog.hiddenReason,
+    awaiting_review: blog.awaitingReview,
+    author_trusted: blog.authorTrusted,
   };
 }
 

@@ -1,7 +1,9 @@
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { isTrusted } from '@inkwell/contracts';
 import { blogs, users } from '../../db/schema/index.ts';
+import { trustedAfterSql } from '../site/index.ts';
 import { readableByReaders } from '../visibility/index.ts';
 
 export type BlogRow = typeof blogs.$inferSelect;
@@ -13,7 +15,8 @@ export interface AuthorInfo {
   profileImg: string;
 }
 
-export type BlogWithAuthor = BlogRow & { author: AuthorInfo };
+/** A blog whole, with its author, and whether the author is trusted (policies.ts isTrusted: their links are followed). */
+export type BlogWithAuthor = BlogRow & { author: AuthorInfo; authorTrusted: boolean };
 
 const author = { fullname: users.fullname, username: users.username, profileImg: users.profileImg };
 
@@ -49,11 +52,16 @@ export type BlogCardRow = Pick<
 
 export async function findBlog(db: Executor, blogId: string): Promise<BlogWithAuthor | undefined> {
   const [row] = await db
-    .select({ blog: blogs, author })
+    .select({
+      blog: blogs,
+      author,
+      trust: { role: users.role, trust: users.trust, totalPosts: users.totalPosts },
+      trustedAfter: trustedAfterSql,
+    })
     .from(blogs)
     .innerJoin(users, eq(users.id, blogs.authorId))
     .where(eq(blogs.blogId, blogId));
-  return row && { ...row.blog, author: row.author };
+  return row && { ...row.blog, author: row.author, authorTrusted: isTrusted(row.trust, row.trustedAfter) };
 }
 
 /** The row to update, locked so two saves of one blog cannot both count a first publish. */
@@ -97,6 +105,14 @@ export async function markPublished(tx: Executor, id: string, publishedAt: Date)
     .where(and(eq(blogs.id, id), eq(blogs.draft, true)))
     .returning({ id: blogs.id });
   return published.length > 0;
+}
+
+/** Takes a draft to the review queue, as its publishing would if its author were trusted. */
+export async function sendForReview(tx: Executor, id: string) {
+  await tx
+    .update(blogs)
+    .set({ draft: false, awaitingReview: true, publishAt: null })
+    .where(and(eq(blogs.id, id), eq(blogs.draft, true)));
 }
 
 /** A draft's time to be published, or (null) none. */

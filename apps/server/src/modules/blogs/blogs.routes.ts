@@ -28,7 +28,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const saved = await saveBlog(app.db, app.blogEvents, signedInUser(request).id, request.body, app.clock());
-      return { id: saved.id, updatedAt: saved.updatedAt.toISOString() };
+      return { id: saved.id, updatedAt: saved.updatedAt.toISOString(), awaiting_review: saved.awaitingReview };
     },
   );
 

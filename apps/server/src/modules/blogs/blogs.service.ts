@@ -29,6 +29,7 @@ import {
   type Read,
 } from './blogs.repository.ts';
 import { presentBlog } from './blogs.presenter.ts';
+import { publishingWaits } from './review.ts';
 import { checkSchedulable, publishingOf } from './scheduled-publishing.ts';
 import { isReadable, isVisibleTo } from '../visibility/index.ts';
 
@@ -61,10 +62,11 @@ function blogValues(body: CreateBlogBody) {
   };
 }
 
-/** A saved blog: its blog_id and the time of the save (its new updated_at). */
+/** A saved blog: its blog_id, the time of the save (its new updated_at), and whether it waits for review. */
 export interface SavedBlog {
   id: string;
   updatedAt: Date;
+  awaitingReview: boolean;
 }
 
 /**
@@ -92,9 +94,12 @@ export async function saveBlog(
       if (body.updatedAt !== undefined && existing.updatedAt.getTime() !== Date.parse(body.updatedAt))
         throw conflict('blog_changed');
       checkSchedulable(existing, values.publishAt);
-      const publishedAt = existing.publishedAt ?? (values.draft ? null : now);
-      const updatedAt = await updateBlog(tx, existing.id, { ...values, publishedAt });
-      const after = { ...existing, ...values, publishedAt };
+      // A blog out before stays out; one sent for review waits on through its edits until a moderator decides.
+      const awaitingReview =
+        !values.draft && (existing.awaitingReview || (existing.draft && (await publishingWaits(tx, authorId))));
+      const publishedAt = existing.publishedAt ?? (values.draft || awaitingReview ? null : now);
+      const updatedAt = await updateBlog(tx, existing.id, { ...values, publishedAt, awaitingReview });
+      const after = { ...existing, ...values, publishedAt, awaitingReview };
       await recount(tx, existing, after);
       await emitBlogEvent(events, 'saved', tx, { ...values, id: existing.id, authorId, savedAt: updatedAt }, now);
       const blog = { id: existing.id, blogId, authorId };
@@ -102,22 +107,24 @@ export async function saveBlog(
       // Readers (and the fediverse) hear of a blog they may read; a hidden one's edits wait for staff.
       else if (isReadable(existing))
         await emitBlogEvent(events, isReadable(after) ? 'publishedBlogChanged' : 'publishedBlogRemoved', tx, blog, now);
-      return { id: blogId, updatedAt };
+      return { id: blogId, updatedAt, awaitingReview };
     });
   }
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
+        const awaitingReview = !values.draft && (await publishingWaits(tx, authorId));
         const blog = await insertBlog(tx, {
           ...values,
           authorId,
           blogId: newBlogId(values.title),
-          publishedAt: values.draft ? null : now,
+          publishedAt: values.draft || awaitingReview ? null : now,
+          awaitingReview,
         });
         await recount(tx, null, blog);
         await emitBlogEvent(events, 'saved', tx, { ...values, id: blog.id, authorId, savedAt: blog.updatedAt }, now);
         if (blog.publishedAt) await emitBlogEvent(events, 'firstPublished', tx, { id: blog.id, authorId }, now);
-        return { id: blog.blogId, updatedAt: blog.updatedAt };
+        return { id: blog.blogId, updatedAt: blog.updatedAt, awaitingReview };
       });
     } catch (error) {
       // A random suffix clash is astronomically rare, but the unique index has the last word.

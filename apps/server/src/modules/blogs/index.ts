@@ -2,7 +2,9 @@ import fp from 'fastify-plugin';
 import { blogRoutes } from './blogs.routes.ts';
 import { publishingRoutes } from './publishing.routes.ts';
 import { registerReadCounts } from './read-counts.ts';
+import { decideReview, listAwaitingReview } from './review.ts';
 import { registerScheduledPublishing } from './scheduled-publishing.ts';
+import { setBlogHidden } from './withheld.ts';
 
 /**
  * Blogs: the one owner of the blogs table (create, edit, get, delete, scheduled publishing, its
@@ -31,4 +33,7 @@ export {
 } from './blogs.repository.ts';
 export { presentBlog, presentBlogCard, publicationDates } from './blogs.presenter.ts';
 export { answerGetBlog, saveBlog } from './blogs.service.ts';
-export { lockAuthorBlogs, setBlogHidden } from './withheld.ts';
+export { lockAuthorBlogs } from './withheld.ts';
+
+/** What staff do to a blog: hide or unhide it, and decide one waiting for review (review.ts). */
+export const staffBlogActions = { setHidden: setBlogHidden, decideReview, listAwaitingReview };

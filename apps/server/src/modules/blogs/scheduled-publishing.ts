@@ -11,7 +11,15 @@ import type { Db, Executor } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http-error.ts';
 import { recount } from './blog-counts.ts';
 import { emitBlogEvent, type BlogEventHandlers } from './blog-events.ts';
-import { findBlogForUpdate, lockDueBlogs, markPublished, setPublishAt, type BlogRow } from './blogs.repository.ts';
+import {
+  findBlogForUpdate,
+  lockDueBlogs,
+  markPublished,
+  sendForReview,
+  setPublishAt,
+  type BlogRow,
+} from './blogs.repository.ts';
+import { publishingWaits } from './review.ts';
 
 /*
  * Scheduled publishing. A scheduled blog is a draft with a `publish_at`: the one rule of who may
@@ -50,6 +58,8 @@ type Publishable = Pick<BlogRow, 'id' | 'authorId' | 'authorStanding' | 'tags' |
  * `updated_at` stays, since the writer changed nothing (it tells an edit from a stale one).
  */
 async function publishDraft(tx: Executor, events: BlogEventHandlers, blog: Publishable, at: Date) {
+  // Its author not yet trusted, it goes to the review queue as a press of Publish would: readers learn nothing yet.
+  if (await publishingWaits(tx, blog.authorId)) return sendForReview(tx, blog.id);
   const publishedAt = blog.publishedAt ?? at;
   if (!(await markPublished(tx, blog.id, publishedAt))) return;
   const counted = { ...blog, awaitingReview: false, hiddenReason: null, publishedAt };

@@ -11,6 +11,7 @@ export function presentDashboardBlog(row: AuthorBlogRow): DashboardBlog {
     updatedAt: row.updatedAt.toISOString(),
     draft: row.draft,
     hidden_reason: row.hiddenReason,
+    awaiting_review: row.awaitingReview,
     publishAt: row.publishAt?.toISOString() ?? null,
     activity: {
       total_likes: row.totalLikes,

@@ -12,4 +12,4 @@ export {
   type ApplicationRow,
   type InviteRow,
 } from './joining.repository.ts';
-export { readSiteSettings, writeSiteSettings } from './site-settings.repository.ts';
+export { readSiteSettings, trustedAfterSql, writeSiteSettings } from './site-settings.repository.ts';

@@ -38,3 +38,6 @@ export async function writeSiteSettings(db: Executor, changes: Partial<SiteSetti
     .returning(columns);
   return row!;
 }
+
+/** The setting trustedAfter inside a query (policies.ts isTrusted needs it beside the member's row): no second round trip. */
+export const trustedAfterSql = sql<number>`coalesce((select ${siteSettings.trustedAfter} from ${siteSettings}), ${TRUSTED_AFTER.default})`;

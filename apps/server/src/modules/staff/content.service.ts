@@ -4,13 +4,18 @@ import {
   type DismissReportsResponse,
   type HideBlogBody,
   type HideBlogResponse,
+  type ReviewBlogBody,
+  type ReviewBlogResponse,
+  type ReviewQueueBody,
+  type ReviewQueueResponse,
+  REVIEW_QUEUE_PAGE,
   type StaffDeleteCommentBody,
   type StaffDeleteCommentResponse,
 } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
-import { forbidden, notFound } from '../../http-error.ts';
+import { conflict, forbidden, notFound } from '../../http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { setBlogHidden, type BlogEventHandlers } from '../blogs/index.ts';
+import { presentBlog, staffBlogActions, type BlogEventHandlers } from '../blogs/index.ts';
 import { removeCommentWords } from '../comments/index.ts';
 import { findReportedTarget, resolveReports } from '../reports/index.ts';
 import { findBlogAuthor, findCommentWriter } from './members.repository.ts';
@@ -34,7 +39,7 @@ export async function setHidden(
     const author = await findBlogAuthor(tx, blog_id);
     if (!author) throw notFound('blog_not_found');
     if (!canActOnMember(actor, author)) throw forbidden('content_action_forbidden');
-    const result = await setBlogHidden(tx, events, blog_id, hidden ? reason : null, new Date());
+    const result = await staffBlogActions.setHidden(tx, events, blog_id, hidden ? reason : null, new Date());
     if (!result) throw notFound('blog_not_found');
     if (hidden) await resolveReports(tx, { type: 'blog', id: result.blog.id }, actor.id);
     if (result.changed)
@@ -45,6 +50,40 @@ export async function setHidden(
         reason,
       });
     return { blog_id, hidden };
+  });
+}
+
+/** A page of the blogs waiting for review, whole, as staff read them before deciding. */
+export async function reviewQueue(db: Db, actor: SessionUser, { page }: ReviewQueueBody): Promise<ReviewQueueResponse> {
+  const found = await staffBlogActions.listAwaitingReview(db, (page - 1) * REVIEW_QUEUE_PAGE, REVIEW_QUEUE_PAGE);
+  return { blogs: found.blogs.map((blog) => presentBlog(blog, actor.id)), totalDocs: found.totalDocs };
+}
+
+/**
+ * Approves a blog waiting for review (it is published now) or rejects it (its author's draft
+ * again); the author is told, with the reason. Whom a moderator may decide for is the rule of
+ * members: not staff, who are trusted anyway.
+ */
+export async function decideReview(
+  db: Db,
+  events: BlogEventHandlers,
+  actor: SessionUser,
+  { blog_id, reason }: ReviewBlogBody,
+  approved: boolean,
+): Promise<ReviewBlogResponse> {
+  return db.transaction(async (tx) => {
+    const author = await findBlogAuthor(tx, blog_id);
+    if (!author) throw notFound('blog_not_found');
+    if (!canActOnMember(actor, author)) throw forbidden('content_action_forbidden');
+    const blog = await staffBlogActions.decideReview(tx, events, blog_id, approved, new Date());
+    if (!blog) throw conflict('blog_not_awaiting_review');
+    await logAndTell(tx, actor, author.id, {
+      action: approved ? 'blog_approve' : 'blog_reject',
+      target: { type: 'blog', id: blog_id, label: blog.title },
+      detail: approved ? 'waiting → published' : 'waiting → draft',
+      reason,
+    });
+    return { blog_id, approved };
   });
 }
 

@@ -1,7 +1,8 @@
 import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { Limits, type Role, type Standing } from '@inkwell/contracts';
+import { Limits, type Role, type Standing, type Trust } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
 import { blogs, comments, users } from '../../db/schema/index.ts';
+import { trustedAfterSql } from '../site/index.ts';
 
 export const memberColumns = {
   id: users.id,
@@ -13,8 +14,11 @@ export const memberColumns = {
   standing: users.standing,
   joinedAt: users.joinedAt,
   totalPosts: users.totalPosts,
+  trust: users.trust,
+  trustedAfter: trustedAfterSql,
 };
-export type MemberRow = { [K in keyof typeof memberColumns]: (typeof memberColumns)[K]['_']['data'] };
+type MemberColumn = Exclude<keyof typeof memberColumns, 'trustedAfter'>;
+export type MemberRow = { [K in MemberColumn]: (typeof memberColumns)[K]['_']['data'] } & { trustedAfter: number };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -49,6 +53,10 @@ export async function lockMemberById(tx: Executor, id: string): Promise<MemberRo
 
 export async function setMemberRole(tx: Executor, id: string, role: Role) {
   await tx.update(users).set({ role }).where(eq(users.id, id));
+}
+
+export async function setMemberTrust(tx: Executor, id: string, trust: Trust) {
+  await tx.update(users).set({ trust }).where(eq(users.id, id));
 }
 
 export async function setMemberStanding(tx: Executor, id: string, standing: Standing) {

@@ -4,6 +4,7 @@ import {
   canSetRole,
   canTransferOwnership,
   isStaff,
+  isTrusted,
   ROLES,
   type Actor,
   type DeleteMemberBody,
@@ -11,6 +12,7 @@ import {
   type MembersBody,
   type MembersResponse,
   type SetRoleBody,
+  type SetTrustBody,
   type Standing,
   type TransferOwnershipBody,
 } from '@inkwell/contracts';
@@ -21,7 +23,14 @@ import { signOutOtherSessions } from '../auth/index.ts';
 import { lockAuthorBlogs, type BlogEventHandlers } from '../blogs/index.ts';
 import { resolveReports } from '../reports/index.ts';
 import { deleteAccount, findUserByUsername, type UserEventHandlers } from '../users/index.ts';
-import { listMembers, lockMemberById, setMemberRole, setMemberStanding, type MemberRow } from './members.repository.ts';
+import {
+  listMembers,
+  lockMemberById,
+  setMemberRole,
+  setMemberStanding,
+  setMemberTrust,
+  type MemberRow,
+} from './members.repository.ts';
 import { logAndTell, memberTarget, writeLogLine, type LogLine } from './moderation-log.ts';
 
 /** A member as staff see them, with what `actor` may do to them (policies.ts). */
@@ -36,9 +45,12 @@ export function presentMember(actor: Actor, row: MemberRow): Member {
     standing: row.standing,
     joinedAt: row.joinedAt.toISOString(),
     total_posts: row.totalPosts,
+    trust: row.trust,
+    trusted: isTrusted(row, row.trustedAfter),
     can: {
       roles: ROLES.filter((role) => role !== row.role && role !== 'owner' && canSetRole(actor, row, role)),
       standing: canActOnMember(actor, row),
+      trust: canActOnMember(actor, row),
       transferOwnership: canTransferOwnership(actor, row),
       delete: canDeleteMember(actor, row),
     },
@@ -103,6 +115,19 @@ export function changeRole(db: Db, actor: SessionUser, { role, ...body }: SetRol
     return [
       { ...target, role },
       { action: 'role', detail: `${target.role} → ${role}` },
+    ];
+  });
+}
+
+/** Trusts a member by hand, distrusts them, or leaves their trust to the count of their blogs (`auto`): staff, on members ranked below them. */
+export function changeTrust(db: Db, actor: SessionUser, { trust, ...body }: SetTrustBody) {
+  return actOnMember(db, actor, body, async (tx, self, target) => {
+    if (!canActOnMember(self, target)) throw forbidden('trust_change_forbidden');
+    if (target.trust === trust) return [target];
+    await setMemberTrust(tx, target.id, trust);
+    return [
+      { ...target, trust },
+      { action: 'trust', detail: `${target.trust} → ${trust}` },
     ];
   });
 }

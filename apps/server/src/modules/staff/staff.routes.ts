@@ -42,14 +42,26 @@ import {
   UpdateSiteSettingsBody,
   type Actor,
   type FixedErrorCode,
+  ReviewBlogBody,
+  ReviewBlogResponse,
+  ReviewQueueBody,
+  ReviewQueueResponse,
+  SetTrustBody,
 } from '@inkwell/contracts';
 import { BODY_ERRORS, errorResponses, forbidden } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { reportsQueue } from '../reports/index.ts';
 import { readSiteSettings } from '../site/index.ts';
-import { deleteCommentAsStaff, dismissReports, setHidden } from './content.service.ts';
+import { decideReview, deleteCommentAsStaff, dismissReports, reviewQueue, setHidden } from './content.service.ts';
 import { applicationsPage, createInvite, decideApplication, invitesPage, revokeInvite } from './joining.service.ts';
-import { changeRole, changeStanding, deleteMember, membersPage, transferOwnership } from './members.service.ts';
+import {
+  changeRole,
+  changeStanding,
+  changeTrust,
+  deleteMember,
+  membersPage,
+  transferOwnership,
+} from './members.service.ts';
 import { readLog } from './moderation-log.ts';
 import { registerBulkActionJob } from './spam-waves.jobs.ts';
 import {
@@ -103,6 +115,39 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       { ...staff, schema: { body: HideBlogBody, response: { 200: HideBlogResponse, ...refusals } } },
       async (request) => setHidden(app.db, app.blogEvents, signedInUser(request), request.body, hidden),
+    );
+
+  // A change of trust changes whose links are followed on the pages anonymous readers are served.
+  app.post(
+    '/api/admin/member/trust',
+    { ...staff, schema: { body: SetTrustBody, response: { 200: MemberResponse, ...refusals } } },
+    async (request) => changeTrust(app.db, signedInUser(request), request.body),
+  );
+
+  app.post(
+    '/api/admin/review-queue',
+    {
+      ...staff,
+      schema: { body: ReviewQueueBody, response: { 200: ReviewQueueResponse, ...refusals } },
+      config: { keepsReadCache: true },
+    },
+    async (request) => reviewQueue(app.db, signedInUser(request), request.body),
+  );
+
+  for (const [path, approved] of [
+    ['/api/admin/approve-blog', true],
+    ['/api/admin/reject-blog', false],
+  ] as const)
+    app.post(
+      path,
+      {
+        ...staff,
+        schema: {
+          body: ReviewBlogBody,
+          response: { 200: ReviewBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404, 409]) },
+        },
+      },
+      async (request) => decideReview(app.db, app.blogEvents, signedInUser(request), request.body, approved),
     );
 
   app.post(

@@ -20,8 +20,8 @@ const ACTIONS = {
   invite_create: 'made the invitation link',
   invite_revoke: 'revoked the invitation link',
   member_delete: 'deleted the account of',
-  blog_approve: 'approved the blog',
-  blog_reject: 'rejected the blog',
+  blog_approve: 'published, after review, the blog',
+  blog_reject: 'sent back to its author’s drafts the blog',
   trust: 'changed the trust of',
 } as const satisfies Record<ModerationLogEntry['action'], string>;
 
