@@ -116,13 +116,14 @@ test('a new member’s blogs wait for review: approved, it is published; rejecte
     // Trusted by hand, the member's links are vouched for.
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Members' }).click();
     const row = page.getByRole('listitem').filter({ hasText: `@${author.username}` });
-    await expect(row.getByText('Not yet trusted', { exact: true })).toBeVisible();
+    const standingLine = row.locator('p').filter({ hasText: 'Joined' });
+    await expect(standingLine.getByText('Not yet trusted', { exact: true })).toBeVisible();
     await row.getByRole('button', { name: `Manage @${author.username}` }).click();
     await row.getByRole('combobox', { name: 'Trust' }).selectOption('Trusted');
     await row.getByRole('textbox', { name: /Reason/ }).fill('Writes well');
     await row.getByRole('button', { name: 'Set trust' }).click();
     await expectToast(page, `@${author.username} updated`);
-    await expect(row.getByText('Trusted', { exact: true })).toBeVisible();
+    await expect(standingLine.getByText('Trusted', { exact: true })).toBeVisible();
     await visitor.reload();
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   } finally {

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { ReviewBlogBody, ReviewBlogResponse, ReviewQueueResponse } from '@inkwell/contracts';
-import { api } from '../../../lib/api.ts';
+import { ApiError, api } from '../../../lib/api.ts';
 import { blogListsKey } from '../../../lib/blog-lists.ts';
 import { useApiMutation, type MutationConfig } from '../../../lib/use-api-mutation.ts';
 import { blogQueryKey } from '../../blog/index.ts';
@@ -29,11 +29,18 @@ const decide = ({ approve, ...body }: ReviewDecision) =>
 
 /**
  * Approves (publishes) or rejects (back to its author's drafts) a waiting blog: it leaves the queue
- * at once; the staff's views, the lists of blogs and the blog itself load again.
+ * at once; the staff's views, the lists of blogs and the blog itself load again. Refused because it
+ * no longer waits, the queue loads again too.
  */
-export function useDecideReview(config?: MutationConfig<ReviewBlogResponse, ReviewDecision>) {
+export function useDecideReview(config: MutationConfig<ReviewBlogResponse, ReviewDecision> = {}) {
   const queryClient = useQueryClient();
-  return useApiMutation(decide, config, (_, { blog_id }) => {
+  const onError: typeof config.onError = (error, ...rest) => {
+    // Decided meanwhile (by another moderator, or its author took it back): the queue loads again without it.
+    if (error instanceof ApiError && error.code === 'blog_not_awaiting_review')
+      void queryClient.invalidateQueries({ queryKey: reviewKey });
+    return config.onError?.(error, ...rest);
+  };
+  return useApiMutation(decide, { ...config, onError }, (_, { blog_id }) => {
     queryClient.setQueryData<InfiniteData<ReviewQueueResponse>>(reviewKey, (data) =>
       data
         ? {
