@@ -77,7 +77,8 @@ const EMBEDDED = [
   ['the embedded PostgreSQL', 'embedded-postgres'],
 ] as const;
 
-it.each(EMBEDDED)(
+// The embedded engines are the default pass's: the PostgreSQL pass (TEST_DATABASE_URL) runs the server's alone.
+it.skipIf(process.env.TEST_DATABASE_URL).each(EMBEDDED)(
   `keeps every acknowledged write, and counters equal to their rows, through ${soakRounds(2, 20)} kill -9s under ${WRITERS} writers (%s)`,
   async (_name, engine) => {
     const dataDir = path.join(work, engine);

@@ -191,6 +191,11 @@ const PROTECTED: Endpoint[] = [
   { route: 'POST /api/admin/revoke-invite', payload: () => ({ id: randomUUID() }) },
   { route: 'POST /api/admin/hide-blog', payload: (w) => ({ blog_id: w.blog.blog_id }) },
   { route: 'POST /api/admin/unhide-blog', payload: (w) => ({ blog_id: w.blog.blog_id }) },
+  { route: 'POST /api/admin/review-queue', payload: () => ({ page: 1 }) },
+  // A published blog waits for no review: past the role check, a 409.
+  { route: 'POST /api/admin/approve-blog', payload: (w) => ({ blog_id: w.blog.blog_id }) },
+  { route: 'POST /api/admin/reject-blog', payload: (w) => ({ blog_id: w.blog.blog_id, reason: 'Spam' }) },
+  { route: 'POST /api/admin/member/trust', payload: (w) => ({ username: w.reader.username, trust: 'auto' }) },
   { route: 'GET /api/admin/settings' },
   { route: 'POST /api/admin/update-settings', payload: () => ({ registration: 'open' }) },
   // The admins' blocked domains of the fediverse (a member's live token is then refused 403).
@@ -409,7 +414,8 @@ describe('endpoints that need a session', () => {
 
 /* ---------- Roles and standing: who among the signed-in may call what ---------- */
 
-type Person = 'owner' | 'admin' | 'moderator' | 'member' | 'silenced';
+/** `untrusted`: a member whom a moderator distrusted (policies.ts isTrusted); what it changes for them is in staff/review.test.ts. */
+type Person = 'owner' | 'admin' | 'moderator' | 'member' | 'untrusted' | 'silenced';
 
 /**
  * The answer each person gets from each staff call (a visitor and a suspended member have no
@@ -417,32 +423,169 @@ type Person = 'owner' | 'admin' | 'moderator' | 'member' | 'silenced';
  * check to an account that does not exist (transfer-ownership's payload names nobody).
  */
 const STAFF_MATRIX: Record<string, Record<Person, number>> = {
-  'POST /api/admin/members': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
-  'POST /api/admin/member/role': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
-  'POST /api/admin/member/standing': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
-  'POST /api/admin/transfer-ownership': { owner: 404, admin: 404, moderator: 403, member: 403, silenced: 403 },
-  'POST /api/admin/delete-member': { owner: 404, admin: 404, moderator: 403, member: 403, silenced: 403 },
-  'POST /api/admin/log': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
-  'GET /api/admin/settings': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
-  'POST /api/admin/update-settings': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
-  'POST /api/admin/blocked-domains': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
-  'POST /api/admin/block-domain': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
-  'POST /api/admin/unblock-domain': { owner: 404, admin: 404, moderator: 403, member: 403, silenced: 403 },
-  'POST /api/admin/applications': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
-  'POST /api/admin/decide-application': { owner: 404, admin: 404, moderator: 403, member: 403, silenced: 403 },
-  'POST /api/admin/invites': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
-  'POST /api/admin/create-invite': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
-  'POST /api/admin/revoke-invite': { owner: 404, admin: 404, moderator: 403, member: 403, silenced: 403 },
-  'POST /api/admin/hide-blog': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
-  'POST /api/admin/unhide-blog': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
-  'POST /api/admin/reports': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
-  'POST /api/admin/dismiss-reports': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
-  'POST /api/admin/delete-comment': { owner: 200, admin: 200, moderator: 200, member: 403, silenced: 403 },
-  'POST /api/admin/members-matching': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
-  'POST /api/admin/bulk-standing': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
-  'POST /api/admin/bulk-delete': { owner: 409, admin: 409, moderator: 403, member: 403, silenced: 403 },
-  'POST /api/admin/bulk-action': { owner: 404, admin: 404, moderator: 403, member: 403, silenced: 403 },
-  'POST /api/admin/bulk-actions': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
+  'POST /api/admin/members': { owner: 200, admin: 200, moderator: 200, member: 403, untrusted: 403, silenced: 403 },
+  'POST /api/admin/member/role': { owner: 200, admin: 200, moderator: 403, member: 403, untrusted: 403, silenced: 403 },
+  'POST /api/admin/member/standing': {
+    owner: 200,
+    admin: 200,
+    moderator: 200,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
+  'POST /api/admin/transfer-ownership': {
+    owner: 404,
+    admin: 404,
+    moderator: 403,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
+  'POST /api/admin/delete-member': {
+    owner: 404,
+    admin: 404,
+    moderator: 403,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
+  'POST /api/admin/log': { owner: 200, admin: 200, moderator: 200, member: 403, untrusted: 403, silenced: 403 },
+  'GET /api/admin/settings': { owner: 200, admin: 200, moderator: 403, member: 403, untrusted: 403, silenced: 403 },
+  'POST /api/admin/update-settings': {
+    owner: 200,
+    admin: 200,
+    moderator: 403,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
+  'POST /api/admin/blocked-domains': {
+    owner: 200,
+    admin: 200,
+    moderator: 403,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
+  'POST /api/admin/block-domain': {
+    owner: 200,
+    admin: 200,
+    moderator: 403,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
+  'POST /api/admin/unblock-domain': {
+    owner: 404,
+    admin: 404,
+    moderator: 403,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
+  'POST /api/admin/applications': {
+    owner: 200,
+    admin: 200,
+    moderator: 403,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
+  'POST /api/admin/decide-application': {
+    owner: 404,
+    admin: 404,
+    moderator: 403,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
+  'POST /api/admin/invites': { owner: 200, admin: 200, moderator: 403, member: 403, untrusted: 403, silenced: 403 },
+  'POST /api/admin/create-invite': {
+    owner: 200,
+    admin: 200,
+    moderator: 403,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
+  'POST /api/admin/revoke-invite': {
+    owner: 404,
+    admin: 404,
+    moderator: 403,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
+  'POST /api/admin/hide-blog': { owner: 200, admin: 200, moderator: 200, member: 403, untrusted: 403, silenced: 403 },
+  'POST /api/admin/unhide-blog': { owner: 200, admin: 200, moderator: 200, member: 403, untrusted: 403, silenced: 403 },
+  'POST /api/admin/reports': { owner: 200, admin: 200, moderator: 200, member: 403, untrusted: 403, silenced: 403 },
+  'POST /api/admin/dismiss-reports': {
+    owner: 200,
+    admin: 200,
+    moderator: 200,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
+  'POST /api/admin/delete-comment': {
+    owner: 200,
+    admin: 200,
+    moderator: 200,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
+  'POST /api/admin/members-matching': {
+    owner: 200,
+    admin: 200,
+    moderator: 403,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
+  'POST /api/admin/bulk-standing': {
+    owner: 200,
+    admin: 200,
+    moderator: 403,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
+  'POST /api/admin/bulk-delete': { owner: 409, admin: 409, moderator: 403, member: 403, untrusted: 403, silenced: 403 },
+  'POST /api/admin/bulk-action': { owner: 404, admin: 404, moderator: 403, member: 403, untrusted: 403, silenced: 403 },
+  'POST /api/admin/bulk-actions': {
+    owner: 200,
+    admin: 200,
+    moderator: 403,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
+  'POST /api/admin/review-queue': {
+    owner: 200,
+    admin: 200,
+    moderator: 200,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
+  'POST /api/admin/approve-blog': {
+    owner: 409,
+    admin: 409,
+    moderator: 409,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
+  'POST /api/admin/reject-blog': { owner: 409, admin: 409, moderator: 409, member: 403, untrusted: 403, silenced: 403 },
+  'POST /api/admin/member/trust': {
+    owner: 200,
+    admin: 200,
+    moderator: 200,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
 };
 
 /**
@@ -451,7 +594,7 @@ const STAFF_MATRIX: Record<string, Record<Person, number>> = {
  * member still may.
  */
 const MEMBER_MATRIX: Record<string, Record<Person, number>> = {
-  'POST /api/report': { owner: 200, admin: 200, moderator: 200, member: 200, silenced: 200 },
+  'POST /api/report': { owner: 200, admin: 200, moderator: 200, member: 200, untrusted: 200, silenced: 200 },
 };
 
 /**
@@ -503,6 +646,7 @@ describe('roles and standing', () => {
       admin: await buildUser(t.app),
       moderator: await buildUser(t.app),
       member: await buildUser(t.app),
+      untrusted: await buildUser(t.app),
       silenced: await buildUser(t.app),
     };
     const act = (url: string, body: object) => post(t.app, url, body, owner.token);
@@ -514,6 +658,9 @@ describe('roles and standing', () => {
     expect(
       (await act('/api/admin/member/standing', { username: people.silenced.username, standing: 'silenced' }))
         .statusCode,
+    ).toBe(200);
+    expect(
+      (await act('/api/admin/member/trust', { username: people.untrusted.username, trust: 'untrusted' })).statusCode,
     ).toBe(200);
   });
 
@@ -957,7 +1104,7 @@ describe('extra fields in write bodies', () => {
       poster.token,
     );
     const after = await fetchBlog(t.app, blogId, poster);
-    expect(edited.json()).toEqual({ id: blogId, updatedAt: after.updatedAt });
+    expect(edited.json()).toEqual({ id: blogId, updatedAt: after.updatedAt, awaiting_review: false });
     expect(after).toEqual({ ...blog, title: 'Edited title', updatedAt: after.updatedAt });
     expect((await profile(poster.username)).account_info.total_posts).toBe(1);
     expect(await profile(world.writer.username)).toEqual(victimProfile);

@@ -176,7 +176,11 @@ describe('POST /api/blog/create-blog: blog_id, publishing and counters', () => {
   it('keeps the blog_id when the title changes on update', async () => {
     const blogId = await buildBlog(t.app, writer, { title: 'First title' });
     const res = await create(publishableBlog({ id: blogId, title: 'Second title' }));
-    expect(res.json()).toEqual({ id: blogId, updatedAt: (await getAsAuthor(blogId)).updatedAt });
+    expect(res.json()).toEqual({
+      id: blogId,
+      updatedAt: (await getAsAuthor(blogId)).updatedAt,
+      awaiting_review: false,
+    });
     expect((await getAsAuthor(blogId)).title).toBe('Second title');
   });
 

@@ -297,7 +297,7 @@ describe('what the caller may do to a blog: `can`', () => {
       );
       expect([saved.statusCode, saved.json()]).toEqual(
         edit
-          ? [200, { id: blogId, updatedAt: expect.any(String) }]
+          ? [200, { id: blogId, updatedAt: expect.any(String), awaiting_review: false }]
           : [403, { error: 'Only the author can edit this blog', code: 'blog_edit_forbidden' }],
       );
       const deleted = await post(t.app, '/api/blog/delete-blog', { blog_id: blogId }, user.token);

@@ -61,6 +61,7 @@ describe('POST /api/blog/user-written-blogs and -count', () => {
       draft: false,
       publishAt: null,
       hidden_reason: null,
+      awaiting_review: false,
       activity: { total_likes: 0, total_comments: 0, total_reads: 1, total_parent_comments: 0 },
     });
     expect(await titles(author, { page: 1, draft: true })).toEqual(['A draft idea']);

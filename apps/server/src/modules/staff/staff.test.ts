@@ -113,24 +113,28 @@ describe('roles', () => {
     expect((await find(moderator, member)).can).toEqual({
       roles: [],
       standing: true,
+      trust: true,
       transferOwnership: false,
       delete: false,
     });
     expect((await find(admin, member)).can).toEqual({
       roles: ['moderator'],
       standing: true,
+      trust: true,
       transferOwnership: false,
       delete: true,
     });
     expect((await find(owner, member)).can).toEqual({
       roles: ['admin', 'moderator'],
       standing: true,
+      trust: true,
       transferOwnership: true,
       delete: true,
     });
     expect((await find(admin, owner)).can).toEqual({
       roles: [],
       standing: false,
+      trust: false,
       transferOwnership: false,
       delete: false,
     });

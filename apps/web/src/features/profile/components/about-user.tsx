@@ -23,10 +23,11 @@ export function AboutUser({ profile, className = '' }: { profile: UserProfile; c
         <ul aria-label="Social links" className="mt-6 flex flex-wrap gap-x-5 gap-y-2 text-neutral-600">
           {links.map((network) => (
             <li key={network}>
+              {/* A member's own links vouch for nothing, trusted or not: search engines are told so (ugc). */}
               <a
                 href={profile.social_links[network]}
                 target="_blank"
-                rel="noopener noreferrer nofollow"
+                rel="ugc nofollow noopener noreferrer"
                 aria-label={NETWORK_NAMES[network]}
                 className="hover:text-neutral-900"
               >
