@@ -122,7 +122,8 @@ export async function expectEveryBlock(page: Page, image: string) {
   const link = paragraph.getByRole('link', { name: 'a link' });
   await expect(link).toHaveAttribute('href', 'https://example.com/x');
   await expect(link).toHaveAttribute('target', '_blank');
-  await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+  // A new member is not yet trusted: search engines are told not to vouch for their links.
+  await expect(link).toHaveAttribute('rel', 'ugc nofollow noopener noreferrer');
 
   const picture = page.getByRole('img', { name: 'A framed picture' });
   await expect(picture).toHaveAttribute('src', image);
@@ -140,6 +141,7 @@ export async function expectEveryBlock(page: Page, image: string) {
   const card = page.getByRole('link', { name: /An article worth reading/ });
   await expect(card).toHaveAttribute('href', 'https://example.org/article');
   await expect(card).toContainText('example.org');
+  await expect(card).toHaveAttribute('rel', 'ugc nofollow noopener noreferrer');
 
   const frame = page.locator('iframe[title="youtube embed"]');
   await expect(frame).toHaveAttribute('src', 'https://www.youtube.com/embed/aqz-KE-bpKQ');

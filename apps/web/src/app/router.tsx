@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { RequireSignedIn, RequireSignedOut } from '../components/guards.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { RouteFocus } from '../components/route-focus.tsx';
@@ -61,22 +61,7 @@ const SubscriptionLinkPage = lazyPage(() =>
 const ChangePasswordPage = lazyPage(() =>
   import('../features/settings/change-password-page.tsx').then((m) => m.ChangePasswordPage),
 );
-const MembersPage = lazyPage(() => import('../features/admin/members-page.tsx').then((m) => m.MembersPage));
-const ModerationLogPage = lazyPage(() =>
-  import('../features/admin/moderation-log-page.tsx').then((m) => m.ModerationLogPage),
-);
-const ReportsPage = lazyPage(() => import('../features/admin/reports-page.tsx').then((m) => m.ReportsPage));
-const SiteSettingsPage = lazyPage(() =>
-  import('../features/admin/site-settings-page.tsx').then((m) => m.SiteSettingsPage),
-);
-const BlockedDomainsPage = lazyPage(() =>
-  import('../features/admin/blocked-domains-page.tsx').then((m) => m.BlockedDomainsPage),
-);
-const ApplicationsPage = lazyPage(() =>
-  import('../features/admin/applications-page.tsx').then((m) => m.ApplicationsPage),
-);
-const InvitesPage = lazyPage(() => import('../features/admin/invites-page.tsx').then((m) => m.InvitesPage));
-const SpamWavesPage = lazyPage(() => import('../features/admin/spam-waves-page.tsx').then((m) => m.SpamWavesPage));
+const AdminPage = lazyPage(() => import('../features/admin/admin-page.tsx').then((m) => m.AdminPage));
 const BlockedAccountsPage = lazyPage(() =>
   import('../features/blocks/blocked-accounts-page.tsx').then((m) => m.BlockedAccountsPage),
 );
@@ -118,16 +103,8 @@ const routes: RouteObject[] = [
               { path: 'settings/blocked-accounts', element: <BlockedAccountsPage /> },
             ],
           },
-          // The staff's screens (their calls are refused to everyone else).
-          { path: 'admin', element: <Navigate to="/admin/members" replace /> },
-          { path: 'admin/members', element: <MembersPage /> },
-          { path: 'admin/reports', element: <ReportsPage /> },
-          { path: 'admin/log', element: <ModerationLogPage /> },
-          { path: 'admin/settings', element: <SiteSettingsPage /> },
-          { path: 'admin/domains', element: <BlockedDomainsPage /> },
-          { path: 'admin/applications', element: <ApplicationsPage /> },
-          { path: 'admin/invites', element: <InvitesPage /> },
-          { path: 'admin/spam-waves', element: <SpamWavesPage /> },
+          // The staff's screens (their calls are refused to everyone else), with routes of their own.
+          { path: 'admin/*', element: <AdminPage /> },
         ],
       },
       { path: '*', element: <NotFound /> },

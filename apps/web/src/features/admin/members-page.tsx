@@ -69,6 +69,9 @@ function MemberRow({ member }: { member: Member }) {
           <MemberIdentity member={member} />
           <p className="mt-1 flex flex-wrap gap-2 text-sm">
             <span className="rounded-full bg-neutral-100 px-2 py-1">{ROLE_NAMES[member.role]}</span>
+            <span className="rounded-full bg-neutral-100 px-2 py-1">
+              {member.trusted ? 'Trusted' : 'Not yet trusted'}
+            </span>
             {member.standing !== 'active' && (
               <span className="rounded-full bg-red-50 px-2 py-1 text-red-700">{STANDING_NAMES[member.standing]}</span>
             )}

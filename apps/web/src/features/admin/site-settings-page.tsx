@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import type { Registration } from '@inkwell/contracts';
+import { TRUSTED_AFTER, type Registration } from '@inkwell/contracts';
 import { formError, formProgress, formSuccess } from '../../lib/notify.ts';
 import { useSiteSettings, useUpdateSiteSettings } from './api/staff.ts';
 import { AdminLayout } from './components/admin-layout.tsx';
@@ -44,6 +44,9 @@ function SettingsForm() {
     update.mutate({
       registration: data.get('registration') as Registration,
       youngAccountLimits: data.get('youngAccountLimits') === 'on',
+      reviewNewMembers: data.get('reviewNewMembers') === 'on',
+      trustedAfter: Number(data.get('trustedAfter')),
+      spamWave: data.get('spamWave') === 'on',
       reason: String(data.get('reason') ?? ''),
     });
   };
@@ -82,6 +85,47 @@ function SettingsForm() {
             <span className="text-neutral-600">
               Accounts younger than a day may like, comment, follow and upload a fifth as often as others.
             </span>
+          </span>
+        </label>
+        <label className="mt-4 flex items-start gap-3">
+          <input
+            type="checkbox"
+            name="reviewNewMembers"
+            defaultChecked={settings.data.reviewNewMembers}
+            className="mt-1"
+          />
+          <span>
+            <span className="block font-medium">Review the blogs of members not yet trusted</span>
+            <span className="text-neutral-600">
+              A moderator reads each under Review queue before anyone else sees it. Staff are always trusted; under
+              Members a moderator trusts or distrusts a member by hand.
+            </span>
+          </span>
+        </label>
+        <label className="mt-3 block pl-8">
+          <span className="mb-1 block text-neutral-600">Trusted after this many published blogs</span>
+          <input
+            type="number"
+            name="trustedAfter"
+            required
+            min={TRUSTED_AFTER.min}
+            max={TRUSTED_AFTER.max}
+            defaultValue={settings.data.trustedAfter}
+            className="input-box w-20"
+          />
+        </label>
+        <label className="mt-6 flex items-start gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-red-900">
+          <input
+            type="checkbox"
+            role="switch"
+            name="spamWave"
+            defaultChecked={settings.data.spamWave}
+            className="mt-1"
+          />
+          <span>
+            <span className="block font-medium">Spam wave: turn every defence on</span>
+            Review, proof-of-work, young-account limits and (where the server sends mail) e-mail verification, all at
+            once, whatever their own settings say. Turn it off when the wave has passed.
           </span>
         </label>
       </fieldset>

@@ -16,11 +16,12 @@ import { useSetCommentCounts } from './api/comment-counts.ts';
 import { useBlog, useBlogCan, useCountRead } from './api/get-blog.ts';
 import { similarBlogsQuery } from './api/similar-blogs.ts';
 import { BlogContent } from './components/blog-content.tsx';
+import { AuthorTrusted } from './components/inline-html.tsx';
 import { BlogHeading } from './components/blog-heading.tsx';
 import { BookmarkButton } from './components/bookmark-button.tsx';
 import { LikeButton } from './components/like-button.tsx';
 import { ShareButtons } from './components/share-buttons.tsx';
-import { HiddenNotice } from '../../components/hidden-notice.tsx';
+import { BlogNotice } from '../../components/blog-notice.tsx';
 
 /** docs/product/screens.md Blog page: the blog, its likes and comments, sharing, and similar blogs. */
 export function BlogPage() {
@@ -44,10 +45,12 @@ function BlogArticle({ blog }: { blog: Blog }) {
   return (
     <>
       <article className="mx-auto box-content max-w-reading px-[5vw] py-10">
-        {blog.hidden_reason !== null && <HiddenNotice reason={blog.hidden_reason} className="mb-8" />}
+        <BlogNotice blog={blog} className="mb-8" />
         <BlogHeading blog={blog} authorAction={<FollowButton username={blog.author.personal_info.username} />} />
         <BlogInteraction blog={blog} onOpenComments={() => setCommentsOpen(true)} />
-        <BlogContent blocks={blocks} />
+        <AuthorTrusted value={blog.author_trusted}>
+          <BlogContent blocks={blocks} />
+        </AuthorTrusted>
         {/* After hydration (the server renders for anyone), for a signed-in reader who is not its author. */}
         {hydrated && session && session.username !== blog.author.personal_info.username && (
           <div className="mt-10">

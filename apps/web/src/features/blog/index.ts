@@ -5,3 +5,4 @@ export { similarBlogsQuery } from './api/similar-blogs.ts';
 export { BlogPage } from './blog-page.tsx';
 export { BlogContent } from './components/blog-content.tsx';
 export { BlogHeading } from './components/blog-heading.tsx';
+export { AuthorTrusted } from './components/inline-html.tsx';

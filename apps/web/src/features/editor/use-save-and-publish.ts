@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { draftError, EditorMessages, publishAtError, publishError, REDIRECT_AFTER_SAVE_MS } from '@inkwell/contracts';
+import { AWAITING_REVIEW } from '../../components/blog-notice.tsx';
 import type { FormErrors } from '../../lib/use-form-errors.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSaveBlog, type Save, type SaveTarget } from './api/save-blog.ts';
@@ -32,8 +33,9 @@ export function useSaveAndPublish(
           : [EditorMessages.publishing, EditorMessages.published];
   const mutation = useSaveBlog({
     onMutate: (saving) => errors.progress(messages(saving)[0]),
-    onSuccess: (_savedId, saved) => {
-      errors.succeed(messages(saved)[1]);
+    onSuccess: ({ awaiting_review }, saved) => {
+      // Published by a member not yet trusted, where the site reviews them: nobody else sees it yet.
+      errors.succeed(awaiting_review ? AWAITING_REVIEW : messages(saved)[1]);
       onSaved();
       setTimeout(() => navigate('/'), REDIRECT_AFTER_SAVE_MS);
     },

@@ -7,6 +7,7 @@ import {
   type MembersResponse,
   type SetRoleBody,
   type SetStandingBody,
+  type SetTrustBody,
   type SiteSettings,
   type TransferOwnershipBody,
   type UpdateSiteSettingsBody,
@@ -66,6 +67,15 @@ export function useSetRole(config?: MutationConfig<{ member: Member }, SetRoleBo
 export function useSetStanding(config?: MutationConfig<{ member: Member }, SetStandingBody>) {
   return useApiMutation(
     (body: SetStandingBody) => api('/api/admin/member/standing', { auth: true, body }),
+    config,
+    useShowMember(),
+  );
+}
+
+/** Trusts a member by hand, distrusts them, or leaves it to the count of their published blogs. */
+export function useSetTrust(config?: MutationConfig<{ member: Member }, SetTrustBody>) {
+  return useApiMutation(
+    (body: SetTrustBody) => api('/api/admin/member/trust', { auth: true, body }),
     config,
     useShowMember(),
   );

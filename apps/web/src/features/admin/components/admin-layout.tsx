@@ -36,6 +36,9 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
         <NavLink to="/admin/reports" className={tab}>
           Reports
         </NavLink>
+        <NavLink to="/admin/review" className={tab}>
+          Review queue
+        </NavLink>
         <NavLink to="/admin/log" className={tab}>
           Moderation log
         </NavLink>

@@ -1,13 +1,22 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { Member, Role, Standing } from '@inkwell/contracts';
+import type { Member, Role, Standing, Trust } from '@inkwell/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { formError, formProgress, formSuccess } from '../../../lib/notify.ts';
-import { useDeleteMember, useSetRole, useSetStanding, useTransferOwnership } from '../api/staff.ts';
+import { useDeleteMember, useSetRole, useSetStanding, useSetTrust, useTransferOwnership } from '../api/staff.ts';
 
 type Action =
-  { kind: 'role'; role: Role } | { kind: 'standing'; standing: Standing } | { kind: 'transfer' } | { kind: 'delete' };
+  | { kind: 'role'; role: Role }
+  | { kind: 'standing'; standing: Standing }
+  | { kind: 'trust'; trust: Trust }
+  | { kind: 'transfer' }
+  | { kind: 'delete' };
 
 const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', admin: 'Admin', moderator: 'Moderator', member: 'Member' };
+const TRUST_LABELS: Record<Trust, string> = {
+  auto: 'By their published blogs',
+  trusted: 'Trusted',
+  untrusted: 'Not trusted',
+};
 
 /** What a suspension and a hand-over do, said before they are done: both are hard to undo. */
 const CONFIRMATIONS = {
@@ -16,9 +25,15 @@ const CONFIRMATIONS = {
   delete: (m: Member) =>
     `Delete @${m.username} for good? Their account, blogs, comments, likes and follows go, and cannot be brought back.`,
 };
-const CONFIRM_LABELS = { standing: 'Suspend', transfer: 'Hand over the site', delete: 'Delete the account', role: '' };
+const CONFIRM_LABELS = {
+  standing: 'Suspend',
+  transfer: 'Hand over the site',
+  delete: 'Delete the account',
+  role: '',
+  trust: '',
+};
 
-/** A member's role, standing and ownership, as far as the viewer may change them, with a reason for the log. */
+/** A member's role, standing, trust and ownership, as far as the viewer may change them, with a reason for the log. */
 export function MemberActions({ member }: { member: Member }) {
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState<{ action: Action; reason: string }>();
@@ -34,17 +49,19 @@ export function MemberActions({ member }: { member: Member }) {
   };
   const setRole = useSetRole(handlers);
   const setStanding = useSetStanding(handlers);
+  const setTrust = useSetTrust(handlers);
   const transfer = useTransferOwnership(handlers);
   const remove = useDeleteMember({ ...handlers, onSuccess: () => formSuccess(toast, `@${member.username} deleted`) });
-  const busy = setRole.isPending || setStanding.isPending || transfer.isPending || remove.isPending;
+  const busy = [setRole, setStanding, setTrust, transfer, remove].some((mutation) => mutation.isPending);
   const { can } = member;
-  if (can.roles.length === 0 && !can.standing && !can.transferOwnership && !can.delete) return null;
+  if (can.roles.length === 0 && !can.standing && !can.trust && !can.transferOwnership && !can.delete) return null;
 
   const run = (action: Action, reason: string) => {
     if (action.kind === 'role')
       setRole.mutate({ username: member.username, role: action.role as Exclude<Role, 'owner'>, reason });
     else if (action.kind === 'standing')
       setStanding.mutate({ username: member.username, standing: action.standing, reason });
+    else if (action.kind === 'trust') setTrust.mutate({ username: member.username, trust: action.trust, reason });
     else if (action.kind === 'delete') remove.mutate({ username: member.username, confirm: member.username, reason });
     else transfer.mutate({ username: member.username, reason });
   };
@@ -59,10 +76,17 @@ export function MemberActions({ member }: { member: Member }) {
         ? { kind, role: String(data.get('role')) as Role }
         : kind === 'standing'
           ? { kind, standing: value as Standing }
-          : kind === 'delete'
-            ? { kind }
-            : { kind: 'transfer' };
-    if (action.kind === 'role' || (action.kind === 'standing' && action.standing !== 'suspended')) run(action, reason);
+          : kind === 'trust'
+            ? { kind, trust: String(data.get('trust')) as Trust }
+            : kind === 'delete'
+              ? { kind }
+              : { kind: 'transfer' };
+    if (
+      action.kind === 'role' ||
+      action.kind === 'trust' ||
+      (action.kind === 'standing' && action.standing !== 'suspended')
+    )
+      run(action, reason);
     else setConfirming({ action, reason });
   };
 
@@ -98,6 +122,23 @@ export function MemberActions({ member }: { member: Member }) {
                 </label>
                 <button type="submit" value="role" className="btn-dark" disabled={busy}>
                   Change role
+                </button>
+              </>
+            )}
+            {can.trust && (
+              <>
+                <label>
+                  <span className="mb-1 block text-neutral-600">Trust</span>
+                  <select name="trust" className="input-box py-2" defaultValue={member.trust}>
+                    {Object.entries(TRUST_LABELS).map(([trust, label]) => (
+                      <option key={trust} value={trust}>
+                        {label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button type="submit" value="trust" className="btn-dark" disabled={busy}>
+                  Set trust
                 </button>
               </>
             )}

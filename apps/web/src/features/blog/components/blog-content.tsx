@@ -1,7 +1,7 @@
 import { embedPlayerUrl, webUrl, type ContentBlock, type ListItem } from '@inkwell/contracts';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { CodeBlock } from './code-block.tsx';
-import { InlineHtml, inlineText, sanitizeInlineHtml } from './inline-html.tsx';
+import { InlineHtml, inlineText, sanitizeInlineHtml, useLinkRel } from './inline-html.tsx';
 
 type BlockOf<T extends ContentBlock['type']> = Extract<ContentBlock, { type: T }>['data'];
 
@@ -64,11 +64,12 @@ function ListItems({ ordered, items }: { ordered: boolean; items: (string | List
 }
 
 function LinkBlock({ data }: { data: BlockOf<'link'> }) {
+  const rel = useLinkRel();
   const url = webUrl(data.link);
   if (!url) return null;
   const { title, description, image } = data.meta;
   return (
-    <a href={url.href} target="_blank" rel="noopener noreferrer nofollow" className="prose-link-card flex items-center">
+    <a href={url.href} target="_blank" rel={rel} className="prose-link-card flex items-center">
       <span className="min-w-0 flex-1">
         <span className="prose-link-card__title block">{title || url.hostname}</span>
         {description && <span className="prose-link-card__description line-clamp-2">{description}</span>}
@@ -91,6 +92,7 @@ function LinkBlock({ data }: { data: BlockOf<'link'> }) {
 function EmbedBlock({ data }: { data: BlockOf<'embed'> }) {
   const src = embedPlayerUrl(data.service, data.embed);
   const source = webUrl(data.source);
+  const rel = useLinkRel();
   return (
     <figure className="prose-embed">
       {src ? (
@@ -108,7 +110,7 @@ function EmbedBlock({ data }: { data: BlockOf<'embed'> }) {
         />
       ) : (
         source && (
-          <a href={source.href} target="_blank" rel="noopener noreferrer nofollow">
+          <a href={source.href} target="_blank" rel={rel}>
             {source.href}
           </a>
         )
@@ -120,11 +122,12 @@ function EmbedBlock({ data }: { data: BlockOf<'embed'> }) {
 
 function TableBlock({ data }: { data: BlockOf<'table'> }) {
   const [first = [], ...rest] = data.content;
+  const rel = useLinkRel();
   const cell = (Tag: 'td' | 'th', html: string, i: number) => (
     <Tag
       key={i}
       {...(Tag === 'th' && { scope: 'col' })}
-      dangerouslySetInnerHTML={{ __html: sanitizeInlineHtml(html) }}
+      dangerouslySetInnerHTML={{ __html: sanitizeInlineHtml(html, rel) }}
     />
   );
   const rows = (cells: string[][]) =>

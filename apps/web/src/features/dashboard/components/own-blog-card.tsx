@@ -7,7 +7,7 @@ import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import { useDeleteBlog } from '../api/delete-blog.ts';
 import { ScheduleActions } from './schedule-actions.tsx';
-import { HiddenNotice } from '../../../components/hidden-notice.tsx';
+import { BlogNotice } from '../../../components/blog-notice.tsx';
 
 /** One of the author's blogs: what it is, how it does, and Edit / Delete (a scheduled one: when it goes out, and what may change that). */
 export function OwnBlogCard({ blog }: { blog: DashboardBlog }) {
@@ -62,7 +62,7 @@ export function OwnBlogCard({ blog }: { blog: DashboardBlog }) {
                 blog.publishedAt && `Published on ${formatDate(blog.publishedAt)}`
               )}
             </p>
-            {blog.hidden_reason !== null && <HiddenNotice reason={blog.hidden_reason} className="mt-2" />}
+            <BlogNotice blog={blog} className="mt-2" />
           </div>
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
             {blog.publishAt ? (

@@ -44,14 +44,17 @@ export interface Save {
   publishAt?: string | undefined;
 }
 
-/** Saves the blog (saveBlog), answering its blog_id; once saved, what it shows elsewhere loads again. */
-export function useSaveBlog(config?: MutationConfig<string, Save>) {
+/** What a save answers: the blog's id, its new `updatedAt`, and whether it waits for review. */
+export type Saved = Awaited<ReturnType<typeof saveBlog>>;
+
+/** Saves the blog (saveBlog); once saved, what it shows elsewhere loads again. */
+export function useSaveBlog(config?: MutationConfig<Saved, Save>) {
   const queryClient = useQueryClient();
   const { session } = useSession();
   return useApiMutation(
-    async ({ blog, draft, target, publishAt }: Save) => (await saveBlog(blog, draft, target, publishAt)).id,
+    ({ blog, draft, target, publishAt }: Save) => saveBlog(blog, draft, target, publishAt),
     config,
-    (savedId) => {
+    ({ id: savedId }) => {
       // What a save changes: every list of blogs, the blog's own page, and its author's count of blogs.
       void queryClient.invalidateQueries({ queryKey: blogListsKey });
       void queryClient.invalidateQueries({ queryKey: blogQueryKey(savedId) });
