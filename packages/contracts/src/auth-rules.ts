@@ -44,6 +44,11 @@ export const AuthMessages = {
   tooManySignIns: 'Too many sign-in attempts',
   tooManySignUps: 'Too many sign-ups from this network',
   tooManyResets: 'Too many password reset requests',
+  /** E-mail verification (site-settings.ts emailVerification): a new link mailed, an address confirmed. */
+  verificationMailSent: 'We have mailed you a new link: open it to confirm your e-mail address.',
+  emailConfirmed: 'Your e-mail address is confirmed. Thank you!',
+  tooManyVerificationMails: 'Too many confirmation mails',
+  tooManyVerifications: 'Too many confirmation attempts',
   /** The web app's word when the server refuses the stored token (revoked, expired, password changed). */
   sessionEnded: 'Your session has ended. Please sign in again.',
 } as const;

@@ -46,7 +46,10 @@ export const ForgotPasswordBody = z.object({ email: field });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), password: field });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
-/** What forgot-password and reset-password answer on success. */
+/** `POST /api/user/verify-email`: the token of a mailed confirmation link (site-settings.ts emailVerification). */
+export const VerifyEmailBody = z.object({ token: z.string().min(1).max(200) });
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
+/** What forgot-password, reset-password, verify-email and resend-verification answer on success. */
 export const AuthNotice = z.object({ message: z.string() });
 export type AuthNotice = z.infer<typeof AuthNotice>;
 export const ChangePasswordBody = z.object({ currentPassword: field, newPassword: field });

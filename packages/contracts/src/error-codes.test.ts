@@ -35,6 +35,7 @@ const PUBLISHED = `
   invite_not_found member_delete_forbidden confirmation_mismatch
   self_report already_reported
   bulk_count_changed bulk_action_not_found
+  email_unverified verification_link_invalid email_already_verified email_domain_blocked mail_not_configured
 `
   .trim()
   .split(/\s+/);
