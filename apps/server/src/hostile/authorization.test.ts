@@ -154,6 +154,8 @@ const PROTECTED: Endpoint[] = [
   { route: 'GET /api/notification/new-notification' },
   { route: 'GET /api/notification/stream', streams: true },
   { route: 'POST /api/user/signout', payload: () => ({}) },
+  // A member whose address is not confirmed asks for a new link (the test app sends no mail: it goes to the log).
+  { route: 'POST /api/user/resend-verification', payload: () => ({}) },
   { route: 'GET /api/user/me' },
   { route: 'POST /api/blog/user-written-blogs', payload: () => ({ draft: true }) },
   { route: 'POST /api/blog/user-written-blogs-count', payload: () => ({ draft: true }) },
@@ -204,6 +206,16 @@ const PROTECTED: Endpoint[] = [
     route: 'POST /api/admin/unblock-domain',
     payload: () => ({ domain: `spam-${uniqueId()}.example`, reason: 'Hijacked' }),
   },
+  // The admins' blocked e-mail domains: one nobody blocked is a 404 to unblock.
+  { route: 'POST /api/admin/blocked-email-domains', payload: () => ({ page: 1 }) },
+  {
+    route: 'POST /api/admin/block-email-domain',
+    payload: () => ({ domain: `spam-${uniqueId()}.example`, reason: 'Hijacked' }),
+  },
+  {
+    route: 'POST /api/admin/unblock-email-domain',
+    payload: () => ({ domain: `spam-${uniqueId()}.example`, reason: 'Hijacked' }),
+  },
   // Reports: a reader's (past the credential check, a fresh report), the staff's queue and what they do with it.
   {
     route: 'POST /api/report',
@@ -249,6 +261,8 @@ const PUBLIC = new Set([
   'POST /api/user/google-auth',
   'POST /api/user/forgot-password',
   'POST /api/user/reset-password',
+  // A mailed confirmation link works for whoever holds it, signed in or not.
+  'POST /api/user/verify-email',
   'POST /api/user/get-profile',
   'POST /api/user/search-users',
   'POST /api/blog/get-blog',
@@ -428,6 +442,9 @@ const STAFF_MATRIX: Record<string, Record<Person, number>> = {
   'POST /api/admin/blocked-domains': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
   'POST /api/admin/block-domain': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
   'POST /api/admin/unblock-domain': { owner: 404, admin: 404, moderator: 403, member: 403, silenced: 403 },
+  'POST /api/admin/blocked-email-domains': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
+  'POST /api/admin/block-email-domain': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
+  'POST /api/admin/unblock-email-domain': { owner: 404, admin: 404, moderator: 403, member: 403, silenced: 403 },
   'POST /api/admin/applications': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
   'POST /api/admin/decide-application': { owner: 404, admin: 404, moderator: 403, member: 403, silenced: 403 },
   'POST /api/admin/invites': { owner: 200, admin: 200, moderator: 403, member: 403, silenced: 403 },
@@ -448,10 +465,12 @@ const STAFF_MATRIX: Record<string, Record<Person, number>> = {
 /**
  * The answer each person gets from the calls every member may make whatever their role (a visitor
  * and a suspended member have no session: the 401s above). Reporting is reading's: a silenced
- * member still may.
+ * member still may. Asking for a new confirmation link is a write: a silenced member may not
+ * (every account here signed up with a password, so none is confirmed).
  */
 const MEMBER_MATRIX: Record<string, Record<Person, number>> = {
   'POST /api/report': { owner: 200, admin: 200, moderator: 200, member: 200, silenced: 200 },
+  'POST /api/user/resend-verification': { owner: 200, admin: 200, moderator: 200, member: 200, silenced: 403 },
 };
 
 /**
@@ -491,7 +510,9 @@ const SILENCED_MAY = new Set([
   'POST /api/user/blocked-users',
   'POST /api/user/blocked-users-count',
   ...Object.keys(STAFF_MATRIX),
-  ...Object.keys(MEMBER_MATRIX),
+  ...Object.entries(MEMBER_MATRIX)
+    .filter(([, answers]) => answers.silenced !== 403)
+    .map(([route]) => route),
 ]);
 
 describe('roles and standing', () => {
