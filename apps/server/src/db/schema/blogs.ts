@@ -74,7 +74,9 @@ export const blogs = pgTable(
     /** In every list, search, count, feed and sitemap (visibility/visibility.ts): published, reviewed, not hidden, its author in good standing. */
     listed: boolean('listed')
       .notNull()
-      .generatedAlwaysAs(sql`not draft and not awaiting_review and hidden_reason is null and author_standing = 'active'`),
+      .generatedAlwaysAs(
+        sql`not draft and not awaiting_review and hidden_reason is null and author_standing = 'active'`,
+      ),
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', inkwell_tags_text(tags)), 'B') || setweight(to_tsvector('english', des), 'C')`,
     ),

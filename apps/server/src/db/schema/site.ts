@@ -21,7 +21,10 @@ export const siteSettings = pgTable(
   (t) => [
     check('site_settings_one_row', sql`${t.id}`),
     check('site_settings_registration_check', sql`${t.registration} in ('open', 'approval', 'invite', 'closed')`),
-    check('site_settings_trusted_after_check', sql`${t.trustedAfter} between ${sql.raw(String(TRUSTED_AFTER.min))} and ${sql.raw(String(TRUSTED_AFTER.max))}`),
+    check(
+      'site_settings_trusted_after_check',
+      sql`${t.trustedAfter} between ${sql.raw(String(TRUSTED_AFTER.min))} and ${sql.raw(String(TRUSTED_AFTER.max))}`,
+    ),
   ],
 );
 
