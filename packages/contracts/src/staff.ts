@@ -117,6 +117,7 @@ export const UpdateSiteSettingsBody = SiteSettings.partial().extend({ reason: mo
 export type UpdateSiteSettingsBody = z.infer<typeof UpdateSiteSettingsBody>;
 /** The settings, and whether this server can send mail (SMTP_URL): e-mail verification needs it. */
 export const SiteSettingsResponse = z.object({ settings: SiteSettings, canMail: z.boolean() });
+export type SiteSettingsResponse = z.infer<typeof SiteSettingsResponse>;
 
 /** `POST /api/admin/blocked-domains`: a page of the fediverse's blocked domains, newest first (admins). */
 export const BlockedDomainsBody = z.object({ page });

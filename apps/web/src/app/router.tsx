@@ -43,6 +43,7 @@ const ForgotPasswordPage = lazyPage(() =>
 const ResetPasswordPage = lazyPage(() =>
   import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
 );
+const VerifyEmailPage = lazyPage(() => import('../features/auth/verify-email-page.tsx').then((m) => m.VerifyEmailPage));
 const DashboardBlogsPage = lazyPage(() =>
   import('../features/dashboard/dashboard-blogs-page.tsx').then((m) => m.DashboardBlogsPage),
 );
@@ -72,6 +73,9 @@ const SiteSettingsPage = lazyPage(() =>
 const BlockedDomainsPage = lazyPage(() =>
   import('../features/admin/blocked-domains-page.tsx').then((m) => m.BlockedDomainsPage),
 );
+const BlockedEmailDomainsPage = lazyPage(() =>
+  import('../features/admin/blocked-email-domains-page.tsx').then((m) => m.BlockedEmailDomainsPage),
+);
 const ApplicationsPage = lazyPage(() =>
   import('../features/admin/applications-page.tsx').then((m) => m.ApplicationsPage),
 );
@@ -97,6 +101,7 @@ const routes: RouteObject[] = [
       // Open to all: a reset link from a mail must work in a browser that is still signed in.
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
       { path: 'reset-password/:token', element: <ResetPasswordPage /> },
+      { path: 'verify-email/:token', element: <VerifyEmailPage /> },
       { path: 'search/:query', element: <SearchPage /> },
       { path: 'user/:id', element: <ProfilePage /> },
       { path: 'blog/:blog_id', element: <BlogPage /> },
@@ -125,6 +130,7 @@ const routes: RouteObject[] = [
           { path: 'admin/log', element: <ModerationLogPage /> },
           { path: 'admin/settings', element: <SiteSettingsPage /> },
           { path: 'admin/domains', element: <BlockedDomainsPage /> },
+          { path: 'admin/email-domains', element: <BlockedEmailDomainsPage /> },
           { path: 'admin/applications', element: <ApplicationsPage /> },
           { path: 'admin/invites', element: <InvitesPage /> },
           { path: 'admin/spam-waves', element: <SpamWavesPage /> },
