@@ -44,17 +44,6 @@ export const AuthMessages = {
   tooManySignIns: 'Too many sign-in attempts',
   tooManySignUps: 'Too many sign-ups from this network',
   tooManyResets: 'Too many password reset requests',
-  /**
-   * E-mail verification (site-settings.ts emailVerification): why publishing and commenting wait
-   * (the refusal `email_unverified`, and the notice beside the editor's Publish and the comment box),
-   * a new link mailed, an address confirmed.
-   */
-  emailUnverified:
-    'Confirm your e-mail address to publish and comment: open the link we mailed you, or ask for a new one. Your drafts save meanwhile.',
-  verificationMailSent: 'We have mailed you a new link: open it to confirm your e-mail address.',
-  emailConfirmed: 'Your e-mail address is confirmed. Thank you!',
-  tooManyVerificationMails: 'Too many confirmation mails',
-  tooManyVerifications: 'Too many confirmation attempts',
   /** The web app's word when the server refuses the stored token (revoked, expired, password changed). */
   sessionEnded: 'Your session has ended. Please sign in again.',
 } as const;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { AuthMessages } from './auth-rules.ts';
 import { CommentMessages } from './comment-rules.ts';
 import { FollowMessages } from './follow-rules.ts';
 import { Limits } from './limits.ts';
@@ -78,7 +77,8 @@ export const ErrorMessages = {
   account_silenced:
     'Your account is silenced: you can read, but not publish, comment, like, follow, subscribe or change your profile.',
   /** A member whose address is not confirmed, on a site that asks for it (site-settings.ts emailVerification). */
-  email_unverified: AuthMessages.emailUnverified,
+  email_unverified:
+    'Confirm your e-mail address to publish and comment: open the link we mailed you, or ask for a new one. Your drafts save meanwhile.',
   verification_link_invalid: 'This confirmation link is invalid, used or expired. Sign in and ask for a new one.',
   email_already_verified: 'Your e-mail address is confirmed already',
   /** Sign-up, a first Google sign-in, an application or a visitor's subscription from a domain the admins blocked. */

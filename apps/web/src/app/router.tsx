@@ -73,9 +73,6 @@ const SiteSettingsPage = lazyPage(() =>
 const BlockedDomainsPage = lazyPage(() =>
   import('../features/admin/blocked-domains-page.tsx').then((m) => m.BlockedDomainsPage),
 );
-const BlockedEmailDomainsPage = lazyPage(() =>
-  import('../features/admin/blocked-email-domains-page.tsx').then((m) => m.BlockedEmailDomainsPage),
-);
 const ApplicationsPage = lazyPage(() =>
   import('../features/admin/applications-page.tsx').then((m) => m.ApplicationsPage),
 );
@@ -129,8 +126,8 @@ const routes: RouteObject[] = [
           { path: 'admin/reports', element: <ReportsPage /> },
           { path: 'admin/log', element: <ModerationLogPage /> },
           { path: 'admin/settings', element: <SiteSettingsPage /> },
-          { path: 'admin/domains', element: <BlockedDomainsPage /> },
-          { path: 'admin/email-domains', element: <BlockedEmailDomainsPage /> },
+          { path: 'admin/domains', element: <BlockedDomainsPage list="fediverse" /> },
+          { path: 'admin/email-domains', element: <BlockedDomainsPage list="email" /> },
           { path: 'admin/applications', element: <ApplicationsPage /> },
           { path: 'admin/invites', element: <InvitesPage /> },
           { path: 'admin/spam-waves', element: <SpamWavesPage /> },

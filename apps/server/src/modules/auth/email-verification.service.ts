@@ -1,4 +1,10 @@
-import { AuthMessages, defenceOn, verifyEmailPath, type AuthNotice, type VerifyEmailBody } from '@inkwell/contracts';
+import {
+  defenceOn,
+  VerificationMessages,
+  verifyEmailPath,
+  type AuthNotice,
+  type VerifyEmailBody,
+} from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http-error.ts';
 import { readSiteSettings } from '../site/index.ts';
@@ -53,7 +59,7 @@ export async function resendVerification(db: Db, mail: VerificationMail, userId:
   if (!user) throw notFound();
   if (user.emailVerifiedAt) throw conflict('email_already_verified');
   await mailVerificationLink(db, mail, user);
-  return { message: AuthMessages.verificationMailSent };
+  return { message: VerificationMessages.linkMailed };
 }
 
 /** `POST /api/user/verify-email`: whoever holds a live link confirms its member's address. */
@@ -67,5 +73,5 @@ export async function verifyEmail(db: Db, { token }: VerifyEmailBody): Promise<A
       return userId !== undefined;
     }));
   if (!confirmed) throw badRequest('verification_link_invalid');
-  return { message: AuthMessages.emailConfirmed };
+  return { message: VerificationMessages.confirmed };
 }

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  AuthMessages,
+  VerificationMessages,
   ErrorMessages,
   type MyProfileResponse,
   type SiteSettingsResponse,
@@ -138,7 +138,7 @@ describe('a member who signed up with a password, while the site asks for confir
     }
 
     const followed = await verify(token);
-    expect([followed.statusCode, followed.json()]).toEqual([200, { message: AuthMessages.emailConfirmed }]);
+    expect([followed.statusCode, followed.json()]).toEqual([200, { message: VerificationMessages.confirmed }]);
     expect((await me(member)).emailUnverified).toBe(false);
     expect((await publish(member)).statusCode).toBe(200);
     expect((await post(t.app, '/api/blog/publish-now', { blog_id }, member.token)).statusCode).toBe(200);
@@ -159,7 +159,7 @@ describe('a member who signed up with a password, while the site asks for confir
 
     // A second link, asked for from the editor; following either one uses up both.
     expect((await post(t.app, '/api/user/resend-verification', {}, member.token)).json()).toEqual({
-      message: AuthMessages.verificationMailSent,
+      message: VerificationMessages.linkMailed,
     });
     expect(await linksOf(member)).toBe(2);
     expect((await verify(first)).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AuthMessages } from '@inkwell/contracts';
+import { ErrorMessages } from '@inkwell/contracts';
 import { formError, formProgress, formSuccess } from '../../../lib/notify.ts';
 import { ownProfileQuery } from '../../settings/index.ts';
 import { useResendVerification } from '../api/email-verification.ts';
@@ -18,7 +18,7 @@ export function EmailUnverifiedNotice({ className = '' }: { className?: string }
   if (!me.data?.emailUnverified) return null;
   return (
     <div role="note" className={`rounded-md bg-neutral-100 p-4 text-neutral-800 ${className}`}>
-      <p>{AuthMessages.emailUnverified}</p>
+      <p>{ErrorMessages.email_unverified}</p>
       <button
         type="button"
         className="btn-light mt-3 py-1.5 text-sm"
