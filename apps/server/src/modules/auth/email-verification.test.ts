@@ -3,8 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  VerificationMessages,
   ErrorMessages,
+  VerificationMessages,
   type MyProfileResponse,
   type SiteSettingsResponse,
   type UpdateSiteSettingsBody,
