@@ -88,7 +88,8 @@ export async function buildApp({
   registerShutdown(app);
   registerSecurityHeaders(app);
   registerJsonBody(app);
-  registerAuth(app, (token) => userOfToken(app.db, token));
+  // The mailer is the mail module's, decorated by the time a request is looked at.
+  registerAuth(app, (token) => userOfToken(app.db, token, app.mailer.canMail));
   registerRouteSchemas(app);
   registerRateLimits(app);
   await registerOpenApi(app);

@@ -13,6 +13,7 @@ import {
   SignInBody,
   SignOutResponse,
   SignUpBody,
+  VerifyEmailBody,
 } from './auth.ts';
 import {
   BlogCanBody,
@@ -111,6 +112,7 @@ import {
   ApplicationsResponse,
   BlockedDomainsBody,
   BlockedDomainsResponse,
+  BlockedEmailDomainsResponse,
   CreateInviteBody,
   CreateInviteResponse,
   DecideApplicationBody,
@@ -252,6 +254,19 @@ export const API_PATHS = {
     body: ResetPasswordBody,
     answer: AuthNotice,
     summary: "Choose a new password with a mailed link's token",
+    group: 'auth',
+  },
+  '/api/user/verify-email': {
+    method: 'POST',
+    body: VerifyEmailBody,
+    answer: AuthNotice,
+    summary: "Confirm an account's e-mail address with a mailed link's token",
+    group: 'auth',
+  },
+  '/api/user/resend-verification': {
+    method: 'POST',
+    answer: AuthNotice,
+    summary: 'Mail the signed-in member a new link to confirm their e-mail address',
     group: 'auth',
   },
 
@@ -750,6 +765,27 @@ export const API_PATHS = {
     body: DomainBlockBody,
     answer: DomainBlockResponse,
     summary: 'Unblock a domain of the fediverse (admins)',
+    group: 'staff',
+  },
+  '/api/admin/blocked-email-domains': {
+    method: 'POST',
+    body: BlockedDomainsBody,
+    answer: BlockedEmailDomainsResponse,
+    summary: 'A page of the e-mail domains nobody may join with, newest first (admins)',
+    group: 'staff',
+  },
+  '/api/admin/block-email-domain': {
+    method: 'POST',
+    body: DomainBlockBody,
+    answer: DomainBlockResponse,
+    summary: 'Refuse sign-ups, applications and subscriptions from an e-mail domain and its subdomains (admins)',
+    group: 'staff',
+  },
+  '/api/admin/unblock-email-domain': {
+    method: 'POST',
+    body: DomainBlockBody,
+    answer: DomainBlockResponse,
+    summary: 'Accept an e-mail domain again (admins)',
     group: 'staff',
   },
   '/api/admin/applications': {

@@ -46,7 +46,21 @@ export const ForgotPasswordBody = z.object({ email: field });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), password: field });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
-/** What forgot-password and reset-password answer on success. */
+/**
+ * What e-mail verification (site-settings.ts emailVerification) answers: a new link mailed, an
+ * address confirmed, and its rate limits. Only signed-in screens show them (a zod module: never on a reading page).
+ */
+export const VerificationMessages = {
+  linkMailed: 'We have mailed you a new link: open it to confirm your e-mail address.',
+  confirmed: 'Your e-mail address is confirmed. Thank you!',
+  tooManyMails: 'Too many confirmation mails',
+  tooManyConfirmations: 'Too many confirmation attempts',
+} as const;
+
+/** `POST /api/user/verify-email`: the token of a mailed confirmation link (site-settings.ts emailVerification). */
+export const VerifyEmailBody = z.object({ token: z.string().min(1).max(200) });
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
+/** What forgot-password, reset-password, verify-email and resend-verification answer on success. */
 export const AuthNotice = z.object({ message: z.string() });
 export type AuthNotice = z.infer<typeof AuthNotice>;
 export const ChangePasswordBody = z.object({ currentPassword: field, newPassword: field });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { domainCovers, normaliseDomain } from './domain-rules.ts';
+import { domainCovers, domainsCovering, normaliseDomain, normaliseEmailDomain } from './domain-rules.ts';
 
 describe('a domain to block', () => {
   it('is the host however it is typed: case, scheme, port, path, a leading *. and a final dot go', () => {
@@ -47,5 +47,23 @@ describe('a block', () => {
     expect(domainCovers('spam.example', 'notspam.example')).toBe(false);
     expect(domainCovers('spam.example', 'spam.example.org')).toBe(false);
     expect(domainCovers('a.spam.example', 'spam.example')).toBe(false);
+  });
+});
+
+describe('an e-mail domain', () => {
+  it('is the domain of an address, or a domain typed as a fediverse one', () => {
+    for (const typed of ['Alice@Spam.Example', ' bob.smith+x@spam.example ', 'spam.example', '*.spam.example'])
+      expect(normaliseEmailDomain(typed), typed).toBe('spam.example');
+    expect(normaliseEmailDomain('jo@mail.spam.example')).toBe('mail.spam.example');
+  });
+
+  it('is nothing for what names no domain', () => {
+    for (const typed of ['', 'alice@', '@', 'alice@localhost', 'a@b@spam example', 'https://x@spam.example'])
+      expect(normaliseEmailDomain(typed), typed).toBeNull();
+  });
+
+  it('is covered by the blocks of itself and of every domain it is under', () => {
+    expect(domainsCovering('a.spam.example')).toEqual(['a.spam.example', 'spam.example', 'example']);
+    for (const domain of domainsCovering('a.spam.example')) expect(domainCovers(domain, 'a.spam.example')).toBe(true);
   });
 });

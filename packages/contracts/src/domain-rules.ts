@@ -1,7 +1,8 @@
 /*
- * The fediverse's blocked domains (zod-free): what a domain is as an admin types it, and what a
- * block of one covers. The server's SQL (modules/federation/domain-blocks.repository.ts) applies
- * `domainCovers` to stored addresses in the same words.
+ * Blocked domains, of the fediverse and of e-mail addresses (zod-free): what a domain is as an
+ * admin types it, and what a block of one covers. The server's SQL
+ * (modules/federation/domain-blocks.repository.ts) applies `domainCovers` to stored addresses in
+ * the same words; an e-mail address's blocks are looked up as `domainsCovering` its domain.
  */
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
@@ -31,3 +32,19 @@ export function normaliseDomain(input: string): string | null {
 
 /** A block of `domain` covers the host itself and every subdomain of it: `spam.example` covers `a.spam.example`. */
 export const domainCovers = (domain: string, host: string): boolean => host === domain || host.endsWith(`.${domain}`);
+
+/** Every domain whose block covers `host`: the host itself and each domain it is under (`a.spam.example`, `spam.example`, `example`). */
+export function domainsCovering(host: string): string[] {
+  const labels = host.split('.');
+  return labels.map((_, i) => labels.slice(i).join('.'));
+}
+
+/** Everything up to an e-mail address's last `@`: its domain is what is left. */
+const MAILBOX = /^[^\s@/]+@(?=[^@]*$)/;
+
+/**
+ * The e-mail domain an admin means, or an address's own: `Alice@Mail.Spam.Example` is
+ * `mail.spam.example`; without an `@`, as `normaliseDomain` reads it. Null for what names none.
+ */
+export const normaliseEmailDomain = (input: string): string | null =>
+  normaliseDomain(input.trim().replace(MAILBOX, ''));

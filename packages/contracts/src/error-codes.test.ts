@@ -36,6 +36,7 @@ const PUBLISHED = `
   self_report already_reported
   bulk_count_changed bulk_action_not_found
   trust_change_forbidden blog_not_awaiting_review
+  email_unverified verification_link_invalid email_already_verified email_domain_blocked mail_not_configured
 `
   .trim()
   .split(/\s+/);

@@ -76,6 +76,13 @@ export const ErrorMessages = {
   account_suspended: 'This account is suspended. Contact the site’s staff if you think this is a mistake.',
   account_silenced:
     'Your account is silenced: you can read, but not publish, comment, like, follow, subscribe or change your profile.',
+  /** A member whose address is not confirmed, on a site that asks for it (site-settings.ts emailVerification). */
+  email_unverified:
+    'Confirm your e-mail address to publish and comment: open the link we mailed you, or ask for a new one. Your drafts save meanwhile.',
+  verification_link_invalid: 'This confirmation link is invalid, used or expired. Sign in and ask for a new one.',
+  email_already_verified: 'Your e-mail address is confirmed already',
+  /** Sign-up, a first Google sign-in, an application or a visitor's subscription from a domain the admins blocked. */
+  email_domain_blocked: 'This site does not accept sign-ups from this e-mail address’s domain.',
 
   // Settings.
   fields_required: Messages.fillAllFields,
@@ -167,6 +174,8 @@ export const ErrorMessages = {
   own_domain: 'This site’s own domain cannot be blocked',
   domain_already_blocked: 'This domain is blocked already',
   domain_not_blocked: 'This domain is not blocked',
+  /** Asking e-mail verification of a server that cannot send the mail (SMTP_URL unset): nobody could ever confirm. */
+  mail_not_configured: 'This server cannot send mail (SMTP_URL is not set), so nobody could confirm their address',
   /** bulk-standing's 409: the filter matches another number of members than the admin saw. */
   bulk_count_changed: 'The members matching these filters changed since you looked: look at the list again',
   bulk_action_not_found: 'No such bulk action',

@@ -26,6 +26,7 @@ export const previewPath = (token: string) => `/preview/${token}`;
 export const resetPasswordPath = (token: string) => `/reset-password/${token}`;
 export const confirmSubscriptionPath = (token: string) => `/subscribe/confirm/${token}`;
 export const unsubscribePath = (token: string) => `/unsubscribe/${token}`;
+export const verifyEmailPath = (token: string) => `/verify-email/${token}`;
 /** The signed-in member's notifications, where mails about staff actions send them. */
 export const NOTIFICATIONS_PATH = '/dashboard/notification';
 /** Where an applicant the staff approved signs in. */

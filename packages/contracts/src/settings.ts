@@ -40,5 +40,10 @@ export const MyProfileResponse = z.object({
   role: z.enum(ROLES),
   standing: z.enum(STANDINGS),
   can: z.object({ moderate: z.boolean(), manageSite: z.boolean() }),
+  /**
+   * The site asks members to confirm their e-mail address now and yours is not confirmed: until you
+   * follow the mailed link, publishing and commenting answer 403 `email_unverified`.
+   */
+  emailUnverified: z.boolean(),
 });
 export type MyProfileResponse = z.infer<typeof MyProfileResponse>;

@@ -39,5 +39,8 @@ export type Defence = 'youngAccountLimits' | 'emailVerification' | 'proofOfWork'
  * Whether a defence holds now: its own setting, or the spam-wave switch. E-mail verification
  * holds only where the server can send mail (`canMail`): without it nobody could ever verify.
  */
-export const defenceOn = (settings: SiteSettings, defence: Defence, canMail: boolean) =>
-  (settings[defence] || settings.spamWave) && (defence !== 'emailVerification' || canMail);
+export const defenceOn = <D extends Defence>(
+  settings: Pick<SiteSettings, D | 'spamWave'>,
+  defence: D,
+  canMail: boolean,
+) => (settings[defence] || settings.spamWave) && (defence !== 'emailVerification' || canMail);

@@ -69,6 +69,8 @@ export const MODERATION_ACTIONS = [
   'settings',
   'domain_block',
   'domain_unblock',
+  'email_domain_block',
+  'email_domain_unblock',
   'blog_hide',
   'blog_unhide',
   'application_approve',
@@ -128,7 +130,9 @@ export type ModerationLogResponse = z.infer<typeof ModerationLogResponse>;
 /** `POST /api/admin/settings`: the settings to change (the others stay), and why. */
 export const UpdateSiteSettingsBody = SiteSettings.partial().extend({ reason: moderationReason });
 export type UpdateSiteSettingsBody = z.infer<typeof UpdateSiteSettingsBody>;
-export const SiteSettingsResponse = z.object({ settings: SiteSettings });
+/** The settings, and whether this server can send mail (SMTP_URL): e-mail verification needs it. */
+export const SiteSettingsResponse = z.object({ settings: SiteSettings, canMail: z.boolean() });
+export type SiteSettingsResponse = z.infer<typeof SiteSettingsResponse>;
 
 /** `POST /api/admin/blocked-domains`: a page of the fediverse's blocked domains, newest first (admins). */
 export const BlockedDomainsBody = z.object({ page });
@@ -147,6 +151,17 @@ export type DomainBlockBody = z.infer<typeof DomainBlockBody>;
 /** The domain as it was normalised, blocked or unblocked. */
 export const DomainBlockResponse = z.object({ domain: z.string() });
 export type DomainBlockResponse = z.infer<typeof DomainBlockResponse>;
+
+/**
+ * `POST /api/admin/blocked-email-domains` (the body is BlockedDomainsBody): a page of the e-mail
+ * domains nobody may join with, newest first (admins). `block-email-domain` and
+ * `unblock-email-domain` take a DomainBlockBody (a domain, or an e-mail address on it) and answer a
+ * DomainBlockResponse; a block covers its subdomains.
+ */
+export const BlockedEmailDomain = BlockedDomain.extend({ createdBy: z.string() });
+export type BlockedEmailDomain = z.infer<typeof BlockedEmailDomain>;
+export const BlockedEmailDomainsResponse = z.object({ domains: z.array(BlockedEmailDomain), totalDocs: z.number() });
+export type BlockedEmailDomainsResponse = z.infer<typeof BlockedEmailDomainsResponse>;
 
 /**
  * `POST /api/admin/hide-blog` and `unhide-blog` (moderators): a hidden blog is withheld from every

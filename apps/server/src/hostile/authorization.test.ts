@@ -196,6 +196,18 @@ const PROTECTED: Endpoint[] = [
   { route: 'POST /api/admin/approve-blog', payload: (w) => ({ blog_id: w.blog.blog_id }) },
   { route: 'POST /api/admin/reject-blog', payload: (w) => ({ blog_id: w.blog.blog_id, reason: 'Spam' }) },
   { route: 'POST /api/admin/member/trust', payload: (w) => ({ username: w.reader.username, trust: 'auto' }) },
+  // A member whose address is not confirmed asks for a new link (the test app sends no mail: it goes to the log).
+  { route: 'POST /api/user/resend-verification', payload: () => ({}) },
+  // The admins' blocked e-mail domains: one nobody blocked is a 404 to unblock.
+  { route: 'POST /api/admin/blocked-email-domains', payload: () => ({ page: 1 }) },
+  {
+    route: 'POST /api/admin/block-email-domain',
+    payload: () => ({ domain: `spam-${uniqueId()}.example`, reason: 'Hijacked' }),
+  },
+  {
+    route: 'POST /api/admin/unblock-email-domain',
+    payload: () => ({ domain: `spam-${uniqueId()}.example`, reason: 'Hijacked' }),
+  },
   { route: 'GET /api/admin/settings' },
   { route: 'POST /api/admin/update-settings', payload: () => ({ registration: 'open' }) },
   // The admins' blocked domains of the fediverse (a member's live token is then refused 403).
@@ -254,6 +266,8 @@ const PUBLIC = new Set([
   'POST /api/user/google-auth',
   'POST /api/user/forgot-password',
   'POST /api/user/reset-password',
+  // A mailed confirmation link works for whoever holds it, signed in or not.
+  'POST /api/user/verify-email',
   'POST /api/user/get-profile',
   'POST /api/user/search-users',
   'POST /api/blog/get-blog',
@@ -578,6 +592,30 @@ const STAFF_MATRIX: Record<string, Record<Person, number>> = {
     silenced: 403,
   },
   'POST /api/admin/reject-blog': { owner: 409, admin: 409, moderator: 409, member: 403, untrusted: 403, silenced: 403 },
+  'POST /api/admin/blocked-email-domains': {
+    owner: 200,
+    admin: 200,
+    moderator: 403,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
+  'POST /api/admin/block-email-domain': {
+    owner: 200,
+    admin: 200,
+    moderator: 403,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
+  'POST /api/admin/unblock-email-domain': {
+    owner: 404,
+    admin: 404,
+    moderator: 403,
+    member: 403,
+    untrusted: 403,
+    silenced: 403,
+  },
   'POST /api/admin/member/trust': {
     owner: 200,
     admin: 200,
@@ -591,10 +629,19 @@ const STAFF_MATRIX: Record<string, Record<Person, number>> = {
 /**
  * The answer each person gets from the calls every member may make whatever their role (a visitor
  * and a suspended member have no session: the 401s above). Reporting is reading's: a silenced
- * member still may.
+ * member still may. Asking for a new confirmation link is a write: a silenced member may not
+ * (every account here signed up with a password, so none is confirmed).
  */
 const MEMBER_MATRIX: Record<string, Record<Person, number>> = {
   'POST /api/report': { owner: 200, admin: 200, moderator: 200, member: 200, untrusted: 200, silenced: 200 },
+  'POST /api/user/resend-verification': {
+    owner: 200,
+    admin: 200,
+    moderator: 200,
+    member: 200,
+    untrusted: 200,
+    silenced: 403,
+  },
 };
 
 /**
@@ -634,7 +681,9 @@ const SILENCED_MAY = new Set([
   'POST /api/user/blocked-users',
   'POST /api/user/blocked-users-count',
   ...Object.keys(STAFF_MATRIX),
-  ...Object.keys(MEMBER_MATRIX),
+  ...Object.entries(MEMBER_MATRIX)
+    .filter(([, answers]) => answers.silenced !== 403)
+    .map(([route]) => route),
 ]);
 
 describe('roles and standing', () => {

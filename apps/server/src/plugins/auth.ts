@@ -14,7 +14,16 @@ export interface SessionUser {
   standing: Standing;
   /** Joined less than a day ago, on a site that limits young accounts more tightly (plugins/rate-limits.ts). */
   limitedAsNew: boolean;
+  /** Their e-mail address is not confirmed, on a site that asks for it now (site-settings.ts `defenceOn`). */
+  emailUnverified: boolean;
 }
+
+/**
+ * What a route asks of the signed-in member beyond a session: `active`, putting something before
+ * others (a silenced member may not); `verified`, publishing or commenting, which also waits for a
+ * confirmed e-mail address where the site asks for one.
+ */
+export type MemberCheck = 'active' | 'verified';
 
 /** Who a bearer token belongs to, or null: the auth module's sessions, handed over by buildApp (plugins sit below modules). */
 export type SessionLookup = (token: string) => Promise<SessionUser | null>;
@@ -29,13 +38,15 @@ declare module 'fastify' {
      * so a stranger hears that they must sign in, whatever they sent.
      */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** requireUser refusing with the refusal given (docs/product/rules.md's own words for a like). */
-    requireUserSaying: (code: FixedErrorCode, standing?: 'active') => (request: FastifyRequest) => Promise<void>;
+    /** requireUser refusing with the refusal given (docs/product/rules.md's own words for a like), and checking `check`. */
+    requireUserSaying: (code: FixedErrorCode, check?: MemberCheck) => (request: FastifyRequest) => Promise<void>;
     /**
      * requireUser for the endpoints that put something before others (publish, comment, like,
      * follow, subscribe, upload, a profile): 403 `account_silenced` for a silenced member.
      */
     requireActiveUser: (request: FastifyRequest) => Promise<void>;
+    /** requireActiveUser for publishing and commenting: 403 `email_unverified` too (`assertVerified`). */
+    requireVerifiedUser: (request: FastifyRequest) => Promise<void>;
     /** Hook for public endpoints that behave differently for a signed-in reader. */
     optionalUser: (request: FastifyRequest) => Promise<void>;
   }
@@ -65,6 +76,18 @@ export function assertActive(user: SessionUser) {
   if (user.standing !== 'active') throw forbidden('account_silenced');
 }
 
+/**
+ * Refuses a silenced member, and one whose address the site wants confirmed before they publish
+ * or comment: for a route whose body says whether it publishes (create-blog's `draft`), so that
+ * saving a draft never waits for a mail.
+ */
+export function assertVerified(user: SessionUser) {
+  assertActive(user);
+  if (user.emailUnverified) throw forbidden('email_unverified');
+}
+
+const CHECKS: Record<MemberCheck, (user: SessionUser) => void> = { active: assertActive, verified: assertVerified };
+
 export function registerAuth(app: FastifyInstance, userOfToken: SessionLookup) {
   app.decorateRequest('user', null);
 
@@ -73,11 +96,11 @@ export function registerAuth(app: FastifyInstance, userOfToken: SessionLookup) {
     return token ? userOfToken(token) : null;
   }
 
-  const requireUserSaying = (code: FixedErrorCode, standing?: 'active') => {
+  const requireUserSaying = (code: FixedErrorCode, memberCheck?: MemberCheck) => {
     const check = async (request: FastifyRequest) => {
       request.user = await resolve(request);
       if (!request.user) throw unauthorized(code);
-      if (standing) assertActive(request.user);
+      if (memberCheck) CHECKS[memberCheck](request.user);
     };
     sessionChecks.add(check);
     return check;
@@ -85,6 +108,7 @@ export function registerAuth(app: FastifyInstance, userOfToken: SessionLookup) {
   app.decorate('requireUserSaying', requireUserSaying);
   app.decorate('requireUser', requireUserSaying('unauthorized'));
   app.decorate('requireActiveUser', requireUserSaying('unauthorized', 'active'));
+  app.decorate('requireVerifiedUser', requireUserSaying('unauthorized', 'verified'));
   app.decorate('optionalUser', async (request: FastifyRequest) => {
     request.user = await resolve(request);
   });

@@ -4,6 +4,7 @@ import {
   FollowMessages,
   RateLimitMessages,
   SubscriptionMessages,
+  VerificationMessages,
 } from '@inkwell/contracts';
 
 const minutes = (n: number) => n * 60;
@@ -45,6 +46,19 @@ export const RATE_LIMITS = {
   /** Keeps anyone from flooding a mailbox with reset mails. */
   forgotPerEmail: { per: 'email', limit: 3, windowSeconds: minutes(60), message: AuthMessages.tooManyResets },
   resetPerIp: { per: 'ip', limit: 20, windowSeconds: minutes(60), message: AuthMessages.tooManyResets },
+  verifyEmailPerIp: {
+    per: 'ip',
+    limit: 20,
+    windowSeconds: minutes(60),
+    message: VerificationMessages.tooManyConfirmations,
+  },
+  /** A member asks for their confirmation link again: enough for a lost mail, too few to flood a mailbox. */
+  resendVerification: {
+    per: 'user',
+    limit: 5,
+    windowSeconds: minutes(60),
+    message: VerificationMessages.tooManyMails,
+  },
   /** Password guesses through a stolen session are slowed down. */
   changePassword: {
     per: 'user',

@@ -43,6 +43,7 @@ const ForgotPasswordPage = lazyPage(() =>
 const ResetPasswordPage = lazyPage(() =>
   import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
 );
+const VerifyEmailPage = lazyPage(() => import('../features/auth/verify-email-page.tsx').then((m) => m.VerifyEmailPage));
 const DashboardBlogsPage = lazyPage(() =>
   import('../features/dashboard/dashboard-blogs-page.tsx').then((m) => m.DashboardBlogsPage),
 );
@@ -82,6 +83,7 @@ const routes: RouteObject[] = [
       // Open to all: a reset link from a mail must work in a browser that is still signed in.
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
       { path: 'reset-password/:token', element: <ResetPasswordPage /> },
+      { path: 'verify-email/:token', element: <VerifyEmailPage /> },
       { path: 'search/:query', element: <SearchPage /> },
       { path: 'user/:id', element: <ProfilePage /> },
       { path: 'blog/:blog_id', element: <BlogPage /> },

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApplicationReceived,
@@ -10,11 +10,13 @@ import {
   SignInBody,
   SignOutResponse,
   SignUpBody,
+  VerifyEmailBody,
 } from '@inkwell/contracts';
 import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { siteOrigin } from '../../site-origin.ts';
 import { googleSignIn, signIn, signOut, signUp } from './auth.service.ts';
+import { resendVerification, verifyEmail, type VerificationMail } from './email-verification.service.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 
 /** A session is 200; an application kept for the staff (a site that reviews who joins) is 202 Accepted. */
@@ -23,6 +25,12 @@ const answerJoining = (reply: FastifyReply, answer: Session | ApplicationReceive
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, sessionDays: app.config.sessionDays };
+  const verificationMail = (request: FastifyRequest): VerificationMail => ({
+    sendMail: app.mailer.send,
+    canMail: app.mailer.canMail,
+    origin: siteOrigin(app, request),
+    onMailError: (error) => app.log.error({ err: error }, 'the e-mail confirmation mail could not be sent'),
+  });
 
   app.post(
     '/api/user/signup',
@@ -37,7 +45,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { rateLimits: ['signUpPerIp', 'signUpPerEmail'] },
     },
-    async (request, reply) => answerJoining(reply, await signUp(deps, request.body)),
+    async (request, reply) =>
+      answerJoining(reply, await signUp({ ...deps, mail: verificationMail(request) }, request.body)),
   );
 
   app.post(
@@ -104,5 +113,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimits: ['resetPerIp'] },
     },
     async (request) => resetPassword(app.db, request.body),
+  );
+
+  // Whoever holds the mailed link confirms the address, signed in or not (it may be opened on another device).
+  app.post(
+    '/api/user/verify-email',
+    {
+      schema: { body: VerifyEmailBody, response: { 200: AuthNotice, ...errorResponses([...BODY_ERRORS, 429]) } },
+      config: { keepsReadCache: true, rateLimits: ['verifyEmailPerIp'] },
+    },
+    async (request) => verifyEmail(app.db, request.body),
+  );
+
+  app.post(
+    '/api/user/resend-verification',
+    {
+      preValidation: app.requireActiveUser,
+      schema: { response: { 200: AuthNotice, ...errorResponses([401, 403, 404, 409, 429]) } },
+      config: { keepsReadCache: true, rateLimits: ['resendVerification'] },
+    },
+    async (request) => resendVerification(app.db, verificationMail(request), signedInUser(request).id),
   );
 };

@@ -15,14 +15,15 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { hasNewNotification } from '../notifications/index.ts';
 import { admission, admit, apply, type Admission } from '../site/index.ts';
 import { createUser, findUserByEmail, findUserByGoogleSub, type UserRow } from '../users/index.ts';
-
-/** An account to make, as createUser takes it. */
-type NewAccount = Parameters<typeof createUser>[1];
+import { mailLinkToNewMember, type VerificationMail } from './email-verification.service.ts';
 import { verifyGoogleIdToken, type GoogleIdentity } from './google-id-token.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { presentSession } from './session.presenter.ts';
 import { createSession, findSessionUser, revokeSession, revokeUserSessions } from './sessions.repository.ts';
 import { TOKEN_PATTERN } from './tokens.ts';
+
+/** An account to make, as createUser takes it. */
+type NewAccount = Parameters<typeof createUser>[1];
 
 export interface AuthDeps {
   db: Db;
@@ -42,13 +43,14 @@ async function createAccount(
   account: NewAccount,
   emailTaken: FixedErrorCode,
   admitted: Admission,
-): Promise<Session> {
+): Promise<{ user: UserRow; session: Session }> {
   // Two sign-ups may pick the same free username at once; the unique index decides, we retry.
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
         await admit(tx, admitted);
-        return startSession(tx, await createUser(tx, account), sessionDays);
+        const user = await createUser(tx, account);
+        return { user, session: await startSession(tx, user, sessionDays) };
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -58,8 +60,14 @@ async function createAccount(
   }
 }
 
-/** A new account and its session; or, on a site that reviews who joins, an application (joining.ts). */
-export async function signUp(deps: AuthDeps, body: SignUpBody): Promise<Session | ApplicationReceived> {
+/**
+ * A new account and its session; or, on a site that reviews who joins, an application (joining.ts).
+ * Nothing has proven the address yet: where the site asks for that, the new member is mailed a link.
+ */
+export async function signUp(
+  deps: AuthDeps & { mail: VerificationMail },
+  body: SignUpBody,
+): Promise<Session | ApplicationReceived> {
   const error = authError(body);
   if (error) throw badRequest(error);
   // Before the e-mail is looked up: a closed site does not say who has an account.
@@ -68,7 +76,14 @@ export async function signUp(deps: AuthDeps, body: SignUpBody): Promise<Session 
   if (await findUserByEmail(deps.db, email)) throw conflict('email_taken');
   const account = { fullname: body.fullname.trim(), email, passwordHash: await hashPassword(body.password) };
   if (admitted.kind === 'application') return apply(deps.db, { ...account, googleSub: null, reason: admitted.reason });
-  return createAccount(deps, { ...account, googleSub: null }, 'email_taken', admitted);
+  const { user, session } = await createAccount(
+    deps,
+    { ...account, googleSub: null, emailVerified: false },
+    'email_taken',
+    admitted,
+  );
+  await mailLinkToNewMember(deps.db, deps.mail, user);
+  return session;
 }
 
 export async function signIn({ db, sessionDays }: AuthDeps, body: SignInBody): Promise<Session> {
@@ -88,7 +103,8 @@ const httpsUrl = (url: string | undefined) => (url && /^https:\/\/[^\s]+$/i.test
 
 /**
  * Signs in (or up) with a Google ID token. Accounts are keyed by Google's `sub`: an account that
- * already owns the e-mail is never linked on the e-mail's word alone.
+ * already owns the e-mail is never linked on the e-mail's word alone. Google has verified the
+ * address (a token that says otherwise is refused), so a new account is born confirmed.
  */
 export async function googleSignIn(
   deps: AuthDeps & { google: GoogleConfig },
@@ -106,18 +122,27 @@ export async function googleSignIn(
 
   const existing = await findUserByGoogleSub(deps.db, identity.sub);
   if (existing) return startSession(deps.db, existing, deps.sessionDays);
-  const admitted = await admission(deps.db, joining);
+  const admitted = await admission(deps.db, { ...joining, email: identity.email });
   if (await findUserByEmail(deps.db, identity.email)) throw conflict('google_email_taken');
   const fullname = identity.name ?? identity.email.split('@')[0]!;
   const account = { fullname, email: identity.email, passwordHash: null, googleSub: identity.sub };
   if (admitted.kind === 'application') return apply(deps.db, { ...account, reason: admitted.reason });
-  return createAccount(deps, { ...account, profileImg: httpsUrl(identity.picture) }, 'google_email_taken', admitted);
+  const created = await createAccount(
+    deps,
+    { ...account, profileImg: httpsUrl(identity.picture), emailVerified: identity.emailVerified },
+    'google_email_taken',
+    admitted,
+  );
+  return created.session;
 }
 
-/** The signed-in user a bearer token names, or null when it is malformed, unknown, expired or revoked. */
-export async function userOfToken(db: Executor, token: string): Promise<SessionUser | null> {
+/**
+ * The signed-in user a bearer token names, or null when it is malformed, unknown, expired or
+ * revoked; `canMail`: whether this server sends mail, without which e-mail verification never holds.
+ */
+export async function userOfToken(db: Executor, token: string, canMail: boolean): Promise<SessionUser | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  return (await findSessionUser(db, token)) ?? null;
+  return (await findSessionUser(db, token, canMail)) ?? null;
 }
 
 /** Signs one device out: its session stops working at once. */

@@ -9,8 +9,7 @@ import {
 } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../http-error.ts';
-import type { SendMail } from '../mail/index.ts';
-import { findUserByEmail, setPasswordHash } from '../users/index.ts';
+import { findUserByEmail, markEmailVerified, setPasswordHash } from '../users/index.ts';
 import { hashPassword } from './passwords.ts';
 import {
   consumePasswordReset,
@@ -18,15 +17,13 @@ import {
   insertPasswordReset,
   isPasswordResetUsable,
 } from './password-resets.repository.ts';
+import { linkTokenHash, mailLink, type LinkMailer } from './mailed-links.ts';
 import { revokeUserSessions } from './sessions.repository.ts';
-import { hashToken, newToken, TOKEN_PATTERN } from './tokens.ts';
 
 export const RESET_LINK_MINUTES = 60;
 
-export interface ResetDeps {
+export interface ResetDeps extends LinkMailer {
   db: Db;
-  sendMail: SendMail;
-  onMailError: (error: unknown) => void;
 }
 
 /**
@@ -34,40 +31,43 @@ export interface ResetDeps {
  * the mail leaves after it, so neither the body nor the timing tells whether the e-mail is known.
  */
 export async function requestPasswordReset(
-  { db, sendMail, onMailError }: ResetDeps,
+  { db, ...mailer }: ResetDeps,
   body: ForgotPasswordBody,
   origin: string,
 ): Promise<AuthNotice> {
   const error = emailError(body.email);
   if (error) throw badRequest(error);
   const user = await findUserByEmail(db, body.email.trim());
-  if (user) {
-    const { token, hash } = newToken();
-    await insertPasswordReset(db, user.id, hash, RESET_LINK_MINUTES);
-    const link = `${origin}${resetPasswordPath(token)}`;
-    sendMail({
-      to: user.email,
-      subject: 'Reset your Inkwell password',
-      text: [
-        `Hello ${user.fullname},`,
-        '',
-        'Someone (hopefully you) asked to reset the password of your Inkwell account. Open this link to choose a new one:',
-        '',
-        link,
-        '',
-        `The link works once and for ${RESET_LINK_MINUTES} minutes. If you did not ask for it, ignore this mail; your password stays as it is.`,
-      ].join('\n'),
-    }).catch(onMailError);
-  }
+  if (user)
+    await mailLink(mailer, {
+      keep: (tokenHash) => insertPasswordReset(db, user.id, tokenHash, RESET_LINK_MINUTES),
+      origin,
+      path: resetPasswordPath,
+      write: (link) => ({
+        to: user.email,
+        subject: 'Reset your Inkwell password',
+        text: [
+          `Hello ${user.fullname},`,
+          '',
+          'Someone (hopefully you) asked to reset the password of your Inkwell account. Open this link to choose a new one:',
+          '',
+          link,
+          '',
+          `The link works once and for ${RESET_LINK_MINUTES} minutes. If you did not ask for it, ignore this mail; your password stays as it is.`,
+        ].join('\n'),
+      }),
+    });
   return { message: AuthMessages.resetMailSent };
 }
 
-/** Sets the new password from a live link, uses the link up and signs every device out. */
+/**
+ * Sets the new password from a live link, uses the link up and signs every device out. Following
+ * the mailed link proves the address too, as a confirmation link would.
+ */
 export async function resetPassword(db: Db, body: ResetPasswordBody): Promise<AuthNotice> {
   const invalid = badRequest('reset_link_invalid');
-  if (!TOKEN_PATTERN.test(body.token)) throw invalid;
-  const tokenHash = hashToken(body.token);
-  if (!(await isPasswordResetUsable(db, tokenHash))) throw invalid;
+  const tokenHash = linkTokenHash(body.token);
+  if (tokenHash === null || !(await isPasswordResetUsable(db, tokenHash))) throw invalid;
   const error = passwordError(body.password);
   if (error) throw badRequest(error);
   const passwordHash = await hashPassword(body.password);
@@ -75,6 +75,7 @@ export async function resetPassword(db: Db, body: ResetPasswordBody): Promise<Au
     const owner = await consumePasswordReset(tx, tokenHash);
     if (!owner) return undefined;
     await setPasswordHash(tx, owner, passwordHash);
+    await markEmailVerified(tx, owner);
     await revokeUserSessions(tx, owner);
     await deleteOtherPasswordResets(tx, owner, tokenHash);
     return owner;

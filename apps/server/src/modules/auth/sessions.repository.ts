@@ -1,4 +1,5 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { defenceOn } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
 import { sessions, siteSettings, users } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -23,7 +24,18 @@ const TOUCH_INTERVAL = sql`interval '5 minutes'`;
 /** How long an account counts as young, for the site setting youngAccountLimits. */
 const YOUNG_ACCOUNT = sql`interval '1 day'`;
 
-export async function findSessionUser(db: Executor, token: string): Promise<SessionUser | undefined> {
+/** The settings of the defences a session is held to (the spam-wave switch turns each on); a site whose row is not made yet has them off. */
+const defences = {
+  youngAccountLimits: sql<boolean>`coalesce(${siteSettings.youngAccountLimits}, false)`,
+  emailVerification: sql<boolean>`coalesce(${siteSettings.emailVerification}, false)`,
+  spamWave: sql<boolean>`coalesce(${siteSettings.spamWave}, false)`,
+};
+
+/**
+ * The signed-in user of a live token, with the defences that hold for them now (read with the
+ * session, in the same query): `canMail` says whether e-mail verification can hold at all.
+ */
+export async function findSessionUser(db: Executor, token: string, canMail: boolean): Promise<SessionUser | undefined> {
   const [row] = await db
     .select({
       id: users.id,
@@ -33,11 +45,14 @@ export async function findSessionUser(db: Executor, token: string): Promise<Sess
       profileImg: users.profileImg,
       role: users.role,
       standing: users.standing,
-      limitedAsNew: sql<boolean>`${users.joinedAt} > now() - ${YOUNG_ACCOUNT} and coalesce((select ${siteSettings.youngAccountLimits} from ${siteSettings}), false)`,
+      young: sql<boolean>`${users.joinedAt} > now() - ${YOUNG_ACCOUNT}`,
+      verified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+      ...defences,
       stale: sql<boolean>`${sessions.lastUsedAt} < now() - ${TOUCH_INTERVAL}`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(siteSettings, sql`true`)
     .where(
       and(
         eq(sessions.tokenHash, hashToken(token)),
@@ -47,13 +62,18 @@ export async function findSessionUser(db: Executor, token: string): Promise<Sess
       ),
     );
   if (!row) return undefined;
-  const { stale, ...user } = row;
+  const { stale, young, verified, youngAccountLimits, emailVerification, spamWave, ...user } = row;
   if (stale)
     await db
       .update(sessions)
       .set({ lastUsedAt: sql`now()` })
       .where(eq(sessions.id, user.sessionId));
-  return user;
+  const settings = { youngAccountLimits, emailVerification, spamWave };
+  return {
+    ...user,
+    limitedAsNew: young && defenceOn(settings, 'youngAccountLimits', canMail),
+    emailUnverified: !verified && defenceOn(settings, 'emailVerification', canMail),
+  };
 }
 
 export async function revokeSession(db: Executor, sessionId: string) {

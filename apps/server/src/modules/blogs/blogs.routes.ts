@@ -12,7 +12,7 @@ import {
   ReadBlogBody,
 } from '@inkwell/contracts';
 import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
-import { assertActive, signedInUser } from '../../plugins/auth.ts';
+import { assertActive, assertVerified, signedInUser } from '../../plugins/auth.ts';
 import { blogPageTags } from './blog-page-tags.ts';
 import { answerGetBlog, deleteBlog, getBlogCan, saveBlog } from './blogs.service.ts';
 
@@ -27,6 +27,8 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // Publishing (now or at a time) waits for a confirmed address where the site asks for one; a draft never does.
+      if (!request.body.draft) assertVerified(signedInUser(request));
       const saved = await saveBlog(app.db, app.blogEvents, signedInUser(request).id, request.body, app.clock());
       return { id: saved.id, updatedAt: saved.updatedAt.toISOString(), awaiting_review: saved.awaitingReview };
     },

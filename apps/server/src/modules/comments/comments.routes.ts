@@ -17,7 +17,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/comment/add-comment',
     {
-      preValidation: app.requireActiveUser,
+      preValidation: app.requireVerifiedUser,
       schema: {
         body: AddCommentBody,
         response: { 200: Comment, ...errorResponses([...BODY_ERRORS, 401, 403, 404, 429]) },

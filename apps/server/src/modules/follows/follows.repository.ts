@@ -1,6 +1,6 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { follows } from '../../db/schema/index.ts';
+import { follows, users } from '../../db/schema/index.ts';
 
 export interface Follow {
   followerId: string;
@@ -43,4 +43,10 @@ export async function followsOf(tx: Executor, userId: string): Promise<Follow[]>
     .select({ followerId: follows.followerId, authorId: follows.authorId })
     .from(follows)
     .where(or(eq(follows.followerId, userId), eq(follows.authorId, userId)));
+}
+
+/** The author's count of followers as users keeps it (users owns the counter; this reads it back after a follow). */
+export async function countFollowers(db: Executor, authorId: string): Promise<number> {
+  const [row] = await db.select({ total: users.totalFollowers }).from(users).where(eq(users.id, authorId));
+  return row?.total ?? 0;
 }

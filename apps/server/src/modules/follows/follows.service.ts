@@ -2,8 +2,15 @@ import type { FollowBody, FollowResponse } from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http-error.ts';
 import { refuseIfBlocked, type MemberBlock } from '../blocks/index.ts';
-import { addToFollowCounters, countFollowers, findUserByUsername } from '../users/index.ts';
-import { deleteFollow, findFollow, followsOf, insertFollow, type Follow } from './follows.repository.ts';
+import { addToFollowCounters, findUserByUsername } from '../users/index.ts';
+import {
+  countFollowers,
+  deleteFollow,
+  findFollow,
+  followsOf,
+  insertFollow,
+  type Follow,
+} from './follows.repository.ts';
 
 /** The author a request names, who is not the caller. */
 async function authorNamed(db: Executor, username: string, followerId: string) {

@@ -16,6 +16,8 @@ export type SendMail = (mail: Mail) => Promise<void>;
 
 export interface Mailer {
   send: SendMail;
+  /** Whether mail leaves this server (SMTP_URL is set) rather than going to the log: e-mail verification needs it. */
+  canMail: boolean;
   /** Closes the pooled SMTP connections; call it when the app closes. */
   close: () => Promise<void>;
 }
@@ -41,6 +43,7 @@ export function createMailer(
           `SMTP_URL is not set; this mail was written here instead:\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`,
         );
       },
+      canMail: false,
       close: async () => {},
     };
   }
@@ -50,6 +53,7 @@ export function createMailer(
     send: async (mail) => {
       await transport.sendMail({ from: mailFrom, ...mail });
     },
+    canMail: true,
     close: async () => transport.close(),
   };
 }

@@ -23,12 +23,12 @@ import {
 export const previewLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   const authorOnly = { preValidation: app.requireUser };
 
-  // Links change nothing a reader sees: the cache of anonymous reads stays. A silenced author
-  // shares no draft, but may revoke a link.
+  // Links change nothing a reader sees: the cache of anonymous reads stays. A silenced author,
+  // or one whose address the site wants confirmed, shares no draft, but may revoke a link.
   app.post(
     '/api/blog/preview-link',
     {
-      preValidation: app.requireActiveUser,
+      preValidation: app.requireVerifiedUser,
       schema: {
         body: PreviewLinkBody,
         response: { 200: PreviewLinkResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404]) },

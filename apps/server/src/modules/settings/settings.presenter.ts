@@ -1,8 +1,12 @@
 import { siteCan, SocialLinks, type MyProfileResponse } from '@inkwell/contracts';
+import type { SessionUser } from '../../plugins/auth.ts';
 import type { OwnProfileRow } from './settings.repository.ts';
 
 /** The signed-in user's own profile for the edit screen (e-mail included, nothing else private). */
-export function presentOwnProfile(row: OwnProfileRow): MyProfileResponse {
+export function presentOwnProfile(
+  row: OwnProfileRow,
+  { emailUnverified }: Pick<SessionUser, 'emailUnverified'>,
+): MyProfileResponse {
   return {
     personal_info: {
       fullname: row.fullname,
@@ -15,5 +19,6 @@ export function presentOwnProfile(row: OwnProfileRow): MyProfileResponse {
     role: row.role,
     standing: row.standing,
     can: siteCan(row),
+    emailUnverified,
   };
 }

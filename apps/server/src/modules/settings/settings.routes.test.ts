@@ -53,6 +53,7 @@ describe('GET /api/user/me', () => {
       role: 'member',
       standing: 'active',
       can: { moderate: false, manageSite: false },
+      emailUnverified: false,
     });
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/user/me' });
     expect(anonymous.statusCode).toBe(401);
@@ -90,6 +91,7 @@ describe('POST /api/user/update-profile', () => {
       role: 'member',
       standing: 'active',
       can: { moderate: false, manageSite: false },
+      emailUnverified: false,
     });
     // The new name signs in the old way and the session follows it.
     const signin = await post(t.app, '/api/user/signin', { email: user.email, password: user.password });

@@ -24,7 +24,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/me',
     { ...signedIn, schema: { response: { 200: MyProfileResponse, ...errorResponses([401, 404]) } } },
-    async (request) => getOwnProfile(app.db, signedInUser(request).id),
+    async (request) => getOwnProfile(app.db, signedInUser(request)),
   );
 
   app.post(

@@ -17,10 +17,11 @@ import { setPasswordHash, updateProfile } from '../users/index.ts';
 import { presentOwnProfile } from './settings.presenter.ts';
 import { findOwnProfile, findPasswordHash } from './settings.repository.ts';
 
-export async function getOwnProfile(db: Db, userId: string): Promise<MyProfileResponse> {
-  const row = await findOwnProfile(db, userId);
+/** The signed-in member's own profile, with what their session says the site holds them to. */
+export async function getOwnProfile(db: Db, user: SessionUser): Promise<MyProfileResponse> {
+  const row = await findOwnProfile(db, user.id);
   if (!row) throw notFound();
-  return presentOwnProfile(row);
+  return presentOwnProfile(row, user);
 }
 
 /** Username, bio and social links: the only fields a user may change (docs/product/screens.md Edit profile). */

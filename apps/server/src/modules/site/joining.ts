@@ -3,6 +3,7 @@ import type { ApplicationReceived } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden } from '../../http-error.ts';
+import { refuseBlockedEmail } from '../email-domains/index.ts';
 import { insertApplication, isInviteUsable, useInvite } from './joining.repository.ts';
 import { readSiteSettings } from './site-settings.repository.ts';
 
@@ -11,7 +12,7 @@ import { readSiteSettings } from './site-settings.repository.ts';
  * link (invite), whoever the staff approve (approval: the newcomer applies instead of getting an
  * account), or nobody (closed). Every way of making an account (sign-up, a first Google or
  * Firebase sign-in) asks `admission` first, before it looks the e-mail up, so a closed site
- * tells nobody who has an account.
+ * tells nobody who has an account; an address on a blocked e-mail domain is refused whatever the setting.
  */
 
 /** How a newcomer may join now: an account at once (with the invitation to use), or an application. */
@@ -20,11 +21,14 @@ export type Admission = { kind: 'account'; inviteHash?: string } | { kind: 'appl
 /** An invitation token's hash: only the hash is stored. */
 export const inviteHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function admission(db: Executor, { reason, invite }: { reason?: string; invite?: string }) {
+export async function admission(
+  db: Executor,
+  { reason, invite, email }: { reason?: string; invite?: string; email: string },
+) {
   const { registration } = await readSiteSettings(db);
+  if (registration === 'closed') throw forbidden('registration_closed');
+  await refuseBlockedEmail(db, email);
   switch (registration) {
-    case 'closed':
-      throw forbidden('registration_closed');
     case 'approval': {
       if (!reason) throw badRequest('application_reason_required');
       return { kind: 'application', reason } satisfies Admission;

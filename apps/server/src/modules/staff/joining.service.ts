@@ -23,6 +23,7 @@ import {
   type ApplicationRow,
   type InviteRow,
 } from '../site/index.ts';
+import { refuseBlockedEmail } from '../email-domains/index.ts';
 import { createUser } from '../users/index.ts';
 import { memberTarget, writeLogLine } from './moderation-log.ts';
 import { queueApplicantMail } from './staff-action-mail.ts';
@@ -46,7 +47,9 @@ export async function applicationsPage(db: Db, page: number): Promise<Applicatio
 /**
  * Approves an application (its account is made as it was asked for) or rejects it, in one
  * transaction with its log line and the mail to the applicant; two admins deciding the same one
- * at once: the second is told it is decided.
+ * at once: the second is told it is decided. An address whose domain was blocked since it applied
+ * is not approved. As after a sign-up, a password account's address is not confirmed yet (a
+ * Google account's is, by Google).
  */
 export async function decideApplication(db: Db, actor: SessionUser, { id, approve, reason }: DecideApplicationBody) {
   try {
@@ -54,7 +57,10 @@ export async function decideApplication(db: Db, actor: SessionUser, { id, approv
       const application = await takeApplication(tx, id);
       if (!application) throw notFound('application_not_found');
       const { fullname, email, passwordHash, googleSub } = application;
-      const user = approve ? await createUser(tx, { fullname, email, passwordHash, googleSub }) : undefined;
+      if (approve) await refuseBlockedEmail(tx, email);
+      const user = approve
+        ? await createUser(tx, { fullname, email, passwordHash, googleSub, emailVerified: googleSub !== null })
+        : undefined;
       await writeLogLine(tx, actor, {
         action: approve ? 'application_approve' : 'application_reject',
         target: user ? memberTarget(user) : { type: 'applicant', id, label: email },

@@ -1,11 +1,21 @@
 import type { SiteSettings, UpdateSiteSettingsBody } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
+import { badRequest } from '../../http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { readSiteSettings, writeSiteSettings } from '../site/index.ts';
 import { writeLogLine } from './moderation-log.ts';
 
-/** Changes the settings given; each one that changes leaves its line in the moderation log. */
-export async function updateSiteSettings(db: Db, actor: SessionUser, { reason, ...changes }: UpdateSiteSettingsBody) {
+/**
+ * Changes the settings given; each one that changes leaves its line in the moderation log. E-mail
+ * verification is refused where the server sends no mail (`canMail`): nobody could ever confirm.
+ */
+export async function updateSiteSettings(
+  db: Db,
+  actor: SessionUser,
+  canMail: boolean,
+  { reason, ...changes }: UpdateSiteSettingsBody,
+) {
+  if (changes.emailVerification && !canMail) throw badRequest('mail_not_configured');
   return db.transaction(async (tx) => {
     const before = await readSiteSettings(tx);
     const settings = await writeSiteSettings(tx, changes);
@@ -18,6 +28,6 @@ export async function updateSiteSettings(db: Db, actor: SessionUser, { reason, .
         reason,
       });
     }
-    return { settings };
+    return { settings, canMail };
   });
 }

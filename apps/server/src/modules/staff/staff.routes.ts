@@ -9,6 +9,8 @@ import {
   BulkDeleteBody,
   BulkStandingBody,
   ApplicationsResponse,
+  BlockedDomainsBody,
+  BlockedEmailDomainsResponse,
   canManageSite,
   canModerate,
   CreateInviteBody,
@@ -19,6 +21,8 @@ import {
   DeleteMemberResponse,
   DismissReportsBody,
   DismissReportsResponse,
+  DomainBlockBody,
+  DomainBlockResponse,
   HideBlogBody,
   HideBlogResponse,
   InvitesBody,
@@ -53,6 +57,7 @@ import { signedInUser } from '../../plugins/auth.ts';
 import { reportsQueue } from '../reports/index.ts';
 import { readSiteSettings } from '../site/index.ts';
 import { decideReview, deleteCommentAsStaff, dismissReports, reviewQueue, setHidden } from './content.service.ts';
+import { blockedEmailDomainsPage, blockEmailDomain, unblockEmailDomain } from './email-domain-blocks.service.ts';
 import { applicationsPage, createInvite, decideApplication, invitesPage, revokeInvite } from './joining.service.ts';
 import {
   changeRole,
@@ -76,7 +81,8 @@ import { updateSiteSettings } from './site-settings.service.ts';
 
 /**
  * The staff's calls: members, roles and standing, hidden blogs and deleted comments, the reports,
- * spam waves' bulk actions, the moderation log, the site's settings (policies.ts says who).
+ * spam waves' bulk actions, the moderation log, the site's settings and its blocked e-mail domains
+ * (policies.ts says who).
  */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   registerStaffActionMail(app);
@@ -291,12 +297,41 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/settings',
     { ...admins, schema: { response: { 200: SiteSettingsResponse, ...errorResponses([401, 403]) } } },
-    async () => ({ settings: await readSiteSettings(app.db) }),
+    async () => ({ settings: await readSiteSettings(app.db), canMail: app.mailer.canMail }),
   );
 
   app.post(
     '/api/admin/update-settings',
     { ...admins, schema: { body: UpdateSiteSettingsBody, response: { 200: SiteSettingsResponse, ...refusals } } },
-    async (request) => updateSiteSettings(app.db, signedInUser(request), request.body),
+    async (request) => updateSiteSettings(app.db, signedInUser(request), app.mailer.canMail, request.body),
+  );
+
+  // Who may join changes; what anonymous readers are answered does not.
+  const emailDomains = { ...admins, config: { keepsReadCache: true } };
+  app.post(
+    '/api/admin/blocked-email-domains',
+    {
+      ...emailDomains,
+      schema: { body: BlockedDomainsBody, response: { 200: BlockedEmailDomainsResponse, ...refusals } },
+    },
+    async (request) => blockedEmailDomainsPage(app.db, request.body),
+  );
+
+  app.post(
+    '/api/admin/block-email-domain',
+    {
+      ...emailDomains,
+      schema: {
+        body: DomainBlockBody,
+        response: { 200: DomainBlockResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 409]) },
+      },
+    },
+    async (request) => blockEmailDomain(app.db, signedInUser(request), request.body),
+  );
+
+  app.post(
+    '/api/admin/unblock-email-domain',
+    { ...emailDomains, schema: { body: DomainBlockBody, response: { 200: DomainBlockResponse, ...refusals } } },
+    async (request) => unblockEmailDomain(app.db, signedInUser(request), request.body),
   );
 };

@@ -501,36 +501,40 @@ describe('who may join', () => {
 });
 
 describe('young accounts', () => {
-  it('get a fifth of each per-account limit for their first day, where the site says so', async () => {
-    const single = await buildTestApp();
-    try {
-      const siteOwner = await buildUser(single.app);
-      const [young, old] = [await buildUser(single.app), await buildUser(single.app)];
-      await single.app.db.execute(
-        sql`update users set joined_at = now() - interval '2 days' where username = ${old.username}`,
-      );
-      const blog = await fetchBlog(single.app, await buildBlog(single.app, siteOwner));
-      const likes = async (user: TestUser, times: number) => {
-        const statuses = [];
-        for (let i = 0; i < times; i++)
-          statuses.push(
-            (await post(single.app, '/api/blog/like-blog', { _id: blog._id, isLikedByUser: i % 2 === 1 }, user.token))
-              .statusCode,
-          );
-        return statuses;
-      };
-      const turn = (on: boolean) =>
-        post(single.app, '/api/admin/update-settings', { youngAccountLimits: on }, siteOwner.token);
-      expect((await turn(true)).json().settings).toMatchObject({ youngAccountLimits: true });
-      // The like limit is 30 a minute: 6 for an account of today, all 30 for one of the day before yesterday.
-      expect(await likes(young, 7)).toEqual([200, 200, 200, 200, 200, 200, 429]);
-      expect((await likes(old, 7)).every((status) => status === 200)).toBe(true);
-      await turn(false);
-      expect(await likes(young, 1)).toEqual([200]);
-    } finally {
-      await single.close();
-    }
-  });
+  // The spam-wave switch turns the defence on by itself.
+  it.each(['youngAccountLimits', 'spamWave'])(
+    'get a fifth of each per-account limit for their first day, where the site says so (%s)',
+    async (setting) => {
+      const single = await buildTestApp();
+      try {
+        const siteOwner = await buildUser(single.app);
+        const [young, old] = [await buildUser(single.app), await buildUser(single.app)];
+        await single.app.db.execute(
+          sql`update users set joined_at = now() - interval '2 days' where username = ${old.username}`,
+        );
+        const blog = await fetchBlog(single.app, await buildBlog(single.app, siteOwner));
+        const likes = async (user: TestUser, times: number) => {
+          const statuses = [];
+          for (let i = 0; i < times; i++)
+            statuses.push(
+              (await post(single.app, '/api/blog/like-blog', { _id: blog._id, isLikedByUser: i % 2 === 1 }, user.token))
+                .statusCode,
+            );
+          return statuses;
+        };
+        const turn = (on: boolean) =>
+          post(single.app, '/api/admin/update-settings', { [setting]: on }, siteOwner.token);
+        expect((await turn(true)).json().settings).toMatchObject({ [setting]: true });
+        // The like limit is 30 a minute: 6 for an account of today, all 30 for one of the day before yesterday.
+        expect(await likes(young, 7)).toEqual([200, 200, 200, 200, 200, 200, 429]);
+        expect((await likes(old, 7)).every((status) => status === 200)).toBe(true);
+        await turn(false);
+        expect(await likes(young, 1)).toEqual([200]);
+      } finally {
+        await single.close();
+      }
+    },
+  );
 });
 
 describe('npm run admin', () => {

@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http-error.ts';
 import { hashToken, TOKEN_PATTERN } from '../auth/index.ts';
+import { refuseBlockedEmail } from '../email-domains/index.ts';
 import { enqueueJob } from '../jobs/index.ts';
 import { findUserByUsername } from '../users/index.ts';
 import {
@@ -48,7 +49,8 @@ export function visitorEmailError(body: SubscribeBody): FieldRefusal | null {
 /**
  * A signed-in reader is subscribed with their account's address at once. A visitor's address is
  * pending until confirmed from the mail that is queued for it (in the same transaction); the answer
- * is the same whether it was new, pending or confirmed, so it tells nobody who subscribes.
+ * is the same whether it was new, pending or confirmed, so it tells nobody who subscribes. An
+ * address on a blocked e-mail domain is refused, as it would be at sign-up.
  */
 export async function subscribe(
   db: Db,
@@ -66,6 +68,7 @@ export async function subscribe(
   const error = visitorEmailError(body);
   if (error) throw badRequest(error);
   const email = normalEmail(body.email!);
+  await refuseBlockedEmail(db, email);
   await db.transaction(async (tx) => {
     await addPendingSubscriber(tx, author.id, email);
     const subscriberId = await takeConfirmMailTurn(tx, author.id, email, now, CONFIRM_REMAIL_MINUTES);

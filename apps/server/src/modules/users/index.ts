@@ -1,4 +1,4 @@
-/** What other modules may use of users: the one owner of the users table, its counters, its password writer, and an account's deletion (the `leaving` event). */
+/** What other modules may use of users: the one owner of the users table, its counters, its password and e-mail confirmation writers, and an account's deletion (the `leaving` event). */
 export { deleteAccount, type UserEventHandlers } from './leaving.ts';
 export { createUser } from './users.service.ts';
 export {
@@ -6,11 +6,11 @@ export {
   addToAuthorCounters,
   addToFollowCounters,
   anyUserExists,
-  countFollowers,
   findUserByEmail,
   findUserByGoogleSub,
   findUserById,
   findUserByUsername,
+  markEmailVerified,
   setPasswordHash,
   updateProfile,
   type UserRow,

@@ -78,6 +78,14 @@ export async function updateProfile(
   await db.update(users).set(values).where(eq(users.id, userId));
 }
 
+/** Notes that the member confirmed their e-mail address (sign-up leaves a password account's unconfirmed). */
+export async function markEmailVerified(db: Executor, userId: string) {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, userId));
+}
+
 /** The one writer of a password (sign-up writes the first with the row). */
 export async function setPasswordHash(db: Executor, userId: string, passwordHash: string) {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
@@ -114,11 +122,6 @@ export async function addToFollowCounters(
     { id: authorId, set: { totalFollowers: sql`${users.totalFollowers} + ${change}` } },
   ].sort((a, b) => (a.id < b.id ? -1 : 1));
   for (const { id, set } of updates) await db.update(users).set(set).where(eq(users.id, id));
-}
-
-export async function countFollowers(db: Executor, userId: string): Promise<number> {
-  const [row] = await db.select({ total: users.totalFollowers }).from(users).where(eq(users.id, userId));
-  return row?.total ?? 0;
 }
 
 /** Adds each author's newly counted reads, in one statement. */

@@ -9,6 +9,8 @@ export interface NewAccount {
   googleSub: string | null;
   /** A picture from Google; otherwise the generated avatar of the new username. */
   profileImg?: string | undefined;
+  /** Whether the address is proven already (Google says it verified it); a password account's is not until its link is followed. */
+  emailVerified: boolean;
 }
 
 /**
@@ -17,8 +19,17 @@ export interface NewAccount {
  * The first account of a new site is its owner; two first sign-ups at once meet the one-owner
  * index, and the retry makes the later one a member.
  */
-export async function createUser(tx: Executor, { profileImg, ...account }: NewAccount): Promise<UserRow> {
+export async function createUser(
+  tx: Executor,
+  { profileImg, emailVerified, ...account }: NewAccount,
+): Promise<UserRow> {
   const username = await freeUsername(tx, account.email);
   const role = (await anyUserExists(tx)) ? 'member' : 'owner';
-  return insertUser(tx, { ...account, username, profileImg: profileImg ?? avatarUrl(username), role });
+  return insertUser(tx, {
+    ...account,
+    username,
+    profileImg: profileImg ?? avatarUrl(username),
+    role,
+    emailVerifiedAt: emailVerified ? new Date() : null,
+  });
 }

@@ -11,6 +11,8 @@ const ACTIONS = {
   settings: 'changed the site setting',
   domain_block: 'blocked the fediverse domain',
   domain_unblock: 'unblocked the fediverse domain',
+  email_domain_block: 'blocked the e-mail domain',
+  email_domain_unblock: 'unblocked the e-mail domain',
   blog_hide: 'hid the blog',
   blog_unhide: 'gave readers back the blog',
   comment_delete: 'deleted the comment',

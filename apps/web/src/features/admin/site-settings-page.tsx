@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { TRUSTED_AFTER, type Registration } from '@inkwell/contracts';
 import { formError, formProgress, formSuccess } from '../../lib/notify.ts';
-import { useSiteSettings, useUpdateSiteSettings } from './api/staff.ts';
+import { useCanMail, useSiteSettings, useUpdateSiteSettings } from './api/staff.ts';
 import { AdminLayout } from './components/admin-layout.tsx';
 
 const REGISTRATION_CHOICES: { value: Registration; label: string; hint: string }[] = [
@@ -30,6 +30,7 @@ export function SiteSettingsPage() {
 
 function SettingsForm() {
   const settings = useSiteSettings();
+  const canMail = useCanMail().data;
   const update = useUpdateSiteSettings({
     onMutate: () => formProgress('site-settings', 'Saving…'),
     onSuccess: () => formSuccess('site-settings', 'Settings saved'),
@@ -44,6 +45,8 @@ function SettingsForm() {
     update.mutate({
       registration: data.get('registration') as Registration,
       youngAccountLimits: data.get('youngAccountLimits') === 'on',
+      // Left as it is where it cannot be changed (a disabled box sends nothing).
+      ...(canMail && { emailVerification: data.get('emailVerification') === 'on' }),
       reviewNewMembers: data.get('reviewNewMembers') === 'on',
       trustedAfter: Number(data.get('trustedAfter')),
       spamWave: data.get('spamWave') === 'on',
@@ -84,6 +87,24 @@ function SettingsForm() {
             <span className="block font-medium">Limit young accounts</span>
             <span className="text-neutral-600">
               Accounts younger than a day may like, comment, follow and upload a fifth as often as others.
+            </span>
+          </span>
+        </label>
+        <label className="mt-3 flex items-start gap-3">
+          <input
+            type="checkbox"
+            name="emailVerification"
+            defaultChecked={settings.data.emailVerification}
+            disabled={!canMail}
+            aria-describedby="email-verification-hint"
+            className="mt-1"
+          />
+          <span>
+            <span className="block font-medium">Require new members to confirm their e-mail address</span>
+            <span id="email-verification-hint" className="text-neutral-600">
+              {canMail
+                ? 'Members who sign up with a password are mailed a link, and publish and comment once they have followed it.'
+                : 'This server cannot send mail: set SMTP_URL to use this.'}
             </span>
           </span>
         </label>

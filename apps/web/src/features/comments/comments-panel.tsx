@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import type { Blog, Comment } from '@inkwell/contracts';
 import { CloseIcon } from '../../components/icons.tsx';
+import { useSession } from '../../lib/session.tsx';
 import { useModalFocus } from '../../lib/use-modal-focus.ts';
+import { EmailUnverifiedNotice } from '../auth/index.ts';
 import { fetchBlogComments } from './api/comments.ts';
 import { CommentCard, type ThreadEvents } from './components/comment-card.tsx';
 import { CommentField } from './components/comment-field.tsx';
@@ -32,6 +34,7 @@ export function CommentsPanel({ blog, open, onClose, setCounts }: CommentsPanelP
   const closeButton = useRef<HTMLButtonElement>(null);
   const headingId = useId();
   const keepFocusInside = useModalFocus(dialog, closeButton, open);
+  const { session } = useSession();
 
   const { loadMore } = comments;
   useEffect(() => {
@@ -84,6 +87,12 @@ export function CommentsPanel({ blog, open, onClose, setCounts }: CommentsPanelP
         </div>
         <hr className="my-6 -mx-6 border-neutral-100" />
 
+        {/* Asked of a signed-in member once the panel opens: the reading page loads none of it. */}
+        {open && session && (
+          <Suspense fallback={null}>
+            <EmailUnverifiedNotice className="mb-4" />
+          </Suspense>
+        )}
         <CommentField
           blog={{ _id: blog._id, author: blog.author.personal_info.username }}
           action="Comment"

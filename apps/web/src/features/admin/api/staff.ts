@@ -1,5 +1,13 @@
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import {
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import {
+  type BlockedDomain,
   type DeleteMemberBody,
   type DomainBlockBody,
   type DomainBlockResponse,
@@ -8,7 +16,7 @@ import {
   type SetRoleBody,
   type SetStandingBody,
   type SetTrustBody,
-  type SiteSettings,
+  type SiteSettingsResponse,
   type TransferOwnershipBody,
   type UpdateSiteSettingsBody,
 } from '@inkwell/contracts';
@@ -19,7 +27,23 @@ import { ownProfileQuery } from '../../settings/index.ts';
 const membersKey = (query: string) => ['admin', 'members', query] as const;
 export const logKey = ['admin', 'log'] as const;
 const settingsKey = ['admin', 'settings'] as const;
-const domainsKey = ['admin', 'domains'] as const;
+
+/** The admins' two lists of blocked domains: the fediverse's, and e-mail addresses'. Each call's path, and the list's query key. */
+const DOMAIN_LISTS = {
+  fediverse: {
+    key: ['admin', 'domains'],
+    list: '/api/admin/blocked-domains',
+    block: '/api/admin/block-domain',
+    unblock: '/api/admin/unblock-domain',
+  },
+  email: {
+    key: ['admin', 'email-domains'],
+    list: '/api/admin/blocked-email-domains',
+    block: '/api/admin/block-email-domain',
+    unblock: '/api/admin/unblock-email-domain',
+  },
+} as const;
+export type DomainList = keyof typeof DOMAIN_LISTS;
 
 /** The page after `pages` loaded ones, while fewer than the total are loaded. */
 export const nextPage = (loaded: number, total: number, pages: number) => (loaded < total ? pages + 1 : undefined);
@@ -115,56 +139,66 @@ export function useModerationLog() {
   });
 }
 
-export const useSiteSettings = () =>
-  useQuery({
+/** The admins' settings answer: the settings, and whether the server can send mail. */
+const settingsQuery = () =>
+  queryOptions({
     queryKey: settingsKey,
-    queryFn: ({ signal }) => api('/api/admin/settings', { method: 'GET', auth: true, signal }).then((r) => r.settings),
+    queryFn: ({ signal }) => api('/api/admin/settings', { method: 'GET', auth: true, signal }),
   });
 
-export function useUpdateSiteSettings(config?: MutationConfig<{ settings: SiteSettings }, UpdateSiteSettingsBody>) {
+export const useSiteSettings = () => useQuery({ ...settingsQuery(), select: (answer) => answer.settings });
+
+/** Whether the server can send mail (SMTP_URL): e-mail verification needs it. */
+export const useCanMail = () => useQuery({ ...settingsQuery(), select: (answer) => answer.canMail });
+
+export function useUpdateSiteSettings(config?: MutationConfig<SiteSettingsResponse, UpdateSiteSettingsBody>) {
   const queryClient = useQueryClient();
   return useApiMutation(
     (body: UpdateSiteSettingsBody) => api('/api/admin/update-settings', { auth: true, body }),
     config,
-    ({ settings }) => {
-      queryClient.setQueryData(settingsKey, settings);
+    (answer) => {
+      queryClient.setQueryData(settingsKey, answer);
       void queryClient.invalidateQueries({ queryKey: logKey });
     },
   );
 }
 
-/** The fediverse's blocked domains, newest first, a page at a time. */
-export function useBlockedDomains() {
+/** One list of blocked domains, newest first, a page at a time. */
+export function useBlockedDomains(list: DomainList) {
+  const { key, list: path } = DOMAIN_LISTS[list];
   return useInfiniteQuery({
-    queryKey: domainsKey,
+    queryKey: key,
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      api('/api/admin/blocked-domains', { auth: true, body: { page: pageParam }, signal }),
+    queryFn: ({
+      pageParam,
+      signal,
+    }): Promise<{ domains: (BlockedDomain & { createdBy?: string })[]; totalDocs: number }> =>
+      api(path, { auth: true, body: { page: pageParam }, signal }),
     getNextPageParam: (last, pages) => nextPage(pages.flatMap((p) => p.domains).length, last.totalDocs, pages.length),
   });
 }
 
-/** A block or an unblock changes the list and writes a line in the log: both load again. */
-function useReloadDomains() {
+/** A block or an unblock changes its list and writes a line in the log: both load again. */
+function useReloadDomains(list: DomainList) {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: domainsKey });
+    void queryClient.invalidateQueries({ queryKey: DOMAIN_LISTS[list].key });
     void queryClient.invalidateQueries({ queryKey: logKey });
   };
 }
 
-export function useBlockDomain(config?: MutationConfig<DomainBlockResponse, DomainBlockBody>) {
+export function useBlockDomain(list: DomainList, config?: MutationConfig<DomainBlockResponse, DomainBlockBody>) {
   return useApiMutation(
-    (body: DomainBlockBody) => api('/api/admin/block-domain', { auth: true, body }),
+    (body: DomainBlockBody) => api(DOMAIN_LISTS[list].block, { auth: true, body }),
     config,
-    useReloadDomains(),
+    useReloadDomains(list),
   );
 }
 
-export function useUnblockDomain(config?: MutationConfig<DomainBlockResponse, DomainBlockBody>) {
+export function useUnblockDomain(list: DomainList, config?: MutationConfig<DomainBlockResponse, DomainBlockBody>) {
   return useApiMutation(
-    (body: DomainBlockBody) => api('/api/admin/unblock-domain', { auth: true, body }),
+    (body: DomainBlockBody) => api(DOMAIN_LISTS[list].unblock, { auth: true, body }),
     config,
-    useReloadDomains(),
+    useReloadDomains(list),
   );
 }

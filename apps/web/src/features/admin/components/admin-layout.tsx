@@ -50,6 +50,9 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
             <NavLink to="/admin/domains" className={tab}>
               Blocked domains
             </NavLink>
+            <NavLink to="/admin/email-domains" className={tab}>
+              Blocked e-mail domains
+            </NavLink>
             <NavLink to="/admin/applications" className={tab}>
               Applications
             </NavLink>

@@ -19,10 +19,11 @@ export interface CommentFieldProps {
   autoFocus?: boolean;
 }
 
-/** The refusals whose own words tell the commenter what to do: a rate limit, a silenced account, a block. */
+/** The refusals whose own words tell the commenter what to do: a rate limit, a silenced account, an address to confirm, a block. */
 const TOLD_AS_IS = new Set<ErrorCode | undefined>([
   'rate_limited',
   'account_silenced',
+  'email_unverified',
   'blocked_by_author',
   'blocked_by_commenter',
   'member_blocked',
@@ -42,7 +43,7 @@ export function CommentField({ blog, replyingTo, action, label, onAdded, autoFoc
       errors.succeed();
       onAdded(comment);
     },
-    // A rate limit says how long to wait, a silenced account why, a block whose it is; any other failure is docs/product/rules.md's.
+    // A rate limit says how long to wait, a silenced account why, an unconfirmed address what to do, a block whose it is; any other failure is docs/product/rules.md's.
     onError: (e) =>
       errors.refuse(e instanceof ApiError && TOLD_AS_IS.has(e.code) ? e.message : Messages.somethingWrong),
   });

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef } from 'react';
+import { Suspense, useEffect, useId, useRef } from 'react';
 import { Limits } from '@inkwell/contracts';
 import { FieldErrorMessage, fieldErrorProps } from '../../../components/field-error-message.tsx';
 import type { FormErrors } from '../../../lib/use-form-errors.ts';
+import { EmailUnverifiedNotice } from '../../auth/index.ts';
 import type { EditorBlog } from '../editor-blog.ts';
 import { ignoreEnter, oneLine } from '../single-line.ts';
 import { SchedulePicker } from './schedule-picker.tsx';
@@ -124,6 +125,11 @@ export function PublishSettings({
         />
 
         {!published && <SchedulePicker when={when} onChange={onWhenChange} error={errors.about('publishAt')} />}
+
+        {/* Publishing waits for a confirmed address where the site asks for one; Save Draft never does. */}
+        <Suspense fallback={null}>
+          <EmailUnverifiedNotice className="mb-6" />
+        </Suspense>
 
         <button type="button" className="btn-dark px-8" onClick={onPublish} disabled={saving}>
           {published ? 'Update' : when === null ? 'Publish' : 'Schedule'}
