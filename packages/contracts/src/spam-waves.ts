@@ -25,6 +25,8 @@ export const MemberFilter = z.object({
   joinedFrom: z.iso.date().optional(),
   joinedTo: z.iso.date().optional(),
   method: z.enum(SIGN_UP_METHODS).optional(),
+  /** Whether they confirmed their e-mail address (site setting emailVerification; Google accounts count as confirmed). */
+  verified: z.boolean().optional(),
   blogsMin: count,
   blogsMax: count,
   commentsMin: count,

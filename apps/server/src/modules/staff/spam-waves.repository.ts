@@ -24,6 +24,11 @@ function filtered(filter: MemberFilter): SQL {
       : filter.method === 'google'
         ? isNotNull(users.googleSub)
         : isNull(users.googleSub),
+    filter.verified === undefined
+      ? undefined
+      : filter.verified
+        ? isNotNull(users.emailVerifiedAt)
+        : isNull(users.emailVerifiedAt),
     ...between(sql`${users.totalPosts}`, filter.blogsMin, filter.blogsMax),
     ...between(written, filter.commentsMin, filter.commentsMax),
     matching(filter.query),

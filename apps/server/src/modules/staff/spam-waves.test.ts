@@ -113,6 +113,9 @@ describe('the filter', () => {
       [{ joinedTo: '2024-02-28' }, names('early', 'blogger')],
       [{ method: 'google' }, names('googler')],
       [{ method: 'password' }, names('early', 'blogger', 'quiet')],
+      // Google confirmed the googler's address; a password account starts unconfirmed.
+      [{ verified: true }, names('googler')],
+      [{ verified: false }, names('early', 'blogger', 'quiet')],
       [{ blogsMin: 1 }, names('blogger', 'googler')],
       [{ blogsMin: 2 }, names('blogger')],
       [{ blogsMax: 0 }, names('early', 'quiet')],

@@ -91,6 +91,7 @@ function FilterForm({ onFilter }: { onFilter: (filter: MemberFilter) => void }) 
       joinedFrom: text('joinedFrom'),
       joinedTo: text('joinedTo'),
       method: text('method') as SignUpMethod | undefined,
+      verified: text('verified') === undefined ? undefined : text('verified') === 'yes',
       blogsMin: number('blogsMin'),
       blogsMax: number('blogsMax'),
       commentsMin: number('commentsMin'),
@@ -118,6 +119,13 @@ function FilterForm({ onFilter }: { onFilter: (filter: MemberFilter) => void }) 
             <option value="">Any way</option>
             <option value="password">A password</option>
             <option value="google">Google</option>
+          </select>
+        </Field>
+        <Field label="E-mail address">
+          <select name="verified" className="input-box w-full py-2" defaultValue="">
+            <option value="">Confirmed or not</option>
+            <option value="yes">Confirmed</option>
+            <option value="no">Not confirmed</option>
           </select>
         </Field>
         <Range legend="Published blogs" name="blogs" type="number" from="At least" to="At most" />
