@@ -40,6 +40,15 @@ describe('configuration', () => {
     );
   });
 
+  it('signs proof-of-work challenges with ALTCHA_HMAC_KEY when set, and refuses a key too short to be secret', () => {
+    expect(loadConfig({}).altchaHmacKey).toBeUndefined();
+    const key = 'a'.repeat(64);
+    expect(loadConfig({ ALTCHA_HMAC_KEY: ` ${key} ` }).altchaHmacKey).toBe(key);
+    expect(() => loadConfig({ ALTCHA_HMAC_KEY: 'secret' })).toThrow(
+      'Invalid configuration: ALTCHA_HMAC_KEY: must be at least 32 characters',
+    );
+  });
+
   it('bounds every wait on PostgreSQL by DATABASE_TIMEOUT_SECONDS, 5 unless set, and refuses a bound that is no number of seconds', () => {
     expect(loadConfig({}).databaseTimeoutSeconds).toBe(5);
     expect(loadConfig({ DATABASE_TIMEOUT_SECONDS: '1.5' }).databaseTimeoutSeconds).toBe(1.5);

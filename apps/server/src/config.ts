@@ -41,6 +41,11 @@ const Env = z.object({
     .url()
     .default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
   SMTP_URL: optional,
+  /** The key that signs proof-of-work challenges; unset, the site makes one and keeps it in its database. */
+  ALTCHA_HMAC_KEY: optional.refine(
+    (v) => v === undefined || v.length >= 32,
+    'must be at least 32 characters, such as the output of `openssl rand -hex 32`',
+  ),
   MAIL_FROM: z.string().default('Inkwell <no-reply@localhost>'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   STREAM_HEARTBEAT_SECONDS: z.coerce.number().positive().default(25),
@@ -94,6 +99,8 @@ export interface Config {
   sessionDays: number;
   google: GoogleConfig;
   smtpUrl: string | undefined;
+  /** Signs proof-of-work challenges (ALTCHA); undefined, the key the site made and keeps in its database does. */
+  altchaHmacKey: string | undefined;
   mailFrom: string;
   rateLimitMultiplier: number;
   streamHeartbeatSeconds: number;
@@ -210,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       firebase: e.FIREBASE_PROJECT_ID ? { projectId: e.FIREBASE_PROJECT_ID, jwksUrl: e.FIREBASE_JWKS_URL } : undefined,
     },
     smtpUrl: e.SMTP_URL,
+    altchaHmacKey: e.ALTCHA_HMAC_KEY,
     mailFrom: e.MAIL_FROM,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     streamHeartbeatSeconds: e.STREAM_HEARTBEAT_SECONDS,

@@ -89,6 +89,7 @@ import {
   ReportsQueueBody,
   ReportsQueueResponse,
 } from './reports.ts';
+import { AltchaChallenge } from './proof-of-work.ts';
 import { RevisionBody, RevisionResponse, RevisionsBody, RevisionsResponse } from './revisions.ts';
 import {
   MyProfileResponse,
@@ -181,6 +182,8 @@ export const API_GROUPS = {
   subscribers: "E-mail subscriptions to an author's new blogs, and the links their mails carry.",
   uploads: 'Images: upload one, or import one from an address; the stored files and the default profile pictures.',
   'link-preview': "The editor's link cards: a page's title, description and image.",
+  'proof-of-work':
+    "The proof-of-work challenge (ALTCHA) sign-up and a visitor's subscription solve where the site asks for one.",
   staff:
     "The site's staff: members, their roles and standing, reports and what they act on, the moderation log, the site's settings, the fediverse's blocked domains.",
   system: 'The server itself: health, public configuration, this document.',
@@ -235,6 +238,12 @@ export const API_PATHS = {
     accepted: ApplicationReceived,
     summary: 'Sign in, or up, with a Google ID token; a first sign-in may be an application to join (202)',
     group: 'auth',
+  },
+  '/api/altcha/challenge': {
+    method: 'GET',
+    answer: AltchaChallenge,
+    summary: "A proof-of-work challenge to solve for sign-up or a visitor's subscription (`altcha`)",
+    group: 'proof-of-work',
   },
   '/api/user/signout': {
     method: 'POST',
@@ -941,7 +950,7 @@ export const API_PATHS = {
   '/api/config': {
     method: 'GET',
     answer: PublicConfig,
-    summary: "What the web app needs of the server's configuration (Google sign-in)",
+    summary: "What the web app needs of the server's configuration (Google sign-in, who may join, proof of work)",
     group: 'system',
   },
   '/api/openapi.json': {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from './error-codes.ts';
 import { Limits } from './limits.ts';
+import { AltchaPayload } from './proof-of-work.ts';
 import { REGISTRATIONS } from './site-settings.ts';
 
 const text = z.string().max(1000);
@@ -16,7 +17,14 @@ const joining = {
   invite: z.string().max(200).optional(),
 };
 
-export const SignUpBody = z.object({ fullname: field, email: field, password: field, ...joining });
+/** `altcha`: a solved proof-of-work challenge, needed where the site asks for one (PublicConfig `proofOfWork`), ignored elsewhere. */
+export const SignUpBody = z.object({
+  fullname: field,
+  email: field,
+  password: field,
+  ...joining,
+  altcha: AltchaPayload.optional(),
+});
 export type SignUpBody = z.infer<typeof SignUpBody>;
 
 /** What sign-up and a first Google sign-in answer (202) on a site that reviews who joins: the application is with its staff. */
@@ -69,12 +77,14 @@ export const ChangePasswordResponse = z.object({ status: z.literal('done') });
 
 /**
  * `googleScriptUrl` (Google Identity Services, or a local stand-in) comes only with a client id;
- * `registration` says what the sign-up form must ask for.
+ * `registration` says what the sign-up form must ask for; `proofOfWork`, whether sign-up and a
+ * visitor's subscription must carry a solved challenge (proof-of-work.ts).
  */
 export const PublicConfig = z.object({
   googleClientId: z.string().nullable(),
   googleScriptUrl: z.string().optional(),
   registration: z.enum(REGISTRATIONS),
+  proofOfWork: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

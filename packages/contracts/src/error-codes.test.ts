@@ -37,6 +37,7 @@ const PUBLISHED = `
   bulk_count_changed bulk_action_not_found
   trust_change_forbidden blog_not_awaiting_review
   email_unverified verification_link_invalid email_already_verified email_domain_blocked mail_not_configured
+  proof_of_work_required proof_of_work_failed
 `
   .trim()
   .split(/\s+/);

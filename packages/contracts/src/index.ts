@@ -31,6 +31,7 @@ export * from './subscriptions.ts';
 export * from './api-paths.ts';
 export * from './page-paths.ts';
 export * from './site-settings.ts';
+export * from './proof-of-work.ts';
 export * from './staff.ts';
 export * from './spam-waves.ts';
 export * from './reports.ts';

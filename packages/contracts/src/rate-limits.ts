@@ -10,4 +10,5 @@ export const RateLimitMessages = {
   tooManyPasswordChanges: 'Too many password change attempts',
   tooManyBlocks: 'Too many blocks',
   tooManyReports: 'Too many reports',
+  tooManyChallenges: 'Too many checks that you are not a robot asked for',
 } as const;

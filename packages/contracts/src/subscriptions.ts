@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AltchaPayload } from './proof-of-work.ts';
 
 /*
  * E-mail subscriptions to an author's new blogs (Inkwell's own calls, docs/api.md). A signed-in reader
@@ -14,8 +15,15 @@ export const SubscriptionMessages = {
   tooManySubscribes: 'Too many subscriptions asked for',
 } as const;
 
-/** `POST /api/user/subscribe`: `email` is needed only without a session (a signed-in reader's is their account's). */
-export const SubscribeBody = z.object({ username: z.string().max(200), email: z.string().max(1000).optional() });
+/**
+ * `POST /api/user/subscribe`: `email` is needed only without a session (a signed-in reader's is their
+ * account's), and so is `altcha`, a solved proof-of-work challenge, where the site asks for one.
+ */
+export const SubscribeBody = z.object({
+  username: z.string().max(200),
+  email: z.string().max(1000).optional(),
+  altcha: AltchaPayload.optional(),
+});
 export type SubscribeBody = z.infer<typeof SubscribeBody>;
 
 /** `subscribed` is true once mails will come; a visitor's answer is the same whatever the address, so it tells nothing of who subscribes. */

@@ -23,6 +23,7 @@ import { linkPreviewModule } from './link-preview/index.ts';
 import { mailModule } from './mail/index.ts';
 import { notificationsModule, notifyFollowers } from './notifications/index.ts';
 import { previewLinksModule } from './preview-links/index.ts';
+import { proofOfWorkModule } from './proof-of-work/index.ts';
 import { profilesModule } from './profiles/index.ts';
 import { reportsModule } from './reports/index.ts';
 import { keepRevision, revisionsModule } from './revisions/index.ts';
@@ -82,6 +83,7 @@ export const modules: (FastifyPluginAsync | FastifyPluginAsyncZod)[] = [
   webModule,
   systemModule,
   avatarsModule,
+  proofOfWorkModule,
   authModule,
   settingsModule,
   staffModule,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Session } from '@inkwell/contracts';
+import { proofOfWork } from './proof-of-work.ts';
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -27,7 +28,12 @@ export async function buildUser(
     email: overrides.email ?? `writer.${uniqueId()}@example.com`,
     password: overrides.password ?? 'Secret123',
   };
-  const res = await app.inject({ method: 'POST', url: '/api/user/signup', payload: body });
+  let res = await app.inject({ method: 'POST', url: '/api/user/signup', payload: body });
+  // Where the site asks for a proof of work (its setting, or the spam-wave switch), one is solved, as a browser would.
+  if (res.statusCode === 400 && res.json<{ code: string }>().code === 'proof_of_work_required') {
+    const altcha = await proofOfWork(app);
+    res = await app.inject({ method: 'POST', url: '/api/user/signup', payload: { ...body, altcha } });
+  }
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const session = res.json<Session>();
   return { session, token: session.access_token, username: session.username, ...body };

@@ -120,3 +120,18 @@ export const spentChallenges = pgTable(
   },
   (t) => [index('spent_challenges_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * The key that signs proof-of-work challenges where ALTCHA_HMAC_KEY is unset: one row, made the
+ * first time a challenge is, so that every instance signs and checks with the same. Never answered.
+ */
+export const proofOfWorkKey = pgTable(
+  'proof_of_work_key',
+  {
+    /** Always true: the table holds one row. */
+    id: boolean('id').primaryKey().default(true),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('proof_of_work_key_one_row', sql`${t.id}`)],
+);

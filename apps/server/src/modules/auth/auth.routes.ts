@@ -24,7 +24,7 @@ const answerJoining = (reply: FastifyReply, answer: Session | ApplicationReceive
   'status' in answer ? reply.code(202).send(answer) : answer;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, sessionDays: app.config.sessionDays };
+  const deps = { db: app.db, config: app.config, sessionDays: app.config.sessionDays };
   const verificationMail = (request: FastifyRequest): VerificationMail => ({
     sendMail: app.mailer.send,
     canMail: app.mailer.canMail,

@@ -8,11 +8,12 @@ import {
   type SignUpBody,
 } from '@inkwell/contracts';
 import type { GoogleConfig } from '../../config.ts';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../../http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { hasNewNotification } from '../notifications/index.ts';
+import { requireProofOfWork, type ProofOfWorkDeps } from '../proof-of-work/index.ts';
 import { admission, admit, apply, type Admission } from '../site/index.ts';
 import { createUser, findUserByEmail, findUserByGoogleSub, type UserRow } from '../users/index.ts';
 import { mailLinkToNewMember, type VerificationMail } from './email-verification.service.ts';
@@ -25,8 +26,7 @@ import { TOKEN_PATTERN } from './tokens.ts';
 /** An account to make, as createUser takes it. */
 type NewAccount = Parameters<typeof createUser>[1];
 
-export interface AuthDeps {
-  db: Db;
+export interface AuthDeps extends ProofOfWorkDeps {
   sessionDays: number;
 }
 
@@ -70,8 +70,10 @@ export async function signUp(
 ): Promise<Session | ApplicationReceived> {
   const error = authError(body);
   if (error) throw badRequest(error);
-  // Before the e-mail is looked up: a closed site does not say who has an account.
+  // Before the e-mail is looked up: a closed site does not say who has an account, and nobody
+  // learns whether an address has one without the work each try costs.
   const admitted = await admission(deps.db, body);
+  await requireProofOfWork(deps, body.altcha);
   const email = body.email.trim();
   if (await findUserByEmail(deps.db, email)) throw conflict('email_taken');
   const account = { fullname: body.fullname.trim(), email, passwordHash: await hashPassword(body.password) };

@@ -104,6 +104,7 @@ describe('Google sign-in', () => {
       googleClientId: idp.clientId,
       googleScriptUrl: `${idp.url}/gsi/client`,
       registration: 'open',
+      proofOfWork: false,
     });
     const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1]!.split(' ');
     expect(scriptSrc).toEqual(["'self'", 'https://accounts.google.com/gsi/client', idp.url]);

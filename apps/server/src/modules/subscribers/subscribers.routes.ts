@@ -11,6 +11,7 @@ import {
 import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
 import { enforceRateLimit } from '../../plugins/rate-limits.ts';
 import { assertActive, signedInUser } from '../../plugins/auth.ts';
+import { requireProofOfWork } from '../proof-of-work/index.ts';
 import { registerSubscriberJobs } from './subscriber-jobs.ts';
 import {
   confirmByToken,
@@ -47,8 +48,12 @@ export const subscriberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (request.user) assertActive(request.user);
-      // A visitor's address counts against its own limit, once it is an address: nobody floods a mailbox.
-      if (!request.user && !visitorEmailError(request.body)) await enforceRateLimit(request, 'subscribePerEmail');
+      // A visitor's address counts against its own limit, and costs a proof of work where the site
+      // asks for one, once it is an address: nobody floods a mailbox.
+      if (!request.user && !visitorEmailError(request.body)) {
+        await enforceRateLimit(request, 'subscribePerEmail');
+        await requireProofOfWork({ db: app.db, config: app.config }, request.body.altcha);
+      }
       return subscribe(app.db, request.user?.id ?? null, request.body, app.clock());
     },
   );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { writeSiteSettings } from '../site/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,8 +15,16 @@ describe('system', () => {
     expect(ok.json()).toEqual({ status: 'ok' });
   });
 
-  it('tells the web app whether Google sign-in is configured', async () => {
-    expect((await t.app.inject('/api/config')).json()).toEqual({ googleClientId: null, registration: 'open' });
+  it('tells the web app whether Google sign-in is configured, who may join and whether a proof of work is asked', async () => {
+    const config = async () => (await t.app.inject('/api/config')).json();
+    expect(await config()).toEqual({ googleClientId: null, registration: 'open', proofOfWork: false });
+    await writeSiteSettings(t.app.db, { proofOfWork: true });
+    expect(await config()).toMatchObject({ proofOfWork: true });
+    // The spam-wave switch turns every defence on, whatever each one's own setting.
+    await writeSiteSettings(t.app.db, { proofOfWork: false, spamWave: true });
+    expect(await config()).toMatchObject({ proofOfWork: true });
+    await writeSiteSettings(t.app.db, { spamWave: false });
+    expect(await config()).toMatchObject({ proofOfWork: false });
   });
 
   it('answers unknown API paths and wrong methods with JSON 404', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HealthResponse, PublicConfig } from '@inkwell/contracts';
+import { defenceOn, HealthResponse, PublicConfig } from '@inkwell/contracts';
 import { errorBody, errorResponses } from '../../http-error.ts';
 import { readSiteSettings } from '../site/index.ts';
 
@@ -18,12 +18,17 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Who may join is a site setting: a change of it is a write, which empties the read cache with the rest.
+  // Who may join and whether a proof of work is asked are site settings: a change of them is a
+  // write, which empties the read cache with the rest.
   app.get('/api/config', { schema: { response: { 200: PublicConfig } } }, async () => {
     const { clientId, scriptUrl } = app.config.google;
-    const { registration } = await readSiteSettings(app.db);
+    const settings = await readSiteSettings(app.db);
+    const site = {
+      registration: settings.registration,
+      proofOfWork: defenceOn(settings, 'proofOfWork', app.mailer.canMail),
+    };
     return clientId
-      ? { googleClientId: clientId, googleScriptUrl: scriptUrl, registration }
-      : { googleClientId: null, registration };
+      ? { googleClientId: clientId, googleScriptUrl: scriptUrl, ...site }
+      : { googleClientId: null, ...site };
   });
 };
