@@ -47,6 +47,7 @@ function SettingsForm() {
       youngAccountLimits: data.get('youngAccountLimits') === 'on',
       // Left as it is where it cannot be changed (a disabled box sends nothing).
       ...(canMail && { emailVerification: data.get('emailVerification') === 'on' }),
+      proofOfWork: data.get('proofOfWork') === 'on',
       reviewNewMembers: data.get('reviewNewMembers') === 'on',
       trustedAfter: Number(data.get('trustedAfter')),
       spamWave: data.get('spamWave') === 'on',
@@ -105,6 +106,16 @@ function SettingsForm() {
               {canMail
                 ? 'Members who sign up with a password are mailed a link, and publish and comment once they have followed it.'
                 : 'This server cannot send mail: set SMTP_URL to use this.'}
+            </span>
+          </span>
+        </label>
+        <label className="mt-4 flex items-start gap-3">
+          <input type="checkbox" name="proofOfWork" defaultChecked={settings.data.proofOfWork} className="mt-1" />
+          <span>
+            <span className="block font-medium">Proof of work on sign-up and subscription</span>
+            <span className="text-neutral-600">
+              Newcomers and visitors subscribing by e-mail wait about a second while their browser solves a small puzzle
+              (ALTCHA, served by this site): costly for spam scripts sending thousands.
             </span>
           </span>
         </label>

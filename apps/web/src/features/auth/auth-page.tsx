@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { authError, ErrorMessages, Limits, type ApplicationReceived, type Session } from '@inkwell/contracts';
 import { fieldErrorProps, FieldErrorMessage } from '../../components/field-error-message.tsx';
 import { LockIcon, UserIcon } from '../../components/icons.tsx';
+import { ProofOfWorkField } from '../../components/proof-of-work-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useFormErrors, type FieldMessage } from '../../lib/use-form-errors.ts';
@@ -29,13 +30,23 @@ function AuthForm({ type }: { type: 'sign-in' | 'sign-up' }) {
   const invite = useSearchParams()[0].get('invite') ?? undefined;
   const [reason, setReason] = useState('');
   const [applied, setApplied] = useState<ApplicationReceived>();
+  // The site asks a newcomer for a proof of work: the widget's payload, and a new widget after each
+  // refusal (the server spent the solution sent).
+  const proofOfWork = isSignUp && config.data?.proofOfWork === true;
+  const [altcha, setAltcha] = useState<string>();
+  const [widget, setWidget] = useState(0);
   const answered = (answer: Session | ApplicationReceived) => {
     if ('status' in answer) {
       errors.succeed();
       setApplied(answer);
     } else completeSignIn(answer);
   };
-  const sent = { onSuccess: answered, onError: (e: Error) => errors.refuse(e) };
+  const refused = (error: Error) => {
+    errors.refuse(error);
+    setAltcha(undefined);
+    setWidget((n) => n + 1);
+  };
+  const sent = { onSuccess: answered, onError: refused };
   const signIn = useSignIn(sent);
   const signUp = useSignUp(sent);
   const send = isSignUp ? signUp : signIn;
@@ -55,13 +66,14 @@ function AuthForm({ type }: { type: 'sign-in' | 'sign-up' }) {
       authError({ ...credentials, fullname }) ??
       (isSignUp && registration === 'approval' && !reason.trim()
         ? { field: 'reason', message: ErrorMessages.application_reason_required }
-        : undefined);
+        : undefined) ??
+      (proofOfWork && !altcha ? ErrorMessages.proof_of_work_required : undefined);
     if (error) {
       errors.refuse(error);
       return;
     }
     if (fullname === undefined) signIn.mutate(credentials);
-    else signUp.mutate({ ...credentials, fullname, ...joining });
+    else signUp.mutate({ ...credentials, fullname, ...joining, altcha });
   };
 
   if (applied) return <Applied message={applied.message} />;
@@ -105,6 +117,7 @@ function AuthForm({ type }: { type: 'sign-in' | 'sign-up' }) {
         {isSignUp && registration === 'approval' && (
           <ReasonField value={reason} onChange={setReason} error={errors.about('reason')} />
         )}
+        {proofOfWork && <ProofOfWorkField key={widget} onChange={setAltcha} />}
 
         {!isSignUp && (
           <p className="-mt-1 text-right">

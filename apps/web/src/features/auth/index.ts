@@ -1,6 +1,10 @@
 import { lazy } from 'react';
 
-/** What the app shell uses of signing in and out. */
+/**
+ * What the app shell uses of signing in and out, and the site's public configuration (who may
+ * join, whether a proof of work is asked), which a visitor's subscribe form reads too.
+ */
+export { usePublicConfig } from './api/public-config.ts';
 export { useSignOut } from './use-sign-out.ts';
 
 /**

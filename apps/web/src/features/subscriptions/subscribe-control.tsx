@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, type FormEvent } from 'react';
-import { emailError } from '@inkwell/contracts';
-import { FieldErrorMessage, fieldErrorProps } from '../../components/field-error-message.tsx';
+import { lazy, Suspense } from 'react';
 import { useHydrated } from '../../lib/hydration.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.tsx';
-import { useFormErrors } from '../../lib/use-form-errors.ts';
-import { subscriptionQuery, useChangeSubscription, useSubscribeByEmail } from './api/subscriptions.ts';
+import { subscriptionQuery, useChangeSubscription } from './api/subscriptions.ts';
+
+/** A visitor's form, loaded once the page knows there is no session: a reader signed in never needs it. */
+const SubscribeForm = lazy(() => import('./subscribe-form.tsx').then((m) => ({ default: m.SubscribeForm })));
 
 /**
  * The profile's Subscribe by e-mail: a button for a signed-in reader (their account's address,
@@ -17,7 +17,12 @@ export function SubscribeControl({ username }: { username: string }) {
   const hydrated = useHydrated();
   const { session } = useSession();
   if (!hydrated) return null;
-  return session ? <SubscribeButton username={username} /> : <SubscribeForm username={username} />;
+  if (session) return <SubscribeButton username={username} />;
+  return (
+    <Suspense>
+      <SubscribeForm username={username} />
+    </Suspense>
+  );
 }
 
 function SubscribeButton({ username }: { username: string }) {
@@ -34,51 +39,5 @@ function SubscribeButton({ username }: { username: string }) {
     >
       {subscribed ? 'Unsubscribe by e-mail' : 'Subscribe by e-mail'}
     </button>
-  );
-}
-
-function SubscribeForm({ username }: { username: string }) {
-  const id = useId();
-  const errors = useFormErrors('subscribe');
-  const send = useSubscribeByEmail(username, {
-    onSuccess: () => errors.succeed(),
-    onError: (error) => errors.refuse(error.message),
-  });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email') ?? '');
-    const error = emailError(email);
-    if (error) return errors.refuse(error);
-    send.mutate(email.trim());
-  };
-  if (send.data) {
-    return (
-      <p role="status" className="max-w-[320px] text-neutral-700">
-        {send.data.message}
-      </p>
-    );
-  }
-  const error = errors.about('email');
-  return (
-    <form onSubmit={onSubmit} onChange={errors.onEdit} noValidate className="w-full max-w-[320px]">
-      <label htmlFor={id} className="mb-1 block text-neutral-700">
-        Get new blogs by e-mail
-      </label>
-      <div className="flex gap-2">
-        <input
-          id={id}
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          className="input-box min-w-0 flex-1"
-          {...fieldErrorProps(error)}
-        />
-        <button type="submit" className="btn-dark px-4" disabled={send.isPending}>
-          Subscribe
-        </button>
-      </div>
-      <FieldErrorMessage error={error} />
-    </form>
   );
 }

@@ -9,12 +9,15 @@ export const subscriptionQuery = (username: string) =>
     queryFn: ({ signal }) => api('/api/user/subscription', { auth: true, body: { username }, signal }),
   });
 
-/** Signed in: subscribed at once with the account's address. A visitor (with `email`): a confirmation mail is on its way. */
-export const subscribe = (username: string, email?: string) =>
-  api('/api/user/subscribe', {
-    auth: email === undefined,
-    body: { username, ...(email !== undefined && { email }) },
-  });
+/** What a visitor sends: their address, and the proof of work where the site asks for one. */
+export interface VisitorSubscription {
+  email: string;
+  altcha?: string | undefined;
+}
+
+/** Signed in: subscribed at once with the account's address. A visitor: a confirmation mail is on its way. */
+export const subscribe = (username: string, visitor?: VisitorSubscription) =>
+  api('/api/user/subscribe', { auth: visitor === undefined, body: { username, ...visitor } });
 
 export const unsubscribe = (username: string) => api('/api/user/unsubscribe', { auth: true, body: { username } });
 
@@ -32,11 +35,11 @@ export function useChangeSubscription(
   );
 }
 
-/** A visitor's subscription by e-mail (`email`, the variable): a confirmation mail is on its way. */
+/** A visitor's subscription by e-mail: a confirmation mail is on its way. */
 export const useSubscribeByEmail = (
   username: string,
-  config?: MutationConfig<ApiAnswer<'/api/user/subscribe'>, string>,
-) => useApiMutation((email: string) => subscribe(username, email), config);
+  config?: MutationConfig<ApiAnswer<'/api/user/subscribe'>, VisitorSubscription>,
+) => useApiMutation((visitor: VisitorSubscription) => subscribe(username, visitor), config);
 
 /** The signed-in author's confirmed subscribers (a number: nobody sees an address). */
 export const subscriberCountQuery = () =>
