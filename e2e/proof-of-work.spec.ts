@@ -55,8 +55,9 @@ test('an admin asks for a proof of work; a newcomer signs up and a visitor subsc
     await newcomer.getByLabel('Email').fill(`nora.${uniqueId()}@example.com`);
     await newcomer.getByLabel('Password', { exact: true }).fill('Secret123');
     // The keyboard reaches the widget next, past the password's Show button; touching the form started its work.
+    const check = newcomer.getByRole('checkbox', { name: /not a robot|Verifying|Verified/ });
+    await expect(check).toBeVisible();
     await newcomer.getByRole('button', { name: 'Show password' }).press('Tab');
-    const check = newcomer.getByRole('checkbox', { name: /not a robot|Verified/ });
     await expect(check).toBeFocused();
     await expect(check).toBeChecked({ timeout: 30_000 });
     await expect(newcomer.getByText('Verified')).toBeVisible();
@@ -68,7 +69,7 @@ test('an admin asks for a proof of work; a newcomer signs up and a visitor subsc
     // A visitor's subscription on the owner's profile asks for one too.
     await visitor.goto(`${site.url}/user/${session.username}`);
     await visitor.getByLabel('Get new blogs by e-mail').fill(`visitor.${uniqueId()}@example.net`);
-    const visitorCheck = visitor.getByRole('checkbox', { name: /not a robot|Verified/ });
+    const visitorCheck = visitor.getByRole('checkbox', { name: /not a robot|Verifying|Verified/ });
     await expect(visitorCheck).toBeChecked({ timeout: 30_000 });
     await checkScreen(visitor, 'the subscribe form with its proof of work solved');
     await visitor.getByRole('button', { name: 'Subscribe', exact: true }).click();

@@ -9,11 +9,13 @@ import { useSubscribeByEmail } from './api/subscriptions.ts';
 /**
  * A visitor's Subscribe by e-mail: an address, confirmed from the mail that follows, and the proof
  * of work the site may ask of visitors (a new one after each refusal: the server spent the one sent).
+ * Whether it is asked is learnt once the form is touched: a reading page asks the server nothing more.
  */
 export function SubscribeForm({ username }: { username: string }) {
   const id = useId();
   const errors = useFormErrors('subscribe');
-  const proofOfWork = usePublicConfig().data?.proofOfWork === true;
+  const [touched, setTouched] = useState(false);
+  const proofOfWork = usePublicConfig(touched).data?.proofOfWork === true;
   const [altcha, setAltcha] = useState<string>();
   const [widget, setWidget] = useState(0);
   const send = useSubscribeByEmail(username, {
@@ -40,7 +42,13 @@ export function SubscribeForm({ username }: { username: string }) {
   }
   const error = errors.about('email');
   return (
-    <form onSubmit={onSubmit} onChange={errors.onEdit} noValidate className="w-full max-w-[320px]">
+    <form
+      onSubmit={onSubmit}
+      onChange={errors.onEdit}
+      onFocus={() => setTouched(true)}
+      noValidate
+      className="w-full max-w-[320px]"
+    >
       <label htmlFor={id} className="mb-1 block text-neutral-700">
         Get new blogs by e-mail
       </label>
