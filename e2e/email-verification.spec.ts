@@ -1,6 +1,6 @@
-import { ErrorMessages, VerificationMessages, type Session } from '@inkwell/contracts';
+import { ErrorMessages, VerificationMessages } from '@inkwell/contracts';
 import { checkScreen, installAxe } from './support/axe.ts';
-import { startEmptySite } from './support/empty-site.ts';
+import { signInOn, signUpOwner, startEmptySite } from './support/empty-site.ts';
 import { expect, expectToast, recordToasts, test, uniqueId } from './support/fixtures.ts';
 import { mailsTo, SMTP_PORT } from './support/mail.ts';
 
@@ -21,8 +21,7 @@ test('a member confirms their address from the mail: until then the comment box 
   const site = await startEmptySite({ SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, PUBLIC_URL });
   const member = await browser.newContext();
   try {
-    const owner = { fullname: 'First Owner', email: `owner.${uniqueId()}@example.com`, password: 'Owner1234' };
-    const session = (await (await request.post(`${site.url}/api/user/signup`, { data: owner })).json()) as Session;
+    const session = await signUpOwner(request, site.url);
     const auth = { authorization: `Bearer ${session.access_token}` };
     // A blog to comment on, published before the setting (the owner's own address is not confirmed either).
     const published = await request.post(`${site.url}/api/blog/create-blog`, {
@@ -39,13 +38,7 @@ test('a member confirms their address from the mail: until then the comment box 
     expect(published.status(), await published.text()).toBe(200);
     const { id: blogId } = (await published.json()) as { id: string };
 
-    await page.addInitScript(
-      ({ session, origin }) => {
-        if (window.top === window && location.origin === origin && !sessionStorage.getItem('user'))
-          sessionStorage.setItem('user', JSON.stringify(session));
-      },
-      { session, origin: site.url },
-    );
+    await signInOn(page, site.url, session);
     await installAxe(page);
     await page.goto(`${site.url}/admin/settings`);
     const box = page.getByRole('checkbox', { name: 'Require new members to confirm their e-mail address' });

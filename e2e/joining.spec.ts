@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
-import { ErrorMessages, type Session } from '@inkwell/contracts';
+import { ErrorMessages } from '@inkwell/contracts';
 import { checkScreen, installAxe } from './support/axe.ts';
-import { startEmptySite } from './support/empty-site.ts';
+import { signInOn, signUpOwner, startEmptySite } from './support/empty-site.ts';
 import { expect, expectToast, recordToasts, test, uniqueId } from './support/fixtures.ts';
 
 /*
@@ -12,18 +12,7 @@ import { expect, expectToast, recordToasts, test, uniqueId } from './support/fix
 /** A brand-new site whose owner (its first account) is signed in on `page`. */
 async function siteWithOwner(page: Page) {
   const site = await startEmptySite();
-  const owner = { fullname: 'First Owner', email: `owner.${uniqueId()}@example.com`, password: 'Owner1234' };
-  const res = await page.request.post(`${site.url}/api/user/signup`, { data: owner });
-  expect(res.status(), await res.text()).toBe(200);
-  const session = (await res.json()) as Session;
-  // signIn's way, on this site only: the page ends on about:blank, which has no sessionStorage.
-  await page.addInitScript(
-    ({ session, origin }) => {
-      if (window.top === window && location.origin === origin && !sessionStorage.getItem('user'))
-        sessionStorage.setItem('user', JSON.stringify(session));
-    },
-    { session, origin: site.url },
-  );
+  await signInOn(page, site.url, await signUpOwner(page.request, site.url));
   await installAxe(page);
   return site;
 }

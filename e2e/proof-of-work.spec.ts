@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test';
-import { SubscriptionMessages, type Session } from '@inkwell/contracts';
+import { SubscriptionMessages } from '@inkwell/contracts';
 import { checkScreen, installAxe } from './support/axe.ts';
-import { startEmptySite } from './support/empty-site.ts';
+import { signInOn, signUpOwner, startEmptySite } from './support/empty-site.ts';
 import { expect, expectToast, recordToasts, test, uniqueId } from './support/fixtures.ts';
 
 /*
@@ -26,17 +26,8 @@ test('an admin asks for a proof of work; a newcomer signs up and a visitor subsc
 }) => {
   test.setTimeout(180_000);
   const site = await startEmptySite();
-  const owner = { fullname: 'First Owner', email: `owner.${uniqueId()}@example.com`, password: 'Owner1234' };
-  const res = await page.request.post(`${site.url}/api/user/signup`, { data: owner });
-  expect(res.status(), await res.text()).toBe(200);
-  const session = (await res.json()) as Session;
-  await page.addInitScript(
-    ({ session, origin }) => {
-      if (window.top === window && location.origin === origin && !sessionStorage.getItem('user'))
-        sessionStorage.setItem('user', JSON.stringify(session));
-    },
-    { session, origin: site.url },
-  );
+  const session = await signUpOwner(page.request, site.url);
+  await signInOn(page, site.url, session);
   await installAxe(page);
   const asked: string[] = [];
   const newcomer = await visitorPage(browser, asked);

@@ -1,21 +1,9 @@
-import type { Page } from '@playwright/test';
 import { checkScreen, installAxe } from './support/axe.ts';
-import { startEmptySite } from './support/empty-site.ts';
-import { createBlog, createUser, expect, expectToast, test, uniqueId, type TestUser } from './support/fixtures.ts';
+import { signInOn, startEmptySite } from './support/empty-site.ts';
+import { createBlog, createUser, expect, expectToast, test, uniqueId } from './support/fixtures.ts';
 
 const WAITING = 'Waiting for review — a moderator will read it before it is shown to others.';
 const UNTRUSTED_REL = 'ugc nofollow noopener noreferrer';
-
-/** `user`'s session in this tab, on `origin` only (the tab ends on about:blank, which has no sessionStorage). */
-async function signInOn(page: Page, origin: string, user: TestUser) {
-  await page.addInitScript(
-    ({ session, origin }) => {
-      if (window.top === window && location.origin === origin && !sessionStorage.getItem('user'))
-        sessionStorage.setItem('user', JSON.stringify(session));
-    },
-    { session: user.session, origin },
-  );
-}
 
 /** A paragraph with a link, whose rel says whether its author is trusted. */
 const withLink = (title: string) => ({
@@ -52,8 +40,8 @@ test('a new member’s blogs wait for review: approved, it is published; rejecte
     const owner = await createUser(request, 'First Owner');
     const author = await createUser(request, 'New Writer');
     await installAxe(page);
-    await signInOn(page, site.url, owner);
-    await signInOn(authorPage, site.url, author);
+    await signInOn(page, site.url, owner.session);
+    await signInOn(authorPage, site.url, author.session);
 
     await page.goto(`${site.url}/admin/settings`);
     await page.getByRole('checkbox', { name: /Review the blogs of members not yet trusted/ }).check();

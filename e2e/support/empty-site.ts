@@ -1,7 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Session } from '@inkwell/contracts';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { expect, uniqueId } from './fixtures.ts';
 
 /**
  * A second, brand-new Inkwell (the same built web app, an in-memory database) for what only a
@@ -26,4 +29,26 @@ export async function startEmptySite(env: Record<string, string> = {}) {
       await database.close();
     },
   };
+}
+
+/**
+ * `session` signed in on `page` for the site at `origin` only, as signIn does on the shared stack
+ * (a tab ends on about:blank, which has no sessionStorage).
+ */
+export async function signInOn(page: Page, origin: string, session: Session) {
+  await page.addInitScript(
+    ({ session, origin }) => {
+      if (window.top === window && location.origin === origin && !sessionStorage.getItem('user'))
+        sessionStorage.setItem('user', JSON.stringify(session));
+    },
+    { session, origin },
+  );
+}
+
+/** The site's first account, its owner, made through the API: its session. */
+export async function signUpOwner(request: APIRequestContext, origin: string): Promise<Session> {
+  const owner = { fullname: 'First Owner', email: `owner.${uniqueId()}@example.com`, password: 'Owner1234' };
+  const res = await request.post(`${origin}/api/user/signup`, { data: owner });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as Session;
 }
