@@ -40,4 +40,6 @@ CREATE INDEX "blogs_review_idx" ON "blogs" USING btree ("updated_at","id") WHERE
 ALTER TABLE "users" ADD CONSTRAINT "users_trust_check" CHECK ("users"."trust" in ('auto', 'trusted', 'untrusted'));--> statement-breakpoint
 ALTER TABLE "blogs" ADD CONSTRAINT "blogs_review_published" CHECK (not (awaiting_review and draft));--> statement-breakpoint
 ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_trusted_after_check" CHECK ("site_settings"."trusted_after" between 1 and 100);--> statement-breakpoint
-ALTER TABLE "blogs" ADD CONSTRAINT "blogs_published_dated" CHECK (draft or awaiting_review or published_at is not null);
+ALTER TABLE "blogs" ADD CONSTRAINT "blogs_published_dated" CHECK (draft or awaiting_review or published_at is not null);--> statement-breakpoint
+-- listed was made again: its statistics with it, before the first list is planned on them.
+ANALYZE "blogs";
