@@ -77,63 +77,36 @@ function SettingsForm() {
       </fieldset>
       <fieldset className="mb-6">
         <legend className="mb-3 text-lg font-medium">Spam defences</legend>
-        <label className="flex items-start gap-3">
-          <input
-            type="checkbox"
-            name="youngAccountLimits"
-            defaultChecked={settings.data.youngAccountLimits}
-            className="mt-1"
-          />
-          <span>
-            <span className="block font-medium">Limit young accounts</span>
-            <span className="text-neutral-600">
-              Accounts younger than a day may like, comment, follow and upload a fifth as often as others.
-            </span>
-          </span>
-        </label>
-        <label className="mt-3 flex items-start gap-3">
-          <input
-            type="checkbox"
-            name="emailVerification"
-            defaultChecked={settings.data.emailVerification}
-            disabled={!canMail}
-            aria-describedby="email-verification-hint"
-            className="mt-1"
-          />
-          <span>
-            <span className="block font-medium">Require new members to confirm their e-mail address</span>
-            <span id="email-verification-hint" className="text-neutral-600">
-              {canMail
-                ? 'Members who sign up with a password are mailed a link, and publish and comment once they have followed it.'
-                : 'This server cannot send mail: set SMTP_URL to use this.'}
-            </span>
-          </span>
-        </label>
-        <label className="mt-4 flex items-start gap-3">
-          <input type="checkbox" name="proofOfWork" defaultChecked={settings.data.proofOfWork} className="mt-1" />
-          <span>
-            <span className="block font-medium">Proof of work on sign-up and subscription</span>
-            <span className="text-neutral-600">
-              Newcomers and visitors subscribing by e-mail wait about a second while their browser solves a small puzzle
-              (ALTCHA, served by this site): costly for spam scripts sending thousands.
-            </span>
-          </span>
-        </label>
-        <label className="mt-4 flex items-start gap-3">
-          <input
-            type="checkbox"
-            name="reviewNewMembers"
-            defaultChecked={settings.data.reviewNewMembers}
-            className="mt-1"
-          />
-          <span>
-            <span className="block font-medium">Review the blogs of members not yet trusted</span>
-            <span className="text-neutral-600">
-              A moderator reads each under Review queue before anyone else sees it. Staff are always trusted; under
-              Members a moderator trusts or distrusts a member by hand.
-            </span>
-          </span>
-        </label>
+        <DefenceBox
+          name="youngAccountLimits"
+          checked={settings.data.youngAccountLimits}
+          label="Limit young accounts"
+          hint="Accounts younger than a day may like, comment, follow and upload a fifth as often as others."
+          first
+        />
+        <DefenceBox
+          name="emailVerification"
+          checked={settings.data.emailVerification}
+          disabled={!canMail}
+          label="Require new members to confirm their e-mail address"
+          hint={
+            canMail
+              ? 'Members who sign up with a password are mailed a link, and publish and comment once they have followed it.'
+              : 'This server cannot send mail: set SMTP_URL to use this.'
+          }
+        />
+        <DefenceBox
+          name="proofOfWork"
+          checked={settings.data.proofOfWork}
+          label="Proof of work on sign-up and subscription"
+          hint="Newcomers and visitors subscribing by e-mail wait about a second while their browser solves a small puzzle (ALTCHA, served by this site): costly for spam scripts sending thousands."
+        />
+        <DefenceBox
+          name="reviewNewMembers"
+          checked={settings.data.reviewNewMembers}
+          label="Review the blogs of members not yet trusted"
+          hint="A moderator reads each under Review queue before anyone else sees it. Staff are always trusted; under Members a moderator trusts or distrusts a member by hand."
+        />
         <label className="mt-3 block pl-8">
           <span className="mb-1 block text-neutral-600">Trusted after this many published blogs</span>
           <input
@@ -169,5 +142,32 @@ function SettingsForm() {
         Save
       </button>
     </form>
+  );
+}
+
+/** One defence's box: its setting's name, what it is, and what it does (read as part of its name). */
+function DefenceBox({
+  name,
+  checked,
+  label,
+  hint,
+  disabled = false,
+  first = false,
+}: {
+  name: string;
+  checked: boolean;
+  label: string;
+  hint: string;
+  disabled?: boolean;
+  first?: boolean;
+}) {
+  return (
+    <label className={`${first ? '' : 'mt-4 '}flex items-start gap-3`}>
+      <input type="checkbox" name={name} defaultChecked={checked} disabled={disabled} className="mt-1" />
+      <span>
+        <span className="block font-medium">{label}</span>
+        <span className="text-neutral-600">{hint}</span>
+      </span>
+    </label>
   );
 }
