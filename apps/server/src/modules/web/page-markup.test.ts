@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { RouteOptions } from 'fastify';
 import { HtmlValidate } from 'html-validate';
@@ -82,8 +83,11 @@ const pageRoutes: string[] = [];
 const samples: Record<string, string[]> = {};
 
 beforeAll(async () => {
-  if (!existsSync(path.join(`${WEB_DIST}-server`, 'entry-server.js')))
-    throw new Error(`No server build at ${WEB_DIST}-server: run \`npm run build\` first`);
+  const renderer = path.join(`${WEB_DIST}-server`, 'entry-server.js');
+  if (!existsSync(renderer)) throw new Error(`No server build at ${WEB_DIST}-server: run \`npm run build\` first`);
+  // Loaded once before the app, which then finds it in the module cache: on a busy machine its first
+  // load can outlast the 10 seconds Fastify gives a plugin to start.
+  await import(pathToFileURL(renderer).href);
   t = await buildTestApp({}, undefined, undefined, (route: RouteOptions) => {
     const answers = (route.schema?.response as Record<string, { content?: object }> | undefined)?.[200]?.content;
     if (route.method !== 'GET') return;
