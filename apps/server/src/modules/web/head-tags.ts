@@ -47,7 +47,8 @@ export function injectHead(html: string, tags: PageTags | null, siteFeeds: Alter
   const withTitle = tags
     ? html
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(documentTitle(tags.title))}</title>`)
-        .replace(/<meta name="description"[^>]*>/, '')
+        // With the whitespace before it, so no blank line is left.
+        .replace(/\s*<meta name="description"[^>]*>/, '')
     : html;
   const head = [...(tags ? shareTags(tags) : []), ...feeds].join('');
   return withTitle.replace('</head>', () => `${head}</head>`);
