@@ -87,11 +87,8 @@ export async function registerWeb(app: FastifyInstance) {
       break;
     }
     const origin = siteOrigin(app, request);
-    const head = injectHead(
-      html,
-      tags,
-      siteFeedLinks((path) => absoluteUrl(origin, path)),
-    );
+    const alternates = status === 200 ? await Promise.all(app.pageAlternates.map((resolve) => resolve(request))) : [];
+    const head = injectHead(html, tags, [...siteFeedLinks((path) => absoluteUrl(origin, path)), ...alternates.flat()]);
     return {
       html: request.routeOptions.url === PREVIEW_PAGE ? head.replace('</head>', () => `${NOINDEX}</head>`) : head,
       status,
