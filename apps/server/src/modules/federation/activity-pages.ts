@@ -3,7 +3,7 @@ import { pageParam, type AlternateLink } from '../../plugins/page-tags.ts';
 import { findUserByUsername } from '../users/index.ts';
 import { articleUrl } from './articles.ts';
 import { errorResponse, sendWebResponse, toWebRequest } from './fastify-bridge.ts';
-import { findReadableBlogByBlogId } from './federation.repository.ts';
+import { findReadableBlog } from './federation.repository.ts';
 import type { InkwellFederation } from './federation.ts';
 
 const AP = 'application/activity+json';
@@ -75,7 +75,7 @@ export function registerActivityPages(
     if (!page) return [];
     const ctx = context();
     if ('blogId' in page) {
-      const blog = await findReadableBlogByBlogId(app.db, page.blogId);
+      const blog = await findReadableBlog(app.db, page);
       return blog ? [{ type: AP, title: blog.title, href: articleUrl(ctx, blog.blogId).href }] : [];
     }
     const path = await actorPath(page.username);

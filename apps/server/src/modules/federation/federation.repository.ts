@@ -48,21 +48,12 @@ export async function followerInboxes(db: Db, userId: string): Promise<string[]>
   return rows.map((row) => row.inbox);
 }
 
-/** A published blog; undefined for a draft or a missing one. */
-export async function findPublishedBlog(db: Executor, id: string) {
+/** A blog readers may read, by its row's id or by the id in its address (its Article's id); undefined for any other. */
+export async function findReadableBlog(db: Executor, key: { id: string } | { blogId: string }) {
   const [row] = await db
     .select()
     .from(blogs)
-    .where(and(eq(blogs.id, id), readableByReaders));
-  return row;
-}
-
-/** A blog readers may read, by the id in its address (its Article's id); undefined for any other. */
-export async function findReadableBlogByBlogId(db: Executor, blogId: string) {
-  const [row] = await db
-    .select()
-    .from(blogs)
-    .where(and(eq(blogs.blogId, blogId), readableByReaders));
+    .where(and('id' in key ? eq(blogs.id, key.id) : eq(blogs.blogId, key.blogId), readableByReaders));
   return row;
 }
 

@@ -31,7 +31,7 @@ import {
   addRemoteFollower,
   countPublishedBlogsOf,
   countRemoteFollowers,
-  findReadableBlogByBlogId,
+  findReadableBlog,
   isFollowedActor,
   listRemoteFollowers,
   markRemoteArticleDeleted,
@@ -218,7 +218,7 @@ export function createInkwellFederation(
 
   // A blog's Article at its page's address, for a client that asks for ActivityStreams there.
   federation.setObjectDispatcher(Article, '/blog/{blogId}', async (ctx, { blogId }) => {
-    const blog = await findReadableBlogByBlogId(db, blogId);
+    const blog = await findReadableBlog(db, { blogId });
     return blog ? articleOf(ctx, blog) : null;
   });
 
