@@ -96,11 +96,8 @@ export async function registerWeb(app: FastifyInstance) {
       break;
     }
     const origin = siteOrigin(app, request);
-    const head = injectHead(
-      html,
-      tags,
-      siteFeedLinks((path) => absoluteUrl(origin, path)),
-    );
+    const alternates = status === 200 ? await Promise.all(app.pageAlternates.map((resolve) => resolve(request))) : [];
+    const head = injectHead(html, tags, [...siteFeedLinks((path) => absoluteUrl(origin, path)), ...alternates.flat()]);
     const robots = ROBOTS[request.routeOptions.url ?? ''];
     return {
       html: robots ? head.replace('</head>', () => `<meta name="robots" content="${robots}"></head>`) : head,
