@@ -71,6 +71,9 @@ export async function buildApp({
     // Stopping is ours (plugins/shutdown.ts): our 503, and a bound.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    // The web plugin loads the server renderer (about 600 KB) as it starts: on a busy machine that
+    // outlasted Fastify's 10 s for a plugin, and the server did not start at all.
+    pluginTimeout: 60_000,
   });
   app.decorate('config', config);
   app.decorate('db', database.db);
