@@ -356,6 +356,29 @@ describe('validators after a removal', () => {
   });
 });
 
+describe('validators after a new username', () => {
+  it('move on: the site feed, which links the author’s profile, comes again with the new address', async () => {
+    const writer = await buildUser(t.app);
+    await buildBlog(t.app, writer);
+    await nextSecond();
+    const lastModified = String((await get('/feed.json')).headers['last-modified']);
+    const username = `renamed${uniqueId()}`.slice(0, 20);
+    const noLinks = { instagram: '', facebook: '', twitter: '', website: '', linkedin: '', github: '' };
+    const renamed = await post(
+      t.app,
+      '/api/user/update-profile',
+      { username, bio: '', social_links: noLinks },
+      writer.token,
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await nextSecond();
+    const res = await get('/feed.json', { 'if-modified-since': lastModified });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`${ORIGIN}/user/${username}`);
+    expect(Date.parse(String(res.headers['last-modified']))).toBeGreaterThan(Date.parse(lastModified));
+  });
+});
+
 describe('a 304', () => {
   it('varies on Accept-Encoding as the feed it confirms does, answered by the route and from the read cache', async () => {
     const url = `/user/${author.username}/feed.xml`;
