@@ -16,4 +16,16 @@ const COMPRESSIBLE = /^text\/(?!event-stream)|^application\/(?:json|javascript|x
 export async function registerCompression(app: FastifyInstance) {
   // Request bodies stay as they were: plain JSON or multipart, never a compressed upload to inflate.
   await app.register(compress, { encodings: ['br', 'gzip'], customTypes: COMPRESSIBLE, globalDecompression: false });
+  // A 304 names what the 200 it confirms varies on (RFC 9110 §15.4.5), or a cache takes it for
+  // every encoding. The compressor marks only what it compresses, so the bodiless 304 is marked
+  // here: unless its type is known and never compressed, it stands for an answer that may be.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (reply.statusCode === 304 && (type === undefined || COMPRESSIBLE.test(String(type)))) {
+      const vary = String(reply.getHeader('vary') ?? '');
+      if (!/\baccept-encoding\b/i.test(vary))
+        reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+    }
+    return payload;
+  });
 }

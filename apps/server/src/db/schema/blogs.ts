@@ -122,6 +122,21 @@ export const blogCounts = pgTable('blog_counts', {
 export const countScope = (tag?: string) => (tag === undefined ? 'all' : `tag:${tag}`);
 
 /**
+ * When what readers find listed (feeds, sitemaps) last changed: a blog listed, edited or taken out
+ * of the lists, an author renamed. One row, made by the migration, moved in the transaction of
+ * each such change (visibility/listing-changes.ts); the feeds' and sitemaps' Last-Modified.
+ */
+export const listingChanges = pgTable(
+  'listing_changes',
+  {
+    /** Always true: the table holds one row. */
+    id: boolean('id').primaryKey().default(true),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('listing_changes_one_row', sql`${t.id}`)],
+);
+
+/**
  * How many blogs readers may see were published on each UTC day, kept like blog_counts: a deep
  * page of the newest blogs starts from the day its first blog was published (blog-lists/blog-lists.repository.ts).
  */

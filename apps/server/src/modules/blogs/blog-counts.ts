@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { blogCounts, blogDayCounts, blogs, countScope } from '../../db/schema/index.ts';
 import { addToAuthorCounters } from '../users/index.ts';
-import { isListed, listedToReaders } from '../visibility/index.ts';
+import { isListed, listedToReaders, noteListingChanged } from '../visibility/index.ts';
 
 /*
  * How many blogs are listed (visibility/visibility.ts), in all and per tag (blog_counts), per UTC day of
@@ -35,8 +35,13 @@ function changes(before: string[], after: string[]): [string, number][] {
 /** Moves the counts from what the blog was to what it is now, in the caller's transaction. */
 export const recount = (tx: Executor, before: Counted, after: Counted) => recountMany(tx, [before], [after]);
 
-/** recount for many blogs at once (an author's, as their standing changes): blog_counts first, then the days, then the authors. */
+/**
+ * recount for many blogs at once (an author's, as their standing changes): blog_counts first, then
+ * the days, then the authors. Every write of a blog comes through here, so here the lists' stamp
+ * moves when a listed blog changes (an edit too) or a blog enters or leaves the lists.
+ */
 export async function recountMany(tx: Executor, before: Counted[], after: Counted[]) {
+  if ([...before, ...after].some(listed)) await noteListingChanged(tx);
   const scopeChanges = changes(before.flatMap(scopes), after.flatMap(scopes));
   if (scopeChanges.length > 0) {
     await tx
@@ -66,5 +71,6 @@ export async function countEveryBlog(db: Executor) {
       union all select 'tag:' || tag, count(*)::int from ${readable}, unnest(tags) as tag group by tag`);
     await tx.execute(sql`insert into ${blogDayCounts} (day, total)
       select (published_at at time zone 'UTC')::date, count(*)::int from ${readable} group by 1`);
+    await noteListingChanged(tx);
   });
 }

@@ -8,21 +8,27 @@ const CACHE_CONTROL = 'public, max-age=300';
 export interface Representation {
   body: string;
   type: string;
-  /** The newest edit the body shows, when it has one. */
-  lastModified?: Date | undefined;
+  /** When what the body lists last changed (visibility's listingChangedAt), for a body that lists blogs or authors. */
+  listed?: { changedAt: Date; settled: boolean } | undefined;
 }
 
-/** Sends a GET answer with ETag and Last-Modified, or 304 with no body when the client's copy is still current. */
+/**
+ * Sends a GET answer with ETag and Last-Modified, or 304 with no body when the client's copy is
+ * still current. Last-Modified is when what is listed last changed, once that second is over; until
+ * then the ETag alone validates, and the read cache does not keep the answer, so that a read in a
+ * later second sends the date.
+ */
 export function sendWithValidators(
   request: FastifyRequest,
   reply: FastifyReply,
-  { body, type, lastModified }: Representation,
+  { body, type, listed }: Representation,
 ) {
   // Weak: compression may re-encode the bytes, never the meaning. It hashes the body itself, so it
-  // also changes with what no date records (a renamed author, a deleted blog).
+  // also changes with what no date records.
   const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   // In whole seconds, as an HTTP date carries them.
-  const modified = lastModified?.toUTCString();
+  const modified = listed?.settled ? listed.changedAt.toUTCString() : undefined;
+  if (listed && !listed.settled) request.cacheFill = null;
   reply.header('etag', etag).header('cache-control', CACHE_CONTROL);
   if (modified) reply.header('last-modified', modified);
   if (isNotModified(request.headers, { etag, lastModified: modified })) return reply.status(304).send();

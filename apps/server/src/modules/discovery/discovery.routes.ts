@@ -64,15 +64,12 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: document(`The ${label} feed`, type, 404),
       };
       app.get(`${route.path}/${file}`, { ...cached, schema }, async (request, reply) => {
-        const feed = await buildFeed(
+        const { model, listed } = await buildFeed(
           app.db,
           route.subject(request.params as Record<string, string>),
           absoluteFor(app, request),
         );
-        return sendWithValidators(request, reply, {
-          ...renderFeed(feed, format),
-          lastModified: feed.entries.length ? feed.updated : undefined,
-        });
+        return sendWithValidators(request, reply, { ...renderFeed(model, format), listed });
       });
     }
   }
@@ -86,7 +83,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     SITEMAP_HOME_PATH,
     { ...cached, schema: { response: document('The home page’s sitemap', XML) } },
-    async (request, reply) => sendWithValidators(request, reply, homeSitemap(absoluteFor(app, request))),
+    async (request, reply) => sendWithValidators(request, reply, await homeSitemap(app.db, absoluteFor(app, request))),
   );
 
   for (const section of SITEMAP_SECTIONS) {

@@ -29,11 +29,12 @@ export interface FeedModel {
 const LANGUAGE = 'en';
 
 /**
- * The `feed` package's model for Atom and RSS. Their entry titles and summaries are HTML
+ * The `feed` package's model for Atom or RSS. Their entry titles and summaries are HTML
  * (Atom says type="html"; RSS readers take them so), so plain text is escaped first: a title
- * such as `<img onerror=…>` stays text in a reader.
+ * such as `<img onerror=…>` stays text in a reader. RSS 2.0's `<author>` is an e-mail address,
+ * which we never publish: its items name the author in Dublin Core's `<dc:creator>` instead.
  */
-function xmlFeed(model: FeedModel): Feed {
+function xmlFeed(model: FeedModel, format: 'atom' | 'rss'): Feed {
   const feed = new Feed({
     id: model.urls.atom,
     title: model.title,
@@ -55,7 +56,9 @@ function xmlFeed(model: FeedModel): Feed {
       content: entry.html,
       date: entry.updated,
       published: entry.published,
-      author: [{ name: entry.author.name, link: entry.author.url }],
+      ...(format === 'atom'
+        ? { author: [{ name: entry.author.name, link: entry.author.url }] }
+        : { extensions: [{ name: 'dc:creator', objects: { _text: entry.author.name } }] }),
       category: entry.tags.map((tag) => ({ name: tag, term: tag })),
       ...(entry.image && { image: entry.image }),
     });
@@ -92,9 +95,9 @@ export function renderFeed(model: FeedModel, format: FeedFormat): { body: string
   const type = `${FEED_FORMATS[format].type}; charset=utf-8`;
   switch (format) {
     case 'atom':
-      return { body: xmlFeed(model).atom1(), type };
+      return { body: xmlFeed(model, format).atom1(), type };
     case 'rss':
-      return { body: xmlFeed(model).rss2(), type };
+      return { body: xmlFeed(model, format).rss2(), type };
     case 'json':
       return { body: jsonFeed(model), type };
   }

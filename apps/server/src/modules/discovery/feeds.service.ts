@@ -4,6 +4,7 @@ import {
   FEED_FORMATS,
   feedPath,
   profilePath,
+  topicPath,
   type EditorOutput,
   type FeedFormat,
   type FeedSubject,
@@ -16,6 +17,7 @@ import { newestBlogs } from '../blog-lists/index.ts';
 import { publicationDates } from '../blogs/index.ts';
 import { contentHtml } from '../content/index.ts';
 import { getProfile } from '../profiles/index.ts';
+import { listingChangedAt } from '../visibility/index.ts';
 import type { FeedEntry, FeedModel } from './feed-formats.ts';
 
 /** How many of the newest published blogs a feed holds. */
@@ -51,6 +53,8 @@ interface FeedContent {
   description: string;
   homePath: string;
   blogs: FeedBlog[];
+  /** When an empty feed says it was updated: an author's join date (else when the lists last changed). */
+  since?: Date;
 }
 
 /** Whose blogs, under which name: 404 for an unknown author, or a tag no published blog carries. */
@@ -73,6 +77,7 @@ async function feedContent(db: Db, subject: FeedSubject): Promise<FeedContent> {
         description: bio || `Blogs by ${fullname} on ${SITE_NAME}.`,
         homePath: profilePath(username),
         blogs: await newestBlogs(db, { author: profile._id }, FEED_SIZE),
+        since: new Date(profile.joinedAt),
       };
     }
     case 'tag': {
@@ -82,26 +87,38 @@ async function feedContent(db: Db, subject: FeedSubject): Promise<FeedContent> {
         subject,
         title: tagFeedTitle(subject.tag),
         description: `The newest blogs tagged ${subject.tag} on ${SITE_NAME}.`,
-        homePath: '/',
+        homePath: topicPath(subject.tag),
         blogs,
       };
     }
   }
 }
 
-/** The feed of a subject, with absolute links (feed readers read them out of context). */
-export async function buildFeed(db: Db, subject: FeedSubject, absolute: Absolute): Promise<FeedModel> {
+/**
+ * The feed of a subject, with absolute links (feed readers read them out of context), and when
+ * what is listed last changed (its Last-Modified), read before the blogs, so that a change
+ * committed between the two reads leaves a date older than the feed (a needless 200 later), never
+ * a newer one on the older feed (a 304 that keeps what changed).
+ */
+export async function buildFeed(
+  db: Db,
+  subject: FeedSubject,
+  absolute: Absolute,
+): Promise<{ model: FeedModel; listed: Awaited<ReturnType<typeof listingChangedAt>> }> {
+  const listed = await listingChangedAt(db);
   const content = await feedContent(db, subject);
   const entries = content.blogs.map((blog) => feedEntry(blog, absolute));
   const urls = Object.fromEntries(
     (Object.keys(FEED_FORMATS) as FeedFormat[]).map((format) => [format, absolute(feedPath(content.subject, format))]),
   );
-  return {
+  const newest = Math.max(...entries.map((entry) => entry.updated.getTime()));
+  const model = {
     title: content.title,
     description: content.description,
     homeUrl: absolute(content.homePath),
     urls: urls as Record<FeedFormat, string>,
-    updated: new Date(Math.max(0, ...entries.map((entry) => entry.updated.getTime()))),
+    updated: entries.length ? new Date(newest) : (content.since ?? listed.changedAt),
     entries,
   };
+  return { model, listed };
 }

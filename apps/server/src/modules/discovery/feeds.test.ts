@@ -1,8 +1,8 @@
-import { parseAtomFeed, parseJsonFeed, parseRssFeed } from 'feedsmith';
+import { parseAtomFeed, parseFeed, parseJsonFeed, parseRssFeed } from 'feedsmith';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsafeMarkup } from '../../hostile/inert-html.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildBlog, buildUser, post, publishableBlog, uniqueId, type TestUser } from '../../test/factories.ts';
+import { bearer, buildBlog, buildUser, post, publishableBlog, uniqueId, type TestUser } from '../../test/factories.ts';
 import { FEED_SIZE } from './feeds.service.ts';
 
 const ORIGIN = 'https://blog.example.org';
@@ -75,6 +75,9 @@ async function fetchFeed(url: string, type: RegExp) {
 
 const blogUrl = (blogId: string) => `${ORIGIN}/blog/${blogId}`;
 
+/** A Last-Modified is sent once the second of the last change is over (visibility's listing-changes.ts): the next second. */
+const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1010 - (Date.now() % 1000)));
+
 describe('the site feed', () => {
   it('is Atom 1.0 with stable ids, links, dates, authors and each blog’s whole HTML', async () => {
     const feed = parseAtomFeed(await fetchFeed('/feed.xml', /^application\/atom\+xml/));
@@ -135,6 +138,14 @@ describe('the site feed', () => {
     expect(item.content?.encoded).toContain('<blockquote>Walk on.</blockquote>');
   });
 
+  it('names each RSS item’s author in dc:creator, RSS 2.0’s <author> being an e-mail address', async () => {
+    const body = await fetchFeed('/rss.xml', /rss/);
+    expect(body).not.toContain('<author>');
+    const items = parseRssFeed(body).items!;
+    expect(items.find((i) => i.link === blogUrl(richId))!.dc?.creators).toEqual(['Ann Walker']);
+    expect(items.find((i) => i.link === blogUrl(hostileId))!.dc?.creators).toEqual([HOSTILE_NAME]);
+  });
+
   it('keeps a hostile title and name inert: text in JSON Feed, escaped HTML in Atom and RSS', async () => {
     const json = parseJsonFeed(JSON.parse(await fetchFeed('/feed.json', /json/)));
     const jsonItem = json.items!.find((i) => i.id === blogUrl(hostileId))!;
@@ -185,6 +196,22 @@ describe('an author’s feed', () => {
     expect(feed.items!.map((i) => i.id)).toEqual(ids.slice(1).reverse().map(blogUrl));
   });
 
+  it('dates an author with no blog yet by their joining, not 1970', async () => {
+    const newcomer = await buildUser(t.app);
+    const joinedAt = Date.parse(
+      (await post(t.app, '/api/user/get-profile', { username: newcomer.username })).json().joinedAt,
+    );
+    const atom = parseAtomFeed(await fetchFeed(`/user/${newcomer.username}/feed.xml`, /atom/));
+    expect(atom.entries ?? []).toEqual([]);
+    expect(Date.parse(atom.updated!)).toBe(joinedAt);
+    const rss = parseRssFeed(await fetchFeed(`/user/${newcomer.username}/rss.xml`, /rss/));
+    // An RSS date has whole seconds.
+    expect(Date.parse(rss.lastBuildDate!)).toBe(Math.floor(joinedAt / 1000) * 1000);
+    // JSON Feed dates its items only: an empty one has no date to get wrong.
+    const json = await fetchFeed(`/user/${newcomer.username}/feed.json`, /json/);
+    expect(json).not.toContain('1970');
+  });
+
   it('is 404 for an unknown author', async () => {
     for (const file of ['feed.xml', 'feed.json', 'rss.xml']) {
       const res = await get(`/user/nobody-${uniqueId()}/${file}`);
@@ -200,6 +227,14 @@ describe('a tag’s feed', () => {
     expect(feed.id).toBe(`${ORIGIN}/tag/${tag}/feed.xml`);
     expect(feed.title!.value).toBe(`#${tag} on Inkwell`);
     expect(feed.entries!.map((e) => e.id)).toEqual([blogUrl(hostileId), blogUrl(richId)]);
+  });
+
+  it('links to the tag’s page, the home page’s list of the tag, in every format', async () => {
+    const page = `${ORIGIN}/?tag=${tag}`;
+    const atom = parseAtomFeed(await fetchFeed(`/tag/${tag}/feed.xml`, /atom/));
+    expect(atom.links).toEqual(expect.arrayContaining([expect.objectContaining({ rel: 'alternate', href: page })]));
+    expect(parseRssFeed(await fetchFeed(`/tag/${tag}/rss.xml`, /rss/)).link).toBe(page);
+    expect(parseJsonFeed(JSON.parse(await fetchFeed(`/tag/${tag}/feed.json`, /json/))).home_page_url).toBe(page);
   });
 
   it('is 404 for a tag no published blog carries, a draft’s tag included', async () => {
@@ -218,6 +253,7 @@ describe('conditional requests', () => {
     const writer = await buildUser(t.app);
     const blogId = await buildBlog(t.app, writer);
     const url = `/user/${writer.username}/feed.xml`;
+    await nextSecond();
     const first = await get(url);
     const etag = String(first.headers.etag);
     const lastModified = String(first.headers['last-modified']);
@@ -240,7 +276,6 @@ describe('conditional requests', () => {
       (await get(url, { 'if-modified-since': new Date(Date.parse(lastModified) - 1000).toUTCString() })).statusCode,
     ).toBe(200);
 
-    await new Promise((resolve) => setTimeout(resolve, 1100));
     const edit = await post(
       t.app,
       '/api/blog/create-blog',
@@ -248,10 +283,113 @@ describe('conditional requests', () => {
       writer.token,
     );
     expect(edit.statusCode).toBe(200);
+    await nextSecond();
     const after = await get(url, { 'if-none-match': etag, 'if-modified-since': lastModified });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
     expect(Date.parse(String(after.headers['last-modified']))).toBeGreaterThan(Date.parse(lastModified));
     expect(parseAtomFeed(after.body).entries![0]!.title!.value).toBe('Edited');
+  });
+});
+
+describe('every feed, read by a feed parser we did not write', () => {
+  it('parses as its format, each entry with its id, link, title and dates, for the site, an author and a tag', async () => {
+    const formats = { 'feed.xml': 'atom', 'rss.xml': 'rss', 'feed.json': 'json' } as const;
+    for (const base of ['', `/user/${author.username}`, `/tag/${tag}`]) {
+      for (const [file, format] of Object.entries(formats)) {
+        const res = await get(`${base}/${file}`);
+        expect(res.statusCode, `${base}/${file}`).toBe(200);
+        const parsed = parseFeed(format === 'json' ? JSON.parse(res.body) : res.body);
+        expect(parsed.format, `${base}/${file}`).toBe(format);
+        const entries = (
+          parsed.format === 'atom'
+            ? parsed.feed.entries!.map((e) => [e.id, e.links?.[0]?.href, e.title?.value, e.updated])
+            : parsed.format === 'rss'
+              ? parsed.feed.items!.map((i) => [i.guid?.value, i.link, i.title, i.pubDate])
+              : parsed.format === 'json'
+                ? parsed.feed.items!.map((i) => [i.id, i.url, i.title, i.date_modified])
+                : []
+        ) as (string | undefined)[][];
+        expect(entries.length, `${base}/${file}`).toBeGreaterThan(0);
+        for (const [id, link, title, date] of entries) {
+          expect(link).toBe(id);
+          expect(title).toBeTruthy();
+          expect(Number.isNaN(Date.parse(date!))).toBe(false);
+        }
+      }
+    }
+  });
+});
+
+describe('validators after a removal', () => {
+  it('move on: a client holding the old Last-Modified gets each feed again, without the blog', async () => {
+    const writer = await buildUser(t.app);
+    const removalTag = `gone${uniqueId()}`;
+    const kept = await buildBlog(t.app, writer, { title: 'Kept', tags: [removalTag] });
+    const removed = await buildBlog(t.app, writer, { title: 'Taken back', tags: [removalTag] });
+    const urls = ['/feed.xml', `/user/${writer.username}/rss.xml`, `/tag/${removalTag}/feed.json`];
+    await nextSecond();
+    const before = new Map<string, string>();
+    for (const url of urls) {
+      const res = await get(url);
+      expect(res.body, url).toContain(blogUrl(removed));
+      before.set(url, String(res.headers['last-modified']));
+      expect(Date.parse(before.get(url)!), url).toBeGreaterThan(0);
+    }
+
+    const takeBack = { ...publishableBlog({ title: 'Taken back' }), id: removed, draft: true };
+    expect((await post(t.app, '/api/blog/create-blog', takeBack, writer.token)).statusCode).toBe(200);
+    for (const url of urls) {
+      const res = await get(url, { 'if-modified-since': before.get(url)! });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain(blogUrl(removed));
+      expect(res.body, url).toContain(blogUrl(kept));
+    }
+    await nextSecond();
+    for (const url of urls) {
+      const res = await get(url, { 'if-modified-since': before.get(url)! });
+      expect(res.statusCode, url).toBe(200);
+      const after = String(res.headers['last-modified']);
+      expect(Date.parse(after), url).toBeGreaterThan(Date.parse(before.get(url)!));
+      expect((await get(url, { 'if-modified-since': after })).statusCode, url).toBe(304);
+    }
+  });
+});
+
+describe('validators after a new username', () => {
+  it('move on: the site feed, which links the author’s profile, comes again with the new address', async () => {
+    const writer = await buildUser(t.app);
+    await buildBlog(t.app, writer);
+    await nextSecond();
+    const lastModified = String((await get('/feed.json')).headers['last-modified']);
+    const username = `renamed${uniqueId()}`.slice(0, 20);
+    const noLinks = { instagram: '', facebook: '', twitter: '', website: '', linkedin: '', github: '' };
+    const renamed = await post(
+      t.app,
+      '/api/user/update-profile',
+      { username, bio: '', social_links: noLinks },
+      writer.token,
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await nextSecond();
+    const res = await get('/feed.json', { 'if-modified-since': lastModified });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`${ORIGIN}/user/${username}`);
+    expect(Date.parse(String(res.headers['last-modified']))).toBeGreaterThan(Date.parse(lastModified));
+  });
+});
+
+describe('a 304', () => {
+  it('varies on Accept-Encoding as the feed it confirms does, answered by the route and from the read cache', async () => {
+    const url = `/user/${author.username}/feed.xml`;
+    const first = await get(url, { 'accept-encoding': 'br' });
+    expect(first.headers.vary).toMatch(/accept-encoding/i);
+    const conditional = { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) };
+    // The second is a hit of the read cache; a bearer token passes it by, to the route.
+    for (const headers of [conditional, { ...conditional, ...bearer(eve.token) }]) {
+      const res = await get(url, headers);
+      expect(res.statusCode).toBe(304);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+    }
   });
 });

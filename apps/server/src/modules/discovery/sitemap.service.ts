@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { blogPath, escapeHtml, profilePath } from '@inkwell/contracts';
 import { publishedBlogsCount, publishedBlogsPage } from '../blog-lists/index.ts';
 import { authorsCount, authorsPage } from '../profiles/index.ts';
+import { listingChangedAt } from '../visibility/index.ts';
 import type { Representation } from './conditional-get.ts';
 
 /** The sitemap protocol's most URLs in one file. */
@@ -31,15 +32,16 @@ function urlset(urls: SitemapUrl[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${XMLNS}">${entries.join('\n')}</urlset>\n`;
 }
 
-const newest = (urls: SitemapUrl[]) => {
-  const times = urls.flatMap(({ lastmod }) => (lastmod ? [lastmod.getTime()] : []));
-  return times.length ? new Date(Math.max(...times)) : undefined;
-};
-
 const pageCount = (items: number, size: number) => Math.ceil(items / size);
+
+/*
+ * Every sitemap's Last-Modified is when what is listed last changed, which moves on removals too
+ * (the newest remaining lastmod would go back). Read before the lists, as a feed's is (feeds.service.ts).
+ */
 
 /** The sitemap index: the home page's sitemap, then each page of blogs and of authors. */
 export async function sitemapIndex(db: Db, absolute: Absolute, pageSize = SITEMAP_PAGE_SIZE): Promise<Representation> {
+  const listed = await listingChangedAt(db);
   const counts: Record<SitemapSection, number> = {
     blogs: await publishedBlogsCount(db),
     authors: await authorsCount(db),
@@ -54,12 +56,15 @@ export async function sitemapIndex(db: Db, absolute: Absolute, pageSize = SITEMA
   return {
     body: `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${XMLNS}">${entries.join('\n')}</sitemapindex>\n`,
     type: XML_TYPE,
+    listed,
   };
 }
 
-export const homeSitemap = (absolute: Absolute): Representation => ({
+/** The home page, whose list changes with what is listed. */
+export const homeSitemap = async (db: Db, absolute: Absolute): Promise<Representation> => ({
   body: urlset([{ loc: absolute('/') }]),
   type: XML_TYPE,
+  listed: await listingChangedAt(db),
 });
 
 async function sectionUrls(
@@ -91,8 +96,9 @@ export async function sitemapPage(
   absolute: Absolute,
   pageSize = SITEMAP_PAGE_SIZE,
 ): Promise<Representation | null> {
+  const listed = await listingChangedAt(db);
   const urls = await sectionUrls(db, section, page, pageSize, absolute);
-  return urls.length ? { body: urlset(urls), type: XML_TYPE, lastModified: newest(urls) } : null;
+  return urls.length ? { body: urlset(urls), type: XML_TYPE, listed } : null;
 }
 
 /** robots.txt: crawlers keep out of the signed-in screens, the API and drafts' previews, and learn where the sitemap is. */

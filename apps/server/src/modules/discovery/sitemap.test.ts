@@ -1,10 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { parse, validate } from 'fast-xml-parser';
+import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildBlog, buildUser, post, publishableBlog, type TestUser } from '../../test/factories.ts';
+import { bearer, buildBlog, buildUser, post, publishableBlog, type TestUser } from '../../test/factories.ts';
 import { sitemapIndex, sitemapPage } from './sitemap.service.ts';
 
 const ORIGIN = 'https://blog.example.org';
+const require = createRequire(import.meta.url);
+
+/**
+ * The sitemaps.org schemas: a urlset's as the npm sitemap package ships it, a sitemap index's
+ * written out beside this file from sitemaps.org. Checked by libxml2 (xmllint-wasm), as a crawler's
+ * validator would.
+ */
+const schemas = {
+  urlset: readFileSync(new URL('schema/sitemap.xsd', pathToFileURL(require.resolve('sitemap/package.json'))), 'utf8'),
+  sitemapindex: readFileSync(new URL('siteindex.xsd', import.meta.url), 'utf8'),
+};
+
+async function expectValid(body: string, root: keyof typeof schemas, url: string) {
+  const result = await validateXML({
+    xml: [{ fileName: url, contents: body }],
+    schema: [{ fileName: `${root}.xsd`, contents: schemas[root] }],
+  });
+  expect(
+    result.errors.map((e) => e.message),
+    url,
+  ).toEqual([]);
+  expect(result.valid, url).toBe(true);
+}
+
+/** A Last-Modified is sent once the second of the last change is over (visibility's listing-changes.ts): the next second. */
+const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1010 - (Date.now() % 1000)));
 
 let t: TestApp;
 let ann: TestUser;
@@ -98,6 +128,53 @@ describe('/sitemap.xml', () => {
       [`${ORIGIN}/blog/${blogIds[2]}`],
       null,
     ]);
+  });
+
+  it('passes the sitemaps.org schemas: the index and every sitemap it names', async () => {
+    const index = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    await expectValid(index.body, 'sitemapindex', '/sitemap.xml');
+    const sitemaps = xml(index.body).sitemapindex.sitemap.map((s: { loc: string }) => s.loc.slice(ORIGIN.length));
+    expect(sitemaps).toHaveLength(3);
+    for (const url of sitemaps) await expectValid((await t.app.inject({ method: 'GET', url })).body, 'urlset', url);
+  });
+
+  it('sends Last-Modified on the index and every sitemap, and answers 304 to it, with Vary', async () => {
+    await nextSecond();
+    for (const url of ['/sitemap.xml', '/sitemap-home.xml', '/sitemap-blogs-1.xml', '/sitemap-authors-1.xml']) {
+      const first = await t.app.inject({ method: 'GET', url });
+      const lastModified = String(first.headers['last-modified']);
+      expect(new Date(lastModified).toUTCString(), url).toBe(lastModified);
+      // From the read cache, and (a bearer token passes it by) from the route.
+      for (const headers of [{}, bearer(ann.token)]) {
+        const again = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { ...headers, 'if-modified-since': lastModified, 'accept-encoding': 'gzip' },
+        });
+        expect(again.statusCode, url).toBe(304);
+        expect(again.headers.vary, url).toMatch(/accept-encoding/i);
+      }
+    }
+  });
+
+  it('moves Last-Modified on when a blog leaves, so a crawler holding the old one gets the sitemaps again', async () => {
+    const gone = await buildBlog(t.app, bob, { title: 'Soon gone' });
+    await nextSecond();
+    const urls = ['/sitemap.xml', '/sitemap-blogs-1.xml', '/sitemap-authors-1.xml'];
+    const before = new Map<string, string>();
+    for (const url of urls) {
+      const res = await t.app.inject({ method: 'GET', url });
+      before.set(url, String(res.headers['last-modified']));
+    }
+    const deleted = await post(t.app, '/api/blog/delete-blog', { blog_id: gone }, bob.token);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await nextSecond();
+    for (const url of urls) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'if-modified-since': before.get(url)! } });
+      expect(res.statusCode, url).toBe(200);
+      expect(Date.parse(String(res.headers['last-modified'])), url).toBeGreaterThan(Date.parse(before.get(url)!));
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/sitemap-blogs-1.xml' })).body).not.toContain(gone);
   });
 
   it('answers 304 to its own ETag', async () => {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users, type SocialLinks } from '../../db/schema/index.ts';
+import { noteListingChanged } from '../visibility/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -68,14 +69,26 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
   return row!;
 }
 
-/** The unique index on lower(username) refuses a name another user holds, even in a race. */
-/** Changes what a member says of themselves: their profile's words, or (alone) their picture. */
+/**
+ * Changes what a member says of themselves: their profile's words, or (alone) their picture. The
+ * unique index on lower(username) refuses a name another user holds, even in a race. Feeds and
+ * sitemaps show the name and the bio, so the words move the lists' stamp with them (taken first,
+ * as a blog's save takes it before its author's row).
+ */
 export async function updateProfile(
   db: Executor,
   userId: string,
   values: { username: string; bio: string; socialLinks: SocialLinks } | { profileImg: string },
 ) {
-  await db.update(users).set(values).where(eq(users.id, userId));
+  const update = (tx: Executor) => tx.update(users).set(values).where(eq(users.id, userId));
+  if ('profileImg' in values) {
+    await update(db);
+    return;
+  }
+  await db.transaction(async (tx) => {
+    await noteListingChanged(tx);
+    await update(tx);
+  });
 }
 
 /** Notes that the member confirmed their e-mail address (sign-up leaves a password account's unconfirmed). */

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildComment, fetchBlog } from '../../test/conversation.ts';
 import { buildBlog, buildUser, post, publishableBlog, uniqueId, type TestUser } from '../../test/factories.ts';
 import { counterMismatches } from '../../test/write-ledger.ts';
+import { listingChangedAt } from './listing-changes.ts';
 
 let t: TestApp;
 let staff: TestUser;
@@ -119,6 +120,9 @@ const readingCalls: [string, () => Promise<unknown>][] = [
   ['profile page', () => status(`/user/${author.username}`)],
 ];
 
+/** When what is listed last changed: the feeds' and sitemaps' Last-Modified (listing-changes.ts). */
+const listingStamp = async () => (await listingChangedAt(t.app.db)).changedAt.getTime();
+
 const readAll = async () =>
   Object.fromEntries(await Promise.all(readingCalls.map(async ([name, call]) => [name, await call()])));
 
@@ -185,11 +189,16 @@ const withholdings: { name: string; withhold: () => Promise<void>; restore: () =
 describe.each(withholdings)('a blog $name', ({ name, withhold, restore, opens }) => {
   it('leaves every list, count and feed, and comes back to each exactly when undone', async () => {
     const before = await readAll();
+    const stampBefore = await listingStamp();
     await withhold();
     const hidden = await readAll();
+    const stampHidden = await listingStamp();
+    // The feeds' and sitemaps' Last-Modified moves on as the blog leaves them, and as it comes back.
+    expect(stampHidden).toBeGreaterThan(stampBefore);
     expect(await counterMismatches(t.app.db)).toEqual([]);
     await restore();
     const shown = await readAll();
+    expect(await listingStamp()).toBeGreaterThan(stampHidden);
     // The author's saves are edits: the dates of the blog's last change move with them.
     if (!['taken back to a draft', 'waiting for review'].includes(name)) expect(shown).toEqual(before);
     expect(await counterMismatches(t.app.db)).toEqual([]);
