@@ -95,7 +95,18 @@ test('a path that is no page of the app answers 404 with the not-found page, as 
   consoleErrors,
 }) => {
   consoleErrors.allow(/status of 404/);
-  for (const path of ['/backup.sql', '/wp-login.php', '/admin.php', '/.env', '/no/such/page', '/blog/a/b']) {
+  const tooLong = 'x'.repeat(400); // longer than any blog id, username or preview token
+  for (const path of [
+    '/backup.sql',
+    '/wp-login.php',
+    '/admin.php',
+    '/.env',
+    '/no/such/page',
+    '/blog/a/b',
+    `/blog/${tooLong}`,
+    `/user/${tooLong}`,
+    `/preview/${tooLong}`,
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     expect(response?.headers()['content-type'], path).toBe('text/html; charset=utf-8');

@@ -16,7 +16,7 @@ import { homeBlogsOptions, trendingBlogsQuery } from './features/home/index.ts';
 import { previewQuery } from './features/preview/index.ts';
 import { profileQuery } from './features/profile/index.ts';
 import { searchUsersQuery } from './features/search/index.ts';
-import { ApiError, sendApiCallsThrough } from './lib/api.ts';
+import { isMissing, sendApiCallsThrough } from './lib/api.ts';
 import { searchBlogsOptions } from './lib/blog-lists.ts';
 import { linkedPageCount } from './lib/paged-list.ts';
 import { serverStateScript } from './lib/server-state.ts';
@@ -50,7 +50,7 @@ sendApiCallsThrough(async (path, init) => {
 /** A page's data, loaded into `client`; false when its subject does not exist (404). */
 type PageLoad = (client: QueryClient, params: Params, search: URLSearchParams) => Promise<boolean>;
 
-/** The data the page's subject is, or null when the API says there is no such thing. */
+/** The data the page's subject is, or null when there is no such thing (isMissing). */
 async function subject<T, K extends QueryKey>(
   client: QueryClient,
   options: FetchQueryOptions<T, Error, T, K>,
@@ -58,7 +58,7 @@ async function subject<T, K extends QueryKey>(
   try {
     return await client.fetchQuery(options);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (isMissing(error)) return null;
     throw error;
   }
 }
