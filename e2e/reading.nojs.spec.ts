@@ -89,3 +89,27 @@ test('an unknown blog or user, and a draft, answer 404 with the not-found page',
     expect(await response?.text()).not.toContain(draftTitle);
   }
 });
+
+test('a path that is no page of the app answers 404 with the not-found page, as scanners and crawlers get it', async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/status of 404/);
+  const tooLong = 'x'.repeat(400); // longer than any blog id, username or preview token
+  for (const path of [
+    '/backup.sql',
+    '/wp-login.php',
+    '/admin.php',
+    '/.env',
+    '/no/such/page',
+    '/blog/a/b',
+    `/blog/${tooLong}`,
+    `/user/${tooLong}`,
+    `/preview/${tooLong}`,
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    expect(response?.headers()['content-type'], path).toBe('text/html; charset=utf-8');
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(Messages.pageNotFound);
+  }
+});

@@ -41,8 +41,32 @@ test('signed-in users reach every guarded route and are sent home from /signin a
   }
 });
 
-test('an unknown path shows Page not found with a link home', async ({ page }) => {
-  await page.goto('/no/such/page');
+test('every page of the app answers 200, signed in or not: the server asks the app’s own router', async ({
+  request,
+}) => {
+  const pages = [
+    ...publicRoutes,
+    ...guarded,
+    '/forgot-password',
+    '/reset-password/some-token',
+    '/verify-email/some-token',
+    '/subscribe/confirm/some-token',
+    '/unsubscribe/some-token',
+    '/admin',
+    '/admin/members',
+    '/admin/settings',
+    '/dashboard/blogs/',
+  ];
+  for (const path of pages) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['content-type'], path).toBe('text/html; charset=utf-8');
+  }
+});
+
+test('an unknown path answers 404 and shows Page not found with a link home', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 404/);
+  expect((await page.goto('/no/such/page'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await page.getByRole('link', { name: 'home page' }).click();
   await expect(page).toHaveURL('/');

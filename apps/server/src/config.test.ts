@@ -20,6 +20,14 @@ describe('configuration', () => {
     },
   );
 
+  it('sends Strict-Transport-Security only when the site is served over HTTPS, for HSTS_SECONDS (0: never)', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://blog.example.org' }).hstsSeconds).toBe(31_536_000);
+    expect(loadConfig({ PUBLIC_URL: 'https://blog.example.org', HSTS_SECONDS: '600' }).hstsSeconds).toBe(600);
+    expect(loadConfig({ PUBLIC_URL: 'https://blog.example.org', HSTS_SECONDS: '0' }).hstsSeconds).toBe(0);
+    expect(loadConfig({ PUBLIC_URL: 'http://blog.example.org', HSTS_SECONDS: '600' }).hstsSeconds).toBe(0);
+    expect(loadConfig({}).hstsSeconds).toBe(0);
+  });
+
   it('leaves the embedded database to the data folder unless DATABASE names one, and refuses any other', () => {
     expect(loadConfig({}).embeddedDatabase).toBeUndefined();
     expect(loadConfig({ DATABASE: 'pglite' }).embeddedDatabase).toBe('pglite');

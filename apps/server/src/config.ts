@@ -20,6 +20,8 @@ const Env = z.object({
     (v) => v === undefined || /^https?:\/\/[^/\s]+(\/.*)?$/i.test(v),
     'must be an http(s) address such as https://blog.example.org',
   ),
+  /** How long browsers keep to HTTPS once told (Strict-Transport-Security), sent only when PUBLIC_URL is https; 0, never. */
+  HSTS_SECONDS: z.coerce.number().int().min(0).default(31_536_000),
   WEB_DIST: optional,
   LOG_LEVEL: z.string().default('info'),
   /** Origins of front ends served elsewhere that may call the API (comma-separated); unset, same origin only. */
@@ -91,6 +93,8 @@ export interface Config {
   /** The bound on every wait for PostgreSQL: a connection, a pooled client, a statement. */
   databaseTimeoutSeconds: number;
   publicUrl: string | undefined;
+  /** Strict-Transport-Security's max-age: 0 unless the site is served over HTTPS (PUBLIC_URL https) and HSTS_SECONDS is not 0. */
+  hstsSeconds: number;
   webDist: string;
   logLevel: string;
   /** Exact origins (`https://app.example.org`) allowed to call the API from a browser; empty, none but our own. */
@@ -204,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedDatabase: e.DATABASE,
     databaseTimeoutSeconds: e.DATABASE_TIMEOUT_SECONDS,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    hstsSeconds: /^https:/i.test(e.PUBLIC_URL ?? '') ? e.HSTS_SECONDS : 0,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
     corsOrigins: corsOrigins(e.CORS_ORIGINS),

@@ -9,14 +9,14 @@ import {
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { matchPath, StaticRouter, type Params } from 'react-router';
-import { AppRoutes } from './app/router.tsx';
+import { AppRoutes, isAppPath } from './app/router.tsx';
 import { AppToaster } from './components/app-toaster.tsx';
 import { blogQuery, similarBlogsQuery } from './features/blog/index.ts';
 import { homeBlogsOptions, trendingBlogsQuery } from './features/home/index.ts';
 import { previewQuery } from './features/preview/index.ts';
 import { profileQuery } from './features/profile/index.ts';
 import { searchUsersQuery } from './features/search/index.ts';
-import { ApiError, sendApiCallsThrough } from './lib/api.ts';
+import { isMissing, sendApiCallsThrough } from './lib/api.ts';
 import { searchBlogsOptions } from './lib/blog-lists.ts';
 import { linkedPageCount } from './lib/paged-list.ts';
 import { serverStateScript } from './lib/server-state.ts';
@@ -50,7 +50,7 @@ sendApiCallsThrough(async (path, init) => {
 /** A page's data, loaded into `client`; false when its subject does not exist (404). */
 type PageLoad = (client: QueryClient, params: Params, search: URLSearchParams) => Promise<boolean>;
 
-/** The data the page's subject is, or null when the API says there is no such thing. */
+/** The data the page's subject is, or null when there is no such thing (isMissing). */
 async function subject<T, K extends QueryKey>(
   client: QueryClient,
   options: FetchQueryOptions<T, Error, T, K>,
@@ -58,7 +58,7 @@ async function subject<T, K extends QueryKey>(
   try {
     return await client.fetchQuery(options);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (isMissing(error)) return null;
     throw error;
   }
 }
@@ -114,21 +114,24 @@ const readingPages: { path: string; load: PageLoad }[] = [
 
 /**
  * Renders a reading page (its path and query) as the anonymous reader sees it, from the same
- * routes and components the browser hydrates; null for a path that is not a reading page.
+ * routes and components the browser hydrates, and a path that is no page of the app as its “Page
+ * not found” (404); null for the app's other pages, which the browser renders.
  */
 export async function renderPage(pathAndQuery: string, call: ReadingCall): Promise<RenderedPage | null> {
   // Only the path and query matter: no part of the page depends on the origin.
   const url = new URL(pathAndQuery, 'http://localhost');
   const { pathname, searchParams } = url;
   const page = readingPages.map((p) => ({ ...p, match: matchPath(p.path, pathname) })).find((p) => p.match);
-  if (!page) return null;
+  if (!page && isAppPath(pathname)) return null;
 
   // No retry (a refusal answers the same again), and nothing goes stale while the page renders: a
   // screen shows what was loaded, the not-found page for a 404 included.
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity } },
   });
-  const found = await readingCalls.run(call, () => page.load(queryClient, page.match!.params, searchParams));
+  const found = page
+    ? await readingCalls.run(call, () => page.load(queryClient, page.match!.params, searchParams))
+    : false;
 
   const html = await renderToReadableStream(
     <StrictMode>

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBED_ORIGINS, ERROR_CODES, type Blog, type Comment } from '@inkwell/contracts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
@@ -215,16 +216,19 @@ describe('hostile JSON', () => {
 describe('security headers', () => {
   const frameSources = [...new Set(Object.values(EMBED_ORIGINS).flat())];
 
+  /** One answer of every kind: JSON, errors (Fastify's own before any route included), the web app, stored images and not found. */
+  const everyKind = async (app: FastifyInstance) => ({
+    json: await app.inject('/api/health'),
+    'client error': await post(app, '/api/blog/get-blog', { blog_id: 5 }),
+    unauthorised: await app.inject('/api/user/me'),
+    'web app': await app.inject('/blog/anything'),
+    'missing upload': await app.inject('/uploads/nothing.png'),
+    'unknown API path': await app.inject('/api/nope'),
+    'undecodable path': await app.inject('/api/x%zz'),
+  });
+
   it('ride on every kind of answer: JSON, errors, the web app, stored images and not found', async () => {
-    const answers = {
-      json: await t.app.inject('/api/health'),
-      'client error': await post(t.app, '/api/blog/get-blog', { blog_id: 5 }),
-      unauthorised: await t.app.inject('/api/user/me'),
-      'web app': await t.app.inject('/blog/anything'),
-      'missing upload': await t.app.inject('/uploads/nothing.png'),
-      'unknown API path': await t.app.inject('/api/nope'),
-    };
-    for (const [kind, res] of Object.entries(answers)) {
+    for (const [kind, res] of Object.entries(await everyKind(t.app))) {
       const csp = String(res.headers['content-security-policy']);
       const directives = new Map(csp.split(/;\s*/).map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)] as const));
       expect(directives.get('script-src'), kind).not.toContain("'unsafe-inline'");
@@ -245,6 +249,35 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options'], kind).toBe('DENY');
       expect(res.headers['x-powered-by'], kind).toBeUndefined();
       expect(res.headers.server, kind).toBeUndefined();
+      // Powerful features no page uses are denied to it and its frames; copying and sharing a link stay ours.
+      const permissions = String(res.headers['permissions-policy']).split(', ');
+      for (const denied of [
+        'camera=()',
+        'microphone=()',
+        'geolocation=()',
+        'payment=()',
+        'usb=()',
+        'browsing-topics=()',
+      ])
+        expect(permissions, kind).toContain(denied);
+      expect(permissions, kind).toEqual(expect.arrayContaining(['clipboard-write=(self)', 'web-share=(self)']));
+      // The embedded players' own permissions (their frames' `allow`) are left to the default, which lets them be granted.
+      expect(
+        permissions.filter((p) => /^(fullscreen|picture-in-picture|encrypted-media)=/.test(p)),
+        kind,
+      ).toEqual([]);
+      // Served over plain http (no PUBLIC_URL): never told to keep to HTTPS.
+      expect(res.headers['strict-transport-security'], kind).toBeUndefined();
+    }
+  });
+
+  it('tell browsers to keep to HTTPS on every kind of answer when the site is served over it', async () => {
+    const https = await buildTestApp({ WEB_DIST: fakeWebDist(), PUBLIC_URL: 'https://blog.example.org' });
+    try {
+      for (const [kind, res] of Object.entries(await everyKind(https.app)))
+        expect(res.headers['strict-transport-security'], kind).toBe('max-age=31536000');
+    } finally {
+      await https.close();
     }
   });
 });

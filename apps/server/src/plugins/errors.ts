@@ -65,7 +65,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   const answer = errorAnswer(error);
   return reply
     .status(answer?.status ?? 400)
-    .headers(securityHeaders(request.server.config.google.scriptUrl))
+    .headers(securityHeaders(request.server.config))
     .send(errorBody(answer?.refusal ?? 'invalid_request'));
 }
 

@@ -4,8 +4,8 @@ import { badRequest, HttpError } from '../http-error.ts';
 const MAX_DEPTH = 64;
 
 /**
- * JSON bodies are parsed by us so that a body nested thousands deep, a NUL character or a
- * `__proto__` key is refused with a clear 400 instead of reaching the code. Every body is JSON (or a
+ * JSON bodies are parsed by us so that a body nested thousands deep, a NUL character (there or in
+ * the address) or a `__proto__` key is refused with a clear 400 instead of reaching the code. Every body is JSON (or a
  * multipart upload): Fastify's text/plain parser would hand a bare string to the schemas, so it goes.
  */
 export function registerJsonBody(app: FastifyInstance) {
@@ -20,6 +20,10 @@ export function registerJsonBody(app: FastifyInstance) {
     } catch (error) {
       done(error instanceof HttpError ? error : badRequest('invalid_json'), undefined);
     }
+  });
+  // The same NUL written in the address (`%00` in a path or a query) would reach a query as a route's parameter.
+  app.addHook('onRequest', async (request) => {
+    if (/%00/i.test(request.url)) throw nulRefused();
   });
 }
 

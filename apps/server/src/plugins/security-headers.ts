@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { EMBED_ORIGINS } from '@inkwell/contracts';
+import type { Config } from '../config.ts';
 
 /** A blog page may frame exactly the players the server lets a blog embed. */
 const EMBED_FRAME_SOURCES = [...new Set(Object.values(EMBED_ORIGINS).flat())];
@@ -29,14 +30,45 @@ function contentSecurityPolicy(googleScriptUrl: string) {
   ].join('; ');
 }
 
+/**
+ * Powerful features no page of ours uses, denied to the page and to every frame in it (an embedded
+ * player included). What the app does use is left alone: copying a link (clipboard-write) and the
+ * device's share sheet (web-share) for our own pages, and the players' fullscreen, picture-in-picture
+ * and encrypted-media, which their frames are granted by `allow` (naming them here would take that away).
+ * Only names Chromium knows: an unknown one is a console error on every page.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'bluetooth',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .concat(['clipboard-write=(self)', 'web-share=(self)'])
+  .join(', ');
+
 /** The headers every response carries (registerSecurityHeaders adds them; so do answers made before any hook runs). */
-export function securityHeaders(googleScriptUrl: string): Record<string, string> {
+export function securityHeaders(config: Pick<Config, 'google' | 'hstsSeconds'>): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(googleScriptUrl),
+    'content-security-policy': contentSecurityPolicy(config.google.scriptUrl),
+    'permissions-policy': PERMISSIONS_POLICY,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin-allow-popups',
+    // Over HTTPS only (PUBLIC_URL https): a browser told this on a plain-http site could not reach it again.
+    ...(config.hstsSeconds > 0 && { 'strict-transport-security': `max-age=${config.hstsSeconds}` }),
   };
 }
 
@@ -44,7 +76,7 @@ export function securityHeaders(googleScriptUrl: string): Record<string, string>
 const SHAREABLE_IMAGES = /^\/(uploads|api\/avatar)\//;
 
 export function registerSecurityHeaders(app: FastifyInstance) {
-  const headers = securityHeaders(app.config.google.scriptUrl);
+  const headers = securityHeaders(app.config);
   app.addHook('onSend', async (request, reply) => {
     reply.headers(headers);
     if (SHAREABLE_IMAGES.test(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');

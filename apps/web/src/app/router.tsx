@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { RequireSignedIn, RequireSignedOut } from '../components/guards.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { RouteFocus } from '../components/route-focus.tsx';
@@ -117,6 +117,14 @@ const routes: RouteObject[] = [
     children: ['editor', 'editor/:blog_id'].map((path) => ({ path, element: <EditorPage /> })),
   },
 ];
+
+/**
+ * Whether a path is one of the app's screens, by the same routes the app renders: false for what
+ * only the catch-all “Page not found” matches, which the server then answers 404.
+ */
+export function isAppPath(pathname: string): boolean {
+  return matchRoutes(routes, pathname)?.at(-1)?.route.path !== '*';
+}
 
 /**
  * Each screen (a route without children: the layouts around it, top bar and sidebar, stay out) in

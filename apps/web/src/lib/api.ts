@@ -18,6 +18,13 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether a page's subject (a blog, a profile, a preview) is not there: the API found nothing by
+ * its name, or refused the name outright (400: longer than any can be, as a scanner's is).
+ */
+export const isMissing = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
+
 /*
  * What api() knows of a call comes from the contracts' map of the API (packages/contracts/src/api-paths.ts),
  * as types only: the map holds zod schemas, which load after the page (contract-schemas.ts).

@@ -41,8 +41,10 @@ export function registerReadCounts(app: FastifyInstance) {
 
   const readCounts: ReadCounts = {
     async countRead(request, reply) {
+      // A refused request counts nothing, and its body may be anything (or none): look at it only once answered.
+      if (reply.statusCode >= 300) return;
       const { blog_id, mode } = request.body as GetBlogBody;
-      if (reply.statusCode >= 300 || mode === 'edit') return;
+      if (mode === 'edit') return;
       const read = { blogId: blog_id, visitor: visitorKey(request), day: new Date().toISOString().slice(0, 10) };
       pending.set(`${read.day} ${read.visitor} ${read.blogId}`, read);
     },

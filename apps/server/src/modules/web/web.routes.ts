@@ -113,10 +113,12 @@ export async function registerWeb(app: FastifyInstance) {
       .headers(reply.request.routeOptions.url === PREVIEW_PAGE ? PREVIEW_HEADERS : {})
       .send(html);
 
-  // Any other GET is a page of the web app, since only its router knows them all; files and the
-  // API answer their own 404. A route, not the not-found handler, so the page is compressed too.
+  // Any other GET may be a page of the web app, and only its router knows them all: the renderer
+  // answers a path none of its routes names with the app's “Page not found” and 404 (a scanner's
+  // /backup.sql), and the app's other pages with the app. Files and the API answer their own 404.
+  // A route, not the not-found handler, so the page is compressed too.
   app.get('/*', (request, reply) =>
-    NOT_PAGES.test(request.url.split('?')[0]!) ? reply.callNotFound() : app.sendSpa(request, reply),
+    NOT_PAGES.test(request.url.split('?')[0]!) ? reply.callNotFound() : sendReadingPage(request, reply),
   );
 
   app.decorate('sendSpa', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -131,7 +133,8 @@ export async function registerWeb(app: FastifyInstance) {
 
   /**
    * A reading page, rendered by React into index.html's #root once its data is loaded, and
-   * streamed from there. The data follows as a JSON block the browser hydrates from.
+   * streamed from there. The data follows as a JSON block the browser hydrates from. (A path that
+   * is no page of the app renders as its “Page not found”; another page of the app is left to the browser.)
    */
   async function sendReadingPage(request: FastifyRequest, reply: FastifyReply) {
     if (!indexHtml || !renderer) return app.sendSpa(request, reply);

@@ -6,7 +6,7 @@ import { Avatar } from '../../components/avatar.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { PagedBlogList } from '../../components/paged-blog-list.tsx';
 import { Tabs } from '../../components/tabs.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { isMissing } from '../../lib/api.ts';
 import { searchBlogsOptions } from '../../lib/blog-lists.ts';
 import { useHydrated } from '../../lib/hydration.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -26,8 +26,7 @@ export function ProfilePage() {
   usePageTitle(profile.data && `${profile.data.personal_info.fullname} (@${profile.data.personal_info.username})`);
   useEffect(() => {
     // An unknown user is an answer, not a failure; other failures are only logged (docs/product/rules.md).
-    if (profile.error && !(profile.error instanceof ApiError && profile.error.status === 404))
-      console.error(profile.error);
+    if (profile.error && !isMissing(profile.error)) console.error(profile.error);
   }, [profile.error]);
 
   if (profile.isPending) return <ProfileSkeleton />;
