@@ -1,4 +1,5 @@
 import { parse, validate } from 'fast-xml-parser';
+import robotsParser from 'robots-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildBlog, buildUser, post, publishableBlog, type TestUser } from '../../test/factories.ts';
@@ -124,11 +125,23 @@ describe('/robots.txt', () => {
         'Disallow: /dashboard',
         'Disallow: /settings',
         'Disallow: /api/',
+        'Allow: /api/avatar/',
+        'Allow: /api/share-image.png',
+        'Allow: /uploads/',
         'Disallow: /preview/',
         '',
         `Sitemap: ${ORIGIN}/sitemap.xml`,
         '',
       ].join('\n'),
     );
+  });
+
+  it('lets crawlers fetch the images pages share, under /api/ too, as a parser of RFC 9309 reads it', async () => {
+    const robots = robotsParser(`${ORIGIN}/robots.txt`, (await t.app.inject('/robots.txt')).body);
+    const allowed = (path: string) => robots.isAllowed(`${ORIGIN}${path}`, 'Twitterbot');
+    for (const image of ['/api/avatar/ann.png', '/api/share-image.png', `/uploads/${'a'.repeat(64)}-share.jpg`])
+      expect(allowed(image), image).toBe(true);
+    for (const path of ['/api/blog/latest-blogs', '/api/avatars', '/editor', '/preview/x'])
+      expect(allowed(path), path).toBe(false);
   });
 });
