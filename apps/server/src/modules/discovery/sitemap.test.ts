@@ -1,11 +1,13 @@
 import { parse, validate } from 'fast-xml-parser';
-import robotsParser from 'robots-parser';
+import robotsParserModule from 'robots-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildBlog, buildUser, post, publishableBlog, type TestUser } from '../../test/factories.ts';
 import { sitemapIndex, sitemapPage } from './sitemap.service.ts';
 
 const ORIGIN = 'https://blog.example.org';
+// CommonJS typed as an ES module: what Node hands over as the default is the function itself.
+const robotsParser = robotsParserModule as unknown as typeof robotsParserModule.default;
 
 let t: TestApp;
 let ann: TestUser;

@@ -273,6 +273,17 @@ async function fetchVariant(url: string, width: number) {
   return { bytes: res.rawPayload, meta: await sharp(res.rawPayload).metadata() };
 }
 
+/** An animated GIF of two frames, red then blue. */
+async function redThenBlueGif(width: number, height: number) {
+  const frame = (background: string) =>
+    sharp({ create: { width, height, channels: 3, background } })
+      .png()
+      .toBuffer();
+  return sharp([await frame('red'), await frame('blue')], { join: { animated: true } })
+    .gif()
+    .toBuffer();
+}
+
 describe('WebP copies of uploads', () => {
   it('makes WebP copies 200, 400, 700, 1000 and 1600 px wide, each smaller than the original', async () => {
     expect(IMAGE_VARIANT_WIDTHS).toEqual([200, 400, 700, 1000, 1600]);
@@ -294,13 +305,7 @@ describe('WebP copies of uploads', () => {
   });
 
   it('keeps an animated GIF moving', async () => {
-    const frame = (background: string) =>
-      sharp({ create: { width: 900, height: 600, channels: 3, background } })
-        .png()
-        .toBuffer();
-    const gif = await sharp([await frame('red'), await frame('blue')], { join: { animated: true } })
-      .gif()
-      .toBuffer();
+    const gif = await redThenBlueGif(900, 600);
     const { file } = (await upload(gif, { filename: 'a.gif', type: 'image/gif' })).json();
     expect((await fetchVariant(file.url, 400)).meta).toMatchObject({ format: 'webp', width: 400, pages: 2 });
   });
@@ -383,13 +388,7 @@ describe('the share copy of uploads', () => {
     const { channels } = await sharp(bytes).stats();
     expect(channels.map((channel) => channel.min)).toEqual([255, 255, 255]);
 
-    const frame = (background: string) =>
-      sharp({ create: { width: 400, height: 300, channels: 3, background } })
-        .png()
-        .toBuffer();
-    const gif = await sharp([await frame('red'), await frame('blue')], { join: { animated: true } })
-      .gif()
-      .toBuffer();
+    const gif = await redThenBlueGif(400, 300);
     const animated = (await upload(gif, { filename: 'a.gif', type: 'image/gif' })).json();
     const first = await fetchShareCopy(animated.file.url);
     expect(first.meta).toMatchObject({ width: 400, height: 300 });
