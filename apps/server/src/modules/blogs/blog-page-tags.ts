@@ -5,7 +5,7 @@ import { pageTagsResolver, type PageTags, type ShareImage } from '../../plugins/
 import { SITE_NAME } from '../../site-origin.ts';
 import { publicationDates } from './blogs.presenter.ts';
 import { findBlog, type BlogWithAuthor } from './blogs.repository.ts';
-import { siteShareImage } from '../site/index.ts';
+import { siteShareImage } from '../avatars/index.ts';
 import { type RasterImage, shareImage } from '../uploads/index.ts';
 import { isVisibleTo } from '../visibility/index.ts';
 

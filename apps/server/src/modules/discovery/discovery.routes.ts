@@ -9,7 +9,6 @@ import { sendWithValidators } from './conditional-get.ts';
 import { renderFeed } from './feed-formats.ts';
 import { buildFeed } from './feeds.service.ts';
 import { homePageTags } from './home-page-tags.ts';
-import { SITE_SHARE_IMAGE_PATH, siteShareImagePng } from '../site/index.ts';
 import {
   homeSitemap,
   robotsTxt,
@@ -107,16 +106,6 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/robots.txt',
     { ...cached, schema: { response: document('Where crawlers may go, and the sitemap', 'text/plain') } },
     async (request, reply) => sendWithValidators(request, reply, robotsTxt(absoluteFor(app, request))),
-  );
-
-  app.get(
-    SITE_SHARE_IMAGE_PATH,
-    { schema: { response: { 200: nonJsonResponse('The picture link previews of the site show', 'image/png') } } },
-    async (_request, reply) =>
-      reply
-        .type('image/png')
-        .header('cache-control', 'public, max-age=86400')
-        .send(await siteShareImagePng()),
   );
 
   app.pageTagResolvers.push(homePageTags(app));

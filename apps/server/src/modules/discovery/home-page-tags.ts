@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { absoluteUrl, SITE_NAME, siteOrigin } from '../../site-origin.ts';
 import type { PageTagsResolver } from '../../plugins/page-tags.ts';
-import { siteShareImage } from '../site/index.ts';
+import { siteShareImage } from '../avatars/index.ts';
 
 const HOME_DESCRIPTION = `${SITE_NAME}: read and write blogs.`;
 

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { blogPath, escapeHtml, profilePath } from '@inkwell/contracts';
 import { publishedBlogsCount, publishedBlogsPage } from '../blog-lists/index.ts';
 import { authorsCount, authorsPage } from '../profiles/index.ts';
-import { SITE_SHARE_IMAGE_PATH } from '../site/index.ts';
+import { siteShareImage } from '../avatars/index.ts';
 import type { Representation } from './conditional-get.ts';
 
 /** The sitemap protocol's most URLs in one file. */
@@ -109,7 +109,7 @@ export const robotsTxt = (absolute: Absolute): Representation => ({
     'Disallow: /settings',
     'Disallow: /api/',
     'Allow: /api/avatar/',
-    `Allow: ${SITE_SHARE_IMAGE_PATH}`,
+    `Allow: ${siteShareImage().url}`,
     'Allow: /uploads/',
     'Disallow: /preview/',
     '',

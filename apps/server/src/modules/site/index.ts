@@ -13,4 +13,3 @@ export {
   type InviteRow,
 } from './joining.repository.ts';
 export { readSiteSettings, trustedAfterSql, writeSiteSettings } from './site-settings.repository.ts';
-export { SITE_SHARE_IMAGE_PATH, siteShareImage, siteShareImagePng } from './share-image.ts';

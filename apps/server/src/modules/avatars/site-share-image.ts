@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { SITE_NAME } from '../../site-origin.ts';
 
 /** Where the site's share image is served; robots.txt lets crawlers fetch it. */
-export const SITE_SHARE_IMAGE_PATH = '/api/share-image.png';
+const SITE_SHARE_IMAGE_PATH = '/api/share-image.png';
 
 const [WIDTH, HEIGHT] = [1200, 630];
 const TAGLINE = 'Read and write blogs.';
