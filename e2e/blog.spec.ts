@@ -49,10 +49,10 @@ test('liking: signed out it asks to log in; signed in it toggles at once, persis
   const like = page.getByRole('button', { name: 'Like' });
 
   await page.goto(`/blog/${blogId}`);
-  await expect(likes).toHaveText('0');
+  await expect(likes).toHaveText('0 likes');
   await like.click();
   await expect(page.getByText(Messages.loginToLike)).toBeVisible();
-  await expect(likes).toHaveText('0');
+  await expect(likes).toHaveText('0 likes');
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
 
   await signIn(page, reader);
@@ -62,13 +62,13 @@ test('liking: signed out it asks to log in; signed in it toggles at once, persis
   const liked = page.waitForResponse((response) => response.url().endsWith('/api/blog/like-blog'));
   await like.click();
   await expect(like).toHaveAttribute('aria-pressed', 'true');
-  await expect(likes).toHaveText('1');
+  await expect(likes).toHaveText('1 like');
   expect((await liked).ok()).toBe(true);
   await page.reload();
   await expect(like).toHaveAttribute('aria-pressed', 'true');
-  await expect(likes).toHaveText('1');
+  await expect(likes).toHaveText('1 like');
   await like.click();
-  await expect(likes).toHaveText('0');
+  await expect(likes).toHaveText('0 likes');
   await expect(like).toHaveAttribute('aria-pressed', 'false');
   await expect(like).toBeEnabled();
 
@@ -76,7 +76,7 @@ test('liking: signed out it asks to log in; signed in it toggles at once, persis
   await apiPost(request, '/api/blog/delete-blog', { blog_id: blogId }, author);
   await like.click();
   await expect(page.getByText('Blog not found')).toBeVisible();
-  await expect(likes).toHaveText('0');
+  await expect(likes).toHaveText('0 likes');
   await expect(like).toHaveAttribute('aria-pressed', 'false');
 });
 
@@ -123,7 +123,7 @@ test('the author sees Edit; sharing links, copy link, the comments button and Si
   await expect(similar.getByRole('link', { name: `Similar B ${tag}` })).toHaveAttribute('href', `/blog/${similarB}`);
   await expect(similar.getByRole('link', { name: `Similar A ${tag}` })).toHaveAttribute('href', `/blog/${similarA}`);
 
-  await expect(page.getByTestId('total-comments')).toHaveText('0');
+  await expect(page.getByTestId('total-comments')).toHaveText('0 comments');
   await page.getByRole('button', { name: 'Comments' }).click();
   await expect(page.getByRole('dialog', { name: 'Comments' })).toBeVisible();
   await page.keyboard.press('Escape');

@@ -79,7 +79,7 @@ test('a reader comments and replies in threads indented by level, pages, hides r
   await expect(topLevel.first()).toContainText('A lovely walk.');
   await expect(box.getByRole('textbox')).toHaveValue('');
   await expect(heading).toHaveText('Comments (13)');
-  await expect(page.getByTestId('total-comments')).toHaveText('13');
+  await expect(page.getByTestId('total-comments')).toHaveText('13 comments');
 
   // Replies nest, each level further in.
   const mine = panel.getByRole('listitem', { name: 'Comment by Ann Reader' }).first();
@@ -116,7 +116,7 @@ test('a reader comments and replies in threads indented by level, pages, hides r
   await expect(levelOne).toBeHidden();
   await expect(levelTwo).toBeHidden();
   await expect(heading).toHaveText('Comments (13)');
-  await expect(page.getByTestId('total-comments')).toHaveText('13');
+  await expect(page.getByTestId('total-comments')).toHaveText('13 comments');
   await expect(mine.getByRole('button', { name: /^Show|^Hide/ })).toHaveCount(0);
 
   // The server agrees.

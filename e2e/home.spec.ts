@@ -49,7 +49,7 @@ test('home lists blogs with their details, loads more, filters by topic, resets 
   await expect(newest.getByText(/· \d{1,2} \w{3,4} \d{4}/)).toBeVisible();
   await expect(newest.getByText('Notes from a long walk.')).toBeVisible();
   await expect(newest.getByText(TOPIC, { exact: true })).toBeVisible();
-  await expect(newest.getByLabel('0 likes')).toBeVisible();
+  await expect(newest.getByText('0 likes')).toBeVisible();
   // The first card's banner is fetched at once; the others wait until they come near.
   await expect(newest.locator('img[src^="/uploads/"]')).toHaveAttribute('fetchpriority', 'high');
   await expect(cards.nth(1).locator('img[src^="/uploads/"]')).toHaveAttribute('loading', 'lazy');

@@ -55,7 +55,7 @@ test('by approval: a visitor applies with why, the owner approves, the visitor s
     await expectToast(visitor, ErrorMessages.application_reason_required);
     const reason = visitor.getByRole('textbox', { name: 'Why do you want to join?' });
     await expect(reason).toHaveAccessibleDescription(new RegExp(ErrorMessages.application_reason_required));
-    await expect(visitor.getByText('1000 characters left')).toBeVisible();
+    await expect(visitor.getByText('1,000 characters left')).toBeVisible();
     await reason.fill('I write about lichens and would like to publish here.');
     await checkScreen(visitor, 'the sign-up form of a site that approves who joins');
     await visitor.getByRole('button', { name: 'Sign Up' }).click();

@@ -34,7 +34,7 @@ test('a profile shows the person, counts, bio, links, joined date and their publ
   // Reads are counted every few seconds (docs/api.md, "Reads"): the read shows once counted.
   await expect(async () => {
     await page.reload();
-    await expect(page.getByText('12 Blogs - 1 Reads')).toBeVisible({ timeout: 1000 });
+    await expect(page.getByText('12 Blogs - 1 Read')).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   await expect(page.getByText('Folklorist and novelist.')).toBeVisible();
   const links = page.getByRole('list', { name: 'Social links' });

@@ -110,7 +110,7 @@ test('a profile on a phone: blogs first, About behind its tab', async ({ page, r
   await page.goto(`/user/${user.username}`);
 
   await expect(page.getByRole('heading', { level: 1, name: `@${user.username}` })).toBeVisible();
-  await expect(page.getByText('1 Blogs - 0 Reads')).toBeVisible();
+  await expect(page.getByText('1 Blog - 0 Reads')).toBeVisible();
   await expect(page.getByRole('tabpanel').getByRole('article')).toHaveCount(1);
   await expect(page.getByText('Writes on trains.')).toHaveCount(0);
   await page.getByRole('tab', { name: 'About' }).click();

@@ -158,7 +158,7 @@ test('liking with an ended session: the like goes back, the page stays, one mess
   await like.click();
   await expectToast(page, AuthMessages.sessionEnded);
   await expect(signInLink(page)).toBeVisible();
-  await expect(page.getByTestId('total-likes')).toHaveText('0');
+  await expect(page.getByTestId('total-likes')).toHaveText('0 likes');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await toastsLeft(page)).toEqual([]);
 

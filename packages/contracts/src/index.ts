@@ -23,6 +23,7 @@ export * from './follows.ts';
 export * from './blocks.ts';
 export * from './image-variants.ts';
 export * from './escape-html.ts';
+export * from './counts.ts';
 export * from './content-text.ts';
 export * from './rate-limits.ts';
 export * from './revisions.ts';

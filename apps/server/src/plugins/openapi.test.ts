@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { RouteOptions } from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,9 +12,16 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { fakeWebDist } from '../test/web-dist.ts';
-import { DOCS_PATH, documentedAs, isUndocumented, OPENAPI_PATH } from './openapi.ts';
+import { DOCS_PATH, documentedAs, documentedUrl, isUndocumented, OPENAPI_PATH } from './openapi.ts';
 
-type Operation = { responses: Record<string, unknown>; security?: unknown; summary?: string; tags?: string[] };
+type Operation = {
+  operationId?: string;
+  parameters?: { name: string; in: string; description?: string }[];
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  security?: unknown;
+  summary?: string;
+  tags?: string[];
+};
 type Document = {
   openapi: string;
   info: { description: string };
@@ -29,6 +42,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     READ_FLUSH_SECONDS: '0',
     WEB_DIST: fakeWebDist(),
+    // The fediverse's routes are only there with a public address.
+    PUBLIC_URL: 'https://inkwell.example',
   });
   app = await buildApp({ config, database, onRoute: (route) => void routes.push(route) });
   await app.ready();
@@ -42,8 +57,8 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-/** Fastify's `/a/:b` and `/sitemap-x-:page(^[0-9]+).xml` as OpenAPI writes them: `/a/{b}`, `/sitemap-x-{page}.xml`. */
-const openApiPath = (url: string) => url.replace(/:(\w+)(\([^)]*\))?/g, '{$1}');
+/** Fastify's `/a/:b`, `/sitemap-x-:page(^[0-9]+).xml` and `/ap/*` as OpenAPI writes them: `/a/{b}`, `/sitemap-x-{page}.xml`, `/ap/{path}`. */
+const openApiPath = (url: string) => documentedUrl(url).replace(/:(\w+)(\([^)]*\))?/g, '{$1}');
 
 const operation = (method: string, url: string) => doc.paths[openApiPath(url)]?.[method.toLowerCase()];
 
@@ -156,6 +171,49 @@ describe('the OpenAPI document', () => {
   it("groups the fediverse's routes too, which only a server with PUBLIC_URL has", () => {
     for (const url of ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/2.1', '/ap/*'])
       expect(documentedAs('GET', url), url).toMatchObject({ group: 'federation' });
+  });
+
+  it('names every operation with an id of its own, made from its path', () => {
+    const ids = Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((call) => call.operationId));
+    expect(
+      ids.every((id) => /^[a-z][A-Za-z0-9]*$/.test(id ?? '')),
+      ids.join(' '),
+    ).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(operation('POST', '/api/blog/like-blog')?.operationId).toBe('blogLikeBlog');
+    expect(operation('GET', '/user/:username/rss.xml')?.operationId).toBe('userByUsernameRssXml');
+    expect(operation('GET', '/')?.operationId).toBe('home');
+  });
+
+  it("writes ActivityPub's wildcard route as a path with a described parameter", () => {
+    expect(Object.keys(doc.paths).filter((url) => url.startsWith('/ap/'))).toEqual(['/ap/{path}']);
+    for (const method of ['get', 'post'])
+      expect(doc.paths['/ap/{path}']![method]!.parameters).toEqual([
+        expect.objectContaining({ name: 'path', in: 'path', description: expect.stringMatching(/\S/) }),
+      ]);
+  });
+
+  it('describes JSON Feed as a JSON object, the other feeds as text', () => {
+    expect(operation('GET', '/feed.json')!.responses['200']!.content).toEqual({
+      'application/feed+json': { schema: { type: 'object' } },
+    });
+    expect(operation('GET', '/feed.xml')!.responses['200']!.content).toEqual({
+      'application/atom+xml': { schema: { type: 'string' } },
+    });
+  });
+
+  it("passes Redocly's lint with its `spec` ruleset, without an error or a warning", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'inkwell-openapi-')), 'openapi.json');
+    writeFileSync(file, JSON.stringify(doc));
+    const cli = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+    // The same command docs/testing.md gives to run by hand; no telemetry or update check leaves the machine.
+    const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+    const lint = await promisify(execFile)(process.execPath, [cli, 'lint', '--extends=spec', '--format=json', file], {
+      env,
+    }).catch((failed: { stdout: string }) => failed);
+    const report = JSON.parse(lint.stdout) as { totals: object; problems: { ruleId: string; message: string }[] };
+    expect(report.problems.map(({ ruleId, message }) => `${ruleId}: ${message}`)).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   });
 });
 

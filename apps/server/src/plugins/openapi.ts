@@ -58,9 +58,49 @@ export function documentedAs(method: string, url: string): { group: Group; summa
   return other && { group: other[1], summary: other[2] };
 }
 
+const WILDCARD = /\/\*$/;
+/**
+ * A route's URL as the document writes it: Fastify's wildcard (`/ap/*`) is a `path` parameter for the rest of
+ * the address (OpenAPI has no wildcard; @fastify/swagger's own `{*}` names a parameter no path template can hold).
+ */
+export const documentedUrl = (url: string) => url.replace(WILDCARD, '/:path');
+const restOfPath = {
+  type: 'object',
+  properties: {
+    path: { type: 'string', description: 'The rest of the address, slashes included (such as `users/<id>/inbox`)' },
+  },
+  required: ['path'],
+};
+
+type Operations = Record<string, { operationId?: string; tags?: string[] }>;
+
+/**
+ * Each operation's id, for clients generated from the document: its path's words in camelCase, `/api/` left
+ * out and a parameter as `by<Name>` (`POST /api/blog/like-blog` is `blogLikeBlog`, `GET /user/{username}/rss.xml`
+ * `userByUsernameRssXml`, `GET /` `home`), led by the method where a path has more than one.
+ */
+const withOperationIds = (paths: Record<string, Operations>) =>
+  Object.fromEntries(
+    Object.entries(paths).map(([path, operations]) => {
+      const words = path
+        .replace(/^\/api\//, '/')
+        .replace(/\{(\w+)\}/g, 'by-$1')
+        .split(/[^A-Za-z0-9]+/)
+        .filter(Boolean);
+      const methods = Object.keys(operations);
+      const named = Object.entries(operations).map(([method, operation]) => {
+        const id = (methods.length > 1 ? [method, ...words] : words.length ? words : ['home'])
+          .map((word, i) => (i ? word[0]!.toUpperCase() + word.slice(1) : word))
+          .join('');
+        return [method, { operationId: id, ...operation }];
+      });
+      return [path, Object.fromEntries(named)];
+    }),
+  );
+
 /** The document's list of tags: each group that has a route, in the order above, with what it is about. */
-const tagsOf = (paths: object) => {
-  const operations: { tags?: string[] }[] = Object.values(paths).flatMap((item: object) => Object.values(item));
+const tagsOf = (paths: Record<string, Operations>) => {
+  const operations = Object.values(paths).flatMap((item) => Object.values(item));
   const used = new Set(operations.flatMap((operation) => operation.tags ?? []));
   return Object.entries({ ...API_GROUPS, ...OTHER_GROUPS })
     .filter(([name]) => used.has(name))
@@ -90,11 +130,16 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     transformObject: (input) => {
       const document = jsonSchemaTransformObject(input);
-      return 'paths' in document && document.paths ? { ...document, tags: tagsOf(document.paths) } : document;
+      if (!('paths' in document) || !document.paths) return document;
+      const paths = withOperationIds(document.paths as Record<string, Operations>);
+      return { ...document, paths, tags: tagsOf(paths) };
     },
     transform: (input) => {
       if (isUndocumented(input.route)) return { schema: { hide: true }, url: input.url };
-      const { schema, url } = jsonSchemaTransform(input);
+      const transformed = jsonSchemaTransform(input);
+      const wildcard = WILDCARD.test(input.route.url);
+      const url = documentedUrl(transformed.url);
+      const schema = wildcard ? { ...transformed.schema, params: restOfPath } : transformed.schema;
       const shown = documentedAs([input.route.method].flat()[0]!, input.route.url);
       const grouped = shown ? { ...schema, summary: shown.summary, tags: [shown.group] } : schema;
       // A call that needs a session says so, and the page's Authorize button sends the token.

@@ -5,6 +5,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Modules add a resolver to put share tags into the SPA's HTML for their pages, or to answer 404 for a missing one. */
     pageTagResolvers: PageTagsResolver[];
+    /** Modules add what else a page is, found at another address (the fediverse's document of a blog or a profile). */
+    pageAlternates: PageAlternatesResolver[];
   }
 }
 
@@ -40,7 +42,10 @@ export interface ShareImage {
   alt: string;
 }
 
-/** A `<link rel="alternate">` to a feed of the page. */
+/** The page's other representations, each a `<link rel="alternate">` of its head; none for a path that is not its module's. */
+export type PageAlternatesResolver = (request: FastifyRequest) => Promise<AlternateLink[]>;
+
+/** A `<link rel="alternate">` to a feed of the page, or another representation of it. */
 export interface AlternateLink {
   type: string;
   title: string;
@@ -73,7 +78,8 @@ export function pageTagsResolver<T>(
   };
 }
 
-/** The list of resolvers the reading pages ask, in the order modules add theirs (modules/web). */
+/** The lists of resolvers the reading pages ask, in the order modules add theirs (modules/web). */
 export function registerPageTags(app: FastifyInstance) {
   app.decorate('pageTagResolvers', []);
+  app.decorate('pageAlternates', []);
 }

@@ -29,6 +29,11 @@ interface CachedResponse {
   headers: Record<string, string>;
   body: Buffer;
 }
+/** Kept at a URL's key when its answer depends on request headers (its Vary): each answer is kept under their values. */
+interface VaryMarker {
+  vary: string[];
+}
+type Entry = CachedResponse | VaryMarker;
 
 /**
  * The headers that describe the response itself and are replayed on a hit. Every other header
@@ -45,7 +50,11 @@ const REPLAYED_HEADERS = [
   'content-language',
   'x-robots-tag',
 ];
-/** What hooks add to Vary for every response alike; any other Vary means the answer depends on a header the key leaves out. */
+/**
+ * What hooks add to Vary for every response alike (a hit runs them again). Any other header a Vary
+ * names (Accept, where a page is also an ActivityStreams document) goes into the key: a hit is only
+ * ever an answer to a request that sent the same value.
+ */
 const HOOK_VARY = new Set(['origin', 'accept-encoding']);
 /** An entry's cost besides its body: key, headers and bookkeeping. */
 const ENTRY_OVERHEAD = 512;
@@ -53,7 +62,7 @@ const ENTRY_OVERHEAD = 512;
 /**
  * An in-process cache of anonymous reads, bounded in bytes, filled on first read. A route opts in
  * with `config: { anonymousCache: true }` (GET or POST; the key is the method, origin, URL and the
- * JSON body with its keys sorted). A request with an Authorization header always reaches the handler.
+ * JSON body with its keys sorted, and the request's values of any header its answer varies on). A request with an Authorization header always reaches the handler.
  *
  * Invalidation is by generation, not by key: after any request that is not a read (any method but
  * GET/HEAD/OPTIONS, on a route that neither caches nor says `keepsReadCache: true`) answers below
@@ -69,9 +78,9 @@ export async function registerReadCache(app: FastifyInstance) {
   const maxSize = app.config.readCacheBytes;
   const entries =
     maxSize > 0
-      ? new LRUCache<string, CachedResponse>({
+      ? new LRUCache<string, Entry>({
           maxSize,
-          sizeCalculation: (entry, key) => entry.body.length + key.length + ENTRY_OVERHEAD,
+          sizeCalculation: (entry, key) => ('body' in entry ? entry.body.length : 0) + key.length + ENTRY_OVERHEAD,
         })
       : null;
   const generation = await cacheGeneration(app.database, () => entries?.clear());
@@ -94,18 +103,22 @@ export async function registerReadCache(app: FastifyInstance) {
       return; // The database cannot say what is current: the handler answers.
     }
     const key = cacheKey(request);
-    const hit = entries.get(key);
-    if (hit) return replay(request, reply, hit);
+    const found = entries.get(key);
+    const hit = found && 'vary' in found ? entries.get(variantKey(key, found.vary, request)) : found;
+    if (hit && 'body' in hit) return replay(request, reply, hit);
     request.cacheFill = { key, generation: current };
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const fill = request.cacheFill;
     if (!fill || !storable(reply)) return payload;
+    const vary = variedHeaders(reply);
     const store = (body: Buffer) => {
       // A write moved the generation on while this was read: the answer may be older than it.
-      if (generation.known === fill.generation)
-        entries.set(fill.key, { status: reply.statusCode, headers: replayedHeaders(reply), body });
+      if (generation.known !== fill.generation) return;
+      const response = { status: reply.statusCode, headers: replayedHeaders(reply), body };
+      if (vary.length === 0) entries.set(fill.key, response);
+      else entries.set(fill.key, { vary }).set(variantKey(fill.key, vary, request), response);
     };
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) store(Buffer.from(payload));
     else if (isReadable(payload)) return recorded(payload, maxSize, store);
@@ -133,11 +146,22 @@ function canonical(value: unknown): string {
 const cacheKey = (request: FastifyRequest) =>
   `${request.method} ${request.protocol}://${request.host}${request.url} ${request.body === undefined ? '' : canonical(request.body)}`;
 
+/** The request headers an answer depends on besides those every answer varies on alike. */
+const variedHeaders = (reply: FastifyReply) =>
+  String(reply.getHeader('vary') ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '' && !HOOK_VARY.has(name))
+    .sort();
+
+/** The key of the answer to a request that sent these values of the headers a URL's answers vary on. */
+const variantKey = (key: string, vary: string[], request: FastifyRequest) =>
+  `${key} ${JSON.stringify(vary.map((name) => request.headers[name] ?? null))}`;
+
 function storable(reply: FastifyReply): boolean {
   if (reply.statusCode >= 500 || reply.statusCode === 304 || reply.hasHeader('set-cookie')) return false;
   if (/\b(private|no-store)\b/i.test(String(reply.getHeader('cache-control') ?? ''))) return false;
-  const vary = String(reply.getHeader('vary') ?? '');
-  return vary.split(',').every((name) => name.trim() === '' || HOOK_VARY.has(name.trim().toLowerCase()));
+  return !variedHeaders(reply).includes('*');
 }
 
 function replayedHeaders(reply: FastifyReply): Record<string, string> {

@@ -18,9 +18,14 @@ export function registerRouteSchemas(app: FastifyInstance) {
   app.setSerializerCompiler(serializerCompiler);
 }
 
-/** A route's answer that is not JSON (a page, a feed, an image, a stream), described for the OpenAPI document. */
+/**
+ * A route's answer that is not serialised from a schema (a page, a feed, an image, a stream), described for the
+ * OpenAPI document: a JSON type (JSON Feed's `application/feed+json`) as a JSON object, any other as text.
+ */
 export const nonJsonResponse = (description: string, ...mediaTypes: string[]) => ({
   description,
-  // Sent as a string, a Buffer or a stream, never serialised: any body, documented as text.
-  content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: z.any().meta({ type: 'string' }) }])),
+  // Sent as a string, a Buffer or a stream, never serialised: any body, documented by its media type.
+  content: Object.fromEntries(
+    mediaTypes.map((type) => [type, { schema: z.any().meta({ type: /[/+]json$/.test(type) ? 'object' : 'string' }) }]),
+  ),
 });

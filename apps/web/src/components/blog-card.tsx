@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { blogPath, profilePath, type BlogCard as BlogCardData } from '@inkwell/contracts';
 import { formatDate } from '../lib/format-date.ts';
 import { Avatar } from './avatar.tsx';
+import { CountOf } from './count-of.tsx';
 import { HeartIcon } from './icons.tsx';
 import { ResponsiveImage } from './responsive-image.tsx';
 
@@ -53,9 +54,9 @@ export function BlogCard({
         <p className="mt-2 line-clamp-2 leading-7 text-neutral-600 max-sm:hidden">{blog.des}</p>
         <div className="mt-4 flex items-center gap-4 text-sm text-neutral-600">
           {blog.tags[0] && <span className="rounded-full bg-neutral-100 px-4 py-1 capitalize">{blog.tags[0]}</span>}
-          <span className="flex items-center gap-1" aria-label={`${blog.activity.total_likes} likes`}>
+          <span className="flex items-center gap-1">
             <HeartIcon width={16} height={16} />
-            {blog.activity.total_likes}
+            <CountOf count={blog.activity.total_likes} noun="like" />
           </span>
           {actions && <div className="relative z-10 ml-auto">{actions}</div>}
         </div>

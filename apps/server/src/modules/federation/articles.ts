@@ -19,7 +19,12 @@ const publicAudience = (ctx: Context<void>, authorId: string) => ({
   cc: ctx.getFollowersUri(authorId),
 });
 
-/** A published blog as an ActivityStreams Article, its content the HTML that feeds carry. */
+/**
+ * A published blog as an ActivityStreams Article, its content the HTML that feeds carry. No
+ * `summary`: Mastodon shows an Article as its name, then its summary, then a link to its url, but
+ * most other servers (and Mastodon for a Note) show `summary` as a content warning that folds the
+ * post. Without it Mastodon shows the title and the link, whose page carries the description (ADR 0007).
+ */
 export function articleOf(ctx: Context<void>, blog: BlogRow): Article {
   const absolute = (pathOrUrl: string) => absoluteUrl(ctx.origin, pathOrUrl);
   const url = articleUrl(ctx, blog.blogId);
@@ -27,7 +32,6 @@ export function articleOf(ctx: Context<void>, blog: BlogRow): Article {
     id: url,
     url,
     name: blog.title,
-    summary: blog.des || null,
     // Stored only after cleanEditorOutput checked every block against its schema.
     content: contentHtml((blog.content as EditorOutput).blocks, absolute),
     mediaType: 'text/html',

@@ -4,7 +4,7 @@ import { createOf, deleteOf, updateOf } from './articles.ts';
 import { DELIVERY_QUEUE, FANOUT_QUEUE, type BlogActivity } from './blog-activities.ts';
 import { deliver, DeliveryFailed, queueDeliveries, type Delivery } from './delivery.ts';
 import { isOnBlockedDomain } from './domain-blocks.service.ts';
-import { findPublishedBlog, followerInboxes } from './federation.repository.ts';
+import { findReadableBlog, followerInboxes } from './federation.repository.ts';
 import type { InkwellFederation } from './federation.ts';
 
 /**
@@ -23,7 +23,7 @@ export function registerDeliveryJobs(app: FastifyInstance, fed: InkwellFederatio
       if (event.kind === 'delete')
         activity = deleteOf(ctx, { blogId: event.blogId!, authorId: event.authorId }, new Date(event.at));
       else {
-        const blog = await findPublishedBlog(app.db, event.id);
+        const blog = await findReadableBlog(app.db, { id: event.id });
         if (!blog) return;
         activity =
           event.kind === 'update'

@@ -5,6 +5,7 @@ import { safePost } from '../../net/safe-fetch.ts';
 import { enqueueJobs } from '../jobs/index.ts';
 import { signingKey } from './actor-keys.ts';
 import { DELIVERY_QUEUE } from './blog-activities.ts';
+import { withFullPublicAddress } from './public-address.ts';
 
 /** One activity for one inbox: what a delivery job carries (the JSON-LD is built once, when it is sent out). */
 export interface Delivery {
@@ -23,9 +24,9 @@ export class DeliveryFailed extends Error {
   }
 }
 
-/** An activity as the compact JSON-LD that is sent. */
-export const activityJson = (ctx: Context<void>, activity: Activity) =>
-  activity.toJsonLd({ format: 'compact', contextLoader: ctx.contextLoader });
+/** An activity as the compact JSON-LD that is sent, the Public address in full. */
+export const activityJson = async (ctx: Context<void>, activity: Activity) =>
+  withFullPublicAddress(await activity.toJsonLd({ format: 'compact', contextLoader: ctx.contextLoader }));
 
 /** Queues an activity for inboxes: each signed and sent by a delivery job, retried with backoff when its inbox fails. */
 export async function queueDeliveries(

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { blogs, remoteArticles, remoteFollowers, remoteFollowing } from '../../db/schema/index.ts';
+import { blogs, comments, remoteArticles, remoteFollowers, remoteFollowing } from '../../db/schema/index.ts';
 import { readableByReaders } from '../visibility/index.ts';
 
 export type RemoteFollower = typeof remoteFollowers.$inferSelect;
@@ -48,13 +48,23 @@ export async function followerInboxes(db: Db, userId: string): Promise<string[]>
   return rows.map((row) => row.inbox);
 }
 
-/** A published blog; undefined for a draft or a missing one. */
-export async function findPublishedBlog(db: Executor, id: string) {
+/** A blog readers may read, by its row's id or by the id in its address (its Article's id); undefined for any other. */
+export async function findReadableBlog(db: Executor, key: { id: string } | { blogId: string }) {
   const [row] = await db
     .select()
     .from(blogs)
-    .where(and(eq(blogs.id, id), readableByReaders));
+    .where(and('id' in key ? eq(blogs.id, key.id) : eq(blogs.blogId, key.blogId), readableByReaders));
   return row;
+}
+
+/** The comments readers see: on blogs they may read, not deleted by staff (NodeInfo's localComments). */
+export async function countVisibleComments(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(comments)
+    .innerJoin(blogs, eq(blogs.id, comments.blogId))
+    .where(and(isNull(comments.removedAt), readableByReaders));
+  return row?.n ?? 0;
 }
 
 /** An author's published blogs, newest first, for the outbox. */

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { profilePath, type FixedErrorCode } from '@inkwell/contracts';
-import { errorBody, forbidden } from '../../http-error.ts';
+import { profilePath } from '@inkwell/contracts';
+import { forbidden } from '../../http-error.ts';
 import { findUserById } from '../users/index.ts';
 import { DELIVERY_QUEUE, FANOUT_QUEUE } from './blog-activities.ts';
 import { domainBlockRoutes } from './domain-blocks.routes.ts';
 import { isOnBlockedDomain } from './domain-blocks.service.ts';
-import { sendWebResponse, toWebRequest } from './fastify-bridge.ts';
+import { NodeInfoLinks } from './nodeinfo-schema.ts';
+import { errorResponse, sendWebResponse, toWebRequest } from './fastify-bridge.ts';
 import type { InkwellFederation } from './federation.ts';
 
 declare module 'fastify' {
@@ -14,12 +15,6 @@ declare module 'fastify' {
     federation: InkwellFederation | null;
   }
 }
-
-const json = (status: number, code: FixedErrorCode) =>
-  new Response(JSON.stringify(errorBody(code)), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-  });
 
 /**
  * The fediverse's routes, only when PUBLIC_URL names the site: an actor's address must never
@@ -35,14 +30,20 @@ export async function registerFederation(app: FastifyInstance) {
     for (const queue of [FANOUT_QUEUE, DELIVERY_QUEUE]) app.jobs.register({ queue, run: async () => {} });
     return;
   }
-  const [{ createInkwellFederation }, { registerDeliveryJobs }] = await Promise.all([
-    import('./federation.ts'),
-    import('./delivery-jobs.ts'),
-  ]);
+  const [{ createInkwellFederation }, { registerDeliveryJobs }, { registerActivityPages }, { registerNodeInfo }] =
+    await Promise.all([
+      import('./federation.ts'),
+      import('./delivery-jobs.ts'),
+      import('./activity-pages.ts'),
+      import('./nodeinfo.ts'),
+    ]);
   const inkwell = createInkwellFederation(app.db, app.config, publicUrl, app.log);
+  const origin = new URL(publicUrl).origin;
   app.decorate('federation', inkwell);
   registerDeliveryJobs(app, inkwell);
-  await app.register((scope) => federationRoutes(scope, inkwell, new URL(publicUrl).origin));
+  registerActivityPages(app, inkwell, origin);
+  registerNodeInfo(app);
+  await app.register((scope) => federationRoutes(scope, inkwell, origin));
 }
 
 /** The key an inbox POST says its HTTP signature was made with (either draft's header): the server that sent it. */
@@ -72,14 +73,14 @@ async function federationRoutes(app: FastifyInstance, { federation }: InkwellFed
     if (keyId && (await isOnBlockedDomain(app.db, keyId))) throw forbidden('domain_blocked');
     const response = await federation.fetch(toWebRequest(request, origin), {
       contextData: undefined,
-      onNotFound: () => json(404, 'not_found'),
-      onNotAcceptable: async () => (await profilePage(request.url)) ?? json(406, 'activitypub_only'),
+      onNotFound: () => errorResponse(404, 'not_found'),
+      onNotAcceptable: async () => (await profilePage(request.url)) ?? errorResponse(406, 'activitypub_only'),
     });
     return sendWebResponse(reply, response);
   };
   // What arrives here changes nothing a cached page shows.
   const config = { keepsReadCache: true };
-  for (const url of ['/.well-known/webfinger', '/.well-known/nodeinfo', '/nodeinfo/2.1'])
-    app.get(url, { config }, handle);
+  app.get('/.well-known/webfinger', { config }, handle);
+  app.get('/.well-known/nodeinfo', { config, schema: { response: { 200: NodeInfoLinks } } }, handle);
   app.route({ method: ['GET', 'POST'], url: '/ap/*', config, handler: handle });
 }

@@ -1,12 +1,24 @@
+import { readFileSync } from 'node:fs';
 import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
+import { preloadedContexts } from '@fedify/fedify/runtime';
+import { Article, Person } from '@fedify/fedify/vocab';
+import AjvDraft04 from 'ajv-draft-04';
+import { eq, sql } from 'drizzle-orm';
+import jsonld from 'jsonld';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { remoteArticles, remoteFollowers, remoteFollowing } from '../../db/schema/index.ts';
+import { blogs, remoteArticles, remoteFollowers, remoteFollowing } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import { buildBlog, buildUser, post, publishableBlog, type TestUser } from '../../test/factories.ts';
 import { startFederationInstance, userIdOf, type FederationInstance } from '../../test/federation-instance.ts';
 import { followRemoteActor, unfollowRemoteActor } from './remote-follows.ts';
 
 const AP = 'application/activity+json';
+const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
+/** What Mastodon sends when it looks a URL up (app/services/fetch_resource_service.rb). */
+const MASTODON_ACCEPT = `${AP}, application/ld+json; profile="https://www.w3.org/ns/activitystreams", text/html;q=0.1`;
+const NODEINFO_SCHEMA = JSON.parse(
+  readFileSync(new URL('../../test/nodeinfo-2.1.schema.json', import.meta.url), 'utf8'),
+) as object;
 
 interface ActorDocument {
   icon: { type: string; url: string; mediaType: string; width: number; height: number };
@@ -16,7 +28,7 @@ interface ActorDocument {
 interface CollectionDocument {
   totalItems: number;
   first: string;
-  orderedItems: { type: string; object: { id: string } }[];
+  orderedItems: { type: string; to: unknown; object: { id: string; to: unknown } }[];
 }
 
 const getJson = async <T>(url: string): Promise<T> => {
@@ -105,6 +117,130 @@ describe('federation between two Inkwell instances', () => {
     });
   });
 
+  it('WebFinger answers for a profile URL and for the actor IRI as for the acct:, and 404 for no one', async () => {
+    const host = new URL(a.url).host;
+    const finger = async (resource: string) => {
+      const res = await fetch(`${a.url}/.well-known/webfinger?resource=${encodeURIComponent(resource)}`);
+      return { status: res.status, links: res.ok ? ((await res.json()) as { links: unknown[] }).links : null };
+    };
+    const byAcct = await finger(`acct:${author.username}@${host}`);
+    expect(await finger(`${a.url}/user/${author.username}`)).toEqual(byAcct);
+    expect(await finger(authorActor)).toEqual(byAcct);
+    expect((await finger(`${a.url}/user/nobody-here`)).status).toBe(404);
+    expect((await finger(`${b.url}/user/${author.username}`)).status).toBe(404);
+  });
+
+  it('a blog page and a profile page are their Article and Person to a client asking for ActivityStreams', async () => {
+    const writer = await buildUser(a.app, { fullname: 'Wren Writer' });
+    const writerActor = `${a.url}/ap/users/${await userIdOf(a, writer)}`;
+    const blogId = await buildBlog(a.app, writer, { title: 'Found by its page' });
+    const draftId = await buildBlog(a.app, writer, { title: 'Not yet', draft: true });
+    const blogPage = `${a.url}/blog/${blogId}`;
+    const profilePage = `${a.url}/user/${writer.username}`;
+
+    // B looks both up by the addresses a reader pastes, as Mastodon's search does.
+    const ctx = b.app.federation!.context();
+    const article = await ctx.lookupObject(blogPage);
+    expect(article).toBeInstanceOf(Article);
+    expect([article!.id?.href, article!.name?.toString()]).toEqual([blogPage, 'Found by its page']);
+    const person = await ctx.lookupObject(profilePage);
+    expect(person).toBeInstanceOf(Person);
+    expect(person!.id?.href).toBe(writerActor);
+
+    // What a server that reads plain JSON sees.
+    for (const accept of [MASTODON_ACCEPT, 'application/ld+json; profile="https://www.w3.org/ns/activitystreams"']) {
+      const res = await fetch(blogPage, { headers: { accept } });
+      expect([res.status, res.headers.get('content-type'), res.headers.get('vary')]).toEqual([
+        200,
+        AP,
+        expect.stringMatching(/accept/i),
+      ]);
+      const json = (await res.json()) as Record<string, unknown>;
+      expect(json).toMatchObject({
+        type: 'Article',
+        id: blogPage,
+        url: blogPage,
+        name: 'Found by its page',
+        to: PUBLIC,
+      });
+      expect(json).not.toHaveProperty('summary');
+      // An independent JSON-LD processor reads the same address (the contexts are Fedify's copies: no network).
+      const documentLoader = async (url: string) => ({ document: preloadedContexts[url], documentUrl: url });
+      const options = { documentLoader } as unknown as jsonld.Options.Expand;
+      const [expanded] = await jsonld.expand(json as jsonld.JsonLdDocument, options);
+      expect(expanded!['https://www.w3.org/ns/activitystreams#to']).toEqual([{ '@id': PUBLIC }]);
+    }
+    const profile = await fetch(profilePage, { headers: { accept: MASTODON_ACCEPT } });
+    expect(await profile.json()).toMatchObject({ type: 'Person', id: writerActor, preferredUsername: writer.username });
+
+    // What the blog's own IRI answers for a blog no reader may read, or no one's profile: never the document.
+    for (const missing of [`${a.url}/blog/${draftId}`, `${a.url}/blog/no-such-blog`, `${a.url}/user/nobody-here`]) {
+      const res = await fetch(missing, { headers: { accept: AP } });
+      expect([res.status, await res.json()]).toEqual([404, expect.objectContaining({ code: 'not_found' })]);
+    }
+
+    // A browser gets the page, which links the document.
+    for (const [page, href] of [
+      [blogPage, blogPage],
+      [profilePage, writerActor],
+    ] as const) {
+      const res = await fetch(page, { headers: { accept: 'text/html,*/*;q=0.8' } });
+      expect([res.status, res.headers.get('content-type'), res.headers.get('vary')]).toEqual([
+        200,
+        'text/html; charset=utf-8',
+        expect.stringMatching(/accept/i),
+      ]);
+      expect(await res.text()).toMatch(
+        new RegExp(`<link rel="alternate" type="${AP.replace('+', '\\+')}"[^>]* href="${href}">`),
+      );
+    }
+    const draftPage = await (await fetch(`${a.url}/blog/${draftId}`)).text();
+    expect(draftPage).not.toContain(`type="${AP}"`);
+  });
+
+  it('the cache of anonymous reads keeps the page and never answers one kind of client with the other’s', async () => {
+    const blogId = await buildBlog(a.app, await buildUser(a.app), { title: 'Cached once' });
+    const page = `${a.url}/blog/${blogId}`;
+    const html = async (accept = 'text/html') => {
+      const res = await fetch(page, { headers: { accept } });
+      expect(res.headers.get('content-type')).toContain('text/html');
+      return /<title>([^<]*)<\/title>/.exec(await res.text())![1];
+    };
+    const json = async () => {
+      const res = await fetch(page, { headers: { accept: AP } });
+      expect(res.headers.get('content-type')).toBe(AP);
+      return ((await res.json()) as { name: string }).name;
+    };
+    expect(await html()).toBe('Cached once | Inkwell');
+    // Changed behind the app's back: what the cache kept shows through.
+    await a.app.db.execute(sql`update blogs set title = 'Changed since' where blog_id = ${blogId}`);
+    expect(await json()).toBe('Changed since');
+    expect(await html()).toBe('Cached once | Inkwell');
+    expect(await html('text/html,application/xhtml+xml')).toBe('Changed since | Inkwell');
+  });
+
+  it('NodeInfo passes the published 2.1 schema and counts the comments readers see', async () => {
+    const nodeInfoDocument = async () => {
+      const res = await fetch(`${a.url}/nodeinfo/2.1`);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      return (await res.json()) as { usage: { localComments: number } };
+    };
+    const validate = new AjvDraft04.default({ allErrors: true }).compile(NODEINFO_SCHEMA);
+    const before = await nodeInfoDocument();
+    expect(validate(before) ? [] : validate.errors).toEqual([]);
+
+    const talker = await buildUser(a.app);
+    const blogId = await buildBlog(a.app, talker, { title: 'Talk to me' });
+    const [blog] = await a.app.db.select({ id: blogs.id }).from(blogs).where(eq(blogs.blogId, blogId));
+    for (const comment of ['First', 'Second'])
+      expect((await post(a.app, '/api/comment/add-comment', { _id: blog!.id, comment }, talker.token)).statusCode).toBe(
+        200,
+      );
+    const after = await nodeInfoDocument();
+    expect(validate(after) ? [] : validate.errors).toEqual([]);
+    expect(after.usage.localComments).toBe(before.usage.localComments + 2);
+  });
+
   it('refuses a Follow with a forged signature or none (401), and keeps no follower', async () => {
     const readerActor = `${b.url}/ap/users/${readerId}`;
     const follow = JSON.stringify({
@@ -173,6 +309,7 @@ describe('federation between two Inkwell instances', () => {
     expect(outbox.totalItems).toBe(1);
     const page = await getJson<CollectionDocument>(outbox.first);
     expect(page.orderedItems.map((item) => [item.type, item.object.id])).toEqual([['Create', articleId]]);
+    expect(page.orderedItems.map((item) => [item.to, item.object.to])).toEqual([[PUBLIC, PUBLIC]]);
     expect(JSON.stringify(page)).not.toContain(draftId);
 
     const edited = await post(

@@ -17,13 +17,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { profilePath } from '@inkwell/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { pageParam } from '../../plugins/page-tags.ts';
 import { absoluteUrl } from '../../site-origin.ts';
 import { rasterProfileImage } from '../avatars/index.ts';
-import { publishedBlogsCount } from '../blog-lists/index.ts';
-import { authorsCount } from '../profiles/index.ts';
 import { findUserById, findUserByUsername } from '../users/index.ts';
 import { actorKeyPairs } from './actor-keys.ts';
-import { createOf } from './articles.ts';
+import { articleOf, createOf } from './articles.ts';
 import { queueDeliveries } from './delivery.ts';
 import { safeDocumentLoader } from './document-loader.ts';
 import { isOnBlockedDomain } from './domain-blocks.service.ts';
@@ -33,6 +32,7 @@ import {
   addRemoteFollower,
   countPublishedBlogsOf,
   countRemoteFollowers,
+  findReadableBlog,
   isFollowedActor,
   listRemoteFollowers,
   markRemoteArticleDeleted,
@@ -40,7 +40,7 @@ import {
   recordRemoteArticle,
   removeRemoteFollower,
 } from './federation.repository.ts';
-import { SOFTWARE_VERSION } from './software-version.ts';
+import { NODEINFO_PATH, nodeInfo } from './nodeinfo.ts';
 
 const PAGE_SIZE = 20;
 const ACTOR_PATH = '/ap/users/{identifier}';
@@ -113,6 +113,11 @@ export function createInkwellFederation(
       });
     })
     .mapHandle(async (_ctx, username) => (await findUserByUsername(db, username))?.id ?? null)
+    // WebFinger answers for a profile's address as for its acct: (the actor's own IRI it reads itself).
+    .mapAlias((_ctx, resource) => {
+      const username = resource.origin === origin ? pageParam(resource.pathname, 'user') : null;
+      return username === null ? null : { username };
+    })
     .setKeyPairsDispatcher(async (_ctx, identifier) =>
       (await authorOf(db, identifier)) ? actorKeyPairs(db, identifier) : [],
     );
@@ -217,12 +222,14 @@ export function createInkwellFederation(
       log.warn({ err: error }, 'an activity in an inbox could not be handled');
     });
 
-  federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => ({
-    software: { name: 'inkwell', version: SOFTWARE_VERSION },
-    protocols: ['activitypub'],
-    openRegistrations: true,
-    usage: { users: { total: await authorsCount(db) }, localPosts: await publishedBlogsCount(db), localComments: 0 },
-  }));
+  // A blog's Article at its page's address, for a client that asks for ActivityStreams there.
+  federation.setObjectDispatcher(Article, '/blog/{blogId}', async (ctx, { blogId }) => {
+    const blog = await findReadableBlog(db, { blogId });
+    return blog ? articleOf(ctx, blog) : null;
+  });
+
+  // Linked from /.well-known/nodeinfo; the document itself is served by NODEINFO_PATH's route.
+  federation.setNodeInfoDispatcher(NODEINFO_PATH, () => nodeInfo(db));
 
   return { federation, context, allowHosts };
 }

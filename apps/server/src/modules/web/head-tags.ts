@@ -51,15 +51,17 @@ const documentTitle = (title: string) => (title === SITE_NAME ? title : `${title
 
 /**
  * index.html with a page's head: its share tags when it has any (else the app's own title and
- * description stay), and the feeds readers may subscribe to (the site's on every page).
+ * description stay), the feeds readers may subscribe to (the site's on every page) and the page's
+ * other representations (`alternates`: its ActivityStreams document).
  */
-export function injectHead(html: string, tags: PageTags | null, siteFeeds: AlternateLink[]): string {
-  const feeds = [...siteFeeds, ...(tags?.feeds ?? [])].map(alternateLink);
+export function injectHead(html: string, tags: PageTags | null, alternates: AlternateLink[]): string {
+  const feeds = [...alternates, ...(tags?.feeds ?? [])].map(alternateLink);
   // Replacer functions, not strings: a title holding "$'" or "$&" must stay text, not splice the page into itself.
   const withTitle = tags
     ? html
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(documentTitle(tags.title))}</title>`)
-        .replace(/<meta name="description"[^>]*>/, '')
+        // With the whitespace before it, so no blank line is left.
+        .replace(/\s*<meta name="description"[^>]*>/, '')
     : html;
   const head = [...(tags ? shareTags(tags) : []), ...feeds].join('');
   return withTitle.replace('</head>', () => `${head}</head>`);

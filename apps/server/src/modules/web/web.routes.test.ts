@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildBlog, buildUser, type TestUser } from '../../test/factories.ts';
-import { fakeWebDist } from '../../test/web-dist.ts';
+import { fakeWebDist, metaContent } from '../../test/web-dist.ts';
 
 let t: TestApp;
 let author: TestUser;
@@ -52,6 +52,20 @@ describe('the status of a page', () => {
   it('leaves other paths to the web app’s router, which alone knows them all', async () => {
     for (const url of ['/no/such/page', '/blog/', '/blog/a/b', '/editor', '/dashboard/blogs']) {
       expect(await open(url), url).toEqual({ status: 200, app: true });
+    }
+  });
+});
+
+describe('what search engines may index', () => {
+  it('keeps search results out of the index but follows their links; the home, blogs and profiles are indexed', async () => {
+    const blogId = await buildBlog(t.app, author);
+    for (const url of ['/search/walk', '/search/a%20walk?page=2']) {
+      const res = await t.app.inject(url);
+      expect(metaContent(res.body, 'robots'), url).toBe('noindex, follow');
+    }
+    for (const url of ['/', `/blog/${blogId}`, `/user/${author.username}`]) {
+      const res = await t.app.inject(url);
+      expect(metaContent(res.body, 'robots'), url).toBeUndefined();
     }
   });
 });

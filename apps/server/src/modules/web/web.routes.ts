@@ -17,12 +17,21 @@ import { nonJsonResponse } from '../../plugins/route-schemas.ts';
 /** Paths that are never pages: a file that is not there, or an API call, is a JSON 404. */
 const NOT_PAGES = /^\/(?:assets\/|uploads\/|api(?:\/|$))/;
 
+const SEARCH_PAGE = '/search/:query';
 /** The reading pages rendered on the server (docs/product/screens.md): the web app's routes of the same paths. */
-const READING_PAGES = ['/', '/blog/:blog_id', '/user/:username', '/search/:query'];
+const READING_PAGES = ['/', '/blog/:blog_id', '/user/:username', SEARCH_PAGE];
 
 /** A draft's preview, rendered like a reading page but for the link's holder alone: never cached nor indexed. */
 const PREVIEW_PAGE = '/preview/:token';
-const NOINDEX = '<meta name="robots" content="noindex, nofollow">';
+
+/**
+ * Pages search engines must not index, by route: a draft's preview, nor its links; a search's results, endless
+ * and thin, whose links (blogs, profiles) are worth following to pages that are indexed.
+ */
+const ROBOTS: Record<string, string> = {
+  [PREVIEW_PAGE]: 'noindex, nofollow',
+  [SEARCH_PAGE]: 'noindex, follow',
+};
 
 /** What the web app's server build exports (apps/web/src/entry-server.tsx). */
 interface PageRenderer {
@@ -87,13 +96,11 @@ export async function registerWeb(app: FastifyInstance) {
       break;
     }
     const origin = siteOrigin(app, request);
-    const head = injectHead(
-      html,
-      tags,
-      siteFeedLinks((path) => absoluteUrl(origin, path)),
-    );
+    const alternates = status === 200 ? await Promise.all(app.pageAlternates.map((resolve) => resolve(request))) : [];
+    const head = injectHead(html, tags, [...siteFeedLinks((path) => absoluteUrl(origin, path)), ...alternates.flat()]);
+    const robots = ROBOTS[request.routeOptions.url ?? ''];
     return {
-      html: request.routeOptions.url === PREVIEW_PAGE ? head.replace('</head>', () => `${NOINDEX}</head>`) : head,
+      html: robots ? head.replace('</head>', () => `<meta name="robots" content="${robots}"></head>`) : head,
       status,
     };
   }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Member } from '@inkwell/contracts';
+import { countOf, type Member } from '@inkwell/contracts';
 import { formatDate } from '../../lib/format-date.ts';
 import { useMembers } from './api/staff.ts';
 import { AdminLayout } from './components/admin-layout.tsx';
@@ -76,7 +76,7 @@ function MemberRow({ member }: { member: Member }) {
               <span className="rounded-full bg-red-50 px-2 py-1 text-red-700">{STANDING_NAMES[member.standing]}</span>
             )}
             <span className="text-neutral-600">
-              Joined {formatDate(member.joinedAt)} · {member.total_posts} blogs
+              Joined {formatDate(member.joinedAt)} · {countOf(member.total_posts, 'blog')}
             </span>
           </p>
         </div>

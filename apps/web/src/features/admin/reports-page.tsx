@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { profilePath, REPORT_REASON_LABELS, type ReportGroup } from '@inkwell/contracts';
+import { countOf, profilePath, REPORT_REASON_LABELS, type ReportGroup } from '@inkwell/contracts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
@@ -67,7 +67,7 @@ function Group({ group }: { group: ReportGroup }) {
             </Link>
           </>
         )}{' '}
-        · {count} {count === 1 ? 'report' : 'reports'}
+        · {countOf(count, 'report')}
       </p>
       <ol className="mt-3 space-y-3">
         {reports.map((report) => (

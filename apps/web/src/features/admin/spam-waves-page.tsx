@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
+  countOf,
   BULK_ACTIONS,
   bulkDeleteConfirmation,
   Limits,
@@ -42,7 +43,7 @@ const CONSEQUENCES: Record<BulkActionKind, string> = {
   delete: 'Their accounts, blogs, comments, likes and follows go for good, and cannot be brought back.',
 };
 
-const members = (n: number) => `${n} ${n === 1 ? 'member' : 'members'}`;
+const members = (n: number) => countOf(n, 'member');
 
 /**
  * Spam waves, for admins: find the members a filter matches (never staff), look at them, then
@@ -214,7 +215,7 @@ function MemberLine({ member }: { member: Member }) {
     <li className="border-b border-neutral-100 py-3">
       <MemberIdentity member={member} />
       <p className="text-sm text-neutral-600">
-        Joined {formatDate(member.joinedAt)} · {member.total_posts} blogs
+        Joined {formatDate(member.joinedAt)} · {countOf(member.total_posts, 'blog')}
       </p>
     </li>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { authError, ErrorMessages, Limits, type ApplicationReceived, type Session } from '@inkwell/contracts';
+import { authError, countOf, ErrorMessages, Limits, type ApplicationReceived, type Session } from '@inkwell/contracts';
 import { fieldErrorProps, FieldErrorMessage } from '../../components/field-error-message.tsx';
 import { LockIcon, UserIcon } from '../../components/icons.tsx';
 import { ProofOfWorkField } from '../../components/proof-of-work-field.tsx';
@@ -188,7 +188,7 @@ function ReasonField({
         The site’s staff read it before your account is made.
       </p>
       <p id={`${id}-left`} aria-live="polite" className="text-right text-sm text-neutral-500">
-        {Limits.applicationReasonMax - value.length} characters left
+        {countOf(Limits.applicationReasonMax - value.length, 'character')} left
       </p>
     </div>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { editorPath, type Blog } from '@inkwell/contracts';
 import { BlogCard } from '../../components/blog-card.tsx';
+import { CountOf } from '../../components/count-of.tsx';
 import { IconButton } from '../../components/icon-button.tsx';
 import { CommentIcon } from '../../components/icons.tsx';
 import { PageLoadFailure } from '../../components/page-load-failure.tsx';
@@ -81,7 +82,7 @@ function BlogInteraction({ blog, onOpenComments }: { blog: Blog; onOpenComments:
             <CommentIcon />
           </IconButton>
           <span data-testid="total-comments" className="text-neutral-700">
-            {blog.activity.total_comments}
+            <CountOf count={blog.activity.total_comments} noun="comment" />
           </span>
         </div>
         <BookmarkButton blog={blog} />

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
+import { countOf } from '@inkwell/contracts';
 import { SearchIcon } from '../../components/icons.tsx';
 import { EmptyMessage } from '../../components/paged-blog-list.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -69,11 +70,7 @@ function SubscriberCount() {
   const count = useQuery(subscriberCountQuery());
   if (!count.data) return <p className="mb-6 h-6" />;
   const n = count.data.subscribers;
-  return (
-    <p className="mb-6 text-neutral-700">
-      {n.toLocaleString('en')} {n === 1 ? 'subscriber' : 'subscribers'} by e-mail
-    </p>
-  );
+  return <p className="mb-6 text-neutral-700">{countOf(n, 'subscriber')} by e-mail</p>;
 }
 
 function OwnBlogList({ draft, query, empty }: { draft: boolean; query: string; empty: string }) {

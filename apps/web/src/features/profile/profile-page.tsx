@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { UserProfile } from '@inkwell/contracts';
+import { countOf, type UserProfile } from '@inkwell/contracts';
 import { Avatar } from '../../components/avatar.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { PagedBlogList } from '../../components/paged-blog-list.tsx';
@@ -55,10 +55,10 @@ function Profile({ profile }: { profile: UserProfile }) {
         <h1 className="text-2xl font-medium break-all">@{username}</h1>
         <p className="text-xl capitalize">{fullname}</p>
         <p className="text-neutral-700">
-          {total_posts.toLocaleString('en')} Blogs - {total_reads.toLocaleString('en')} Reads
+          {countOf(total_posts, 'Blog')} - {countOf(total_reads, 'Read')}
         </p>
         <p className="text-neutral-700" data-testid="follow-counts">
-          {plural(total_followers, 'Follower')} - {total_following.toLocaleString('en')} Following
+          {countOf(total_followers, 'Follower')} - {total_following.toLocaleString('en')} Following
         </p>
         {isOwner ? (
           <Link to="/settings/edit-profile" className="btn-light w-fit rounded-md">
@@ -84,8 +84,6 @@ function Profile({ profile }: { profile: UserProfile }) {
     </section>
   );
 }
-
-const plural = (count: number, noun: string) => `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
 
 /** The user's published blogs, newest first, a page at a time. */
 function AuthorBlogs({ username }: { username: string }) {

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
+  countOf,
   Limits,
   Messages,
   profileError,
@@ -115,7 +116,7 @@ function EditProfileForm({ profile }: { profile: MyProfileResponse }) {
             className="-mt-3 mb-6 text-right text-sm text-neutral-500"
             data-testid="bio-characters-left"
           >
-            {Limits.bioMax - bio.length} characters left
+            {countOf(Limits.bioMax - bio.length, 'character')} left
           </p>
           <p className="mb-4 text-neutral-600">Add your social handles below</p>
           <div className="grid grid-cols-1 gap-x-5 md:grid-cols-2">

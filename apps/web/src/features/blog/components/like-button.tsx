@@ -1,5 +1,6 @@
 import type { Blog } from '@inkwell/contracts';
 import { IconButton } from '../../../components/icon-button.tsx';
+import { CountOf } from '../../../components/count-of.tsx';
 import { HeartIcon } from '../../../components/icons.tsx';
 import { useLikeBlog } from '../api/like-blog.ts';
 
@@ -18,7 +19,7 @@ export function LikeButton({ blog }: { blog: Blog }) {
         <HeartIcon filled={like.on} />
       </IconButton>
       <span data-testid="total-likes" className="text-neutral-700">
-        {blog.activity.total_likes}
+        <CountOf count={blog.activity.total_likes} noun="like" />
       </span>
     </div>
   );

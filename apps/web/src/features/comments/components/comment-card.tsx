@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import {
+  countOf,
   CommentMessages,
   Messages,
   profilePath,
@@ -107,7 +108,7 @@ export function CommentCard({ comment, level, blog, events, onRemoved }: Comment
               aria-expanded={repliesShown}
               disabled={replies.status === 'loading'}
             >
-              {repliesShown ? 'Hide replies' : `Show ${replyCount} ${replyCount === 1 ? 'reply' : 'replies'}`}
+              {repliesShown ? 'Hide replies' : `Show ${countOf(replyCount, 'reply', 'replies')}`}
             </button>
           )}
           <button type="button" className="underline underline-offset-2" onClick={onReply} aria-expanded={replying}>

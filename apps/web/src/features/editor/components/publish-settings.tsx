@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useId, useRef } from 'react';
-import { Limits } from '@inkwell/contracts';
+import { countOf, Limits } from '@inkwell/contracts';
 import { FieldErrorMessage, fieldErrorProps } from '../../../components/field-error-message.tsx';
 import type { FormErrors } from '../../../lib/use-form-errors.ts';
 import { EmailUnverifiedNotice } from '../../auth/index.ts';
@@ -109,7 +109,7 @@ export function PublishSettings({
         />
         <FieldErrorMessage error={desError} />
         <p id={counterId} aria-live="polite" className="mt-1 mb-6 text-right text-sm text-neutral-500">
-          {Limits.descriptionMax - blog.des.length} characters left
+          {countOf(Limits.descriptionMax - blog.des.length, 'character')} left
         </p>
 
         <p className="mb-2 text-neutral-600">Topics - (Helps in searching and ranking your blog post)</p>

@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { Limits, normaliseTags, tagsError, type FieldError } from '@inkwell/contracts';
+import { countOf, Limits, normaliseTags, tagsError, type FieldError } from '@inkwell/contracts';
 import { FieldErrorMessage, fieldErrorProps } from '../../../components/field-error-message.tsx';
 import type { FieldMessage } from '../../../lib/use-form-errors.ts';
 import { FOCUS_RING } from '../focus-ring.ts';
@@ -97,7 +97,7 @@ export function TagsField({
       </div>
       <FieldErrorMessage error={error} />
       <p id={hintId} aria-live="polite" className="mt-1 mb-4 text-right text-sm text-neutral-500">
-        {Limits.maxTags - tags.length} Tags left
+        {countOf(Limits.maxTags - tags.length, 'Tag')} left
       </p>
     </div>
   );

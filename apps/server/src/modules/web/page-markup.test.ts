@@ -1,0 +1,203 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import type { RouteOptions } from 'fastify';
+import { HtmlValidate } from 'html-validate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContentBlock, type BlockType } from '@inkwell/contracts';
+import { loadConfig } from '../../config.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildBlog, buildUser, post, publishableBlog } from '../../test/factories.ts';
+import { htmlValidateConfig } from './html-validate.config.ts';
+
+/** One block of every kind the editor saves, with inline markup; the test fails when a kind is added and not here. */
+const EVERY_BLOCK: ContentBlock[] = [
+  { type: 'header', data: { text: 'Section <i>two</i>', level: 2 } },
+  {
+    type: 'paragraph',
+    data: {
+      text: 'Plain <b>bold</b> <i>italic</i> <a href="https://example.com/x">a link</a> <mark class="cdx-marker">marked</mark> and <code class="inline-code">npm test</code>.',
+    },
+  },
+  { type: 'header', data: { text: 'Editor level one', level: 1 } },
+  {
+    type: 'image',
+    data: {
+      file: { url: '/uploads/picture.webp', width: 800, height: 600 },
+      caption: 'A <b>framed</b> picture',
+      withBorder: true,
+      stretched: false,
+      withBackground: true,
+    },
+  },
+  { type: 'quote', data: { text: 'Stay <i>curious</i>', caption: 'A reader', alignment: 'center' } },
+  {
+    type: 'list',
+    data: { style: 'unordered', items: [{ content: 'Apples', items: [{ content: 'Green ones', items: [] }] }] },
+  },
+  { type: 'list', data: { style: 'ordered', items: ['First step', 'Second step'] } },
+  {
+    type: 'link',
+    data: { link: 'https://example.org/article', meta: { title: 'An article', description: 'Long and good.' } },
+  },
+  {
+    type: 'embed',
+    data: {
+      service: 'youtube',
+      source: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+      embed: 'https://www.youtube.com/embed/aqz-KE-bpKQ',
+      width: 580,
+      height: 320,
+      caption: 'A short film',
+    },
+  },
+  { type: 'code', data: { code: 'const a = 1 < 2;\nconsole.log(a);', language: 'javascript' } },
+  { type: 'delimiter', data: {} },
+  {
+    type: 'table',
+    data: {
+      withHeadings: true,
+      content: [
+        ['Name', 'Count'],
+        ['<b>Tea</b>', '2'],
+      ],
+    },
+  },
+];
+
+const KINDS = ContentBlock.options.map((option) => option.shape.type.value) as BlockType[];
+
+/** The Nu HTML checker, run on the system's Java (11 or later: Debian's /usr/bin/java here and on CI). */
+const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
+
+/** The built web app and its server renderer, which `npm run build` makes (and `npm ci` runs). */
+const WEB_DIST = loadConfig({ DATA_DIR: 'memory://' }).webDist;
+
+let t: TestApp;
+const pageRoutes: string[] = [];
+/** A sample value of each page route's parameter: one that exists and one that does not, for the 404 page. */
+const samples: Record<string, string[]> = {};
+
+beforeAll(async () => {
+  const renderer = path.join(`${WEB_DIST}-server`, 'entry-server.js');
+  if (!existsSync(renderer)) throw new Error(`No server build at ${WEB_DIST}-server: run \`npm run build\` first`);
+  // Loaded once before the app, which then finds it in the module cache: on a busy machine its first
+  // load can outlast the 10 seconds Fastify gives a plugin to start.
+  await import(pathToFileURL(renderer).href);
+  t = await buildTestApp({}, undefined, undefined, (route: RouteOptions) => {
+    const answers = (route.schema?.response as Record<string, { content?: object }> | undefined)?.[200]?.content;
+    if (route.method !== 'GET') return;
+    if (route.url === '/*' || (answers && 'text/html' in answers)) pageRoutes.push(route.url);
+  });
+  const author = await buildUser(t.app, { fullname: 'Ada Writer' });
+  const newcomer = await buildUser(t.app);
+  await post(
+    t.app,
+    '/api/user/update-profile',
+    {
+      username: author.username,
+      bio: 'Writes about walks & tea.',
+      social_links: { website: 'https://ada.example', github: 'https://github.com/ada' },
+    },
+    author.token,
+  );
+  const blogId = await buildBlog(t.app, author, { content: [{ time: 1, version: '2.31.0', blocks: EVERY_BLOCK }] });
+  // A second blog of the same tag, shown under the first as a similar one, and in every list.
+  await buildBlog(t.app, author, { title: 'Tea on the hills' });
+  const { blog } = (await post(t.app, '/api/blog/get-blog', { blog_id: blogId })).json<{ blog: { _id: string } }>();
+  const comment = await post(t.app, '/api/comment/add-comment', { _id: blog._id, comment: 'Lovely.' }, newcomer.token);
+  await post(
+    t.app,
+    '/api/comment/add-comment',
+    { _id: blog._id, comment: 'Thank you!', replying_to: comment.json<{ _id: string }>()._id },
+    author.token,
+  );
+  const draftId = await buildBlog(t.app, author, publishableBlog({ draft: true, title: 'Not yet' }));
+  const link = await post(t.app, '/api/blog/preview-link', { blog_id: draftId }, author.token);
+  const token = link.json<{ url: string }>().url.split('/preview/')[1]!;
+  Object.assign(samples, {
+    blog_id: [blogId, 'no-such-blog-123'],
+    username: [author.username, newcomer.username, 'nobody-goes-by-this-name'],
+    query: ['walk', 'nothing%20matches%20this'],
+    token: [token, 'A'.repeat(43)],
+    '*': ['editor', 'no/such/page'],
+  });
+});
+afterAll(() => t?.close());
+
+/** Every URL of every page route (each parameter replaced by each of its samples), and the home's lists. */
+function pageUrls(): string[] {
+  const routes = [...new Set(pageRoutes)];
+  const urls = routes.flatMap((route) => {
+    const param = /[:*](\w*)/.exec(route);
+    if (!param) return [route];
+    const name = param[1] || '*';
+    expect(samples, `no sample for ${route}'s parameter`).toHaveProperty([name]);
+    return samples[name]!.map((value) => route.replace(param[0], value));
+  });
+  return [...urls, '/?tag=travel', '/?page=2'];
+}
+
+/** Each page as a browser gets it: its URL and its HTML. */
+async function fetchPages() {
+  const pages: { url: string; html: string }[] = [];
+  for (const url of pageUrls()) {
+    const res = await t.app.inject(url);
+    expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+    pages.push({ url, html: res.body });
+  }
+  return pages;
+}
+
+describe('the markup of every server-rendered page', () => {
+  let pages: { url: string; html: string }[];
+  beforeAll(async () => {
+    pages = await fetchPages();
+  });
+
+  it('holds a blog with every kind of block, and every page', () => {
+    expect(new Set(EVERY_BLOCK.map((block) => block.type))).toEqual(new Set(KINDS));
+    expect(pageRoutes).toEqual(
+      expect.arrayContaining(['/', '/blog/:blog_id', '/user/:username', '/search/:query', '/preview/:token', '/*']),
+    );
+  });
+
+  it('passes html-validate’s recommended rules', async () => {
+    const validator = new HtmlValidate(htmlValidateConfig);
+    const problems: string[] = [];
+    for (const { url, html } of pages) {
+      const report = await validator.validateString(html, url);
+      for (const { ruleId, message, selector, line, column } of report.results.flatMap((result) => result.messages))
+        problems.push(`${url} ${ruleId}: ${message} (${selector ?? `${line}:${column}`})`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('passes the W3C Nu HTML checker without an error', { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'inkwell-pages-'));
+    const files = pages.map(({ html }, i) => {
+      const file = path.join(dir, `${i}.html`);
+      writeFileSync(file, html);
+      return file;
+    });
+    // One Java for every page. The client compiler alone starts in a third of the time; the schema's
+    // evaluation then needs a deeper stack than Java's default.
+    const java = ['-Xss16m', '-XX:TieredStopAtLevel=1', '-jar', vnuJar, '--format', 'json', '--exit-zero-always'];
+    const checker = await promisify(execFile)('java', [...java, ...files], { maxBuffer: 64 * 1024 * 1024 });
+    const { messages } = JSON.parse(checker.stderr) as {
+      messages: { type: string; url?: string; message: string; extract?: string }[];
+    };
+    // Its warnings are `info` too (a YouTube embed's sandbox must allow scripts and its own origin to play).
+    const errors = messages
+      .filter(({ type }) => type !== 'info')
+      .map(
+        ({ url, message, extract }) =>
+          `${pages[Number(path.basename(url ?? '', '.html'))]?.url} ${message} ${extract ?? ''}`,
+      );
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { countOf, nounFor } from './counts.ts';
+
+describe('countOf', () => {
+  it('says one in the singular and any other number in the plural', () => {
+    expect(countOf(1, 'like')).toBe('1 like');
+    expect(countOf(0, 'like')).toBe('0 likes');
+    expect(countOf(2, 'reply', 'replies')).toBe('2 replies');
+    expect(countOf(1, 'reply', 'replies')).toBe('1 reply');
+  });
+
+  it('writes thousands with separators', () => {
+    expect(countOf(1204, 'read')).toBe('1,204 reads');
+  });
+});
+
+describe('nounFor', () => {
+  it('gives the noun alone, for a number shown apart from it', () => {
+    expect(nounFor(1, 'comment')).toBe('comment');
+    expect(nounFor(12, 'comment')).toBe('comments');
+  });
+});
