@@ -26,11 +26,11 @@ async function page(url: string, status = 200) {
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 
-/** The feeds the page offers for autodiscovery: type, title and URL. */
+/** The feeds the page offers for autodiscovery: type, title and URL (its ActivityPub alternate is no feed). */
 const feedLinks = (html: string) =>
-  [...html.matchAll(/<link rel="alternate" type="([^"]+)" title="([^"]*)" href="([^"]+)">/g)].map(
-    ([, type, title, href]) => ({ type, title, href }),
-  );
+  [...html.matchAll(/<link rel="alternate" type="([^"]+)" title="([^"]*)" href="([^"]+)">/g)]
+    .map(([, type, title, href]) => ({ type, title, href }))
+    .filter((link) => link.type !== 'application/activity+json');
 
 /** What an unfurler reads of the page's image: og:image and its properties, and the Twitter card's. */
 const imageTags = (html: string) => ({
