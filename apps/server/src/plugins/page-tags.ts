@@ -21,7 +21,7 @@ export type PageTagsResolver = (request: FastifyRequest) => Promise<PageTags | t
 export interface PageTags {
   title: string;
   description: string;
-  image?: string | undefined;
+  image?: ShareImage | undefined;
   url: string;
   /** og:type; `website` when left out. */
   type?: 'website' | 'article' | 'profile';
@@ -31,6 +31,15 @@ export interface PageTags {
   feeds?: AlternateLink[];
   /** schema.org data about the page, written as JSON-LD. */
   jsonLd?: object;
+}
+
+/** The picture a link preview shows: its absolute URL, type and size when known, and what it shows in words. */
+export interface ShareImage {
+  url: string;
+  type?: string | undefined;
+  width?: number | undefined;
+  height?: number | undefined;
+  alt: string;
 }
 
 /** The page's other representations, each a `<link rel="alternate">` of its head; none for a path that is not its module's. */

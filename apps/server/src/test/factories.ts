@@ -69,3 +69,22 @@ export async function buildBlog(
   if (res.statusCode !== 200) throw new Error(`create-blog failed: ${res.statusCode} ${res.body}`);
   return res.json<{ id: string }>().id;
 }
+
+/** Uploads an image through the API, as the editor does; answers what the server stored (its URL and size). */
+export async function uploadImage(
+  app: FastifyInstance,
+  user: TestUser,
+  bytes: Buffer,
+  type = 'image/png',
+): Promise<{ url: string; width: number; height: number }> {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(bytes)], { type }), 'image');
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/upload/image',
+    payload: form,
+    headers: bearer(user.token),
+  });
+  if (res.statusCode !== 200) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return res.json().file;
+}

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
@@ -16,6 +17,16 @@ export async function fixtureImage(format: ImageFormat, width = 64, height = 48)
   }
   return sharp(pixels, { raw: { width, height, channels: 3 } })
     .toFormat(format)
+    .toBuffer();
+}
+
+/**
+ * A PNG of random noise, which no encoder shrinks: 2000×1400 of it is 8.4 MB, the banner whose
+ * preview image X, WhatsApp and Telegram dropped (issue 27).
+ */
+export function noisePng(width = 2000, height = 1400): Promise<Buffer> {
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png()
     .toBuffer();
 }
 

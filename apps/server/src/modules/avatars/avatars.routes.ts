@@ -2,19 +2,38 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nonJsonResponse } from '../../plugins/route-schemas.ts';
 import { avatarSvg } from './avatars.ts';
+import { avatarPng } from './raster-avatars.ts';
+import { siteShareImage, siteShareImagePng } from './site-share-image.ts';
+
+/** Drawn from the seed alone, so the picture at an address never changes. */
+const FOREVER = 'public, max-age=31536000, immutable';
 
 export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = {
     params: z.object({ seed: z.string() }),
     response: {
-      200: nonJsonResponse('The picture drawn from the seed (`.svg` at the end is left out of it)', 'image/svg+xml'),
+      200: nonJsonResponse(
+        'The picture drawn from the seed: PNG when the address ends in `.png`, else SVG (`.svg` at the end is left out of the seed)',
+        'image/svg+xml',
+        'image/png',
+      ),
     },
   };
   app.get('/api/avatar/:seed', { schema }, async (request, reply) => {
-    const seed = request.params.seed.replace(/\.svg$/, '').slice(0, 100);
-    return reply
-      .type('image/svg+xml')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(avatarSvg(seed));
+    const { seed } = request.params;
+    reply.header('cache-control', FOREVER);
+    if (seed.endsWith('.png')) return reply.type('image/png').send(await avatarPng(seed.slice(0, -4).slice(0, 100)));
+    return reply.type('image/svg+xml').send(avatarSvg(seed.replace(/\.svg$/, '').slice(0, 100)));
   });
+
+  app.get(
+    siteShareImage().url,
+    { schema: { response: { 200: nonJsonResponse('The picture link previews of the site show', 'image/png') } } },
+    // A day, not for ever: the owner may choose another picture at the same address (issue 28).
+    async (_request, reply) =>
+      reply
+        .type('image/png')
+        .header('cache-control', 'public, max-age=86400')
+        .send(await siteShareImagePng()),
+  );
 };

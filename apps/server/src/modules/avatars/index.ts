@@ -1,3 +1,8 @@
-/** Avatars: a new user's default picture (`avatarUrl`); `avatarsModule` serves them. */
+/**
+ * The pictures the server draws: a new user's default picture (`avatarUrl`), any profile picture
+ * as a raster image, and the site's share image; `avatarsModule` serves them.
+ */
 export { avatarRoutes as avatarsModule } from './avatars.routes.ts';
 export { avatarUrl } from './avatars.ts';
+export { rasterProfileImage } from './raster-avatars.ts';
+export { siteShareImage } from './site-share-image.ts';

@@ -1,23 +1,46 @@
 import type { FastifyInstance } from 'fastify';
 import { blogPath, profilePath } from '@inkwell/contracts';
 import { authorFeedTitle, feedLinks, tagFeedTitle } from '../../plugins/feed-links.ts';
-import { pageTagsResolver, type PageTags } from '../../plugins/page-tags.ts';
+import { pageTagsResolver, type PageTags, type ShareImage } from '../../plugins/page-tags.ts';
+import { SITE_NAME } from '../../site-origin.ts';
 import { publicationDates } from './blogs.presenter.ts';
 import { findBlog, type BlogWithAuthor } from './blogs.repository.ts';
+import { siteShareImage } from '../avatars/index.ts';
+import { type RasterImage, shareImage } from '../uploads/index.ts';
 import { isVisibleTo } from '../visibility/index.ts';
 
-/** A published blog, or undefined: a draft is no page to the public (404), and its title never leaks. */
+/**
+ * A published blog with its banner as previews show it (an upload's share copy; an outside URL as
+ * it is), or undefined: a draft is no page to the public (404), and its title never leaks.
+ */
 async function findPublishedBlog(app: FastifyInstance, blogId: string) {
   const blog = await findBlog(app.db, blogId);
-  return blog && isVisibleTo(blog, null) ? blog : undefined;
+  if (!blog || !isVisibleTo(blog, null)) return undefined;
+  const banner: RasterImage | null = blog.banner
+    ? ((await shareImage(app.db, blog.banner)) ?? { url: blog.banner })
+    : null;
+  return { blog, banner };
 }
 
+/** An image as schema.org describes one; its size only when known. */
+const imageObject = ({ url, width, height, alt }: ShareImage) => ({
+  '@type': 'ImageObject',
+  url,
+  ...(width && height && { width, height }),
+  caption: alt,
+});
+
 /** Head tags of a blog: share tags, Open Graph article:*, its author's and tags' feeds, and schema.org BlogPosting. */
-function blogTags(blog: BlogWithAuthor, absolute: (pathOrUrl: string) => string): PageTags {
+function blogTags(
+  { blog, banner }: { blog: BlogWithAuthor; banner: RasterImage | null },
+  absolute: (pathOrUrl: string) => string,
+): PageTags {
   const url = absolute(blogPath(blog.blogId));
   const { fullname, username } = blog.author;
   const authorUrl = absolute(profilePath(username));
-  const image = blog.banner ? absolute(blog.banner) : undefined;
+  // No words describe a banner (the page shows it as decoration), so its alt text names whose it is.
+  const image = banner ? { ...banner, url: absolute(banner.url), alt: `Banner of “${blog.title}”` } : undefined;
+  const logo = siteShareImage();
   const dates = publicationDates(blog);
   const [published, modified] = [dates.published.toISOString(), dates.modified.toISOString()];
   return {
@@ -45,9 +68,15 @@ function blogTags(blog: BlogWithAuthor, absolute: (pathOrUrl: string) => string)
       url,
       mainEntityOfPage: { '@type': 'WebPage', '@id': url },
       author: { '@type': 'Person', name: fullname, url: authorUrl },
+      publisher: {
+        '@type': 'Organization',
+        name: SITE_NAME,
+        url: absolute('/'),
+        logo: imageObject({ ...logo, url: absolute(logo.url) }),
+      },
       datePublished: published,
       dateModified: modified,
-      ...(image && { image }),
+      ...(image && { image: imageObject(image) }),
       // Counted on save, as the page's and the cards' reading time are.
       wordCount: blog.wordCount,
       keywords: blog.tags.join(', '),

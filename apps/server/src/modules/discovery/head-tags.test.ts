@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapeHtml } from '@inkwell/contracts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildBlog, buildUser, post, type TestUser } from '../../test/factories.ts';
+import { buildBlog, buildUser, post, type TestUser, uploadImage } from '../../test/factories.ts';
+import { fixtureImage } from '../../test/images.ts';
 import { fakeWebDist, metaContent as meta } from '../../test/web-dist.ts';
 
 const ORIGIN = 'https://blog.example.org';
@@ -24,11 +26,36 @@ async function page(url: string, status = 200) {
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 
-/** The feeds the page offers for autodiscovery: type, title and URL. */
+/** The feeds the page offers for autodiscovery: type, title and URL (its ActivityPub alternate is no feed). */
 const feedLinks = (html: string) =>
-  [...html.matchAll(/<link rel="alternate" type="([^"]+)" title="([^"]*)" href="([^"]+)">/g)].map(
-    ([, type, title, href]) => ({ type, title, href }),
-  );
+  [...html.matchAll(/<link rel="alternate" type="([^"]+)" title="([^"]*)" href="([^"]+)">/g)]
+    .map(([, type, title, href]) => ({ type, title, href }))
+    .filter((link) => link.type !== 'application/activity+json');
+
+/** What an unfurler reads of the page's image: og:image and its properties, and the Twitter card's. */
+const imageTags = (html: string) => ({
+  url: meta(html, 'og:image'),
+  type: meta(html, 'og:image:type'),
+  width: meta(html, 'og:image:width'),
+  height: meta(html, 'og:image:height'),
+  alt: meta(html, 'og:image:alt'),
+  twitter: meta(html, 'twitter:image'),
+  twitterAlt: meta(html, 'twitter:image:alt'),
+});
+
+/** The site as a blog's publisher, with its share image for a logo. */
+const publisher = {
+  '@type': 'Organization',
+  name: 'Inkwell',
+  url: `${ORIGIN}/`,
+  logo: {
+    '@type': 'ImageObject',
+    url: `${ORIGIN}/api/share-image.png`,
+    width: 1200,
+    height: 630,
+    caption: 'Inkwell — Read and write blogs.',
+  },
+};
 
 const siteFeeds = [
   { type: 'application/atom+xml', title: 'Inkwell (Atom)', href: `${ORIGIN}/feed.xml` },
@@ -98,13 +125,50 @@ describe('head tags of a blog', () => {
         url,
         mainEntityOfPage: { '@type': 'WebPage', '@id': url },
         author: { '@type': 'Person', name: 'Ann Walker', url: authorUrl },
+        publisher,
         datePublished: ld.datePublished,
         dateModified: ld.dateModified,
-        image: `${ORIGIN}/uploads/banner.webp`,
+        image: { '@type': 'ImageObject', url: `${ORIGIN}/uploads/banner.webp`, caption: 'Banner of “Hills”' },
         wordCount: 5,
         keywords: 'travel, film making',
       },
     ]);
+  });
+
+  it('share an uploaded banner as its copy for previews: a JPEG 1200 px wide, with its type, size and alt text', async () => {
+    const banner = await uploadImage(t.app, author, await fixtureImage('png', 2000, 1400));
+    const blogId = await buildBlog(t.app, author, { title: 'Dunes', banner: banner.url });
+    const html = await page(`/blog/${blogId}`);
+    const share = `${ORIGIN}${banner.url.replace('.png', '-share.jpg')}`;
+    expect(imageTags(html)).toEqual({
+      url: share,
+      type: 'image/jpeg',
+      width: '1200',
+      height: '840',
+      alt: 'Banner of “Dunes”',
+      twitter: share,
+      twitterAlt: 'Banner of “Dunes”',
+    });
+    expect(jsonLd(html)[0].image).toEqual({
+      '@type': 'ImageObject',
+      url: share,
+      width: 1200,
+      height: 840,
+      caption: 'Banner of “Dunes”',
+    });
+  });
+
+  it('share a banner that is no image of ours as it is, without a size it does not know', async () => {
+    const blogId = await buildBlog(t.app, author, { title: 'Elsewhere', banner: '/uploads/banner.webp' });
+    expect(imageTags(await page(`/blog/${blogId}`))).toEqual({
+      url: `${ORIGIN}/uploads/banner.webp`,
+      type: undefined,
+      width: undefined,
+      height: undefined,
+      alt: 'Banner of “Elsewhere”',
+      twitter: `${ORIGIN}/uploads/banner.webp`,
+      twitterAlt: 'Banner of “Elsewhere”',
+    });
   });
 
   it('keep a hostile title inert in every tag, and the JSON-LD block closed only by its own end tag', async () => {
@@ -138,7 +202,17 @@ describe('head tags of a profile', () => {
     );
     const html = await page(`/user/${user.username}`);
     const url = `${ORIGIN}/user/${user.username}`;
+    const picture = `${ORIGIN}/api/avatar/${user.username}.png`;
     expect(meta(html, 'og:type')).toBe('profile');
+    expect(imageTags(html)).toEqual({
+      url: picture,
+      type: 'image/png',
+      width: '480',
+      height: '480',
+      alt: `Profile picture of ${escapeHtml(HOSTILE)}`,
+      twitter: picture,
+      twitterAlt: `Profile picture of ${escapeHtml(HOSTILE)}`,
+    });
     expect(meta(html, 'profile:username')).toBe(user.username);
     expect(html).not.toContain('<script>alert(1)');
     expect(feedLinks(html).map((link) => link.href)).toEqual(
@@ -155,7 +229,7 @@ describe('head tags of a profile', () => {
         name: HOSTILE,
         alternateName: `@${user.username}`,
         url,
-        image: expect.stringMatching(/^https:\/\/blog\.example\.org\//),
+        image: picture,
         description: 'I walk.',
         sameAs: ['https://ann.example/'],
       },
@@ -171,6 +245,15 @@ describe('head tags of the home page', () => {
       expect(html).toContain('<title>Inkwell</title>');
       expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/">`);
       expect(meta(html, 'og:type')).toBe('website');
+      expect(imageTags(html)).toEqual({
+        url: `${ORIGIN}/api/share-image.png`,
+        type: 'image/png',
+        width: '1200',
+        height: '630',
+        alt: 'Inkwell — Read and write blogs.',
+        twitter: `${ORIGIN}/api/share-image.png`,
+        twitterAlt: 'Inkwell — Read and write blogs.',
+      });
       expect(feedLinks(html)).toEqual(siteFeeds);
       expect(jsonLd(html)).toEqual([
         {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { absoluteUrl, SITE_NAME, siteOrigin } from '../../site-origin.ts';
 import type { PageTagsResolver } from '../../plugins/page-tags.ts';
+import { siteShareImage } from '../avatars/index.ts';
 
 const HOME_DESCRIPTION = `${SITE_NAME}: read and write blogs.`;
 
@@ -9,10 +10,13 @@ export const homePageTags =
   (app: FastifyInstance): PageTagsResolver =>
   async (request) => {
     if (request.url.split('?')[0] !== '/') return null;
-    const url = absoluteUrl(siteOrigin(app, request), '/');
+    const origin = siteOrigin(app, request);
+    const url = absoluteUrl(origin, '/');
+    const image = siteShareImage();
     return {
       title: SITE_NAME,
       description: HOME_DESCRIPTION,
+      image: { ...image, url: absoluteUrl(origin, image.url) },
       url,
       jsonLd: {
         '@context': 'https://schema.org',

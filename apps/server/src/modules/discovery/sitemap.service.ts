@@ -3,6 +3,7 @@ import { blogPath, escapeHtml, profilePath } from '@inkwell/contracts';
 import { publishedBlogsCount, publishedBlogsPage } from '../blog-lists/index.ts';
 import { authorsCount, authorsPage } from '../profiles/index.ts';
 import { listingChangedAt } from '../visibility/index.ts';
+import { siteShareImage } from '../avatars/index.ts';
 import type { Representation } from './conditional-get.ts';
 
 /** The sitemap protocol's most URLs in one file. */
@@ -101,7 +102,11 @@ export async function sitemapPage(
   return urls.length ? { body: urlset(urls), type: XML_TYPE, listed } : null;
 }
 
-/** robots.txt: crawlers keep out of the signed-in screens, the API and drafts' previews, and learn where the sitemap is. */
+/**
+ * robots.txt: crawlers keep out of the signed-in screens, the API and drafts' previews, and learn
+ * where the sitemap is; they may fetch the images pages share (uploads, avatars and the site's
+ * image, two of them under /api/: the longest matching rule wins, RFC 9309 §2.2.2).
+ */
 export const robotsTxt = (absolute: Absolute): Representation => ({
   body: [
     'User-agent: *',
@@ -109,6 +114,9 @@ export const robotsTxt = (absolute: Absolute): Representation => ({
     'Disallow: /dashboard',
     'Disallow: /settings',
     'Disallow: /api/',
+    'Allow: /api/avatar/',
+    `Allow: ${siteShareImage().url}`,
+    'Allow: /uploads/',
     'Disallow: /preview/',
     '',
     `Sitemap: ${absolute('/sitemap.xml')}`,

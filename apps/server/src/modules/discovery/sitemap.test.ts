@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { parse, validate } from 'fast-xml-parser';
 import { validateXML } from 'xmllint-wasm';
+import robotsParserModule from 'robots-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, buildBlog, buildUser, post, publishableBlog, type TestUser } from '../../test/factories.ts';
@@ -35,6 +36,8 @@ async function expectValid(body: string, root: keyof typeof schemas, url: string
 
 /** A Last-Modified is sent once the second of the last change is over (visibility's listing-changes.ts): the next second. */
 const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1010 - (Date.now() % 1000)));
+// CommonJS typed as an ES module: what Node hands over as the default is the function itself.
+const robotsParser = robotsParserModule as unknown as typeof robotsParserModule.default;
 
 let t: TestApp;
 let ann: TestUser;
@@ -201,11 +204,23 @@ describe('/robots.txt', () => {
         'Disallow: /dashboard',
         'Disallow: /settings',
         'Disallow: /api/',
+        'Allow: /api/avatar/',
+        'Allow: /api/share-image.png',
+        'Allow: /uploads/',
         'Disallow: /preview/',
         '',
         `Sitemap: ${ORIGIN}/sitemap.xml`,
         '',
       ].join('\n'),
     );
+  });
+
+  it('lets crawlers fetch the images pages share, under /api/ too, as a parser of RFC 9309 reads it', async () => {
+    const robots = robotsParser(`${ORIGIN}/robots.txt`, (await t.app.inject('/robots.txt')).body);
+    const allowed = (path: string) => robots.isAllowed(`${ORIGIN}${path}`, 'Twitterbot');
+    for (const image of ['/api/avatar/ann.png', '/api/share-image.png', `/uploads/${'a'.repeat(64)}-share.jpg`])
+      expect(allowed(image), image).toBe(true);
+    for (const path of ['/api/blog/latest-blogs', '/api/avatars', '/editor', '/preview/x'])
+      expect(allowed(path), path).toBe(false);
   });
 });

@@ -21,7 +21,7 @@ const NODEINFO_SCHEMA = JSON.parse(
 ) as object;
 
 interface ActorDocument {
-  icon: { url: string };
+  icon: { type: string; url: string; mediaType: string; width: number; height: number };
   publicKey: { id: string; publicKeyPem: string };
   assertionMethod: unknown[];
 }
@@ -90,7 +90,15 @@ describe('federation between two Inkwell instances', () => {
       followers: `${authorActor}/followers`,
       endpoints: { sharedInbox: `${a.url}/ap/inbox` },
     });
-    expect(actor.icon.url).toMatch(new RegExp(`^${a.url}/`));
+    expect(actor.icon).toEqual({
+      type: 'Image',
+      url: `${a.url}/api/avatar/${author.username}.png`,
+      mediaType: 'image/png',
+      width: 480,
+      height: 480,
+    });
+    const icon = await fetch(actor.icon.url);
+    expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/png']);
     expect(actor.publicKey.id).toBe(`${authorActor}#main-key`);
     expect(actor.publicKey.publicKeyPem).toContain('BEGIN PUBLIC KEY');
     expect(actor.assertionMethod).toHaveLength(2);

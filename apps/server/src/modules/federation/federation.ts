@@ -19,6 +19,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { pageParam } from '../../plugins/page-tags.ts';
 import { absoluteUrl } from '../../site-origin.ts';
+import { rasterProfileImage } from '../avatars/index.ts';
 import { findUserById, findUserByUsername } from '../users/index.ts';
 import { actorKeyPairs } from './actor-keys.ts';
 import { articleOf, createOf } from './articles.ts';
@@ -83,6 +84,11 @@ export function createInkwellFederation(
   });
   const context = () => federation.createContext(new URL(origin), undefined);
   const absolute = (pathOrUrl: string) => new URL(absoluteUrl(origin, pathOrUrl));
+  /** An author's picture as a raster image with its type and size: Mastodon refuses an SVG icon. */
+  const actorIcon = async (profileImg: string) => {
+    const { url, type, width, height } = await rasterProfileImage(db, profileImg);
+    return new Image({ url: absolute(url), mediaType: type ?? null, width: width ?? null, height: height ?? null });
+  };
 
   federation
     .setActorDispatcher(ACTOR_PATH, async (ctx, identifier) => {
@@ -94,7 +100,7 @@ export function createInkwellFederation(
         preferredUsername: user.username,
         name: user.fullname,
         summary: user.bio || null,
-        icon: new Image({ url: absolute(user.profileImg) }),
+        icon: await actorIcon(user.profileImg),
         url: absolute(profilePath(user.username)),
         inbox: ctx.getInboxUri(identifier),
         outbox: ctx.getOutboxUri(identifier),

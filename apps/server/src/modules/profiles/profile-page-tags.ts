@@ -2,18 +2,29 @@ import { profilePath, SocialLinks } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
 import { authorFeedTitle, feedLinks } from '../../plugins/feed-links.ts';
 import { pageTagsResolver, type PageTags } from '../../plugins/page-tags.ts';
+import { rasterProfileImage } from '../avatars/index.ts';
+import type { RasterImage } from '../uploads/index.ts';
 import { findUserByUsername, type UserRow } from '../users/index.ts';
 
+/** A member seen by others, with their picture as previews show it (raster, as unfurlers refuse SVG). */
+async function findProfile(app: FastifyInstance, username: string) {
+  const user = await findUserByUsername(app.db, username, { asSeenByOthers: true });
+  return user && { user, picture: await rasterProfileImage(app.db, user.profileImg) };
+}
+
 /** Head tags of /user/{username}: name, bio and picture (nothing private), the author's feeds, and schema.org ProfilePage. */
-function profileTags(user: UserRow, absolute: (pathOrUrl: string) => string): PageTags {
+function profileTags(
+  { user, picture }: { user: UserRow; picture: RasterImage },
+  absolute: (pathOrUrl: string) => string,
+): PageTags {
   const url = absolute(profilePath(user.username));
-  const image = absolute(user.profileImg);
+  const image = absolute(picture.url);
   const description = user.bio || `Blogs by ${user.fullname} on Inkwell.`;
   const sameAs = Object.values(SocialLinks.parse(user.socialLinks)).filter(Boolean);
   return {
     title: `${user.fullname} (@${user.username})`,
     description,
-    image,
+    image: { ...picture, url: image, alt: `Profile picture of ${user.fullname}` },
     url,
     type: 'profile',
     properties: [['profile:username', user.username]],
@@ -41,9 +52,4 @@ function profileTags(user: UserRow, absolute: (pathOrUrl: string) => string): Pa
 }
 
 export const profilePageTags = (app: FastifyInstance) =>
-  pageTagsResolver(
-    app,
-    'user',
-    (username) => findUserByUsername(app.db, username, { asSeenByOthers: true }),
-    profileTags,
-  );
+  pageTagsResolver(app, 'user', (username) => findProfile(app, username), profileTags);

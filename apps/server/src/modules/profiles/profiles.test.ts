@@ -192,7 +192,7 @@ describe('share tags of /user/{username}', () => {
     expect(html).toContain(`<title>Mary Shelley (@${user.username}) | Inkwell</title>`);
     expect(metaContent(html, 'description')).toBe('Wrote &lt;Frankenstein&gt;.');
     expect(html).toContain(`<link rel="canonical" href="http://reader.example:8080/user/${user.username}">`);
-    expect(metaContent(html, 'og:image')).toBe(`http://reader.example:8080/api/avatar/${user.username}.svg`);
+    expect(metaContent(html, 'og:image')).toBe(`http://reader.example:8080/api/avatar/${user.username}.png`);
 
     const unknown = await t.app.inject({ method: 'GET', url: '/user/nobody-of-that-name' });
     expect(unknown.statusCode).toBe(404);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorMessages, Messages, SettingsMessages } from '@inkwell/contracts';
 import sharp from 'sharp';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { bearer, buildUser, post, type TestUser } from '../../test/factories.ts';
+import { bearer, buildUser, post, type TestUser, uploadImage } from '../../test/factories.ts';
 import { fixtureImage } from '../../test/images.ts';
 import { startLocalServer, type LocalServer } from '../../test/local-server.ts';
 import { createSession } from '../auth/sessions.repository.ts';
@@ -217,18 +217,8 @@ describe('POST /api/user/update-profile', () => {
 });
 
 describe('POST /api/user/update-profile-img', () => {
-  async function uploadImage(user: TestUser, app = t.app): Promise<string> {
-    const form = new FormData();
-    form.append('image', new Blob([new Uint8Array(await fixtureImage('png'))], { type: 'image/png' }), 'me.png');
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/upload/image',
-      payload: form,
-      headers: bearer(user.token),
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json().file.url;
-  }
+  const uploadPicture = async (user: TestUser, app = t.app) =>
+    (await uploadImage(app, user, await fixtureImage('png'))).url;
   const changeImg = (user: TestUser, url: string, headers: Record<string, string> = {}, app = t.app) =>
     app.inject({
       method: 'POST',
@@ -240,7 +230,7 @@ describe('POST /api/user/update-profile-img', () => {
 
   it('makes an image this server stored the profile picture, in later sign-ins too', async () => {
     const user = await buildUser(t.app);
-    const url = await uploadImage(user);
+    const url = await uploadPicture(user);
     const res = await changeImg(user, url);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ profile_img: url });
@@ -260,7 +250,7 @@ describe('POST /api/user/update-profile-img', () => {
     ],
   ])('takes the absolute URL of one of our uploads on %s as its path', async (_site, absolute, headers) => {
     const user = await buildUser(t.app);
-    const path = await uploadImage(user);
+    const path = await uploadPicture(user);
     const res = await changeImg(user, absolute(path), headers);
     expect([res.statusCode, res.json()]).toEqual([200, { profile_img: path }]);
     expect(await pictureOf(user)).toBe(path);
@@ -330,7 +320,7 @@ describe('POST /api/user/update-profile-img', () => {
     const limited = await buildTestApp({ FETCH_ALLOW_HOSTS: 'localhost', RATE_LIMIT_MULTIPLIER: '0.05' });
     try {
       const user = await buildUser(limited.app);
-      const own = await uploadImage(user, limited.app);
+      const own = await uploadPicture(user, limited.app);
       for (let i = 0; i < 2; i++)
         expect((await changeImg(user, `${imageHost.url}/small.png`, {}, limited.app)).statusCode).toBe(200);
       const refused = await changeImg(user, `${imageHost.url}/small.png`, {}, limited.app);

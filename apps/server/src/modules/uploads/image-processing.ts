@@ -53,3 +53,19 @@ export async function webpVariants(image: Buffer, width: number): Promise<ImageV
     })),
   );
 }
+
+/** How wide an image shared in a link preview is: the size Open Graph consumers ask for (Facebook, X, LinkedIn). */
+export const SHARE_WIDTH = 1200;
+
+/**
+ * The copy of a stored image (`width` px wide) that link previews show: a JPEG at most SHARE_WIDTH
+ * wide, as every unfurler reads JPEG (not all read WebP) and their size limits (X's 5 MB, what
+ * WhatsApp and Telegram drop) are far off; transparency on white, an animation's first frame.
+ */
+export async function shareCopy(image: Buffer, width: number): Promise<Buffer> {
+  return sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
+    .resize({ width: Math.min(width, SHARE_WIDTH) })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer();
+}

@@ -15,9 +15,12 @@ export async function imageExists(db: Executor, key: string): Promise<boolean> {
 }
 
 /** The first of `keys` that names a stored image. */
-export async function findImage(db: Executor, keys: string[]): Promise<{ key: string; width: number } | undefined> {
+export async function findImage(
+  db: Executor,
+  keys: string[],
+): Promise<{ key: string; width: number; height: number } | undefined> {
   const [row] = await db
-    .select({ key: images.key, width: images.width })
+    .select({ key: images.key, width: images.width, height: images.height })
     .from(images)
     .where(inArray(images.key, keys))
     .limit(1);

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, buildUser, type TestUser } from '../../test/factories.ts';
-import { fixtureImage, jpegWithMetadata, pngBomb, type ImageFormat } from '../../test/images.ts';
+import { fixtureImage, jpegWithMetadata, noisePng, pngBomb, type ImageFormat } from '../../test/images.ts';
 import { startLocalServer, type LocalServer } from '../../test/local-server.ts';
 import { insertImage } from './uploads.repository.ts';
 import { isStoredImageUrl } from './uploads.service.ts';
@@ -273,6 +273,17 @@ async function fetchVariant(url: string, width: number) {
   return { bytes: res.rawPayload, meta: await sharp(res.rawPayload).metadata() };
 }
 
+/** An animated GIF of two frames, red then blue. */
+async function redThenBlueGif(width: number, height: number) {
+  const frame = (background: string) =>
+    sharp({ create: { width, height, channels: 3, background } })
+      .png()
+      .toBuffer();
+  return sharp([await frame('red'), await frame('blue')], { join: { animated: true } })
+    .gif()
+    .toBuffer();
+}
+
 describe('WebP copies of uploads', () => {
   it('makes WebP copies 200, 400, 700, 1000 and 1600 px wide, each smaller than the original', async () => {
     expect(IMAGE_VARIANT_WIDTHS).toEqual([200, 400, 700, 1000, 1600]);
@@ -294,13 +305,7 @@ describe('WebP copies of uploads', () => {
   });
 
   it('keeps an animated GIF moving', async () => {
-    const frame = (background: string) =>
-      sharp({ create: { width: 900, height: 600, channels: 3, background } })
-        .png()
-        .toBuffer();
-    const gif = await sharp([await frame('red'), await frame('blue')], { join: { animated: true } })
-      .gif()
-      .toBuffer();
+    const gif = await redThenBlueGif(900, 600);
     const { file } = (await upload(gif, { filename: 'a.gif', type: 'image/gif' })).json();
     expect((await fetchVariant(file.url, 400)).meta).toMatchObject({ format: 'webp', width: 400, pages: 2 });
   });
@@ -309,13 +314,18 @@ describe('WebP copies of uploads', () => {
     const { file } = (await upload(await fixtureImage('jpeg', 1000, 500), { type: 'image/jpeg' })).json();
     const hash = file.url.slice('/uploads/'.length, -'.jpg'.length);
     const copies = readdirSync(uploadsDir).filter((name) => name.startsWith(`${hash}-`));
-    expect(copies.sort()).toEqual(IMAGE_VARIANT_WIDTHS.map((width) => `${hash}-${width}w.webp`).sort());
+    expect(copies.sort()).toEqual(
+      [...IMAGE_VARIANT_WIDTHS.map((width) => `${hash}-${width}w.webp`), `${hash}-share.jpg`].sort(),
+    );
     for (const copy of copies) rmSync(path.join(uploadsDir, copy));
 
     const [first, second] = await Promise.all([fetchVariant(file.url, 700), fetchVariant(file.url, 1600)]);
     expect(first.meta).toMatchObject({ width: 700, height: 350 });
     expect(second.meta).toMatchObject({ width: 1000, height: 500 });
     expect(existsSync(path.join(uploadsDir, `${hash}-400w.webp`))).toBe(true);
+
+    rmSync(path.join(uploadsDir, `${hash}-share.jpg`));
+    expect((await fetchShareCopy(file.url)).meta).toMatchObject({ format: 'jpeg', width: 1000, height: 500 });
   });
 
   it('answers 404 for a copy of an image it does not hold, or at a width it does not make', async () => {
@@ -346,6 +356,44 @@ describe('WebP copies of uploads', () => {
     const res = await t.app.inject(`/uploads/${hash}-400w.webp`);
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(`/uploads/${hash}.png`);
+  });
+});
+
+/** `/uploads/<hash>-share.jpg`: the copy of the uploaded image at `url` that link previews show. */
+async function fetchShareCopy(url: string) {
+  const res = await fetchStored(url.replace(/\.\w+$/, '-share.jpg'));
+  expect(res.headers['content-type']).toBe('image/jpeg');
+  expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  return { bytes: res.rawPayload, meta: await sharp(res.rawPayload).metadata() };
+}
+
+describe('the share copy of uploads', () => {
+  it('is a JPEG 1200 px wide: the 8.4 MB banner of noise shares in under 500 KB', async () => {
+    const banner = await noisePng();
+    expect(banner.length).toBeGreaterThan(8_000_000);
+    const { file } = (await upload(banner)).json();
+    expect((await fetchStored(file.url)).rawPayload.length).toBeGreaterThan(8_000_000);
+    const { bytes, meta } = await fetchShareCopy(file.url);
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 840]);
+    expect(bytes.length).toBeLessThan(500_000);
+  });
+
+  it('keeps a narrower image’s width, puts transparency on white and shows an animation’s first frame', async () => {
+    const clear = await sharp({ create: { width: 300, height: 200, channels: 4, background: '#0000' } })
+      .png()
+      .toBuffer();
+    const { file } = (await upload(clear)).json();
+    const { bytes, meta } = await fetchShareCopy(file.url);
+    expect(meta).toMatchObject({ format: 'jpeg', width: 300, height: 200, hasAlpha: false });
+    const { channels } = await sharp(bytes).stats();
+    expect(channels.map((channel) => channel.min)).toEqual([255, 255, 255]);
+
+    const gif = await redThenBlueGif(400, 300);
+    const animated = (await upload(gif, { filename: 'a.gif', type: 'image/gif' })).json();
+    const first = await fetchShareCopy(animated.file.url);
+    expect(first.meta).toMatchObject({ width: 400, height: 300 });
+    const [red, , blue] = (await sharp(first.bytes).stats()).channels;
+    expect([red!.mean, blue!.mean]).toEqual([expect.closeTo(255, -1), expect.closeTo(0, -1)]);
   });
 });
 

@@ -7,7 +7,6 @@ import {
   IMAGE_KEY,
   IMAGE_VARIANT_WIDTHS,
   ImageByUrlBody,
-  type ImageVariantWidth,
   Limits,
   UploadFailure,
   UploadResponse,
@@ -20,8 +19,8 @@ import { createImageStore } from './image-store.ts';
 import { typeOfExtension } from './image-type.ts';
 import { importImage, storeImage, variantOpener } from './uploads.service.ts';
 
-/** A WebP copy's file name: `<hash of the original>-<width>w.webp`. */
-const VARIANT_KEY = new RegExp(`^([0-9a-f]{64})-(${IMAGE_VARIANT_WIDTHS.join('|')})w\\.webp$`);
+/** A copy's file name: `<hash of the original>-<width>w.webp`, or `-share.jpg` for link previews. */
+const VARIANT_KEY = new RegExp(`^([0-9a-f]{64})-(?:(?:${IMAGE_VARIANT_WIDTHS.join('|')})w\\.webp|share\\.jpg)$`);
 
 /** The name is the hash of the bytes, so the file at this URL can never change. */
 const FOREVER = 'public, max-age=31536000, immutable';
@@ -88,7 +87,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
             'image/gif',
             'image/webp',
           ),
-          302: z.null().describe('A WebP copy that cannot be made: the original'),
+          302: z.null().describe('A copy that cannot be made: the original'),
           ...errorResponses([404]),
         },
       },
@@ -97,10 +96,13 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const { key } = request.params;
       const variant = VARIANT_KEY.exec(key);
       if (variant) {
-        const found = await openVariant(variant[1]!, Number(variant[2]) as ImageVariantWidth);
+        const found = await openVariant(variant[1]!, key);
         if (!found) throw notFound();
         if ('fallback' in found) return reply.redirect(found.fallback);
-        return reply.type('image/webp').header('cache-control', FOREVER).send(found.file);
+        return reply
+          .type(typeOfExtension(key.split('.')[1]!)!.mime)
+          .header('cache-control', FOREVER)
+          .send(found.file);
       }
       const type = IMAGE_KEY.test(key) ? typeOfExtension(key.split('.')[1]!) : undefined;
       const file = type ? await deps.store.open(key) : null;

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { IMAGE_KEY, imageVariantKey, type ImageVariantWidth, Limits, webUrl } from '@inkwell/contracts';
+import { IMAGE_KEY, imageVariantKey, Limits, webUrl } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
 import { badRequest, HttpError } from '../../http-error.ts';
 import { FetchRefused, safeFetch } from '../../net/safe-fetch.ts';
-import { reencodeImage, webpVariants } from './image-processing.ts';
+import { reencodeImage, SHARE_WIDTH, shareCopy, webpVariants } from './image-processing.ts';
 import type { ImageStore } from './image-store.ts';
-import { detectImageType, IMAGE_EXTENSIONS } from './image-type.ts';
+import { detectImageType, IMAGE_EXTENSIONS, typeOfExtension } from './image-type.ts';
 import { findImage, imageExists, insertImage } from './uploads.repository.ts';
 
 export interface UploadDeps {
@@ -25,10 +25,14 @@ export interface StoredImage {
   height: number;
 }
 
-/** Makes and stores the WebP copies of the image `hash` (`width` px wide). */
+/** The file name of an image's copy for link previews (`shareCopy`). */
+export const shareCopyKey = (hash: string) => `${hash}-share.jpg`;
+
+/** Makes and stores the copies of the image `hash` (`width` px wide): its WebP copies and its share copy. */
 async function storeVariants(store: ImageStore, hash: string, image: Buffer, width: number): Promise<void> {
   for (const variant of await webpVariants(image, width))
     await store.put(imageVariantKey(hash, variant.width), variant.data, 'image/webp');
+  await store.put(shareCopyKey(hash), await shareCopy(image, width), 'image/jpeg');
 }
 
 /**
@@ -56,11 +60,11 @@ export async function storeImage({ db, store }: UploadDeps, ownerId: string, byt
   return { url: imageUrl(key), width: image.width, height: image.height };
 }
 
-/** A WebP copy to serve, or where to send the reader when it cannot be made. */
+/** A copy to serve, or where to send the reader when it cannot be made. */
 export type VariantFile = { file: Readable } | { fallback: string };
 
 /**
- * Opens the WebP copy of the stored image `hash` at `width` px; null when there is no such image.
+ * Opens the copy `key` (a WebP copy or the share copy) of the stored image `hash`; null when there is no such image.
  * Images stored before copies were made get all of theirs on the first request for one (made once,
  * however many readers ask at the same time); should that fail, the reader is sent to the original.
  */
@@ -71,8 +75,7 @@ export function variantOpener({ db, store }: UploadDeps, log: (error: unknown) =
     if (!file) return;
     await storeVariants(store, hash, Buffer.concat(await file.toArray()), original.width);
   };
-  return async (hash: string, width: ImageVariantWidth): Promise<VariantFile | null> => {
-    const key = imageVariantKey(hash, width);
+  return async (hash: string, key: string): Promise<VariantFile | null> => {
     const stored = await store.open(key);
     if (stored) return { file: stored };
     const original = await findImage(
@@ -93,6 +96,32 @@ export function variantOpener({ db, store }: UploadDeps, log: (error: unknown) =
     }
     const file = await store.open(key);
     return file && { file };
+  };
+}
+
+/** An image in a form every other program reads, with its size when known, as link previews and the fediverse name it. */
+export interface RasterImage {
+  url: string;
+  type?: string;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * The share copy of an image this server stored, with its type and size (it is made with the
+ * image, or on the first request for it when the image is older); null for any other address.
+ */
+export async function shareImage(db: Executor, url: string): Promise<Required<RasterImage> | null> {
+  const key = url.startsWith(URL_PREFIX) ? url.slice(URL_PREFIX.length) : '';
+  const hash = IMAGE_KEY.exec(key)?.[1];
+  const image = hash && (await findImage(db, [key]));
+  if (!hash || !image) return null;
+  const width = Math.min(image.width, SHARE_WIDTH);
+  return {
+    url: imageUrl(shareCopyKey(hash)),
+    type: typeOfExtension('jpg')!.mime,
+    width,
+    height: Math.round((image.height * width) / image.width),
   };
 }
 

@@ -1,6 +1,6 @@
 import { escapeHtml } from '@inkwell/contracts';
 import { SITE_NAME } from '../../site-origin.ts';
-import type { AlternateLink, PageTags } from '../../plugins/page-tags.ts';
+import type { AlternateLink, PageTags, ShareImage } from '../../plugins/page-tags.ts';
 
 const meta = (attribute: 'name' | 'property', key: string, value: string) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
@@ -16,6 +16,18 @@ const alternateLink = ({ type, title, href }: AlternateLink) =>
 const jsonLdScript = (data: object) =>
   `<script type="application/ld+json">${JSON.stringify(data).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}</script>`;
 
+/** The image with what unfurlers size and describe it by, so they need not download it first. */
+const imageTags = ({ url, type, width, height, alt }: ShareImage) => [
+  meta('property', 'og:image', url),
+  ...(type ? [meta('property', 'og:image:type', type)] : []),
+  ...(width && height
+    ? [meta('property', 'og:image:width', String(width)), meta('property', 'og:image:height', String(height))]
+    : []),
+  meta('property', 'og:image:alt', alt),
+  meta('name', 'twitter:image', url),
+  meta('name', 'twitter:image:alt', alt),
+];
+
 function shareTags(tags: PageTags): string[] {
   return [
     meta('name', 'description', tags.description),
@@ -29,7 +41,7 @@ function shareTags(tags: PageTags): string[] {
     meta('name', 'twitter:card', tags.image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', tags.title),
     meta('name', 'twitter:description', tags.description),
-    ...(tags.image ? [meta('property', 'og:image', tags.image), meta('name', 'twitter:image', tags.image)] : []),
+    ...(tags.image ? imageTags(tags.image) : []),
     ...(tags.jsonLd ? [jsonLdScript(tags.jsonLd)] : []),
   ];
 }
