@@ -1,4 +1,4 @@
 /** Uploads: others may store an image (a profile picture by URL too); `uploadsModule` is their routes. */
 export { createImageStore } from './image-store.ts';
-export { importImage, isStoredImageUrl, pathOnSite, type UploadDeps } from './uploads.service.ts';
+export { importImage, isStoredImageUrl, type UploadDeps } from './uploads.service.ts';
 export { uploadRoutes as uploadsModule } from './uploads.routes.ts';
