@@ -51,8 +51,8 @@ test('home lists blogs with their details, loads more, filters by topic, resets 
   await expect(newest.getByText(TOPIC, { exact: true })).toBeVisible();
   await expect(newest.getByText('0 likes')).toBeVisible();
   // The first card's banner is fetched at once; the others wait until they come near.
-  await expect(newest.locator('img[src^="/uploads/"]')).toHaveAttribute('fetchpriority', 'high');
-  await expect(cards.nth(1).locator('img[src^="/uploads/"]')).toHaveAttribute('loading', 'lazy');
+  await expect(newest.locator('img[src*="/uploads/"]')).toHaveAttribute('fetchpriority', 'high');
+  await expect(cards.nth(1).locator('img[src*="/uploads/"]')).toHaveAttribute('loading', 'lazy');
 
   // Load More while fewer than the total are loaded.
   await page.getByRole('button', { name: 'Load More' }).click();

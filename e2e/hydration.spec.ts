@@ -18,6 +18,7 @@ function recordApiCalls(page: Page) {
 test('a blog page arrives rendered, hydrates without asking for its data again, and is interactive', async ({
   page,
   request,
+  baseURL,
 }) => {
   const author = await createUser(request, 'Hilda Hydrate');
   const tag = uniqueTag();
@@ -28,6 +29,9 @@ test('a blog page arrives rendered, hydrates without asking for its data again, 
   const html = await (await request.get(`/blog/${blogId}`)).text();
   expect(html).toContain(`>${title}</h1>`);
   expect(html).toContain('<script type="application/json" id="inkwell-state">');
+  // Its images are absolute URLs on the address it was asked at, in the data it hydrates from as in the API.
+  expect(html).toContain(`"profile_img":"${baseURL}/api/avatar/`);
+  expect(html).not.toMatch(/"(profile_img|banner|url)":"\//);
 
   const calls = recordApiCalls(page);
   await page.goto(`/blog/${blogId}`);

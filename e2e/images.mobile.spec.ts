@@ -20,10 +20,10 @@ async function uploadPhoto(request: APIRequestContext, user: TestUser, width: nu
 const copies = (url: string, widths: [nominal: number, actual: number][]) =>
   widths.map(([nominal, actual]) => `${url.replace(/\.jpg$/, `-${nominal}w.webp`)} ${actual}w`).join(', ');
 
-/** The path of the file the browser shows in `img`, once loaded. */
+/** The URL of the file the browser shows in `img`, once loaded. */
 async function shown(img: Locator) {
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
-  return img.evaluate((el: HTMLImageElement) => new URL(el.currentSrc).pathname);
+  return img.evaluate((el: HTMLImageElement) => el.currentSrc);
 }
 
 test('a blog on a phone loads small WebP copies of its banner and images, laid out before they arrive', async ({
@@ -51,8 +51,8 @@ test('a blog on a phone loads small WebP copies of its banner and images, laid o
   // Every image fetched, and the type it came as.
   const fetched = new Map<string, string>();
   page.on('response', (res) => {
-    const { pathname } = new URL(res.url());
-    if (pathname.startsWith('/uploads/')) fetched.set(pathname, res.headers()['content-type'] ?? '');
+    if (new URL(res.url()).pathname.startsWith('/uploads/'))
+      fetched.set(res.url(), res.headers()['content-type'] ?? '');
   });
   await page.goto(`/blog/${blogId}`);
 
@@ -100,8 +100,8 @@ test('a blog on a phone loads small WebP copies of its banner and images, laid o
   expect(await shown(blockImg)).toBe(photo.url.replace('.jpg', '-400w.webp'));
 
   // Only the copies the phone needs came, as WebP; the full-size originals never did.
-  const ours = [...fetched].filter(([path]) =>
-    [banner.url, photo.url].some((url) => path.startsWith(url.replace('.jpg', ''))),
+  const ours = [...fetched].filter(([fetchedUrl]) =>
+    [banner.url, photo.url].some((url) => fetchedUrl.startsWith(url.replace('.jpg', ''))),
   );
   expect(Object.fromEntries(ours)).toEqual({
     [banner.url.replace('.jpg', '-400w.webp')]: 'image/webp',
@@ -118,7 +118,7 @@ test('a card offers its banner as WebP copies sized for the thumbnail', async ({
   await expect(source).toHaveAttribute('sizes', '(min-width: 640px) 112px, 80px');
   await expect(source).toHaveAttribute(
     'srcset',
-    /^\/uploads\/\w+-200w\.webp 200w, \/uploads\/\w+-400w\.webp 400w, .*-1600w\.webp 1600w$/,
+    /^http:\/\/[^/]+\/uploads\/\w+-200w\.webp 200w, http:\/\/[^/]+\/uploads\/\w+-400w\.webp 400w, .*-1600w\.webp 1600w$/,
   );
   await expect(page.getByRole('article').locator('picture img')).toHaveAttribute('width', '112');
 });

@@ -6,6 +6,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerCors } from './plugins/cors.ts';
 import { answerClientError, answerFrameworkError, logSerializers, registerErrorHandler } from './plugins/errors.ts';
+import { registerImageUrls } from './plugins/image-urls.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerPageTags } from './plugins/page-tags.ts';
@@ -94,6 +95,7 @@ export async function buildApp({
   // The mailer is the mail module's, decorated by the time a request is looked at.
   registerAuth(app, (token) => userOfToken(app.db, token, app.mailer.canMail));
   registerRouteSchemas(app);
+  registerImageUrls(app);
   registerRateLimits(app);
   await registerOpenApi(app);
   await registerReadCache(app);

@@ -1,3 +1,4 @@
+import { webUrl } from '@inkwell/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
@@ -13,6 +14,20 @@ export const requestOrigin = (request: FastifyRequest) => `${request.protocol}:/
 
 /** A path of ours (or an outside URL, kept as it is) as an absolute URL on the origin: crawlers and feed readers read links out of context. */
 export const absoluteUrl = (origin: string, pathOrUrl: string) => new URL(pathOrUrl, `${origin}/`).href;
+
+/**
+ * The path on this site that `url` names: `url` itself when it is a path, or the rest of an absolute
+ * URL under one of `sites` (PUBLIC_URL, the address a request came to); null for an outside address.
+ */
+export function pathOnSite(url: string, sites: string[]): string | null {
+  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  const absolute = webUrl(url)?.href;
+  for (const site of sites) {
+    const base = webUrl(site)?.href.replace(/\/$/, '');
+    if (absolute && base && absolute.startsWith(`${base}/`)) return absolute.slice(base.length);
+  }
+  return null;
+}
 
 /** The site's name, in page titles, share tags and feeds. */
 export const SITE_NAME = 'Inkwell';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImageUrl } from './image-url.ts';
 import { ErrorCode } from './error-codes.ts';
 import { Limits } from './limits.ts';
 import { AltchaPayload } from './proof-of-work.ts';
@@ -42,7 +43,7 @@ export const Session = z.object({
   access_token: z.string(),
   username: z.string(),
   fullname: z.string(),
-  profile_img: z.string(),
+  profile_img: ImageUrl,
   new_notification_available: z.boolean(),
 });
 export type Session = z.infer<typeof Session>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImageUrl } from './image-url.ts';
 
 /*
  * Blocks between members (Inkwell's own calls, docs/api.md): a signed-in member blocks another by
@@ -25,7 +26,7 @@ export const BlockedUsersBody = z.object({
 });
 export type BlockedUsersBody = z.infer<typeof BlockedUsersBody>;
 
-export const BlockedUser = z.object({ username: z.string(), fullname: z.string(), profile_img: z.string() });
+export const BlockedUser = z.object({ username: z.string(), fullname: z.string(), profile_img: ImageUrl });
 export type BlockedUser = z.infer<typeof BlockedUser>;
 export const BlockedUsersResponse = z.object({ users: z.array(BlockedUser) });
 export type BlockedUsersResponse = z.infer<typeof BlockedUsersResponse>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorMessages, type FieldRefusal } from './error-codes.ts';
+import { imageUrl, ImageUrl } from './image-url.ts';
 import { Limits } from './limits.ts';
 import { Messages } from './messages.ts';
 import { PublishAt } from './publishing.ts';
@@ -8,13 +9,14 @@ import { PublishAt } from './publishing.ts';
 
 const inline = z.string().max(20_000);
 const url = z.string().max(2048);
+const image = imageUrl(url);
 
 export const ParagraphData = z.object({ text: inline });
 export const HeaderData = z.object({ text: inline, level: z.number().int().min(1).max(6) });
 const pixels = z.number().int().min(1).max(100_000);
 export const ImageData = z.object({
   // Width and height come from the upload's answer (blocks saved before they did have none).
-  file: z.object({ url, width: pixels.optional(), height: pixels.optional() }),
+  file: z.object({ url: image, width: pixels.optional(), height: pixels.optional() }),
   caption: inline.default(''),
   // What screen readers say for the picture, plain text; blocks saved before it have none (the caption's text stands in).
   alt: z.string().max(10_000).optional(),
@@ -54,7 +56,7 @@ export const LinkData = z.object({
     .object({
       title: z.string().max(500).optional(),
       description: z.string().max(2000).optional(),
-      image: z.object({ url }).optional(),
+      image: z.object({ url: image }).optional(),
     })
     .default({}),
 });
@@ -141,7 +143,7 @@ export const SavedAt = z.iso.datetime({ offset: true });
 
 export const CreateBlogBody = z.object({
   title: z.string().max(Limits.titleMax, ErrorMessages.title_too_long).default(''),
-  banner: z.string().max(2048).default(''),
+  banner: image.default(''),
   des: z.string().max(1000).default(''),
   content: BlogContentBody.default([]),
   tags: z.array(z.string().max(1000)).max(100, Messages.maxTags).default([]),
@@ -230,7 +232,7 @@ export type ReadBlogBody = z.infer<typeof ReadBlogBody>;
 
 /* ---------- Reading shapes (docs/product/data.md Blog) ---------- */
 
-export const PersonalInfo = z.object({ fullname: z.string(), username: z.string(), profile_img: z.string() });
+export const PersonalInfo = z.object({ fullname: z.string(), username: z.string(), profile_img: ImageUrl });
 export type PersonalInfo = z.infer<typeof PersonalInfo>;
 
 export const Activity = z.object({
@@ -245,7 +247,7 @@ export const BlogCard = z.object({
   blog_id: z.string(),
   title: z.string(),
   des: z.string(),
-  banner: z.string(),
+  banner: ImageUrl,
   tags: z.array(z.string()),
   publishedAt: z.string().nullable(),
   author: z.object({ personal_info: PersonalInfo }),

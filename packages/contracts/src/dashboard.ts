@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImageUrl } from './image-url.ts';
 import { Activity } from './blog.ts';
 import { Limits } from './limits.ts';
 
@@ -20,7 +21,7 @@ export type UserWrittenBlogsCountBody = z.infer<typeof UserWrittenBlogsCountBody
 export const DashboardBlog = z.object({
   blog_id: z.string(),
   title: z.string(),
-  banner: z.string(),
+  banner: ImageUrl,
   des: z.string(),
   publishedAt: z.string().nullable(),
   /** When the author last saved it (a draft's "last edited"); likes, comments and reads do not count. */

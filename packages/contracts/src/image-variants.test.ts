@@ -19,9 +19,18 @@ describe('imageSrcSet', () => {
     expect(imageSrcSet(`/uploads/${hash}.gif`, 150)).toBe(`${copy(200)} 150w`);
   });
 
+  it('offers the copies on the origin of an absolute URL, as the server answers its images', () => {
+    const origin = 'https://ink.example';
+    expect(imageSrcSet(`${origin}/uploads/${hash}.png`, 300)).toBe(
+      `${origin}${copy(200)} 200w, ${origin}${copy(400)} 300w`,
+    );
+  });
+
   it('has nothing for an outside address, a default avatar or a copy itself', () => {
     for (const url of [
-      `https://example.com/uploads/${hash}.jpg`,
+      'https://example.com/photos/cat.jpg',
+      `https://example.com/images/${hash}.jpg`,
+      `https://example.com/api/avatar/ann.svg`,
       '/api/avatar/ann.svg',
       copy(400),
       `/uploads/${hash}.svg`,

@@ -11,8 +11,8 @@ export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
 /** A stored image's file name: the SHA-256 of its bytes (the first group) and its own extension. */
 export const IMAGE_KEY = /^([0-9a-f]{64})\.(?:png|jpg|webp|gif)$/;
 
-/** An uploaded image's URL: `/uploads/` and its file name. */
-const UPLOADED = new RegExp(`^/uploads/${IMAGE_KEY.source.slice(1)}`);
+/** An uploaded image's URL: its origin (the server answers it absolute, issue 27; older data has none), `/uploads/` and its file name. */
+const UPLOADED = new RegExp(`^(https?://[^/?#]+)?/uploads/${IMAGE_KEY.source.slice(1)}`);
 
 /**
  * The file name of an image's WebP copy at `width` px, or at the image's own width when it is
@@ -21,18 +21,19 @@ const UPLOADED = new RegExp(`^/uploads/${IMAGE_KEY.source.slice(1)}`);
 export const imageVariantKey = (hash: string, width: ImageVariantWidth) => `${hash}-${width}w.webp`;
 
 /**
- * The WebP `srcset` of an image this server stored; null for any other address (it has no copies).
+ * The WebP `srcset` of an image an Inkwell stored, on the image's own origin; null for any other
+ * address (it has no copies).
  * With the original's width known, each candidate names its true width and none repeats another;
  * without it (banners, older image blocks), each names its nominal width, and a narrower original's
  * copies answer at its own width, which a browser picking for a wider slot would get anyway.
  */
 export function imageSrcSet(url: string, width?: number): string | null {
-  const hash = UPLOADED.exec(url)?.[1];
+  const [, origin = '', hash] = UPLOADED.exec(url) ?? [];
   if (!hash) return null;
   const candidates: string[] = [];
   for (const nominal of IMAGE_VARIANT_WIDTHS) {
     candidates.push(
-      `/uploads/${imageVariantKey(hash, nominal)} ${width === undefined ? nominal : Math.min(nominal, width)}w`,
+      `${origin}/uploads/${imageVariantKey(hash, nominal)} ${width === undefined ? nominal : Math.min(nominal, width)}w`,
     );
     if (width !== undefined && nominal >= width) break;
   }

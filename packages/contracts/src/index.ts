@@ -21,6 +21,7 @@ export * from './notifications.ts';
 export * from './follow-rules.ts';
 export * from './follows.ts';
 export * from './blocks.ts';
+export * from './image-url.ts';
 export * from './image-variants.ts';
 export * from './escape-html.ts';
 export * from './counts.ts';

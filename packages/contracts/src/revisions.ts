@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImageUrl } from './image-url.ts';
 import { BlogContent } from './blog.ts';
 
 /*
@@ -25,7 +26,7 @@ export type RevisionSummary = z.infer<typeof RevisionSummary>;
 export const RevisionsResponse = z.object({ revisions: z.array(RevisionSummary) });
 
 export const Revision = RevisionSummary.extend({
-  banner: z.string(),
+  banner: ImageUrl,
   des: z.string(),
   tags: z.array(z.string()),
   content: BlogContent,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImageUrl } from './image-url.ts';
 import { ROLES, STANDINGS } from './policies.ts';
 
 const link = z.string().max(2048).default('');
@@ -24,7 +25,7 @@ export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 export const UpdateProfileResponse = z.object({ username: z.string() });
 
 export const UpdateProfileImgBody = z.object({ url: z.string().min(1).max(2048) });
-export const UpdateProfileImgResponse = z.object({ profile_img: z.string() });
+export const UpdateProfileImgResponse = z.object({ profile_img: ImageUrl });
 
 /** What the edit-profile screen shows: the signed-in user's own profile, e-mail included. */
 export const MyProfileResponse = z.object({
@@ -32,7 +33,7 @@ export const MyProfileResponse = z.object({
     fullname: z.string(),
     username: z.string(),
     email: z.string(),
-    profile_img: z.string(),
+    profile_img: ImageUrl,
     bio: z.string(),
   }),
   social_links: SocialLinks,

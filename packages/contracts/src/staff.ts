@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImageUrl } from './image-url.ts';
 import { ErrorMessages } from './error-codes.ts';
 import { Limits } from './limits.ts';
 import { ROLES, STANDINGS, TRUSTS } from './policies.ts';
@@ -26,7 +27,7 @@ export const Member = z.object({
   username: z.string(),
   fullname: z.string(),
   email: z.string(),
-  profile_img: z.string(),
+  profile_img: ImageUrl,
   role,
   standing,
   joinedAt: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImageUrl } from './image-url.ts';
 import { ErrorCode } from './error-codes.ts';
 
 /**
@@ -9,7 +10,7 @@ export const UploadFailure = z.object({ success: z.literal(0), error: z.string()
 export type UploadFailure = z.infer<typeof UploadFailure>;
 export const UploadResponse = z.union([
   // Width and height (px) ride along in an image block's data, so readers get its shape before its bytes.
-  z.object({ success: z.literal(1), file: z.object({ url: z.string(), width: z.number(), height: z.number() }) }),
+  z.object({ success: z.literal(1), file: z.object({ url: ImageUrl, width: z.number(), height: z.number() }) }),
   UploadFailure,
 ]);
 export type UploadResponse = z.infer<typeof UploadResponse>;

@@ -971,7 +971,7 @@ describe('extra fields in write bodies', () => {
     const session = res.json<{ username: string; fullname: string; profile_img: string }>();
     expect(session.fullname).toBe('New Comer');
     expect(session.username).toMatch(/^newcomer\./);
-    expect(session.profile_img).toMatch(/^\/api\/avatar\//);
+    expect(session.profile_img).toBe(`http://localhost:80/api/avatar/${session.username}.svg`);
 
     const created = await profile(session.username);
     expect(created._id).not.toBe(victim._id);

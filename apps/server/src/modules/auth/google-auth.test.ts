@@ -56,7 +56,7 @@ describe('Google sign-in', () => {
   it('falls back to a generated avatar when the picture is not an https URL', async () => {
     const res = await googleAuth(await idp.sign({ picture: 'javascript:alert(1)' }));
     expect(res.statusCode).toBe(200);
-    expect(res.json().profile_img).toBe(`/api/avatar/${res.json().username}.svg`);
+    expect(res.json().profile_img).toBe(`http://localhost:80/api/avatar/${res.json().username}.svg`);
   });
 
   it('never links a password account by e-mail alone', async () => {

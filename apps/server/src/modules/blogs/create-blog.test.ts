@@ -259,7 +259,7 @@ describe.each(contentForms)('POST /api/blog/create-blog: content blocks, sent as
         id: 'a3',
         type: 'image',
         data: {
-          file: { url: '/uploads/abc123.webp' },
+          file: { url: 'http://localhost:80/uploads/abc123.webp' },
           caption: 'A hill',
           alt: 'A green hill under clouds',
           withBorder: true,
@@ -271,7 +271,7 @@ describe.each(contentForms)('POST /api/blog/create-blog: content blocks, sent as
         id: 'a3b',
         type: 'image',
         data: {
-          file: { url: '/uploads/abc124.jpg', width: 1600, height: 900 },
+          file: { url: 'http://localhost:80/uploads/abc124.jpg', width: 1600, height: 900 },
           caption: '',
           alt: '',
           withBorder: false,
@@ -390,7 +390,7 @@ describe.each(contentForms)('POST /api/blog/create-blog: content blocks, sent as
       { text: 'Hi <a>x</a> ' },
       { text: 'Title', level: 2 },
       {
-        file: { url: '/uploads/abc.png' },
+        file: { url: 'http://localhost:80/uploads/abc.png' },
         caption: 'Cap <b>b</b>',
         alt: '',
         withBorder: false,
@@ -627,8 +627,8 @@ describe.each(contentForms)('POST /api/blog/create-blog: content blocks, sent as
       { type: 'image', data: { file: { url: '/uploads/b.png', width: 640, height: 480, title: 'x' } } },
     ]);
     expect(blocks.map((b: { data: { file: unknown } }) => b.data.file)).toEqual([
-      { url: '/uploads/a.png' },
-      { url: '/uploads/b.png', width: 640, height: 480 },
+      { url: 'http://localhost:80/uploads/a.png' },
+      { url: 'http://localhost:80/uploads/b.png', width: 640, height: 480 },
     ]);
   });
 

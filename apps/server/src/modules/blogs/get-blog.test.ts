@@ -57,7 +57,7 @@ describe('POST /api/blog/get-blog', () => {
     expect(blog).toMatchObject({
       blog_id: blogId,
       title: 'Shape check',
-      banner: '/uploads/banner.webp',
+      banner: 'http://localhost:80/uploads/banner.webp',
       des: 'Notes from a long walk.',
       tags: ['travel', 'tech'],
       draft: false,

@@ -54,7 +54,7 @@ describe('POST /api/blog/user-written-blogs and -count', () => {
     expect(published[1]).toEqual({
       blog_id: first,
       title: 'First light',
-      banner: '/uploads/banner.webp',
+      banner: 'http://localhost:80/uploads/banner.webp',
       des: 'Notes from a long walk.',
       publishedAt: expect.any(String),
       updatedAt: expect.any(String),

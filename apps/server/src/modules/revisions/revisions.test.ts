@@ -93,7 +93,7 @@ describe('revisions: every save keeps one', () => {
       savedAt: oldest!.savedAt,
       draft: false,
       title: 'Old title',
-      banner: '/uploads/banner.webp',
+      banner: 'http://localhost:80/uploads/banner.webp',
       des: 'Old des',
       tags: ['old'],
       content: [

@@ -248,12 +248,13 @@ describe('POST /api/user/update-profile-img', () => {
       (path: string) => `HTTP://Inkwell.TEST:8080${path}`,
       { host: 'inkwell.test:8080' },
     ],
-  ])('takes the absolute URL of one of our uploads on %s as its path', async (_site, absolute, headers) => {
+  ])('takes the absolute URL of one of our uploads on %s as ours', async (_site, absolute, headers) => {
     const user = await buildUser(t.app);
-    const path = await uploadPicture(user);
-    const res = await changeImg(user, absolute(path), headers);
-    expect([res.statusCode, res.json()]).toEqual([200, { profile_img: path }]);
-    expect(await pictureOf(user)).toBe(path);
+    const { pathname } = new URL(await uploadPicture(user));
+    const res = await changeImg(user, absolute(pathname), headers);
+    // Answered on PUBLIC_URL whatever address it came as: it was taken for the upload it names.
+    expect([res.statusCode, res.json()]).toEqual([200, { profile_img: `${PUBLIC_URL}${pathname}` }]);
+    expect(await pictureOf(user)).toBe(`${PUBLIC_URL}${pathname}`);
   });
 
   it('copies an outside image once into our store, re-encoded, and makes the copy the picture', async () => {
@@ -263,10 +264,10 @@ describe('POST /api/user/update-profile-img', () => {
     const res = await changeImg(user, `${imageHost.url}/avatar.jpg`);
     expect(res.statusCode, res.body).toBe(200);
     const { profile_img } = res.json();
-    expect(profile_img).toMatch(/^\/uploads\/[0-9a-f]{64}\.jpg$/);
+    expect(profile_img).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/[0-9a-f]{64}\\.jpg$`));
     expect(fetched).toEqual(['/avatar.jpg']);
     expect(await pictureOf(user)).toBe(profile_img);
-    const stored = await t.app.inject(profile_img);
+    const stored = await t.app.inject(new URL(profile_img).pathname);
     expect(stored.statusCode).toBe(200);
     expect(await sharp(stored.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 90, height: 90 });
   });

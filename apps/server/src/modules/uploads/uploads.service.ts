@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { IMAGE_KEY, imageVariantKey, Limits, webUrl } from '@inkwell/contracts';
+import { IMAGE_KEY, imageVariantKey, Limits } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
 import { badRequest, HttpError } from '../../http-error.ts';
 import { FetchRefused, safeFetch } from '../../net/safe-fetch.ts';
@@ -140,20 +140,6 @@ export async function importImage(
     throw error;
   }
   return storeImage(deps, ownerId, bytes);
-}
-
-/**
- * The path on this site that `url` names: `url` itself when it is a path, or the rest of an absolute
- * URL under one of `sites` (PUBLIC_URL, the address a request came to); null for an outside address.
- */
-export function pathOnSite(url: string, sites: string[]): string | null {
-  if (url.startsWith('/') && !url.startsWith('//')) return url;
-  const absolute = webUrl(url)?.href;
-  for (const site of sites) {
-    const base = webUrl(site)?.href.replace(/\/$/, '');
-    if (absolute && base && absolute.startsWith(`${base}/`)) return absolute.slice(base.length);
-  }
-  return null;
 }
 
 /** True when `url` names an image this server stored (e.g. for a profile picture), not any outside address. */

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  apiCallOf,
   GetBlogBody,
   GetProfileBody,
   LatestBlogsBody,
@@ -9,6 +10,7 @@ import {
   SearchUsersBody,
 } from '@inkwell/contracts';
 import { errorBody, HttpError, parse } from '../../http-error.ts';
+import { encodeAnswer } from '../../plugins/image-urls.ts';
 import {
   latestBlogs,
   latestBlogsCount,
@@ -26,9 +28,10 @@ export type ReadingCall = (path: string, body: unknown) => Promise<{ status: num
 /**
  * The public reading calls of docs/api.md a server-rendered page loads its data with, answered
  * in-process by the services the API routes call, as the anonymous reader (docs/product/data.md:
- * the session stays in the browser).
+ * the session stays in the browser), and encoded as the routes serialise them (image URLs absolute
+ * on the page's origin), so the page hydrates from what the API would have answered.
  */
-export function readingCalls(app: FastifyInstance): ReadingCall {
+export function readingCalls(app: FastifyInstance): (request: FastifyRequest) => ReadingCall {
   const { db } = app;
   const answers: Record<string, (body: unknown) => Promise<unknown>> = {
     '/api/blog/get-blog': (body) => answerGetBlog(db, parse(GetBlogBody, body), null),
@@ -41,11 +44,11 @@ export function readingCalls(app: FastifyInstance): ReadingCall {
     '/api/user/get-profile': (body) => getProfile(db, parse(GetProfileBody, body).username),
     '/api/user/search-users': (body) => findUsers(db, parse(SearchUsersBody, body).query),
   };
-  return async (path, body) => {
+  return (request) => async (path, body) => {
     const answer = answers[path];
     if (!answer) throw new Error(`${path} is no reading call`);
     try {
-      return { status: 200, body: await answer(body) };
+      return { status: 200, body: encodeAnswer(app, request, apiCallOf(path)!.answer, await answer(body)) };
     } catch (error) {
       if (error instanceof HttpError) return { status: error.status, body: errorBody(error.refusal) };
       throw error;

@@ -140,8 +140,9 @@ export async function registerWeb(app: FastifyInstance) {
     if (!indexHtml || !renderer) return app.sendSpa(request, reply);
     // The renderer shows a list it could not load as empty: a database outage must fail the page instead.
     let unavailable: unknown;
+    const answer = answerReadingCall(request);
     const call: ReadingCall = (path, body) =>
-      answerReadingCall(path, body).catch((error: unknown) => {
+      answer(path, body).catch((error: unknown) => {
         if (isDatabaseUnavailable(error)) unavailable ??= error;
         throw error;
       });
