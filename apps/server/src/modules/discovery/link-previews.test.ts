@@ -45,7 +45,7 @@ describe('link previews', () => {
     const { result, image, bytes } = await unfurl(`/blog/${blogId}`);
     expect(result).toMatchObject({ ogTitle: 'Dunes', ogDescription: 'Sand all day.', ogType: 'article' });
     expect(image).toMatchObject({ type: 'image/jpeg', width: '1200', height: '840' });
-    const original = await fetch(`${origin}${banner.url}`);
+    const original = await fetch(new URL(new URL(banner.url).pathname, origin));
     expect((await original.arrayBuffer()).byteLength).toBeGreaterThan(8_000_000);
     expect(bytes.length).toBeLessThan(500_000);
   });
