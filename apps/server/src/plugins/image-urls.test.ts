@@ -185,4 +185,19 @@ describe.each([
     expect(blog!.banner).toBe(path);
     expect(imageUrls(blog!.content)).toEqual([path, OUTSIDE]);
   });
+
+  it('takes a picture at any address of ours, not only an upload, and answers it as it was sent', async () => {
+    const icon = `${origin}/favicon.svg`;
+    const { id } = await call<{ id: string }>('/api/blog/create-blog', {
+      body: { title: 'Our icon', banner: icon, draft: true },
+      token: author.access_token,
+    });
+    const [blog] = await t.app.db.select().from(blogs).where(eq(blogs.blogId, id));
+    expect(blog!.banner).toBe('/favicon.svg');
+    const { blog: answered } = await call<{ blog: Blog }>('/api/blog/get-blog', {
+      body: { blog_id: id, mode: 'edit' },
+      token: author.access_token,
+    });
+    expect(answered.banner).toBe(icon);
+  });
 });

@@ -13,8 +13,11 @@ import { inlineText, sanitizeInlineHtml } from './inline-html.ts';
 
 const isWebUrl = (value: string) => webUrl(value) !== null;
 
-/** An image we can show: one of our uploads, or an http(s) URL. */
-export const isImageUrl = (value: string) => /^\/uploads\/[a-z0-9]+\.[a-z]+$/.test(value) || isWebUrl(value);
+/**
+ * An image we can show: a path on this site (an upload, or any address of ours: the ImageUrl codec
+ * stores every URL on our origin as its path), or an http(s) URL.
+ */
+export const isImageUrl = (value: string) => (value.startsWith('/') && !value.startsWith('//')) || isWebUrl(value);
 
 const blockError = (index: number, message: string) =>
   badRequest({ code: 'invalid_block', message: `Block ${index + 1}: ${message}` });
