@@ -85,7 +85,7 @@ test('a front end on a listed origin signs in, lists notifications, opens the st
     document.body.append(img);
     await img.decode();
     return img.naturalWidth;
-  }, `${baseURL}${image}`);
+  }, image);
   expect(width).toBeGreaterThan(0);
 });
 

@@ -267,7 +267,6 @@ interface Candidate {
 test('every block type: the blog page and the editor reopening the draft show them inert', async ({
   page,
   request,
-  baseURL,
   audit,
 }) => {
   const { tally, inspect } = audit;
@@ -275,7 +274,7 @@ test('every block type: the blog page and the editor reopening the draft show th
   const upload = await uploadImage(request, author);
   const word = `xssblocks${uniqueId()}`;
   // Payloads inside addresses the server accepts: our own picture, a page elsewhere, a YouTube player.
-  const imageAt = (text: string) => `${baseURL}${upload}?${text}`;
+  const imageAt = (text: string) => `${upload}?${text}`;
   const linkTo = (text: string) => `https://link.example/?${text}`;
   const player = (text: string) => `https://www.youtube.com/embed/${text}`;
   const watchPage = (text: string) => `https://www.youtube.com/watch?v=${text}`;

@@ -127,7 +127,7 @@ export { expect };
 
 const picture = readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'avatar.png'));
 
-/** Uploads the fixture picture as `user` and answers its /uploads URL: banners must be images our server stored. */
+/** Uploads the fixture picture as `user` and answers its URL as the API does (absolute): banners must be images our server stored. */
 export async function uploadImage(request: APIRequestContext, user: TestUser): Promise<string> {
   const res = await request.post('/api/upload/image', {
     headers: { authorization: `Bearer ${user.token}` },
