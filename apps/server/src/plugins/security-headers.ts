@@ -9,17 +9,20 @@ const GOOGLE = 'https://accounts.google.com';
 
 /**
  * The policy for every response. Google Identity Services is allowed from Google; when
- * GOOGLE_SCRIPT_URL points elsewhere (the e2e stand-in), that origin is allowed as well.
+ * GOOGLE_SCRIPT_URL points elsewhere (the e2e stand-in), that origin is allowed as well. Our images
+ * are answered on PUBLIC_URL (plugins/image-urls.ts), which a page reached at another address
+ * (a plain-http one behind the proxy, say) must still show.
  */
-function contentSecurityPolicy(googleScriptUrl: string) {
+function contentSecurityPolicy(googleScriptUrl: string, publicUrl: string | undefined) {
   const origin = new URL(googleScriptUrl).origin;
   const extra = origin === GOOGLE ? '' : ` ${origin}`;
+  const images = publicUrl ? ` ${new URL(publicUrl).origin}` : '';
   return [
     "default-src 'self'",
     `script-src 'self' ${GOOGLE}/gsi/client${extra}`,
     // Editor.js and Google's button set inline styles; no inline script is ever allowed.
     `style-src 'self' 'unsafe-inline' ${GOOGLE}/gsi/style`,
-    "img-src 'self' data: blob: https:",
+    `img-src 'self'${images} data: blob: https:`,
     "font-src 'self' data:",
     `connect-src 'self' ${GOOGLE}/gsi/${extra}`,
     `frame-src ${GOOGLE}/gsi/${extra} ${EMBED_FRAME_SOURCES.join(' ')}`,
@@ -59,9 +62,9 @@ const PERMISSIONS_POLICY = [
   .join(', ');
 
 /** The headers every response carries (registerSecurityHeaders adds them; so do answers made before any hook runs). */
-export function securityHeaders(config: Pick<Config, 'google' | 'hstsSeconds'>): Record<string, string> {
+export function securityHeaders(config: Pick<Config, 'google' | 'hstsSeconds' | 'publicUrl'>): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(config.google.scriptUrl),
+    'content-security-policy': contentSecurityPolicy(config.google.scriptUrl, config.publicUrl),
     'permissions-policy': PERMISSIONS_POLICY,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
