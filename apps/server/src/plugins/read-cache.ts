@@ -22,6 +22,10 @@ declare module 'fastify' {
     /** Set on a cacheable miss: where its answer goes, and the generation it was read in. */
     cacheFill: { key: string; generation: number } | null;
   }
+  interface FastifyReply {
+    /** This answer is not to be kept, though its route caches: it will read differently soon (a Last-Modified not yet settled). */
+    keepOutOfReadCache(): void;
+  }
 }
 
 interface CachedResponse {
@@ -87,6 +91,9 @@ export async function registerReadCache(app: FastifyInstance) {
   app.addHook('onClose', () => generation.close());
   app.decorate('readCache', { invalidate: () => generation.advance() });
   app.decorateRequest('cacheFill', null);
+  app.decorateReply('keepOutOfReadCache', function (this: FastifyReply) {
+    this.request.cacheFill = null;
+  });
 
   app.addHook('onSend', async (request, reply) => {
     if (reply.statusCode < 400 && isWrite(request)) await generation.advance();

@@ -28,7 +28,7 @@ export function sendWithValidators(
   const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   // In whole seconds, as an HTTP date carries them.
   const modified = listed?.settled ? listed.changedAt.toUTCString() : undefined;
-  if (listed && !listed.settled) request.cacheFill = null;
+  if (listed && !listed.settled) reply.keepOutOfReadCache();
   reply.header('etag', etag).header('cache-control', CACHE_CONTROL);
   if (modified) reply.header('last-modified', modified);
   if (isNotModified(request.headers, { etag, lastModified: modified })) return reply.status(304).send();
