@@ -6,24 +6,25 @@ import { defineConfig } from 'vitest/config';
 // once CI's PostgreSQL pass beside it ends: two at the least.
 const maxWorkers = Math.max(2, availableParallelism() - 1);
 
+/** How long a test and a hook may take, in every pass. */
+export const timeouts = { testTimeout: 60_000, hookTimeout: 120_000 };
+
+/** The server's tests (the PostgreSQL pass, vitest.postgres.config.ts, runs them too). */
+export const serverTests = {
+  include: ['apps/server/src/**/*.test.ts'],
+  pool: 'forks' as const,
+  // A test file's PGlite runs for seconds: optimising PostgreSQL's WebAssembly with TurboFan
+  // costs more CPU than it wins back in that time, and CI is CPU-bound.
+  execArgv: ['--liftoff-only'],
+};
+
 export default defineConfig({
   test: {
     maxWorkers,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    ...timeouts,
     projects: [
       { extends: true, test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
-          pool: 'forks',
-          // A test file's PGlite runs for seconds: optimising PostgreSQL's WebAssembly with TurboFan
-          // costs more CPU than it wins back in that time, and CI is CPU-bound.
-          execArgv: ['--liftoff-only'],
-        },
-      },
+      { extends: true, test: { name: 'server', ...serverTests } },
       { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       { extends: true, test: { name: 'docs', include: ['docs/**/*.test.ts'] } },
     ],
