@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Negotiator from 'negotiator';
 import { pageParam, type AlternateLink } from '../../plugins/page-tags.ts';
 import { findUserByUsername } from '../users/index.ts';
 import { articleUrl } from './articles.ts';
@@ -7,21 +8,22 @@ import { findReadableBlog } from './federation.repository.ts';
 import type { InkwellFederation } from './federation.ts';
 
 const AP = 'application/activity+json';
-const ACTIVITY_TYPES = new Set([AP, 'application/ld+json']);
+/** What a page offers, the page first: a client that likes several as much gets the page. */
+const OFFERS = [
+  'text/html',
+  AP,
+  'application/ld+json',
+  'application/ld+json; profile="https://www.w3.org/ns/activitystreams"',
+];
 
 /**
  * Whether the media type an Accept header prefers most is ActivityStreams (`application/activity+json`,
- * or `application/ld+json` with any profile): what Mastodon, Fedify and others send when they
- * look a URL up. A browser (text/html first), `*\/*` and no Accept at all get the page.
+ * or `application/ld+json`, bare or with the ActivityStreams profile): what Mastodon, Fedify and
+ * others send when they look a URL up. A browser (text/html first), `*\/*` and no Accept at all get the page.
  */
-export function prefersActivityJson(accept: string | undefined): boolean {
-  let best = { type: '', q: 0 };
-  for (const range of (accept ?? '').split(',')) {
-    const [type = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
-    const q = Number(params.find((param) => param.startsWith('q='))?.slice(2) ?? 1);
-    if (type && q > best.q) best = { type, q };
-  }
-  return ACTIVITY_TYPES.has(best.type);
+function prefersActivityJson(accept: string | undefined): boolean {
+  const preferred = new Negotiator({ headers: { accept } }).mediaType(OFFERS);
+  return preferred !== undefined && preferred !== 'text/html';
 }
 
 /** The page a request asks for that is also an ActivityStreams object: a blog's or a profile's. */
