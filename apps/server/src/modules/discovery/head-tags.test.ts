@@ -192,7 +192,7 @@ describe('head tags of a blog', () => {
 });
 
 describe('head tags of a profile', () => {
-  it('say og:type profile, offer the author’s feeds and describe a ProfilePage of a Person', async () => {
+  it('say og:type profile, offer the author’s feeds and describe a ProfilePage of a Person, its square picture in a summary card', async () => {
     const user = await buildUser(t.app, { fullname: HOSTILE });
     await post(
       t.app,
@@ -204,6 +204,7 @@ describe('head tags of a profile', () => {
     const url = `${ORIGIN}/user/${user.username}`;
     const picture = `${ORIGIN}/api/avatar/${user.username}.png`;
     expect(meta(html, 'og:type')).toBe('profile');
+    expect(meta(html, 'twitter:card')).toBe('summary');
     expect(imageTags(html)).toEqual({
       url: picture,
       type: 'image/png',

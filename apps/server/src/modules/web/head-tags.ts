@@ -28,6 +28,14 @@ const imageTags = ({ url, type, width, height, alt }: ShareImage) => [
   meta('name', 'twitter:image:alt', alt),
 ];
 
+/**
+ * X's card: a large one shows its picture at 2:1, a summary beside the text as a square. A picture no
+ * wider than it is tall (a profile's) goes in a summary, which would otherwise be cut to a strip;
+ * one of unknown size (an outside banner) is taken to be a banner.
+ */
+const twitterCard = (image: ShareImage | undefined) =>
+  !image || (image.width && image.height && image.width <= image.height) ? 'summary' : 'summary_large_image';
+
 function shareTags(tags: PageTags): string[] {
   return [
     meta('name', 'description', tags.description),
@@ -38,7 +46,7 @@ function shareTags(tags: PageTags): string[] {
     meta('property', 'og:description', tags.description),
     meta('property', 'og:url', tags.url),
     ...(tags.properties ?? []).map(([key, value]) => meta('property', key, value)),
-    meta('name', 'twitter:card', tags.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:card', twitterCard(tags.image)),
     meta('name', 'twitter:title', tags.title),
     meta('name', 'twitter:description', tags.description),
     ...(tags.image ? imageTags(tags.image) : []),
