@@ -33,7 +33,10 @@ interface BlogEventPayloads {
   publishedBlogChanged: PublishedBlog;
   /** In the transaction that deletes a published blog, takes it back to draft, or withholds it (staff hid it or suspended its author): readers lose it. */
   publishedBlogRemoved: PublishedBlog;
-  /** In the transaction that gives a withheld blog back to readers (staff unhid it, or restored its author). */
+  /**
+   * In the transaction that gives a blog published before back to readers: staff unhid it, restored
+   * its author or approved it again, or its author published again a blog they had taken back to draft.
+   */
   publishedBlogRestored: PublishedBlog;
 }
 type BlogEvent = keyof BlogEventPayloads;

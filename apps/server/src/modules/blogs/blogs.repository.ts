@@ -128,6 +128,7 @@ export async function lockDueBlogs(tx: Executor, now: Date, limit: number) {
   return tx
     .select({
       id: blogs.id,
+      blogId: blogs.blogId,
       authorId: blogs.authorId,
       authorStanding: blogs.authorStanding,
       tags: blogs.tags,

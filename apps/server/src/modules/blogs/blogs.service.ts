@@ -107,6 +107,8 @@ export async function saveBlog(
       // Readers (and the fediverse) hear of a blog they may read; a hidden one's edits wait for staff.
       else if (isReadable(existing))
         await emitBlogEvent(events, isReadable(after) ? 'publishedBlogChanged' : 'publishedBlogRemoved', tx, blog, now);
+      // One taken back to draft and published again is given back, its date kept.
+      else if (isReadable(after)) await emitBlogEvent(events, 'publishedBlogRestored', tx, blog, now);
       return { id: blogId, updatedAt, awaitingReview };
     });
   }

@@ -50,7 +50,7 @@ export function checkSchedulable(existing: Pick<BlogRow, 'draft'>, publishAt: Da
   if (publishAt && !existing.draft) throw badRequest('published_blog_schedule');
 }
 
-type Publishable = Pick<BlogRow, 'id' | 'authorId' | 'authorStanding' | 'tags' | 'publishedAt'>;
+type Publishable = Pick<BlogRow, 'id' | 'blogId' | 'authorId' | 'authorStanding' | 'tags' | 'publishedAt'>;
 
 /**
  * Publishes a draft in the caller's transaction, its row locked: every count changes as for a
@@ -64,8 +64,9 @@ async function publishDraft(tx: Executor, events: BlogEventHandlers, blog: Publi
   if (!(await markPublished(tx, blog.id, publishedAt))) return;
   const counted = { ...blog, awaitingReview: false, hiddenReason: null, publishedAt };
   await recount(tx, { ...counted, draft: true }, { ...counted, draft: false });
-  if (!blog.publishedAt)
-    await emitBlogEvent(events, 'firstPublished', tx, { id: blog.id, authorId: blog.authorId }, at);
+  const published = { id: blog.id, blogId: blog.blogId, authorId: blog.authorId };
+  // One out before, then taken back to draft, is given back to readers rather than announced anew.
+  await emitBlogEvent(events, blog.publishedAt ? 'publishedBlogRestored' : 'firstPublished', tx, published, at);
 }
 
 /**

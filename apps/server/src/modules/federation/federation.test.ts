@@ -363,6 +363,36 @@ describe('federation between two Inkwell instances', () => {
     await settle();
     expect(await onB()).toMatchObject({ lastActivity: 'Create' });
   });
+
+  it('a blog its author takes back to draft is deleted from B; published again, by an edit or publish-now, it is sent again', async () => {
+    const writer = await buildUser(a.app, { fullname: 'Wren Writer' });
+    await followRemoteActor(b.app.federation!, b.app.db, readerId, `${a.url}/ap/users/${await userIdOf(a, writer)}`);
+    await settle();
+    const blogId = await buildBlog(a.app, writer, { title: 'Second thoughts' });
+    await settle();
+    const articleId = `${a.url}/blog/${blogId}`;
+    const onB = async () => (await articlesOnB()).find((article) => article.objectId === articleId);
+    expect(await onB()).toMatchObject({ lastActivity: 'Create' });
+
+    const save = (draft: boolean) =>
+      post(
+        a.app,
+        '/api/blog/create-blog',
+        publishableBlog({ id: blogId, title: 'Second thoughts', draft }),
+        writer.token,
+      );
+    for (const publishAgain of [
+      () => save(false),
+      () => post(a.app, '/api/blog/publish-now', { blog_id: blogId }, writer.token),
+    ]) {
+      expect((await save(true)).statusCode).toBe(200);
+      await settle();
+      expect(await onB()).toMatchObject({ lastActivity: 'Delete' });
+      expect((await publishAgain()).statusCode).toBe(200);
+      await settle();
+      expect(await onB()).toMatchObject({ lastActivity: 'Create', name: 'Second thoughts' });
+    }
+  });
 });
 
 describe('federation without PUBLIC_URL', () => {
