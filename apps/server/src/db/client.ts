@@ -32,7 +32,17 @@ export interface Database {
    * in this process, never drops it.
    */
   listen(channel: string, onMessage: Listener, onResume?: () => void): Promise<() => Promise<void>>;
+  /** The pool's connections, for the metrics; none on PGlite (one connection, in this process). */
+  poolUse?(): PoolUse;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  /** Open connections, idle or lent out. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection of a full pool. */
+  waiting: number;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -175,6 +185,7 @@ async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async listen(channel, onMessage, onResume) {
       let set = handlers.get(channel);
       if (!set) {

@@ -16,6 +16,8 @@ declare module 'fastify' {
     readCache: {
       /** Empties the cache here and on every instance, for a write made outside a request (batched read counts). */
       invalidate(): Promise<void>;
+      /** Since start: anonymous reads answered from the cache and not; and what it keeps now (for the metrics). */
+      stats(): ReadCacheStats;
     };
   }
   interface FastifyRequest {
@@ -26,6 +28,12 @@ declare module 'fastify' {
     /** This answer is not to be kept, though its route caches: it will read differently soon (a Last-Modified not yet settled). */
     keepOutOfReadCache(): void;
   }
+}
+
+export interface ReadCacheStats {
+  hits: number;
+  misses: number;
+  bytes: number;
 }
 
 interface CachedResponse {
@@ -89,7 +97,11 @@ export async function registerReadCache(app: FastifyInstance) {
       : null;
   const generation = await cacheGeneration(app.database, () => entries?.clear());
   app.addHook('onClose', () => generation.close());
-  app.decorate('readCache', { invalidate: () => generation.advance() });
+  const counted = { hits: 0, misses: 0 };
+  app.decorate('readCache', {
+    invalidate: () => generation.advance(),
+    stats: () => ({ ...counted, bytes: entries?.calculatedSize ?? 0 }),
+  });
   app.decorateRequest('cacheFill', null);
   app.decorateReply('keepOutOfReadCache', function (this: FastifyReply) {
     this.request.cacheFill = null;
@@ -112,7 +124,11 @@ export async function registerReadCache(app: FastifyInstance) {
     const key = cacheKey(request);
     const found = entries.get(key);
     const hit = found && 'vary' in found ? entries.get(variantKey(key, found.vary, request)) : found;
-    if (hit && 'body' in hit) return replay(request, reply, hit);
+    if (hit && 'body' in hit) {
+      counted.hits++;
+      return replay(request, reply, hit);
+    }
+    counted.misses++;
     request.cacheFill = { key, generation: current };
   });
 

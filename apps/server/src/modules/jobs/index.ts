@@ -6,4 +6,4 @@ import { registerJobs } from './job-worker.ts';
  * which `jobsModule` decorates the app itself with (so it is registered before them).
  */
 export const jobsModule = fp(async (app) => registerJobs(app), { name: 'jobs' });
-export { enqueueJob, enqueueJobs, enqueueJobsFrom } from './jobs.repository.ts';
+export { countJobs, enqueueJob, enqueueJobs, enqueueJobsFrom, type JobState } from './jobs.repository.ts';

@@ -152,3 +152,18 @@ export async function releaseJobs(db: Executor, list: Pick<Job, 'id' | 'attempts
     .set({ lockedUntil: null, attempts: sql`${jobs.attempts} - 1` })
     .where(or(...list.map((job) => and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts)))));
 }
+
+/** How a job stands: dead (failed for good, kept with its error), running (under a worker's lease) or waiting. */
+export type JobState = 'waiting' | 'running' | 'failed';
+
+/** How many jobs each queue holds in each state, at `now`; a queue and state with none are left out. */
+export const countJobs = (db: Executor, now: Date) =>
+  queryRows<{ queue: string; state: JobState; jobs: number }>(
+    db,
+    sql`select ${jobs.queue} as queue,
+          case when ${jobs.failedAt} is not null then 'failed'
+               when ${jobs.lockedUntil} > ${now.toISOString()}::timestamptz then 'running'
+               else 'waiting' end as state,
+          count(*)::int as jobs
+        from ${jobs} group by 1, 2`,
+  );
