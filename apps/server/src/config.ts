@@ -27,6 +27,8 @@ const Env = z.object({
   /** Origins of front ends served elsewhere that may call the API (comma-separated); unset, same origin only. */
   CORS_ORIGINS: optional,
   TRUST_PROXY: z.stringbool().default(false),
+  /** The bearer token that opens GET /metrics to a scraper elsewhere; unset, only this machine may read it. */
+  METRICS_TOKEN: optional.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   SESSION_DAYS: z.coerce.number().int().min(1).default(30),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -100,6 +102,8 @@ export interface Config {
   /** Exact origins (`https://app.example.org`) allowed to call the API from a browser; empty, none but our own. */
   corsOrigins: string[];
   trustProxy: boolean;
+  /** GET /metrics's bearer token for a scraper on another machine (METRICS_TOKEN); unset, loopback only. */
+  metricsToken: string | undefined;
   sessionDays: number;
   google: GoogleConfig;
   smtpUrl: string | undefined;
@@ -213,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     corsOrigins: corsOrigins(e.CORS_ORIGINS),
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     sessionDays: e.SESSION_DAYS,
     google: {
       clientId: e.GOOGLE_CLIENT_ID,

@@ -186,7 +186,7 @@ export const API_GROUPS = {
     "The proof-of-work challenge (ALTCHA) sign-up and a visitor's subscription solve where the site asks for one.",
   staff:
     "The site's staff: members, their roles and standing, reports and what they act on, the moderation log, the site's settings, the fediverse's blocked domains.",
-  system: 'The server itself: health, public configuration, this document.',
+  system: 'The server itself: health, public configuration, metrics, this document.',
 } as const;
 export type ApiGroup = keyof typeof API_GROUPS;
 

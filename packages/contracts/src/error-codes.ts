@@ -52,6 +52,7 @@ export const ErrorMessages = {
 
   // Sessions and accounts.
   unauthorized: 'You must be signed in',
+  metrics_unauthorized: 'The metrics are for this machine, or for a scraper with the token of METRICS_TOKEN',
   like_unauthorized: Messages.loginToLike,
   bookmark_unauthorized: Messages.loginToBookmark,
   follow_unauthorized: FollowMessages.loginToFollow,

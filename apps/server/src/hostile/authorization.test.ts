@@ -258,6 +258,8 @@ const PROTECTED: Endpoint[] = [
 const PUBLIC = new Set([
   'GET /api/health',
   'GET /api/config',
+  // Guarded by its own rule, not a session: this machine or METRICS_TOKEN (metrics.routes.test.ts).
+  'GET /metrics',
   // The proof-of-work challenge a newcomer or a visitor solves before they sign up or subscribe.
   'GET /api/altcha/challenge',
   'GET /api/avatar/:seed',

@@ -21,6 +21,7 @@ import { jobsModule } from './jobs/index.ts';
 import { likesModule, removeLikesBy } from './likes/index.ts';
 import { linkPreviewModule } from './link-preview/index.ts';
 import { mailModule } from './mail/index.ts';
+import { metricsModule } from './metrics/index.ts';
 import { notificationsModule, notifyFollowers } from './notifications/index.ts';
 import { previewLinksModule } from './preview-links/index.ts';
 import { proofOfWorkModule } from './proof-of-work/index.ts';
@@ -73,11 +74,13 @@ export const blockEventHandlers: BlockEventHandlers = {
 };
 
 /**
- * Every module that registers something, in the order buildApp registers them: the job worker and
- * the mailer first (they decorate the app for the modules that queue jobs and send mail), the web
- * app before the API modules (its catch-all page route and `sendSpa`), the fediverse last.
+ * Every module that registers something, in the order buildApp registers them: the metrics first
+ * (their hook counts every answer), the job worker and the mailer next (they decorate the app for
+ * the modules that queue jobs and send mail), the web app before the API modules (its catch-all
+ * page route and `sendSpa`), the fediverse last.
  */
 export const modules: (FastifyPluginAsync | FastifyPluginAsyncZod)[] = [
+  metricsModule,
   jobsModule,
   mailModule,
   webModule,

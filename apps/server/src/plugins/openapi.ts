@@ -43,6 +43,7 @@ const OTHER_ROUTES: [url: RegExp, group: Group, summary: string][] = [
   [/^\/uploads\/:key$/, 'uploads', 'A stored image, a WebP copy of it, or its copy for link previews'],
   [/^\/api\/avatar\/:seed$/, 'uploads', 'A default profile picture, drawn from a seed (SVG, or PNG)'],
   [/^\/api\/notification\/stream$/, 'notifications', 'New notifications as they come (server-sent events)'],
+  [/^\/metrics$/, 'system', 'Metrics in the Prometheus text format, for this machine or the token of METRICS_TOKEN'],
   [/^\/\.well-known\/webfinger$/, 'federation', 'WebFinger: the ActivityPub actor of an account'],
   [/^\/(\.well-known\/nodeinfo|nodeinfo\/)/, 'federation', 'NodeInfo: what software this server runs'],
   [/^\/ap\//, 'federation', 'ActivityPub: actors, inboxes, outboxes and articles'],
