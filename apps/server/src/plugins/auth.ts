@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { FixedErrorCode, Role, Standing } from '@inkwell/contracts';
+import { canManageSite, type FixedErrorCode, type Role, type Standing } from '@inkwell/contracts';
 import { forbidden, unauthorized } from '../http-error.ts';
 
 /** The signed-in user of a request, as its session names them. */
@@ -69,6 +69,11 @@ export function signedInUser(request: FastifyRequest): SessionUser {
   if (!request.user)
     throw new Error(`${request.method} ${request.routeOptions.url} reads the signed-in user but does not require one`);
   return request.user;
+}
+
+/** preValidation after requireUser, for the admins' calls: 403 `admin_only` for anyone below admin. */
+export async function requireAdmin(request: FastifyRequest) {
+  if (!canManageSite(signedInUser(request))) throw forbidden('admin_only');
 }
 
 /** Refuses a silenced member: for a route that takes a session optionally and writes only when told (get-blog's edit mode). */

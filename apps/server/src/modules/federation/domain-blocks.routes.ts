@@ -1,21 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  BlockedDomainsBody,
-  BlockedDomainsResponse,
-  canManageSite,
-  DomainBlockBody,
-  DomainBlockResponse,
-} from '@inkwell/contracts';
-import { BODY_ERRORS, errorResponses, forbidden } from '../../http-error.ts';
-import { signedInUser } from '../../plugins/auth.ts';
+import { BlockedDomainsBody, BlockedDomainsResponse, DomainBlockBody, DomainBlockResponse } from '@inkwell/contracts';
+import { BODY_ERRORS, errorResponses } from '../../http-error.ts';
+import { requireAdmin, signedInUser } from '../../plugins/auth.ts';
 import { siteOrigin } from '../../site-origin.ts';
 import { blockDomain, blockedDomainsPage, unblockDomain } from './domain-blocks.service.ts';
-
-/** 403 for anyone below admin; after requireUser, and before the body is read, like it. */
-async function requireAdmin(request: FastifyRequest) {
-  if (!canManageSite(signedInUser(request))) throw forbidden('admin_only');
-}
 
 /**
  * The admins' blocked domains of the fediverse: listed, added and removed whether federation is on
