@@ -89,6 +89,7 @@ import {
   ReportsQueueBody,
   ReportsQueueResponse,
 } from './reports.ts';
+import { FailedJobActionBody, FailedJobActionResponse, FailedJobsBody, FailedJobsResponse } from './jobs.ts';
 import { AltchaChallenge } from './proof-of-work.ts';
 import { RevisionBody, RevisionResponse, RevisionsBody, RevisionsResponse } from './revisions.ts';
 import {
@@ -795,6 +796,27 @@ export const API_PATHS = {
     body: DomainBlockBody,
     answer: DomainBlockResponse,
     summary: 'Accept an e-mail domain again (admins)',
+    group: 'staff',
+  },
+  '/api/admin/failed-jobs': {
+    method: 'POST',
+    body: FailedJobsBody,
+    answer: FailedJobsResponse,
+    summary: 'A page of the background jobs given up after their last attempt, newest first (admins)',
+    group: 'staff',
+  },
+  '/api/admin/retry-job': {
+    method: 'POST',
+    body: FailedJobActionBody,
+    answer: FailedJobActionResponse,
+    summary: 'Run a failed job again now, its attempts counted from nought (admins)',
+    group: 'staff',
+  },
+  '/api/admin/discard-job': {
+    method: 'POST',
+    body: FailedJobActionBody,
+    answer: FailedJobActionResponse,
+    summary: 'Delete a failed job for good (admins)',
     group: 'staff',
   },
   '/api/admin/applications': {

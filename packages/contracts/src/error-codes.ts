@@ -167,6 +167,7 @@ export const ErrorMessages = {
   // Staff.
   staff_only: 'Only the site’s staff can do this',
   admin_only: 'Only the site’s admins can do this',
+  failed_job_not_found: 'No failed job has this id: it may have been retried or discarded already',
   role_change_forbidden: 'You cannot give this member that role',
   standing_change_forbidden: 'You cannot change this member’s standing',
   member_delete_forbidden: 'You cannot delete this member',

@@ -36,6 +36,7 @@ export * from './site-settings.ts';
 export * from './proof-of-work.ts';
 export * from './staff.ts';
 export * from './spam-waves.ts';
+export * from './jobs.ts';
 export * from './reports.ts';
 export * from './domain-rules.ts';
 export * from './review.ts';

@@ -252,6 +252,10 @@ const PROTECTED: Endpoint[] = [
   },
   { route: 'POST /api/admin/bulk-action', payload: () => ({ id: randomUUID() }) },
   { route: 'POST /api/admin/bulk-actions', payload: () => ({}) },
+  { route: 'POST /api/admin/failed-jobs', payload: () => ({ page: 1 }) },
+  // A job that is not there: past the role check, a 404.
+  { route: 'POST /api/admin/retry-job', payload: () => ({ _id: randomUUID() }) },
+  { route: 'POST /api/admin/discard-job', payload: () => ({ _id: randomUUID() }) },
 ];
 
 /** Routes anyone may call (get-blog reads a session when there is one, but needs none). */
@@ -486,6 +490,9 @@ const STAFF_MATRIX: Record<string, Record<Person, number>> = {
   'POST /api/admin/block-email-domain': forAdmins(200),
   'POST /api/admin/unblock-email-domain': forAdmins(404),
   'POST /api/admin/member/trust': forStaff(200),
+  'POST /api/admin/failed-jobs': forAdmins(200),
+  'POST /api/admin/retry-job': forAdmins(404),
+  'POST /api/admin/discard-job': forAdmins(404),
 };
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { jobMinutes, jobs } from '../../db/schema/index.ts';
@@ -167,3 +167,41 @@ export const countJobs = (db: Executor, now: Date) =>
           count(*)::int as jobs
         from ${jobs} group by 1, 2`,
   );
+
+/** A page of the jobs given up, the latest first, and how many there are. */
+export async function failedJobsPage(db: Executor, page: number, perPage: number) {
+  const failed = isNotNull(jobs.failedAt);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(jobs)
+      .where(failed)
+      .orderBy(desc(jobs.failedAt), desc(jobs.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(failed),
+  ]);
+  return { rows, total: total!.count };
+}
+
+/** A failed job due again at `now`, its attempts from nought; false when no failed job has this id. */
+export async function retryFailedJob(db: Executor, id: string, now: Date): Promise<boolean> {
+  const retried = await db
+    .update(jobs)
+    .set({ failedAt: null, runAt: now, attempts: 0, lockedUntil: null })
+    .where(and(eq(jobs.id, id), isNotNull(jobs.failedAt)))
+    .returning({ id: jobs.id });
+  return retried.length > 0;
+}
+
+/** A failed job deleted; false when no failed job has this id. */
+export async function discardFailedJob(db: Executor, id: string): Promise<boolean> {
+  const discarded = await db
+    .delete(jobs)
+    .where(and(eq(jobs.id, id), isNotNull(jobs.failedAt)))
+    .returning({ id: jobs.id });
+  return discarded.length > 0;
+}
