@@ -24,6 +24,8 @@ export async function startEmptySite(env: Record<string, string> = {}) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    /** Its database, for what a test must put there that no call makes (a job given up). */
+    db: database.db,
     async close() {
       await app.close();
       await database.close();

@@ -2,6 +2,7 @@ import { Navigate, useRoutes } from 'react-router';
 import { NotFound } from '../../components/not-found.tsx';
 import { ApplicationsPage } from './applications-page.tsx';
 import { BlockedDomainsPage } from './blocked-domains-page.tsx';
+import { FailedJobsPage } from './failed-jobs-page.tsx';
 import { InvitesPage } from './invites-page.tsx';
 import { MembersPage } from './members-page.tsx';
 import { ModerationLogPage } from './moderation-log-page.tsx';
@@ -27,6 +28,7 @@ export function AdminPage() {
     { path: 'applications', element: <ApplicationsPage /> },
     { path: 'invites', element: <InvitesPage /> },
     { path: 'spam-waves', element: <SpamWavesPage /> },
+    { path: 'jobs', element: <FailedJobsPage /> },
     { path: '*', element: <NotFound /> },
   ]);
 }

@@ -62,6 +62,9 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
             <NavLink to="/admin/spam-waves" className={tab}>
               Spam waves
             </NavLink>
+            <NavLink to="/admin/jobs" className={tab}>
+              Failed jobs
+            </NavLink>
           </>
         )}
       </nav>
