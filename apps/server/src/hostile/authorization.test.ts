@@ -252,6 +252,7 @@ const PROTECTED: Endpoint[] = [
   },
   { route: 'POST /api/admin/bulk-action', payload: () => ({ id: randomUUID() }) },
   { route: 'POST /api/admin/bulk-actions', payload: () => ({}) },
+  { route: 'GET /api/admin/health' },
   { route: 'POST /api/admin/failed-jobs', payload: () => ({ page: 1 }) },
   // A job that is not there: past the role check, a 404.
   { route: 'POST /api/admin/retry-job', payload: () => ({ _id: randomUUID() }) },
@@ -490,6 +491,7 @@ const STAFF_MATRIX: Record<string, Record<Person, number>> = {
   'POST /api/admin/block-email-domain': forAdmins(200),
   'POST /api/admin/unblock-email-domain': forAdmins(404),
   'POST /api/admin/member/trust': forStaff(200),
+  'GET /api/admin/health': forAdmins(200),
   'POST /api/admin/failed-jobs': forAdmins(200),
   'POST /api/admin/retry-job': forAdmins(404),
   'POST /api/admin/discard-job': forAdmins(404),

@@ -5,7 +5,7 @@ import { publishedBlogsCount } from '../blog-lists/index.ts';
 import { authorsCount } from '../profiles/index.ts';
 import { countVisibleComments } from './federation.repository.ts';
 import { NodeInfoDocument } from './nodeinfo-schema.ts';
-import { SOFTWARE_VERSION } from './software-version.ts';
+import { SOFTWARE_VERSION } from '../../software-version.ts';
 
 export const NODEINFO_PATH = '/nodeinfo/2.1';
 const NODEINFO_TYPE = 'application/json; profile="http://nodeinfo.diaspora.software/ns/schema/2.1#"';

@@ -18,8 +18,15 @@ export interface Mailer {
   send: SendMail;
   /** Whether mail leaves this server (SMTP_URL is set) rather than going to the log: e-mail verification needs it. */
   canMail: boolean;
+  /** This instance's last mail sent and last failure since it started, for the admins' health panel. */
+  activity: () => MailActivity;
   /** Closes the pooled SMTP connections; call it when the app closes. */
   close: () => Promise<void>;
+}
+
+export interface MailActivity {
+  lastSentAt: Date | null;
+  lastError: { at: Date; message: string } | null;
 }
 
 /**
@@ -36,24 +43,39 @@ export function createMailer(
   { smtpUrl, mailFrom }: Pick<Config, 'smtpUrl' | 'mailFrom'>,
   log: { warn: (message: string) => void },
 ): Mailer {
+  const activity: MailActivity = { lastSentAt: null, lastError: null };
+  /** Records how a send ended, and ends as it did. */
+  const recorded =
+    (send: SendMail): SendMail =>
+    async (mail) => {
+      try {
+        await send(mail);
+        activity.lastSentAt = new Date();
+      } catch (error) {
+        activity.lastError = { at: new Date(), message: error instanceof Error ? error.message : String(error) };
+        throw error;
+      }
+    };
   if (!smtpUrl) {
     return {
-      send: async (mail) => {
+      send: recorded(async (mail) => {
         log.warn(
           `SMTP_URL is not set; this mail was written here instead:\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`,
         );
-      },
+      }),
       canMail: false,
+      activity: () => ({ ...activity }),
       close: async () => {},
     };
   }
   // Pooled: a batch of subscribers' mails reuses a few open connections instead of a handshake each.
   const transport = nodemailer.createTransport({ pool: true, ...SMTP_TIMEOUTS, url: smtpUrl });
   return {
-    send: async (mail) => {
+    send: recorded(async (mail) => {
       await transport.sendMail({ from: mailFrom, ...mail });
-    },
+    }),
     canMail: true,
+    activity: () => ({ ...activity }),
     close: async () => transport.close(),
   };
 }

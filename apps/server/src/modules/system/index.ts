@@ -1,2 +1,2 @@
-/** `GET /api/health` and `GET /api/config`: `systemModule` is their routes. */
+/** `GET /api/health`, `GET /api/config` and the admins' `GET /api/admin/health`: `systemModule` is their routes. */
 export { systemRoutes as systemModule } from './system.routes.ts';

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { defenceOn, HealthResponse, PublicConfig } from '@inkwell/contracts';
+import { defenceOn, HealthResponse, PublicConfig, SiteHealthResponse } from '@inkwell/contracts';
 import { errorBody, errorResponses } from '../../http-error.ts';
+import { requireAdmin } from '../../plugins/auth.ts';
 import { readSiteSettings } from '../site/index.ts';
+import { siteHealth } from './site-health.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,6 +18,15 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.status(503).send(errorBody('database_not_answering'));
       }
     },
+  );
+
+  app.get(
+    '/api/admin/health',
+    {
+      preValidation: [app.requireUser, requireAdmin],
+      schema: { response: { 200: SiteHealthResponse, ...errorResponses([401, 403]) } },
+    },
+    async () => siteHealth(app),
   );
 
   // Who may join and whether a proof of work is asked are site settings: a change of them is a
