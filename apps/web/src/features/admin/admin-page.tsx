@@ -2,12 +2,12 @@ import { Navigate, useRoutes } from 'react-router';
 import { NotFound } from '../../components/not-found.tsx';
 import { ApplicationsPage } from './applications-page.tsx';
 import { BlockedDomainsPage } from './blocked-domains-page.tsx';
-import { FailedJobsPage } from './failed-jobs-page.tsx';
 import { InvitesPage } from './invites-page.tsx';
 import { MembersPage } from './members-page.tsx';
 import { ModerationLogPage } from './moderation-log-page.tsx';
 import { ReportsPage } from './reports-page.tsx';
 import { ReviewQueuePage } from './review-queue-page.tsx';
+import { SiteHealthPage } from './site-health-page.tsx';
 import { SiteSettingsPage } from './site-settings-page.tsx';
 import { SpamWavesPage } from './spam-waves-page.tsx';
 
@@ -28,7 +28,7 @@ export function AdminPage() {
     { path: 'applications', element: <ApplicationsPage /> },
     { path: 'invites', element: <InvitesPage /> },
     { path: 'spam-waves', element: <SpamWavesPage /> },
-    { path: 'jobs', element: <FailedJobsPage /> },
+    { path: 'health', element: <SiteHealthPage /> },
     { path: '*', element: <NotFound /> },
   ]);
 }

@@ -62,8 +62,8 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
             <NavLink to="/admin/spam-waves" className={tab}>
               Spam waves
             </NavLink>
-            <NavLink to="/admin/jobs" className={tab}>
-              Failed jobs
+            <NavLink to="/admin/health" className={tab}>
+              Site health
             </NavLink>
           </>
         )}

@@ -1,10 +1,18 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { FailedJobActionBody } from '@inkwell/contracts';
 import { api } from '../../../lib/api.ts';
 import { useApiMutation, type MutationConfig } from '../../../lib/use-api-mutation.ts';
 import { nextPage } from './staff.ts';
 
+const healthKey = ['admin', 'health'] as const;
 const failedJobsKey = ['admin', 'failed-jobs'] as const;
+
+/** The site's health at a glance (admins). */
+export const siteHealthQuery = () =>
+  queryOptions({
+    queryKey: healthKey,
+    queryFn: ({ signal }) => api('/api/admin/health', { method: 'GET', auth: true, signal }),
+  });
 
 /** The jobs given up, the latest to fail first, a page at a time (admins). */
 export function useFailedJobs() {
@@ -19,7 +27,7 @@ export function useFailedJobs() {
 
 const ACTIONS = { retry: '/api/admin/retry-job', discard: '/api/admin/discard-job' } as const;
 
-/** Retry or discard a failed job; either way it leaves the list, which loads again. */
+/** Retry or discard a failed job; either way it leaves the list, which loads again with the queues' counts. */
 export function useFailedJobAction(
   action: keyof typeof ACTIONS,
   config?: MutationConfig<{ status: 'done' }, FailedJobActionBody>,
@@ -28,6 +36,9 @@ export function useFailedJobAction(
   return useApiMutation(
     (body: FailedJobActionBody) => api(ACTIONS[action], { auth: true, body }),
     config,
-    () => void queryClient.invalidateQueries({ queryKey: failedJobsKey }),
+    () => {
+      void queryClient.invalidateQueries({ queryKey: failedJobsKey });
+      void queryClient.invalidateQueries({ queryKey: healthKey });
+    },
   );
 }

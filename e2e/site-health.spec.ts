@@ -11,7 +11,7 @@ import { expect, expectToast, test } from './support/fixtures.ts';
  * the state the worker leaves them in, in a queue no handler takes (a retried one then waits).
  */
 
-test('an admin retries a failed job and discards another, from the Failed jobs tab', async ({ page, request }) => {
+test('an admin sees the site’s health, retries a failed job and discards another', async ({ page, request }) => {
   const site = await startEmptySite();
   try {
     const session = await signUpOwner(request, site.url);
@@ -27,19 +27,29 @@ test('an admin retries a failed job and discards another, from the Failed jobs t
     await signInOn(page, site.url, session);
     await installAxe(page);
     await page.goto(`${site.url}/admin/members`);
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Failed jobs' }).click();
-    await expect(page.getByRole('heading', { name: 'Failed jobs', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Site health' }).click();
+    await expect(page.getByRole('heading', { name: 'Site health', level: 1 })).toBeVisible();
+    const fact = (term: string) =>
+      page.getByRole('term').filter({ hasText: term }).locator('xpath=following-sibling::dd');
+    await expect(fact('Database')).toContainText('PGlite (embedded)');
+    await expect(fact('Mail')).toContainText('SMTP_URL is not set');
+    await expect(fact('Images')).toContainText('free on the disk');
+    const queues = page.getByRole('table', { name: 'Job queues' });
+    const queueRow = (queue: string) => queues.getByRole('row', { name: new RegExp(`^${queue} `) });
+    await expect(queueRow('e2e-newsletter-mail')).toHaveText(/e2e-newsletter-mail\s*0\s*0\s*1/);
     await expect(page.getByText('2 failed')).toBeVisible();
     const row = (queue: string) => page.getByRole('listitem').filter({ hasText: queue });
     await expect(row('e2e-newsletter-mail')).toContainText('ECONNREFUSED 10.0.0.5:25');
     await expect(row('e2e-newsletter-mail')).toContainText('after 10 attempts');
-    await checkScreen(page, 'the failed jobs');
+    await checkScreen(page, 'the site’s health and its failed jobs');
 
     await row('e2e-newsletter-mail').getByRole('button', { name: 'Retry' }).click();
     await expectToast(page, 'Sent to run again');
     await expect(row('e2e-newsletter-mail')).toHaveCount(0);
     const [retried] = await site.db.select().from(jobs).where(eq(jobs.id, mail));
     expect(retried).toMatchObject({ failedAt: null, attempts: 0 });
+    // No handler takes this queue: the retried job waits.
+    await expect(queueRow('e2e-newsletter-mail')).toHaveText(/e2e-newsletter-mail\s*1\s*0\s*0/);
 
     await row('e2e-federation-delivery').getByRole('button', { name: 'Discard' }).click();
     const dialog = page.getByRole('alertdialog');
@@ -48,7 +58,7 @@ test('an admin retries a failed job and discards another, from the Failed jobs t
     await expectToast(page, 'Job discarded');
     await expect(page.getByText('No job has failed.')).toBeVisible();
     expect(await site.db.select().from(jobs).where(eq(jobs.id, delivery))).toEqual([]);
-    await checkScreen(page, 'the failed jobs, none left');
+    await checkScreen(page, 'the site’s health, no failed job left');
   } finally {
     await site.close();
   }

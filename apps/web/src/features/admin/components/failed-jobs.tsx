@@ -1,49 +1,33 @@
 import { useState } from 'react';
 import type { FailedJob } from '@inkwell/contracts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { LoadMoreButton } from '../../components/load-more-button.tsx';
-import { formatDate } from '../../lib/format-date.ts';
-import { formError, formProgress, formSuccess } from '../../lib/notify.ts';
-import { useFailedJobAction, useFailedJobs } from './api/failed-jobs.ts';
-import { AdminLayout } from './components/admin-layout.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
+import { formatDate } from '../../../lib/format-date.ts';
+import { formError, formProgress, formSuccess } from '../../../lib/notify.ts';
+import { useFailedJobAction, useFailedJobs } from '../api/site-health.ts';
 
 /**
- * For admins (`/admin/jobs`): the background jobs given up after their last attempt, each with the
- * error that ended it, to run again once the cause is mended (Retry) or to let go (Discard,
- * confirmed first).
+ * The background jobs given up after their last attempt, each with the error that ended it, to run
+ * again once the cause is mended (Retry) or to let go (Discard, confirmed first).
  */
-export function FailedJobsPage() {
+export function FailedJobs() {
   const failed = useFailedJobs();
-  let body;
-  if (failed.isPending) body = <p className="text-neutral-500">Loading…</p>;
-  else if (failed.isError) body = <p role="alert">{failed.error.message}</p>;
-  else {
-    const jobs = failed.data.pages.flatMap((page) => page.jobs);
-    body =
-      jobs.length === 0 ? (
-        <p className="text-neutral-600">No job has failed.</p>
-      ) : (
-        <>
-          <p className="mb-2 text-neutral-600" aria-live="polite">
-            {failed.data.pages.at(-1)!.totalDocs} failed
-          </p>
-          <ul>
-            {jobs.map((job) => (
-              <FailedJobRow key={job._id} job={job} />
-            ))}
-          </ul>
-          <LoadMoreButton query={failed} />
-        </>
-      );
-  }
+  if (failed.isPending) return <p className="text-neutral-500">Loading…</p>;
+  if (failed.isError) return <p role="alert">{failed.error.message}</p>;
+  const jobs = failed.data.pages.flatMap((page) => page.jobs);
+  if (jobs.length === 0) return <p className="text-neutral-600">No job has failed.</p>;
   return (
-    <AdminLayout title="Failed jobs">
-      <p className="mb-6 max-w-[600px] text-neutral-600">
-        Mails and deliveries to the fediverse are tried again and again, waiting longer each time. These failed every
-        time: mend the cause (the mail server’s settings, say), then retry them.
+    <>
+      <p className="mb-2 text-neutral-600" aria-live="polite">
+        {failed.data.pages.at(-1)!.totalDocs} failed
       </p>
-      {body}
-    </AdminLayout>
+      <ul>
+        {jobs.map((job) => (
+          <FailedJobRow key={job._id} job={job} />
+        ))}
+      </ul>
+      <LoadMoreButton query={failed} />
+    </>
   );
 }
 

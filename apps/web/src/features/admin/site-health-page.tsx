@@ -1,0 +1,120 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { SiteHealthResponse } from '@inkwell/contracts';
+import { formatBytes } from '../../lib/format-bytes.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
+import { siteHealthQuery } from './api/site-health.ts';
+import { AdminLayout } from './components/admin-layout.tsx';
+import { FailedJobs } from './components/failed-jobs.tsx';
+
+const ENGINES: Record<SiteHealthResponse['database']['engine'], string> = {
+  pglite: 'PGlite (embedded)',
+  'embedded-postgres': 'PostgreSQL (embedded)',
+  postgres: 'PostgreSQL server',
+};
+
+/**
+ * For admins (`/admin/health`): what to look at first when something seems wrong (the version, the
+ * database, mail, free space, the job queues and the fediverse's backlog), then the jobs that
+ * failed for good, to retry or discard.
+ */
+export function SiteHealthPage() {
+  return (
+    <AdminLayout title="Site health">
+      <HealthPanel />
+      <section aria-labelledby="failed-jobs" className="mt-10">
+        <h2 id="failed-jobs" className="mb-2 text-xl">
+          Failed jobs
+        </h2>
+        <p className="mb-6 max-w-[600px] text-neutral-600">
+          Mails and deliveries to the fediverse are tried again and again, waiting longer each time. These failed every
+          time: mend the cause (the mail server’s settings, say), then retry them.
+        </p>
+        <FailedJobs />
+      </section>
+    </AdminLayout>
+  );
+}
+
+function HealthPanel() {
+  const health = useQuery(siteHealthQuery());
+  if (health.isPending) return <p className="text-neutral-500">Loading…</p>;
+  if (health.isError) return <p role="alert">{health.error.message}</p>;
+  const { version, database, mail, uploads, queues, federation } = health.data;
+  return (
+    <>
+      <dl className="grid gap-x-8 gap-y-4 sm:grid-cols-2">
+        <Fact term="Version">Inkwell {version}</Fact>
+        <Fact term="Database">
+          {ENGINES[database.engine]}, {formatBytes(database.bytes)}
+        </Fact>
+        <Fact term="Mail">
+          {mail.sends ? 'Sent through SMTP' : 'Not sent: SMTP_URL is not set, so mail is written to the log'}
+          {mail.lastSentAt && (
+            <span className="block text-sm text-neutral-600">
+              Last sent <time dateTime={mail.lastSentAt}>{formatDateTime(mail.lastSentAt)}</time>
+            </span>
+          )}
+          {mail.lastError && (
+            <span className="block text-sm text-red-700">
+              Last failed <time dateTime={mail.lastError.at}>{formatDateTime(mail.lastError.at)}</time>:{' '}
+              <span className="break-all">{mail.lastError.message}</span>
+            </span>
+          )}
+        </Fact>
+        <Fact term="Images">
+          {uploads.freeBytes === null ? 'Kept in S3' : `${formatBytes(uploads.freeBytes)} free on the disk`}
+        </Fact>
+        <Fact term="Fediverse">{federation ? 'On' : 'Off (PUBLIC_URL is not set)'}</Fact>
+      </dl>
+      <h2 id="queues" className="mt-10 mb-4 text-xl">
+        Job queues
+      </h2>
+      {queues.length === 0 ? (
+        <p className="text-neutral-600">No job is waiting.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table aria-labelledby="queues" className="w-full text-left">
+            <thead className="text-sm text-neutral-600">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-normal">
+                  Queue
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-normal">
+                  Waiting
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-normal">
+                  Running
+                </th>
+                <th scope="col" className="py-2 text-right font-normal">
+                  Failed
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {queues.map(({ queue, waiting, running, failed }) => (
+                <tr key={queue} className="border-t border-neutral-100">
+                  <th scope="row" className="py-2 pr-4 font-normal break-all">
+                    {queue}
+                  </th>
+                  <td className="py-2 pr-4 text-right tabular-nums">{waiting}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{running}</td>
+                  <td className="py-2 text-right tabular-nums">{failed}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-neutral-600">{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
