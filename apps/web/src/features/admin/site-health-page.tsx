@@ -13,6 +13,13 @@ const ENGINES: Record<SiteHealthResponse['database']['engine'], string> = {
   postgres: 'PostgreSQL server',
 };
 
+/** A queue's counts, in the table's order. */
+const COUNTS = [
+  ['waiting', 'Waiting'],
+  ['running', 'Running'],
+  ['failed', 'Failed'],
+] as const;
+
 /**
  * For admins (`/admin/health`): what to look at first when something seems wrong (the version, the
  * database, mail, free space, the job queues and the fediverse's backlog), then the jobs that
@@ -80,26 +87,24 @@ function HealthPanel() {
                 <th scope="col" className="py-2 pr-4 font-normal">
                   Queue
                 </th>
-                <th scope="col" className="py-2 pr-4 text-right font-normal">
-                  Waiting
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right font-normal">
-                  Running
-                </th>
-                <th scope="col" className="py-2 text-right font-normal">
-                  Failed
-                </th>
+                {COUNTS.map(([, label]) => (
+                  <th key={label} scope="col" className="py-2 pl-4 text-right font-normal">
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
-              {queues.map(({ queue, waiting, running, failed }) => (
-                <tr key={queue} className="border-t border-neutral-100">
+              {queues.map((row) => (
+                <tr key={row.queue} className="border-t border-neutral-100">
                   <th scope="row" className="py-2 pr-4 font-normal break-all">
-                    {queue}
+                    {row.queue}
                   </th>
-                  <td className="py-2 pr-4 text-right tabular-nums">{waiting}</td>
-                  <td className="py-2 pr-4 text-right tabular-nums">{running}</td>
-                  <td className="py-2 text-right tabular-nums">{failed}</td>
+                  {COUNTS.map(([state]) => (
+                    <td key={state} className="py-2 pl-4 text-right tabular-nums">
+                      {row[state]}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
