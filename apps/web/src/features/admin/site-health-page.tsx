@@ -33,7 +33,7 @@ export function SiteHealthPage() {
         <h2 id="failed-jobs" className="mb-2 text-xl">
           Failed jobs
         </h2>
-        <p className="mb-6 max-w-[600px] text-neutral-600">
+        <p className="mb-6 max-w-[550px] text-neutral-600">
           Mails and deliveries to the fediverse are tried again and again, waiting longer each time. These failed every
           time: mend the cause (the mail server’s settings, say), then retry them.
         </p>
@@ -50,7 +50,7 @@ function HealthPanel() {
   const { version, database, mail, uploads, queues, federation } = health.data;
   return (
     <>
-      <dl className="grid gap-x-8 gap-y-4 sm:grid-cols-2">
+      <dl className="grid gap-4 sm:grid-cols-2">
         <Fact term="Version">Inkwell {version}</Fact>
         <Fact term="Database">
           {ENGINES[database.engine]}, {formatBytes(database.bytes)}
@@ -84,7 +84,7 @@ function HealthPanel() {
           <table aria-labelledby="queues" className="w-full text-left">
             <thead className="text-sm text-neutral-600">
               <tr>
-                <th scope="col" className="py-2 pr-4 font-normal">
+                <th scope="col" className="py-2 font-normal">
                   Queue
                 </th>
                 {COUNTS.map(([, label]) => (
@@ -97,11 +97,11 @@ function HealthPanel() {
             <tbody>
               {queues.map((row) => (
                 <tr key={row.queue} className="border-t border-neutral-100">
-                  <th scope="row" className="py-2 pr-4 font-normal break-all">
+                  <th scope="row" className="py-2 font-normal break-all">
                     {row.queue}
                   </th>
                   {COUNTS.map(([state]) => (
-                    <td key={state} className="py-2 pl-4 text-right tabular-nums">
+                    <td key={state} className="py-2 pl-4 text-right">
                       {row[state]}
                     </td>
                   ))}
