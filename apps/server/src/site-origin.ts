@@ -15,12 +15,15 @@ export const requestOrigin = (request: FastifyRequest) => `${request.protocol}:/
 /** A path of ours (or an outside URL, kept as it is) as an absolute URL on the origin: crawlers and feed readers read links out of context. */
 export const absoluteUrl = (origin: string, pathOrUrl: string) => new URL(pathOrUrl, `${origin}/`).href;
 
+/** A path on this site (`/uploads/…`); `//host/…` is another site's, relative to the scheme. */
+export const isSitePath = (url: string) => url.startsWith('/') && !url.startsWith('//');
+
 /**
  * The path on this site that `url` names: `url` itself when it is a path, or the rest of an absolute
  * URL under one of `sites` (PUBLIC_URL, the address a request came to); null for an outside address.
  */
 export function pathOnSite(url: string, sites: string[]): string | null {
-  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  if (isSitePath(url)) return url;
   const absolute = webUrl(url)?.href;
   for (const site of sites) {
     const base = webUrl(site)?.href.replace(/\/$/, '');

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { turnImageUrlsWith } from '@inkwell/contracts';
-import { pathOnSite, requestOrigin, siteOrigin } from '../site-origin.ts';
+import { isSitePath, pathOnSite, requestOrigin, siteOrigin } from '../site-origin.ts';
 
 /** The origins of the request at hand: the one its answers name, and every one its bodies may name as ours. */
 interface Origins {
@@ -17,9 +17,6 @@ const originsOf = (app: FastifyInstance, request: FastifyRequest): Origins => {
   return { answered, ours: [answered, requestOrigin(request)] };
 };
 
-/** A path on this site; `//host/…` is another site's. */
-const isPath = (url: string) => url.startsWith('/') && !url.startsWith('//');
-
 /**
  * The contracts' `ImageUrl` fields, turned around by the request's origins: a front end on another
  * origin gets absolute URLs it can show (on PUBLIC_URL, else the address it asked), and what it
@@ -31,7 +28,7 @@ export function registerImageUrls(app: FastifyInstance) {
   turnImageUrlsWith({
     answered: (url) => {
       const origins = current.getStore();
-      return origins && isPath(url) ? `${origins.answered}${url}` : url;
+      return origins && isSitePath(url) ? `${origins.answered}${url}` : url;
     },
     stored: (url) => {
       const origins = current.getStore();

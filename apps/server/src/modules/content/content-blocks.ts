@@ -9,6 +9,7 @@ import {
   type ListItem,
 } from '@inkwell/contracts';
 import { badRequest } from '../../http-error.ts';
+import { isSitePath } from '../../site-origin.ts';
 import { inlineText, sanitizeInlineHtml } from './inline-html.ts';
 
 const isWebUrl = (value: string) => webUrl(value) !== null;
@@ -17,7 +18,7 @@ const isWebUrl = (value: string) => webUrl(value) !== null;
  * An image we can show: a path on this site (an upload, or any address of ours: the ImageUrl codec
  * stores every URL on our origin as its path), or an http(s) URL.
  */
-export const isImageUrl = (value: string) => (value.startsWith('/') && !value.startsWith('//')) || isWebUrl(value);
+export const isImageUrl = (value: string) => isSitePath(value) || isWebUrl(value);
 
 const blockError = (index: number, message: string) =>
   badRequest({ code: 'invalid_block', message: `Block ${index + 1}: ${message}` });
