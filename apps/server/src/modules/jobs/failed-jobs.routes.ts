@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FailedJobActionBody, FailedJobActionResponse, FailedJobsBody, FailedJobsResponse } from '@inkwell/contracts';
+import {
+  FailedJobActionBody,
+  FailedJobActionResponse,
+  FailedJobsBody,
+  FailedJobsResponse,
+  Limits,
+} from '@inkwell/contracts';
 import { BODY_ERRORS, errorResponses, notFound } from '../../http-error.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { discardFailedJob, failedJobsPage, retryFailedJob } from './jobs.repository.ts';
-
-const PER_PAGE = 20;
 
 /**
  * The admins' failed jobs: the ones given up after their last attempt (a mail the SMTP server kept
@@ -29,7 +33,7 @@ export const failedJobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { rows, total } = await failedJobsPage(app.db, request.body.page, PER_PAGE);
+      const { rows, total } = await failedJobsPage(app.db, request.body.page, Limits.staffPageSize);
       return {
         jobs: rows.map((job) => ({
           _id: job.id,

@@ -11,7 +11,6 @@ import {
   ApplicationsResponse,
   BlockedDomainsBody,
   BlockedEmailDomainsResponse,
-  canManageSite,
   canModerate,
   CreateInviteBody,
   CreateInviteResponse,
@@ -53,7 +52,7 @@ import {
   SetTrustBody,
 } from '@inkwell/contracts';
 import { BODY_ERRORS, errorResponses, forbidden } from '../../http-error.ts';
-import { signedInUser } from '../../plugins/auth.ts';
+import { requireAdmin, signedInUser } from '../../plugins/auth.ts';
 import { reportsQueue } from '../reports/index.ts';
 import { readSiteSettings } from '../site/index.ts';
 import { decideReview, deleteCommentAsStaff, dismissReports, reviewQueue, setHidden } from './content.service.ts';
@@ -92,7 +91,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   // Staff answers are nobody else's: they never touch the cache of anonymous reads.
   const staff = { preValidation: [app.requireUser, allowed(canModerate, 'staff_only')] };
-  const admins = { preValidation: [app.requireUser, allowed(canManageSite, 'admin_only')] };
+  const admins = { preValidation: [app.requireUser, requireAdmin] };
   const refusals = errorResponses([...BODY_ERRORS, 401, 403, 404]);
 
   app.post(
