@@ -96,6 +96,8 @@ import {
   FailedJobsResponse,
   SiteHealthResponse,
 } from './jobs.ts';
+import { SiteIdentity, UpdateSiteIdentityBody } from './site-identity.ts';
+import { AuthorStatsBody, AuthorStatsResponse, SiteStatsResponse } from './statistics.ts';
 import { AltchaChallenge } from './proof-of-work.ts';
 import { RevisionBody, RevisionResponse, RevisionsBody, RevisionsResponse } from './revisions.ts';
 import {
@@ -194,6 +196,10 @@ export const API_GROUPS = {
   staff:
     "The site's staff: members, their roles and standing, reports and what they act on, the moderation log, the site's settings, the fediverse's blocked domains.",
   system: 'The server itself: health, public configuration, metrics, this document.',
+  identity:
+    "The site's identity: its name, description, logo, icon, accent colour, topics, navigation, footer, share image and language; admins change it.",
+  statistics:
+    "Numbers over time: an author's reads, likes, comments, followers, subscribers and referrers per day, and the site's for its admins.",
 } as const;
 export type ApiGroup = keyof typeof API_GROUPS;
 
@@ -830,6 +836,36 @@ export const API_PATHS = {
     answer: FailedJobActionResponse,
     summary: 'Delete a failed job for good (admins)',
     group: 'staff',
+  },
+
+  // identity
+  '/api/site': {
+    method: 'GET',
+    answer: SiteIdentity,
+    summary: "The site's name, look, topics and navigation",
+    group: 'identity',
+  },
+  '/api/admin/site-identity': {
+    method: 'POST',
+    body: UpdateSiteIdentityBody,
+    answer: SiteIdentity,
+    summary: "Change the site's identity; the fields left out stay (admins)",
+    group: 'identity',
+  },
+
+  // statistics
+  '/api/dashboard/stats': {
+    method: 'POST',
+    body: AuthorStatsBody,
+    answer: AuthorStatsResponse,
+    summary: "The signed-in author's numbers per day over a period, for one blog or all, and where reads came from",
+    group: 'statistics',
+  },
+  '/api/admin/site-stats': {
+    method: 'GET',
+    answer: SiteStatsResponse,
+    summary: "The site's sign-ups, blogs published, comments and reads per day over the last 90 days (admins)",
+    group: 'statistics',
   },
   '/api/admin/applications': {
     method: 'POST',

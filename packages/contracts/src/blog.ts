@@ -227,7 +227,11 @@ export type GetBlogBody = z.infer<typeof GetBlogBody>;
  * says it was read, with the reader's token if any. The page came without a get-blog call, and
  * the server rendered it for the anonymous reader; this counts the read by get-blog's rules.
  */
-export const ReadBlogBody = z.object({ blog_id: z.string().max(300) });
+export const ReadBlogBody = z.object({
+  blog_id: z.string().max(300),
+  /** The page's `document.referrer`: only its host is kept, for the author's statistics (where reads came from). */
+  referrer: z.string().max(2048).optional(),
+});
 export type ReadBlogBody = z.infer<typeof ReadBlogBody>;
 
 /* ---------- Reading shapes (docs/product/data.md Blog) ---------- */

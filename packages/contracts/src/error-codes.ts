@@ -168,6 +168,9 @@ export const ErrorMessages = {
   staff_only: 'Only the site’s staff can do this',
   admin_only: 'Only the site’s admins can do this',
   failed_job_not_found: 'No failed job has this id: it may have been retried or discarded already',
+  accent_unreadable:
+    'This accent is too light or too dark: it needs a contrast of at least 3:1 with both the light and the dark page',
+  identity_image_invalid: "The site's logo, icon and share image must be images uploaded to this site",
   role_change_forbidden: 'You cannot give this member that role',
   standing_change_forbidden: 'You cannot change this member’s standing',
   member_delete_forbidden: 'You cannot delete this member',

@@ -40,3 +40,5 @@ export * from './jobs.ts';
 export * from './reports.ts';
 export * from './domain-rules.ts';
 export * from './review.ts';
+export * from './site-identity.ts';
+export * from './statistics.ts';

@@ -180,3 +180,48 @@ export const blogReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.blogId, t.visitor, t.day] })],
 );
+
+/**
+ * A blog's reads per UTC day: the same reads blog_reads keeps one by one, added up by the batched
+ * read flush in the statement that counts them (so a day's bucket and total_reads agree), for the
+ * authors' and the admins' charts.
+ */
+export const blogDailyReads = pgTable(
+  'blog_daily_reads',
+  {
+    blogId: uuid('blog_id')
+      .notNull()
+      .references(() => blogs.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    reads: integer('reads').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.day] }), index('blog_daily_reads_day_idx').on(t.day)],
+);
+
+/**
+ * Where a blog's reads came from, per UTC day: the referring site's host, `search` for the search
+ * engines together, or '' for none (a typed address, an app, a referrer withheld). Written with the
+ * reads it counts; nothing else about the reader is kept.
+ */
+export const blogReferrers = pgTable(
+  'blog_referrers',
+  {
+    blogId: uuid('blog_id')
+      .notNull()
+      .references(() => blogs.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    source: text('source').notNull(),
+    reads: integer('reads').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.day, t.source] })],
+);
+
+/**
+ * The day's secret a reader's address is hashed with before it is kept (blog_reads.visitor), so a
+ * stored visitor cannot be turned back into an address: a day's salt is deleted once its day is
+ * over, and with it any way to tell whose the hashes were.
+ */
+export const visitorSalts = pgTable('visitor_salts', {
+  day: date('day').primaryKey(),
+  salt: text('salt').notNull(),
+});

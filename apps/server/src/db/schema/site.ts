@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { TRUSTED_AFTER, type Registration } from '@inkwell/contracts';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { TRUSTED_AFTER, type NavLink, type Registration } from '@inkwell/contracts';
 import { users } from './users.ts';
 
 /** The site's own settings, chosen by its admins: one row, made by the migration. */
@@ -26,6 +26,32 @@ export const siteSettings = pgTable(
       sql`${t.trustedAfter} between ${sql.raw(String(TRUSTED_AFTER.min))} and ${sql.raw(String(TRUSTED_AFTER.max))}`,
     ),
   ],
+);
+
+/**
+ * Who the site is to its readers, chosen by its admins: one row, written on the first change (until
+ * then the contracts' DEFAULT_SITE_IDENTITY stands). Images are stored as uploads' paths.
+ */
+export const siteIdentity = pgTable(
+  'site_identity',
+  {
+    /** Always true: the table holds one row. */
+    id: boolean('id').primaryKey().default(true),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    logo: text('logo'),
+    icon: text('icon'),
+    /** `#rrggbb`, or null for the neutral look (black on white, white on black). */
+    accentColor: text('accent_color'),
+    /** The home page's topics, in order. */
+    topics: text('topics').array().notNull(),
+    navigation: jsonb('navigation').$type<NavLink[]>().notNull(),
+    footer: text('footer').notNull(),
+    shareImage: text('share_image'),
+    language: text('language').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('site_identity_one_row', sql`${t.id}`)],
 );
 
 /**
