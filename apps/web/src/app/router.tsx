@@ -4,7 +4,6 @@ import { RequireSignedIn, RequireSignedOut } from '../components/guards.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { RouteFocus } from '../components/route-focus.tsx';
 import { ScreenErrorBoundary } from '../components/screen-error-boundary.tsx';
-import { SidebarLayout } from '../components/sidebar-layout.tsx';
 import { BlogPage } from '../features/blog/index.ts';
 import { HomePage } from '../features/home/index.ts';
 import { PreviewPage } from '../features/preview/index.ts';
@@ -62,6 +61,8 @@ const SubscriptionLinkPage = lazyPage(() =>
 const ChangePasswordPage = lazyPage(() =>
   import('../features/settings/change-password-page.tsx').then((m) => m.ChangePasswordPage),
 );
+// The signed-in screens' layout, which no reading page shows.
+const SidebarLayout = lazyPage(() => import('../components/sidebar-layout.tsx').then((m) => m.SidebarLayout));
 const AdminPage = lazyPage(() => import('../features/admin/admin-page.tsx').then((m) => m.AdminPage));
 const BlockedAccountsPage = lazyPage(() =>
   import('../features/blocks/blocked-accounts-page.tsx').then((m) => m.BlockedAccountsPage),

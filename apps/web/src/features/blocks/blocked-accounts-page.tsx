@@ -16,7 +16,7 @@ export function BlockedAccountsPage() {
   return (
     <>
       <h1 className="mb-6 text-2xl max-md:sr-only">Blocked accounts</h1>
-      <p className="mb-6 max-w-prose text-neutral-700">
+      <p className="mb-6 max-w-[550px] text-neutral-700">
         Members you block cannot follow you, comment on your blogs or reply to your comments, and you do not see their
         comments. They are not told.
       </p>

@@ -27,7 +27,7 @@ export function ConflictDialog({
   const keepFocusInside = useModalFocus(dialog, first, true);
   return (
     <>
-      <div aria-hidden="true" className="fixed inset-0 z-40 bg-neutral-900/30" />
+      <div aria-hidden="true" className="fixed inset-0 z-40 bg-neutral-900/20" />
       <div
         ref={dialog}
         role="alertdialog"
