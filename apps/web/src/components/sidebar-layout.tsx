@@ -40,7 +40,7 @@ const SECTIONS: { heading: string; links: SidebarLink[] }[] = [
 ];
 
 const item = ({ isActive }: { isActive: boolean }) =>
-  `flex items-center gap-4 whitespace-nowrap py-3 pl-4 focus-visible:-outline-offset-2 md:pl-6 ${isActive ? 'border-r-2 border-neutral-900 bg-neutral-100 font-medium text-neutral-900' : 'text-neutral-600 hover:text-neutral-900'}`;
+  `flex items-center gap-4 whitespace-nowrap py-3 pl-4 focus-visible:-outline-offset-2 md:pl-6 ${isActive ? 'border-r-2 border-accent bg-neutral-100 font-medium text-neutral-900' : 'text-neutral-600 hover:text-neutral-900'}`;
 
 /**
  * The sidebar shared by the dashboard and settings screens (docs/product/screens.md Sidebar). On small screens it

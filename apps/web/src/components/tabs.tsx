@@ -33,7 +33,7 @@ export function Tabs({
             role="tab"
             aria-selected={i === current}
             aria-controls={`${id}-panel`}
-            className={`flex-none px-5 py-3 focus-visible:-outline-offset-2 ${i === current ? 'border-b-2 border-neutral-900 text-neutral-900' : 'text-neutral-500 hover:text-neutral-900'}`}
+            className={`flex-none px-5 py-3 focus-visible:-outline-offset-2 ${i === current ? 'border-b-2 border-accent text-neutral-900' : 'text-neutral-500 hover:text-neutral-900'}`}
             onClick={() => onSelect(i)}
             disabled={!hydrated}
           >

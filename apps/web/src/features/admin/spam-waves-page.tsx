@@ -301,7 +301,7 @@ function Progress({ id }: { id: string }) {
       <h2 id={headingId} className="mb-3 text-xl">
         {WORDS[kind].running} {members(total)}
       </h2>
-      <progress max={total} value={done} aria-labelledby={headingId} className="h-3 w-full accent-neutral-900" />
+      <progress max={total} value={done} aria-labelledby={headingId} className="h-3 w-full accent-accent" />
       <p className="mt-2 text-neutral-700">
         {done} of {total} done
       </p>

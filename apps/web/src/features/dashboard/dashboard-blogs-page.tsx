@@ -46,7 +46,7 @@ export function DashboardBlogsPage() {
             type="button"
             role="tab"
             aria-selected={tab === i}
-            className={`px-5 py-3 capitalize ${tab === i ? 'border-b-2 border-neutral-900 text-neutral-900' : 'text-neutral-500'}`}
+            className={`px-5 py-3 capitalize ${tab === i ? 'border-b-2 border-accent text-neutral-900' : 'text-neutral-500'}`}
             onClick={() => setTab(i)}
           >
             {t.label}

@@ -16,7 +16,7 @@ export function BookmarkButton({ blog }: { blog: Blog }) {
       aria-pressed={bookmark.on}
       disabled={bookmark.busy}
       onClick={bookmark.toggle}
-      className={bookmark.on ? 'bg-neutral-900 text-white' : undefined}
+      className={bookmark.on ? 'bg-accent text-on-accent' : undefined}
     >
       <BookmarkIcon filled={bookmark.on} />
     </IconButton>

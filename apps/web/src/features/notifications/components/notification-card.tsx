@@ -40,7 +40,7 @@ export function NotificationCard({
   return (
     <li
       aria-label={`${fullname} ${ACTIONS[type]} ${blog.title}`}
-      className={`border-b border-neutral-100 p-6 ${seen ? '' : 'border-l-2 border-l-neutral-900'}`}
+      className={`border-b border-neutral-100 p-6 ${seen ? '' : 'border-l-2 border-l-accent'}`}
     >
       <div className="flex gap-5">
         <Avatar src={profile_img} size={56} />

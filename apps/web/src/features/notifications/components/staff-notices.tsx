@@ -14,10 +14,7 @@ function NoticeItem({
   children: React.ReactNode;
 }) {
   return (
-    <li
-      aria-label={label}
-      className={`border-b border-neutral-100 p-6 ${seen ? '' : 'border-l-2 border-l-neutral-900'}`}
-    >
+    <li aria-label={label} className={`border-b border-neutral-100 p-6 ${seen ? '' : 'border-l-2 border-l-accent'}`}>
       {children}
       <p className="mt-4 text-neutral-600">
         <time dateTime={createdAt}>{formatDate(createdAt)}</time>
