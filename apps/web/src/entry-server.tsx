@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
+  defaultShouldDehydrateQuery,
   dehydrate,
   QueryClient,
   QueryClientProvider,
@@ -21,6 +22,7 @@ import { searchBlogsOptions } from './lib/blog-lists.ts';
 import { linkedPageCount } from './lib/paged-list.ts';
 import { serverStateScript } from './lib/server-state.ts';
 import { SessionProvider } from './lib/session.tsx';
+import { siteQuery } from './lib/site.ts';
 
 /**
  * A public reading call of docs/api.md (path and JSON body) answered in-process by the server's
@@ -129,9 +131,14 @@ export async function renderPage(pathAndQuery: string, call: ReadingCall): Promi
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity } },
   });
-  const found = page
-    ? await readingCalls.run(call, () => page.load(queryClient, page.match!.params, searchParams))
-    : false;
+  // Every page, the 404 included, shows the site's identity.
+  const found = await readingCalls.run(call, async () => {
+    const [loaded] = await Promise.all([
+      page ? page.load(queryClient, page.match!.params, searchParams) : false,
+      queryClient.prefetchQuery(siteQuery()),
+    ]);
+    return loaded;
+  });
 
   const html = await renderToReadableStream(
     <StrictMode>
@@ -148,5 +155,10 @@ export async function renderPage(pathAndQuery: string, call: ReadingCall): Promi
   // Nothing waits for data (it is loaded above), so this costs no time; and it keeps React from
   // streaming a late Suspense boundary with an inline script, which the CSP would refuse.
   await html.allReady;
-  return { status: found ? 200 : 404, html, stateScript: found ? serverStateScript(dehydrate(queryClient)) : null };
+  // The identity is left out: the head carries it to every page (SITE_IDENTITY_ID).
+  const state = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) =>
+      query.queryKey[0] !== siteQuery().queryKey[0] && defaultShouldDehydrateQuery(query),
+  });
+  return { status: found ? 200 : 404, html, stateScript: found ? serverStateScript(state) : null };
 }

@@ -1,17 +1,22 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
-import { searchPath } from '@inkwell/contracts';
+import { searchPath, type NavLink } from '@inkwell/contracts';
 import { useLiveNotifications } from '../features/notifications/index.ts';
 import { useHydrated } from '../lib/hydration.ts';
 import { useSession } from '../lib/session.tsx';
-import { BellIcon, PenIcon, SearchIcon } from '../components/icons.tsx';
+import { useSite } from '../lib/site.ts';
+import { BellIcon, MenuIcon, PenIcon, SearchIcon } from '../components/icons.tsx';
 import { LogoMark } from '../components/logo-mark.tsx';
 import { ThemeToggle } from '../components/theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-/** docs/product/screens.md top navigation bar; the screen renders below it, in the page's one main landmark. */
+/**
+ * docs/product/screens.md top navigation bar; the screen renders below it, in the page's one main
+ * landmark, and the site's footer, if it has one, below that.
+ */
 export function Navbar() {
   const { session } = useSession();
+  const site = useSite();
   // The red dot of the bell and the sidebar, kept live.
   useLiveNotifications();
   const navigate = useNavigate();
@@ -38,14 +43,14 @@ export function Navbar() {
 
   return (
     <>
-      <nav className="sticky top-0 z-20 flex h-[72px] items-center gap-6 border-b border-neutral-100 bg-white px-[5vw]">
+      <nav className="sticky top-0 z-20 flex h-[72px] items-center gap-3 border-b border-neutral-100 bg-white px-[5vw] sm:gap-6">
         <Link
           to="/"
           className="flex flex-none items-center gap-2 font-serif text-2xl font-bold"
-          aria-label="Inkwell home"
+          aria-label={`${site.name} home`}
         >
           <LogoMark />
-          <span className="hidden sm:inline">Inkwell</span>
+          <span className="hidden sm:inline">{site.name}</span>
         </Link>
 
         <div
@@ -65,6 +70,24 @@ export function Navbar() {
         </div>
 
         <div className="ml-auto flex items-center gap-3 md:gap-5">
+          {site.navigation.length > 0 && (
+            <>
+              <ul className="hidden gap-5 md:flex">
+                <SiteLinks links={site.navigation} />
+              </ul>
+              <details className="relative md:hidden">
+                <summary
+                  aria-label="Site links"
+                  className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-full bg-neutral-100"
+                >
+                  <MenuIcon />
+                </summary>
+                <ul className="absolute top-14 right-0 z-30 w-60 border border-neutral-100 bg-white py-2 shadow-lg">
+                  <SiteLinks links={site.navigation} />
+                </ul>
+              </details>
+            </>
+          )}
           <button
             ref={searchToggle}
             type="button"
@@ -114,6 +137,25 @@ export function Navbar() {
       <main>
         <Outlet />
       </main>
+      {site.footer && (
+        <footer className="border-t border-neutral-100 px-[5vw] py-8 whitespace-pre-line text-neutral-600">
+          {site.footer}
+        </footer>
+      )}
     </>
   );
+}
+
+/**
+ * The site's own links (its identity's navigation): a path of the site loads as a page, an outside
+ * address opens as any link does, without handing it this page (noopener).
+ */
+function SiteLinks({ links }: { links: NavLink[] }) {
+  return links.map(({ label, url }) => (
+    <li key={url + label}>
+      <a href={url} rel={url.startsWith('/') ? undefined : 'noopener'} className="link block">
+        {label}
+      </a>
+    </li>
+  ));
 }

@@ -6,6 +6,7 @@ import { AppToaster } from '../components/app-toaster.tsx';
 import { retryUnlessRefused } from '../lib/api.ts';
 import { SERVER_STATE_ID } from '../lib/server-state.ts';
 import { SessionProvider } from '../lib/session.tsx';
+import { SITE_IDENTITY_ID, siteQuery } from '../lib/site.ts';
 import { AppRoutes } from './router.tsx';
 
 const queryClient = new QueryClient({
@@ -24,6 +25,10 @@ const app = (
     </QueryClientProvider>
   </StrictMode>
 );
+
+// Every page's head carries the site's identity: the app starts with it, asking nothing.
+const identity = document.getElementById(SITE_IDENTITY_ID);
+if (identity) queryClient.setQueryData(siteQuery().queryKey, JSON.parse(identity.textContent));
 
 // A page the server rendered carries the data it rendered with: the app takes it over without
 // asking again. Any other page (the signed-in screens, a 404) is rendered here from scratch.

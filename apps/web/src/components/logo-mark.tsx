@@ -1,4 +1,11 @@
-/** Inkwell's mark (the favicon): drawn dark on light, so the dark theme shows it inverted rather than lost in the page. */
+import { useSite } from '../lib/site.ts';
+
+/**
+ * The site's logo beside its name; without one the software's mark (the default favicon), drawn
+ * dark on light, so the dark theme shows it inverted rather than lost in the page.
+ */
 export function LogoMark() {
+  const { logo } = useSite();
+  if (logo) return <img src={logo} alt="" height={40} className="h-10 w-auto" />;
   return <img src="/favicon.svg" alt="" width={32} height={32} className="dark:invert" />;
 }

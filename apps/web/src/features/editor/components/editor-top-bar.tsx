@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { EditorMessages } from '@inkwell/contracts';
 import { HistoryIcon } from '../../../components/icons.tsx';
 import { LogoMark } from '../../../components/logo-mark.tsx';
+import { useSite } from '../../../lib/site.ts';
 
 /**
  * The writing state's bar: home link, the blog's title, Publish and Save Draft, and for a blog
@@ -23,9 +24,10 @@ export function EditorTopBar({
   onSaveDraft: () => void;
   onHistory?: () => void;
 }) {
+  const { name } = useSite();
   return (
     <nav className="sticky top-0 z-20 flex h-[72px] items-center gap-3 border-b border-neutral-100 bg-white px-[5vw] sm:gap-6">
-      <Link to="/" className="flex-none" aria-label="Inkwell home">
+      <Link to="/" className="flex-none" aria-label={`${name} home`}>
         <LogoMark />
       </Link>
       <div className="flex w-full min-w-0 items-center gap-x-3 max-sm:flex-col max-sm:items-start">

@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
-import { TOPIC_TAGS, topicPath } from '@inkwell/contracts';
+import { topicPath } from '@inkwell/contracts';
 import { useHydrated } from '../../../lib/hydration.ts';
+import { useSite } from '../../../lib/site.ts';
 
 /**
- * The 8 topics of docs/product/screens.md; the chosen one is pressed, and pressing it again goes back home. Until
- * the app runs (and without JavaScript) each is a link to its list, which the server renders.
+ * The site's topics (SPEC's eight until an admin changes them); the chosen one is pressed, and
+ * pressing it again goes back home. Until the app runs (and without JavaScript) each is a link to
+ * its list, which the server renders.
  */
 export function TopicButtons({
   active,
@@ -16,11 +18,12 @@ export function TopicButtons({
   className?: string;
 }) {
   const hydrated = useHydrated();
+  const { topics } = useSite();
   const look = (tag: string) =>
-    `flex-none rounded-full px-5 py-2 whitespace-nowrap ${active === tag ? 'bg-neutral-900 text-white' : 'bg-neutral-100 hover:bg-neutral-200'}`;
+    `flex-none rounded-full px-5 py-2 whitespace-nowrap ${active === tag ? 'bg-accent text-on-accent' : 'bg-neutral-100 hover:bg-neutral-200'}`;
   return (
     <div role="group" aria-label="Topics" className={`flex gap-3 ${className}`}>
-      {TOPIC_TAGS.map((tag) =>
+      {topics.map((tag) =>
         hydrated ? (
           <button
             key={tag}
