@@ -2,7 +2,7 @@ import { useId, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
 import { BANNER_TYPES, EditorMessages, Messages } from '@inkwell/contracts';
 import { ApiError } from '../../../lib/api.ts';
-import { useUploadImage } from '../api/upload-image.ts';
+import { useUploadImage } from '../../../lib/upload-image.ts';
 
 /** docs/product/rules.md Banner upload: a png, jpg or jpeg goes to our upload endpoint and becomes the banner. */
 export function BannerUpload({ banner, onChange }: { banner: string; onChange: (url: string) => void }) {

@@ -1,8 +1,8 @@
 import { IMAGE_FIELD, Messages } from '@inkwell/contracts';
-import { ApiError, api } from '../../../lib/api.ts';
-import { useApiMutation, type MutationConfig } from '../../../lib/use-api-mutation.ts';
+import { ApiError, api } from './api.ts';
+import { useApiMutation, type MutationConfig } from './use-api-mutation.ts';
 
-/** Stores an image through our upload endpoint; answers its URL. */
+/** Stores an image through our upload endpoint; answers its URL (the editor's banner, the site's logo and icons). */
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append(IMAGE_FIELD, file);
