@@ -257,6 +257,8 @@ const PROTECTED: Endpoint[] = [
   // A job that is not there: past the role check, a 404.
   { route: 'POST /api/admin/retry-job', payload: () => ({ _id: randomUUID() }) },
   { route: 'POST /api/admin/discard-job', payload: () => ({ _id: randomUUID() }) },
+  // An unreadable accent: past the role check, a 400, and nothing changes.
+  { route: 'POST /api/admin/site-identity', payload: () => ({ accentColor: '#ffffff' }) },
 ];
 
 /** Routes anyone may call (get-blog reads a session when there is one, but needs none). */
@@ -269,6 +271,11 @@ const PUBLIC = new Set([
   'GET /api/altcha/challenge',
   'GET /api/avatar/:seed',
   'GET /uploads/:key',
+  // Who the site is: its name and look, its icons, its manifest and its share card.
+  'GET /api/site',
+  'GET /icons/:name',
+  'GET /manifest.webmanifest',
+  'GET /api/share-image.png',
   'GET /api/blog/trending-blogs',
   'POST /api/user/signup',
   'POST /api/user/signin',
@@ -495,6 +502,7 @@ const STAFF_MATRIX: Record<string, Record<Person, number>> = {
   'POST /api/admin/failed-jobs': forAdmins(200),
   'POST /api/admin/retry-job': forAdmins(404),
   'POST /api/admin/discard-job': forAdmins(404),
+  'POST /api/admin/site-identity': forAdmins(400),
 };
 
 /**

@@ -17,6 +17,7 @@ import {
   queueUpdateActivity,
 } from './federation/index.ts';
 import { endFollowsBetween, endFollowsOf, followsModule } from './follows/index.ts';
+import { identityModule } from './identity/index.ts';
 import { jobsModule } from './jobs/index.ts';
 import { likesModule, removeLikesBy } from './likes/index.ts';
 import { linkPreviewModule } from './link-preview/index.ts';
@@ -85,6 +86,7 @@ export const modules: (FastifyPluginAsync | FastifyPluginAsyncZod)[] = [
   mailModule,
   webModule,
   systemModule,
+  identityModule,
   avatarsModule,
   proofOfWorkModule,
   authModule,
