@@ -37,6 +37,7 @@ const NOT_ABOUT_THE_ENGINE = [
   'plugins/shutdown.test.ts',
   'modules/avatars/avatars.routes.test.ts',
   'modules/blogs/blog-page-tags.test.ts',
+  'modules/blogs/referrer-source.test.ts',
   'modules/content/code-highlight.test.ts',
   'modules/content/content-html.test.ts',
   'modules/content/inline-html.test.ts',

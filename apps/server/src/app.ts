@@ -15,6 +15,7 @@ import { registerReadCache } from './plugins/read-cache.ts';
 import { registerRouteSchemas } from './plugins/route-schemas.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerShutdown } from './plugins/shutdown.ts';
+import { registerSiteIdentity } from './plugins/site-identity.ts';
 import { blockEventHandlers, blogEventHandlers, modules, userEventHandlers } from './modules/index.ts';
 import { userOfToken } from './modules/auth/index.ts';
 import type { LogStream } from './start-up.ts';
@@ -99,6 +100,7 @@ export async function buildApp({
   registerRateLimits(app);
   await registerOpenApi(app);
   await registerReadCache(app);
+  registerSiteIdentity(app);
 
   for (const module of modules) await app.register(module);
 

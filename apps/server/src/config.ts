@@ -50,7 +50,7 @@ const Env = z.object({
     (v) => v === undefined || v.length >= 32,
     'must be at least 32 characters, such as the output of `openssl rand -hex 32`',
   ),
-  MAIL_FROM: z.string().default('Inkwell <no-reply@localhost>'),
+  MAIL_FROM: z.string().default('no-reply@localhost'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   STREAM_HEARTBEAT_SECONDS: z.coerce.number().positive().default(25),
   /** How long a client may take to send a whole request, headers and body; slower ones are answered 408 and let go. */

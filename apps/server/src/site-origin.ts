@@ -31,6 +31,3 @@ export function pathOnSite(url: string, sites: string[]): string | null {
   }
   return null;
 }
-
-/** The site's name, in page titles, share tags and feeds. */
-export const SITE_NAME = 'Inkwell';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import pretty from 'pino-pretty';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { SOFTWARE_NAME } from './software-version.ts';
 
 export interface LogStream {
   write(line: string): void;
@@ -34,7 +35,7 @@ function databaseDescription(config: Config, kind: Database['kind']): string {
 export function readyLine(config: Config, kind: Database['kind'], address: AddressInfo): string {
   const anyAddress = address.address === '0.0.0.0' || address.address === '::';
   const host = anyAddress ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `Inkwell is ready at http://${host}:${address.port} (${databaseDescription(config, kind)})`;
+  return `${SOFTWARE_NAME} is ready at http://${host}:${address.port} (${databaseDescription(config, kind)})`;
 }
 
 /** Why the server could not listen, in a line that says what to do. */

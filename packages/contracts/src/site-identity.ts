@@ -40,8 +40,8 @@ export const SiteIdentity = z.object({
   icon: image,
   accentColor: z
     .string()
-    .regex(/^#[0-9a-f]{6}$/i, 'An accent is a colour as #rrggbb')
-    .transform((hex) => hex.toLowerCase())
+    .toLowerCase()
+    .regex(/^#[0-9a-f]{6}$/, 'An accent is a colour as #rrggbb')
     .nullable(),
   topics: z
     .array(topic)
@@ -50,9 +50,7 @@ export const SiteIdentity = z.object({
   navigation: z.array(NavLink).max(IdentityLimits.navigationMax),
   footer: z.string().trim().max(IdentityLimits.footerMax),
   shareImage: image,
-  language: z
-    .string()
-    .regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i, 'A language tag such as en, pt-BR or zh-Hant'),
+  language: z.string().regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i, 'A language tag such as en, pt-BR or zh-Hant'),
 });
 export type SiteIdentity = z.infer<typeof SiteIdentity>;
 

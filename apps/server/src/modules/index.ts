@@ -17,6 +17,7 @@ import {
   queueUpdateActivity,
 } from './federation/index.ts';
 import { endFollowsBetween, endFollowsOf, followsModule } from './follows/index.ts';
+import { identityModule } from './identity/index.ts';
 import { jobsModule } from './jobs/index.ts';
 import { likesModule, removeLikesBy } from './likes/index.ts';
 import { linkPreviewModule } from './link-preview/index.ts';
@@ -30,6 +31,7 @@ import { reportsModule } from './reports/index.ts';
 import { keepRevision, revisionsModule } from './revisions/index.ts';
 import { settingsModule } from './settings/index.ts';
 import { staffModule } from './staff/index.ts';
+import { statisticsModule } from './statistics/index.ts';
 import { queueNewsletter, subscribersModule } from './subscribers/index.ts';
 import { systemModule } from './system/index.ts';
 import { uploadsModule } from './uploads/index.ts';
@@ -85,12 +87,14 @@ export const modules: (FastifyPluginAsync | FastifyPluginAsyncZod)[] = [
   mailModule,
   webModule,
   systemModule,
+  identityModule,
   avatarsModule,
   proofOfWorkModule,
   authModule,
   settingsModule,
   staffModule,
   dashboardModule,
+  statisticsModule,
   blogsModule,
   revisionsModule,
   previewLinksModule,

@@ -4,6 +4,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { Refusal } from '@inkwell/contracts';
 import { isBlockedAddress } from './blocked-addresses.ts';
+import { SOFTWARE_NAME } from '../software-version.ts';
 
 /**
  * Why a fetch was refused or failed, in words a user may read, as a refusal to answer with `status`:
@@ -78,7 +79,7 @@ function pinnedLookup({ address, family }: Target): LookupFunction {
   };
 }
 
-const USER_AGENT = 'InkwellBot/1.0 (+link preview, image import and ActivityPub)';
+const USER_AGENT = `${SOFTWARE_NAME}Bot/1.0 (+link preview, image import and ActivityPub)`;
 
 interface Outgoing {
   method: 'GET' | 'POST';

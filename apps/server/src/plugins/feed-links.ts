@@ -1,5 +1,4 @@
 import { FEED_FORMATS, feedPath, type FeedFormat, type FeedSubject } from '@inkwell/contracts';
-import { SITE_NAME } from '../site-origin.ts';
 import type { AlternateLink } from './page-tags.ts';
 
 const ALL_FORMATS = Object.keys(FEED_FORMATS) as FeedFormat[];
@@ -18,6 +17,8 @@ export function feedLinks(
   }));
 }
 
-export const siteFeedLinks = (absolute: (path: string) => string) => feedLinks({ kind: 'site' }, SITE_NAME, absolute);
-export const authorFeedTitle = (fullname: string, username: string) => `${fullname} (@${username}) on ${SITE_NAME}`;
-export const tagFeedTitle = (tag: string) => `#${tag} on ${SITE_NAME}`;
+export const siteFeedLinks = (absolute: (path: string) => string, siteName: string) =>
+  feedLinks({ kind: 'site' }, siteName, absolute);
+export const authorFeedTitle = (fullname: string, username: string, siteName: string) =>
+  `${fullname} (@${username}) on ${siteName}`;
+export const tagFeedTitle = (tag: string, siteName: string) => `#${tag} on ${siteName}`;

@@ -4,6 +4,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_GROUPS, API_PATHS, type ApiCall } from '@inkwell/contracts';
 import { requiresSession } from './auth.ts';
+import { SOFTWARE_NAME } from '../software-version.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
@@ -39,7 +40,9 @@ const OTHER_ROUTES: [url: RegExp, group: Group, summary: string][] = [
   [/^\/tag\/:tag\/[^/]+$/, 'feeds', "A tag's newest blogs as a feed"],
   [/^\/sitemap/, 'feeds', 'The sitemap: its index, or one of its pages'],
   [/^\/robots\.txt$/, 'feeds', 'Where crawlers may go, and where the sitemap is'],
-  [/^\/api\/share-image\.png$/, 'feeds', 'The picture link previews of the site show'],
+  [/^\/api\/share-image\.png$/, 'identity', 'The picture link previews of the site show, drawn with its name'],
+  [/^\/icons\/:name$/, 'identity', "The site's icon at one of its sizes (PNG), drawn from the icon its admins chose"],
+  [/^\/manifest\.webmanifest$/, 'identity', 'The web app manifest: the site as an app on a phone'],
   [/^\/uploads\/:key$/, 'uploads', 'A stored image, a WebP copy of it, or its copy for link previews'],
   [/^\/api\/avatar\/:seed$/, 'uploads', 'A default profile picture, drawn from a seed (SVG, or PNG)'],
   [/^\/api\/notification\/stream$/, 'notifications', 'New notifications as they come (server-sent events)'],
@@ -119,10 +122,10 @@ export async function registerOpenApi(app: FastifyInstance) {
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: 'Inkwell API',
+        title: `${SOFTWARE_NAME} API`,
         version: '1',
         description:
-          'Every call of Inkwell, grouped by module; docs/api.md in the repository says what each does, its rules and its errors. ' +
+          `Every call of ${SOFTWARE_NAME}, grouped by module; docs/api.md in the repository says what each does, its rules and its errors. ` +
           'Errors answer `{ "error": "<message a user can read>", "code": "<stable id>" }`: programs branch on `code`, stable for ever ' +
           '(packages/contracts/src/error-codes.ts lists them with their messages). ' +
           'Calls that need a session take `Authorization: Bearer <access_token>` (the session’s token from sign-in).',

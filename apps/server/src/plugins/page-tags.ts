@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SiteIdentity } from '@inkwell/contracts';
 import { absoluteUrl, siteOrigin } from '../site-origin.ts';
 
 declare module 'fastify' {
@@ -60,13 +61,14 @@ export function pageParam(url: string, section: string): string | null {
 
 /**
  * Share tags for the pages /{section}/{param}: `find` looks the thing up (undefined: no such page),
- * `tags` describes it, with `absolute` making a path or URL absolute, as crawlers read them out of context.
+ * `tags` describes it, with `absolute` making a path or URL absolute, as crawlers read them out of
+ * context, and the site's identity (its name in titles and feeds).
  */
 export function pageTagsResolver<T>(
   app: FastifyInstance,
   section: string,
   find: (param: string) => Promise<T | undefined>,
-  tags: (found: T, absolute: (pathOrUrl: string) => string) => PageTags,
+  tags: (found: T, absolute: (pathOrUrl: string) => string, site: SiteIdentity) => PageTags,
 ): PageTagsResolver {
   return async (request) => {
     const param = pageParam(request.url, section);
@@ -74,7 +76,7 @@ export function pageTagsResolver<T>(
     const found = await find(param);
     if (found === undefined) return PAGE_MISSING;
     const origin = siteOrigin(app, request);
-    return tags(found, (pathOrUrl) => absoluteUrl(origin, pathOrUrl));
+    return tags(found, (pathOrUrl) => absoluteUrl(origin, pathOrUrl), await app.siteIdentity());
   };
 }
 

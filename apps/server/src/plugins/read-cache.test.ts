@@ -476,6 +476,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     }
   });
 
+  it('shows on B the site identity an admin changed on A, from the first read after A answered', async () => {
+    const admin = await buildUser(a);
+    await a.db.execute(sql`update users set role = 'admin' where username = ${admin.username}`);
+    const nameOnB = async () => (await b.inject({ method: 'GET', url: '/api/site' })).json<{ name: string }>().name;
+    for (const name of ['Quill', 'Ink & Paper', 'Quill']) {
+      await nameOnB(); // B has it cached
+      await ok(post(a, '/api/admin/site-identity', { name }, admin.token));
+      expect(await nameOnB()).toBe(name);
+    }
+  });
+
   it('shows on A the reads B counted, and every read once across both', async () => {
     const blogId = await buildBlog(a, await buildUser(a));
     const read = (on: FastifyInstance, ip: string) =>

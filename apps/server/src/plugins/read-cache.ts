@@ -18,6 +18,8 @@ declare module 'fastify' {
       invalidate(): Promise<void>;
       /** Since start: anonymous reads answered from the cache and not; and what it keeps now (for the metrics). */
       stats(): ReadCacheStats;
+      /** The generation this instance knows of: it moves on with every write that may change what readers see. */
+      generation(): number;
     };
   }
   interface FastifyRequest {
@@ -101,6 +103,7 @@ export async function registerReadCache(app: FastifyInstance) {
   app.decorate('readCache', {
     invalidate: () => generation.advance(),
     stats: () => ({ ...counted, bytes: entries?.calculatedSize ?? 0 }),
+    generation: () => generation.known,
   });
   app.decorateRequest('cacheFill', null);
   app.decorateReply('keepOutOfReadCache', function (this: FastifyReply) {

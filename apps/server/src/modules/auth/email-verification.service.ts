@@ -31,9 +31,9 @@ async function mailVerificationLink(db: Db, mail: VerificationMail, user: Pick<U
     keep: (tokenHash) => insertEmailVerification(db, user.id, tokenHash, VERIFY_LINK_HOURS),
     origin: mail.origin,
     path: verifyEmailPath,
-    write: (link) => ({
+    write: (link) => (site) => ({
       to: user.email,
-      subject: 'Confirm your e-mail address on Inkwell',
+      subject: `Confirm your e-mail address on ${site.name}`,
       text: [
         `Hello ${user.fullname},`,
         '',

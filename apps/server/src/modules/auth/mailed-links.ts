@@ -1,4 +1,4 @@
-import type { Mail, SendMail } from '../mail/index.ts';
+import type { MailWriter, SendMail } from '../mail/index.ts';
 import { hashToken, newToken, TOKEN_PATTERN } from './tokens.ts';
 
 /*
@@ -23,7 +23,7 @@ export async function mailLink(
     keep: (tokenHash: string) => Promise<void>;
     origin: string;
     path: (token: string) => string;
-    write: (address: string) => Mail;
+    write: (address: string) => MailWriter;
   },
 ) {
   const { token, hash } = newToken();

@@ -43,13 +43,13 @@ export async function requestPasswordReset(
       keep: (tokenHash) => insertPasswordReset(db, user.id, tokenHash, RESET_LINK_MINUTES),
       origin,
       path: resetPasswordPath,
-      write: (link) => ({
+      write: (link) => (site) => ({
         to: user.email,
-        subject: 'Reset your Inkwell password',
+        subject: `Reset your ${site.name} password`,
         text: [
           `Hello ${user.fullname},`,
           '',
-          'Someone (hopefully you) asked to reset the password of your Inkwell account. Open this link to choose a new one:',
+          `Someone (hopefully you) asked to reset the password of your ${site.name} account. Open this link to choose a new one:`,
           '',
           link,
           '',

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { nonJsonResponse } from '../../plugins/route-schemas.ts';
 import { avatarSvg } from './avatars.ts';
 import { avatarPng } from './raster-avatars.ts';
-import { siteShareImage, siteShareImagePng } from './site-share-image.ts';
 
 /** Drawn from the seed alone, so the picture at an address never changes. */
 const FOREVER = 'public, max-age=31536000, immutable';
@@ -25,15 +24,4 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
     if (seed.endsWith('.png')) return reply.type('image/png').send(await avatarPng(seed.slice(0, -4).slice(0, 100)));
     return reply.type('image/svg+xml').send(avatarSvg(seed.replace(/\.svg$/, '').slice(0, 100)));
   });
-
-  app.get(
-    siteShareImage().url,
-    { schema: { response: { 200: nonJsonResponse('The picture link previews of the site show', 'image/png') } } },
-    // A day, not for ever: the owner may choose another picture at the same address (issue 28).
-    async (_request, reply) =>
-      reply
-        .type('image/png')
-        .header('cache-control', 'public, max-age=86400')
-        .send(await siteShareImagePng()),
-  );
 };

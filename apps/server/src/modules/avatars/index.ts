@@ -1,8 +1,7 @@
 /**
  * The pictures the server draws: a new user's default picture (`avatarUrl`), any profile picture
- * as a raster image, and the site's share image; `avatarsModule` serves them.
+ * as a raster image; `avatarsModule` serves them.
  */
 export { avatarRoutes as avatarsModule } from './avatars.routes.ts';
 export { avatarUrl } from './avatars.ts';
 export { rasterProfileImage } from './raster-avatars.ts';
-export { siteShareImage } from './site-share-image.ts';

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { blogPath, profilePath } from '@inkwell/contracts';
+import { blogPath, profilePath, type SiteIdentity } from '@inkwell/contracts';
 import { authorFeedTitle, feedLinks, tagFeedTitle } from '../../plugins/feed-links.ts';
 import { pageTagsResolver, type PageTags, type ShareImage } from '../../plugins/page-tags.ts';
-import { SITE_NAME } from '../../site-origin.ts';
 import { publicationDates } from './blogs.presenter.ts';
 import { findBlog, type BlogWithAuthor } from './blogs.repository.ts';
-import { siteShareImage } from '../avatars/index.ts';
+import { siteImages } from '../identity/index.ts';
 import { type RasterImage, shareImage } from '../uploads/index.ts';
 import { isVisibleTo } from '../visibility/index.ts';
 
@@ -19,7 +18,8 @@ async function findPublishedBlog(app: FastifyInstance, blogId: string) {
   const banner: RasterImage | null = blog.banner
     ? ((await shareImage(app.db, blog.banner)) ?? { url: blog.banner })
     : null;
-  return { blog, banner };
+  const { logo } = await siteImages(app, await app.siteIdentity());
+  return { blog, banner, logo };
 }
 
 /** An image as schema.org describes one; its size only when known. */
@@ -32,15 +32,15 @@ const imageObject = ({ url, width, height, alt }: ShareImage) => ({
 
 /** Head tags of a blog: share tags, Open Graph article:*, its author's and tags' feeds, and schema.org BlogPosting. */
 function blogTags(
-  { blog, banner }: { blog: BlogWithAuthor; banner: RasterImage | null },
+  { blog, banner, logo }: { blog: BlogWithAuthor; banner: RasterImage | null; logo: ShareImage },
   absolute: (pathOrUrl: string) => string,
+  site: SiteIdentity,
 ): PageTags {
   const url = absolute(blogPath(blog.blogId));
   const { fullname, username } = blog.author;
   const authorUrl = absolute(profilePath(username));
   // No words describe a banner (the page shows it as decoration), so its alt text names whose it is.
   const image = banner ? { ...banner, url: absolute(banner.url), alt: `Banner of “${blog.title}”` } : undefined;
-  const logo = siteShareImage();
   const dates = publicationDates(blog);
   const [published, modified] = [dates.published.toISOString(), dates.modified.toISOString()];
   return {
@@ -56,9 +56,9 @@ function blogTags(
       ...blog.tags.map((tag): [string, string] => ['article:tag', tag]),
     ],
     feeds: [
-      ...feedLinks({ kind: 'author', username }, authorFeedTitle(fullname, username), absolute),
+      ...feedLinks({ kind: 'author', username }, authorFeedTitle(fullname, username, site.name), absolute),
       // One format per tag: a blog may carry ten of them.
-      ...blog.tags.flatMap((tag) => feedLinks({ kind: 'tag', tag }, tagFeedTitle(tag), absolute, ['atom'])),
+      ...blog.tags.flatMap((tag) => feedLinks({ kind: 'tag', tag }, tagFeedTitle(tag, site.name), absolute, ['atom'])),
     ],
     jsonLd: {
       '@context': 'https://schema.org',
@@ -70,7 +70,7 @@ function blogTags(
       author: { '@type': 'Person', name: fullname, url: authorUrl },
       publisher: {
         '@type': 'Organization',
-        name: SITE_NAME,
+        name: site.name,
         url: absolute('/'),
         logo: imageObject({ ...logo, url: absolute(logo.url) }),
       },

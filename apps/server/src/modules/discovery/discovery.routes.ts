@@ -68,6 +68,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
           app.db,
           route.subject(request.params as Record<string, string>),
           absoluteFor(app, request),
+          await app.siteIdentity(),
         );
         return sendWithValidators(request, reply, { ...renderFeed(model, format), listed });
       });

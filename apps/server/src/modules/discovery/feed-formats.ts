@@ -20,13 +20,13 @@ export interface FeedModel {
   description: string;
   /** The page the feed belongs to. */
   homeUrl: string;
+  /** The site's language tag. */
+  language: string;
   /** Where each format of this feed lives (its own `self` link). */
   urls: Record<FeedFormat, string>;
   updated: Date;
   entries: FeedEntry[];
 }
-
-const LANGUAGE = 'en';
 
 /**
  * The `feed` package's model for Atom or RSS. Their entry titles and summaries are HTML
@@ -41,7 +41,7 @@ function xmlFeed(model: FeedModel, format: 'atom' | 'rss'): Feed {
     description: model.description,
     link: model.homeUrl,
     updated: model.updated,
-    language: LANGUAGE,
+    language: model.language,
     generator: false,
     copyright: '',
     feedLinks: { atom: model.urls.atom, rss: model.urls.rss, json: model.urls.json },
@@ -74,7 +74,7 @@ function jsonFeed(model: FeedModel): string {
     description: model.description,
     home_page_url: model.homeUrl,
     feed_url: model.urls.json,
-    language: LANGUAGE,
+    language: model.language,
     items: model.entries.map((entry) => ({
       id: entry.id,
       url: entry.url,

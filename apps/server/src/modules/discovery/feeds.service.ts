@@ -8,11 +8,11 @@ import {
   type EditorOutput,
   type FeedFormat,
   type FeedSubject,
+  type SiteIdentity,
 } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
 import { authorFeedTitle, tagFeedTitle } from '../../plugins/feed-links.ts';
-import { SITE_NAME } from '../../site-origin.ts';
 import { newestBlogs } from '../blog-lists/index.ts';
 import { publicationDates } from '../blogs/index.ts';
 import { contentHtml } from '../content/index.ts';
@@ -58,13 +58,13 @@ interface FeedContent {
 }
 
 /** Whose blogs, under which name: 404 for an unknown author, or a tag no published blog carries. */
-async function feedContent(db: Db, subject: FeedSubject): Promise<FeedContent> {
+async function feedContent(db: Db, subject: FeedSubject, site: SiteIdentity): Promise<FeedContent> {
   switch (subject.kind) {
     case 'site':
       return {
         subject,
-        title: SITE_NAME,
-        description: `The newest blogs on ${SITE_NAME}.`,
+        title: site.name,
+        description: site.description || `The newest blogs on ${site.name}.`,
         homePath: '/',
         blogs: await newestBlogs(db, {}, FEED_SIZE),
       };
@@ -73,8 +73,8 @@ async function feedContent(db: Db, subject: FeedSubject): Promise<FeedContent> {
       const { fullname, username, bio } = profile.personal_info;
       return {
         subject: { kind: 'author', username },
-        title: authorFeedTitle(fullname, username),
-        description: bio || `Blogs by ${fullname} on ${SITE_NAME}.`,
+        title: authorFeedTitle(fullname, username, site.name),
+        description: bio || `Blogs by ${fullname} on ${site.name}.`,
         homePath: profilePath(username),
         blogs: await newestBlogs(db, { author: profile._id }, FEED_SIZE),
         since: new Date(profile.joinedAt),
@@ -85,8 +85,8 @@ async function feedContent(db: Db, subject: FeedSubject): Promise<FeedContent> {
       if (blogs.length === 0) throw notFound('tag_not_found');
       return {
         subject,
-        title: tagFeedTitle(subject.tag),
-        description: `The newest blogs tagged ${subject.tag} on ${SITE_NAME}.`,
+        title: tagFeedTitle(subject.tag, site.name),
+        description: `The newest blogs tagged ${subject.tag} on ${site.name}.`,
         homePath: topicPath(subject.tag),
         blogs,
       };
@@ -104,9 +104,10 @@ export async function buildFeed(
   db: Db,
   subject: FeedSubject,
   absolute: Absolute,
+  site: SiteIdentity,
 ): Promise<{ model: FeedModel; listed: Awaited<ReturnType<typeof listingChangedAt>> }> {
   const listed = await listingChangedAt(db);
-  const content = await feedContent(db, subject);
+  const content = await feedContent(db, subject, site);
   const entries = content.blogs.map((blog) => feedEntry(blog, absolute));
   const urls = Object.fromEntries(
     (Object.keys(FEED_FORMATS) as FeedFormat[]).map((format) => [format, absolute(feedPath(content.subject, format))]),
@@ -116,6 +117,7 @@ export async function buildFeed(
     title: content.title,
     description: content.description,
     homeUrl: absolute(content.homePath),
+    language: site.language,
     urls: urls as Record<FeedFormat, string>,
     updated: entries.length ? new Date(newest) : (content.since ?? listed.changedAt),
     entries,

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { absoluteUrl, SITE_NAME, siteOrigin } from '../../site-origin.ts';
+import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
 import type { PageTagsResolver } from '../../plugins/page-tags.ts';
-import { siteShareImage } from '../avatars/index.ts';
-
-const HOME_DESCRIPTION = `${SITE_NAME}: read and write blogs.`;
+import { siteImages } from '../identity/index.ts';
 
 /** Head tags of the home page (any of its lists: `/?page=2` too): the site, and schema.org WebSite with its search. */
 export const homePageTags =
@@ -12,16 +10,19 @@ export const homePageTags =
     if (request.url.split('?')[0] !== '/') return null;
     const origin = siteOrigin(app, request);
     const url = absoluteUrl(origin, '/');
-    const image = siteShareImage();
+    const site = await app.siteIdentity();
+    const { share } = await siteImages(app, site);
     return {
-      title: SITE_NAME,
-      description: HOME_DESCRIPTION,
-      image: { ...image, url: absoluteUrl(origin, image.url) },
+      title: site.name,
+      description: site.description || site.name,
+      image: { ...share, url: absoluteUrl(origin, share.url) },
       url,
       jsonLd: {
         '@context': 'https://schema.org',
         '@type': 'WebSite',
-        name: SITE_NAME,
+        name: site.name,
+        ...(site.description && { description: site.description }),
+        inLanguage: site.language,
         url,
         potentialAction: {
           '@type': 'SearchAction',

@@ -52,7 +52,7 @@ describe('link previews', () => {
 
   it('of the home page: the site’s name, what it is and its 1200×630 PNG card', async () => {
     const { result, image } = await unfurl('/');
-    expect(result).toMatchObject({ ogTitle: 'Inkwell', ogDescription: 'Inkwell: read and write blogs.' });
+    expect(result).toMatchObject({ ogTitle: 'Inkwell', ogDescription: 'Read and write blogs.' });
     expect(image).toMatchObject({ type: 'image/png', width: '1200', height: '630' });
   });
 

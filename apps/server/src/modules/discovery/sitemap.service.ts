@@ -3,7 +3,7 @@ import { blogPath, escapeHtml, profilePath } from '@inkwell/contracts';
 import { publishedBlogsCount, publishedBlogsPage } from '../blog-lists/index.ts';
 import { authorsCount, authorsPage } from '../profiles/index.ts';
 import { listingChangedAt } from '../visibility/index.ts';
-import { siteShareImage } from '../avatars/index.ts';
+import { SHARE_CARD_PATH } from '../identity/index.ts';
 import type { Representation } from './conditional-get.ts';
 
 /** The sitemap protocol's most URLs in one file. */
@@ -115,7 +115,7 @@ export const robotsTxt = (absolute: Absolute): Representation => ({
     'Disallow: /settings',
     'Disallow: /api/',
     'Allow: /api/avatar/',
-    `Allow: ${siteShareImage().url}`,
+    `Allow: ${SHARE_CARD_PATH}`,
     'Allow: /uploads/',
     'Disallow: /preview/',
     '',

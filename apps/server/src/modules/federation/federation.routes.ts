@@ -37,7 +37,7 @@ export async function registerFederation(app: FastifyInstance) {
       import('./activity-pages.ts'),
       import('./nodeinfo.ts'),
     ]);
-  const inkwell = createInkwellFederation(app.db, app.config, publicUrl, app.log);
+  const inkwell = createInkwellFederation(app.db, app.config, publicUrl, app.log, () => app.siteIdentity());
   const origin = new URL(publicUrl).origin;
   app.decorate('federation', inkwell);
   registerDeliveryJobs(app, inkwell);

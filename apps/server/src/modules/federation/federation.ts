@@ -14,7 +14,7 @@ import {
   type Recipient,
 } from '@fedify/fedify/vocab';
 import type { FastifyBaseLogger } from 'fastify';
-import { profilePath } from '@inkwell/contracts';
+import { profilePath, type SiteIdentity } from '@inkwell/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { pageParam } from '../../plugins/page-tags.ts';
@@ -70,6 +70,7 @@ export function createInkwellFederation(
   config: Config,
   publicUrl: string,
   log: FastifyBaseLogger,
+  site: () => Promise<SiteIdentity>,
 ): InkwellFederation {
   const allowHosts = config.fetchAllowHosts;
   const loader = safeDocumentLoader(allowHosts, (url) => isOnBlockedDomain(db, url));
@@ -229,7 +230,7 @@ export function createInkwellFederation(
   });
 
   // Linked from /.well-known/nodeinfo; the document itself is served by NODEINFO_PATH's route.
-  federation.setNodeInfoDispatcher(NODEINFO_PATH, () => nodeInfo(db));
+  federation.setNodeInfoDispatcher(NODEINFO_PATH, async () => nodeInfo(db, await site()));
 
   return { federation, context, allowHosts };
 }

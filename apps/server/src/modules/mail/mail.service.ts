@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
+import { escapeHtml, type SiteIdentity } from '@inkwell/contracts';
 import type { Config } from '../../config.ts';
 
 export interface Mail {
@@ -12,7 +13,10 @@ export interface Mail {
   headers?: Record<string, string>;
 }
 
-export type SendMail = (mail: Mail) => Promise<void>;
+/** A mail, or what writes it once the site's identity is known (its name in the subject or the text). */
+export type MailWriter = Mail | ((site: SiteIdentity) => Mail);
+
+export type SendMail = (mail: MailWriter) => Promise<void>;
 
 export interface Mailer {
   send: SendMail;
@@ -35,21 +39,45 @@ export interface MailActivity {
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
+/** MAIL_FROM names its sender (`Name <address>`): the operator chose it, and it stays. */
+const NAMED_SENDER = /<[^>]+>\s*$/;
+
+/**
+ * Every mail goes out in the site's name: from it (unless MAIL_FROM names a sender), and signed
+ * with it and the site's address at the foot, so a reader knows which site wrote, whatever it is called.
+ */
+function signed(mail: Mail, site: SiteIdentity, { mailFrom, publicUrl }: MailerConfig) {
+  const foot = publicUrl ? `${site.name} · ${publicUrl}` : site.name;
+  return {
+    ...mail,
+    from: NAMED_SENDER.test(mailFrom) ? mailFrom : { name: site.name, address: mailFrom },
+    text: `${mail.text}\n\n${foot}`,
+    ...(mail.html && {
+      html: mail.html.replace(/(<\/body>|$)/i, (end) => `<p style="color:#525252">${escapeHtml(foot)}</p>${end}`),
+    }),
+  };
+}
+
+type MailerConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl'>;
+
 /**
  * A sender of mail through SMTP_URL. Without SMTP the mail goes to the log, so a self-hoster can
- * still read a reset link.
+ * still read a reset link. `site` reads the site's identity when a mail is written.
  */
 export function createMailer(
-  { smtpUrl, mailFrom }: Pick<Config, 'smtpUrl' | 'mailFrom'>,
+  config: MailerConfig,
   log: { warn: (message: string) => void },
+  site: () => Promise<SiteIdentity>,
 ): Mailer {
+  const { smtpUrl } = config;
   const activity: MailActivity = { lastSentAt: null, lastError: null };
-  /** Records how a send ended, and ends as it did. */
+  /** Writes the mail in the site's name, records how its send ended, and ends as it did. */
   const recorded =
-    (send: SendMail): SendMail =>
-    async (mail) => {
+    (send: (mail: ReturnType<typeof signed>) => Promise<void>): SendMail =>
+    async (writer) => {
       try {
-        await send(mail);
+        const identity = await site();
+        await send(signed(typeof writer === 'function' ? writer(identity) : writer, identity, config));
         activity.lastSentAt = new Date();
       } catch (error) {
         activity.lastError = { at: new Date(), message: error instanceof Error ? error.message : String(error) };
@@ -72,7 +100,7 @@ export function createMailer(
   const transport = nodemailer.createTransport({ pool: true, ...SMTP_TIMEOUTS, url: smtpUrl });
   return {
     send: recorded(async (mail) => {
-      await transport.sendMail({ from: mailFrom, ...mail });
+      await transport.sendMail(mail);
     }),
     canMail: true,
     activity: () => ({ ...activity }),
@@ -89,7 +117,7 @@ declare module 'fastify' {
 
 /** Gives the app its mailer, closed with the app (after the job worker's preClose has let its mails finish). */
 export function registerMailer(app: FastifyInstance) {
-  const mailer = createMailer(app.config, app.log);
+  const mailer = createMailer(app.config, app.log, () => app.siteIdentity());
   app.decorate('mailer', mailer);
   app.addHook('onClose', mailer.close);
 }

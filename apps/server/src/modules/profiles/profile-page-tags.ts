@@ -1,4 +1,4 @@
-import { profilePath, SocialLinks } from '@inkwell/contracts';
+import { profilePath, SocialLinks, type SiteIdentity } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
 import { authorFeedTitle, feedLinks } from '../../plugins/feed-links.ts';
 import { pageTagsResolver, type PageTags } from '../../plugins/page-tags.ts';
@@ -16,10 +16,11 @@ async function findProfile(app: FastifyInstance, username: string) {
 function profileTags(
   { user, picture }: { user: UserRow; picture: RasterImage },
   absolute: (pathOrUrl: string) => string,
+  site: SiteIdentity,
 ): PageTags {
   const url = absolute(profilePath(user.username));
   const image = absolute(picture.url);
-  const description = user.bio || `Blogs by ${user.fullname} on Inkwell.`;
+  const description = user.bio || `Blogs by ${user.fullname} on ${site.name}.`;
   const sameAs = Object.values(SocialLinks.parse(user.socialLinks)).filter(Boolean);
   return {
     title: `${user.fullname} (@${user.username})`,
@@ -30,7 +31,7 @@ function profileTags(
     properties: [['profile:username', user.username]],
     feeds: feedLinks(
       { kind: 'author', username: user.username },
-      authorFeedTitle(user.fullname, user.username),
+      authorFeedTitle(user.fullname, user.username, site.name),
       absolute,
     ),
     jsonLd: {

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { NOTIFICATIONS_PATH, SIGN_IN_PATH, STAFF_ACTION_TOLD, type ModerationAction } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
 import { moderationLog, users } from '../../db/schema/index.ts';
-import { absoluteUrl, SITE_NAME } from '../../site-origin.ts';
+import { absoluteUrl } from '../../site-origin.ts';
 import { enqueueJob } from '../jobs/index.ts';
-import type { Mail } from '../mail/index.ts';
+import type { MailWriter } from '../mail/index.ts';
 
 /*
  * The mail that tells a member what the site's staff did to them or to what they wrote, beside
@@ -30,18 +30,18 @@ export function staffActionMail(
   to: string,
   line: { action: ModerationAction; label: string; detail: string; reason: string },
   notificationsUrl: string,
-): Mail {
+): MailWriter {
   const done = STAFF_ACTION_TOLD[line.action] ?? 'acted on';
-  return {
+  return ({ name }) => ({
     to,
-    subject: `The staff of ${SITE_NAME} ${done}`,
+    subject: `The staff of ${name} ${done}`,
     text: [
-      `The staff of ${SITE_NAME} ${done} “${line.label}”: ${line.detail}.`,
+      `The staff of ${name} ${done} “${line.label}”: ${line.detail}.`,
       line.reason ? `Reason: “${line.reason}”` : 'No reason was given.',
       '',
       `Your notifications: ${notificationsUrl}`,
     ].join('\n'),
-  };
+  });
 }
 
 interface ApplicantMail {
@@ -56,28 +56,27 @@ export const queueApplicantMail = (tx: Executor, payload: ApplicantMail) =>
   enqueueJob(tx, { queue: APPLICANT_QUEUE, payload });
 
 /** An applicant hears the staff's decision: welcome and where to sign in, or no, and why. */
-export function applicantMail({ email, fullname, approved, reason }: ApplicantMail, signInUrl: string): Mail {
+export function applicantMail({ email, fullname, approved, reason }: ApplicantMail, signInUrl: string): MailWriter {
   const why = reason ? [`Reason: “${reason}”`] : [];
-  return approved
-    ? {
-        to: email,
-        subject: `Welcome to ${SITE_NAME}`,
-        text: [
-          `Hello ${fullname},`,
-          '',
-          `The staff of ${SITE_NAME} approved your application.`,
-          ...why,
-          '',
-          `Sign in: ${signInUrl}`,
-        ].join('\n'),
-      }
-    : {
-        to: email,
-        subject: `Your application to ${SITE_NAME}`,
-        text: [`Hello ${fullname},`, '', `The staff of ${SITE_NAME} did not approve your application.`, ...why].join(
-          '\n',
-        ),
-      };
+  return ({ name }) =>
+    approved
+      ? {
+          to: email,
+          subject: `Welcome to ${name}`,
+          text: [
+            `Hello ${fullname},`,
+            '',
+            `The staff of ${name} approved your application.`,
+            ...why,
+            '',
+            `Sign in: ${signInUrl}`,
+          ].join('\n'),
+        }
+      : {
+          to: email,
+          subject: `Your application to ${name}`,
+          text: [`Hello ${fullname},`, '', `The staff of ${name} did not approve your application.`, ...why].join('\n'),
+        };
 }
 
 export function registerStaffActionMail(app: FastifyInstance) {

@@ -43,6 +43,8 @@ import {
   StaffDeleteCommentResponse,
   TransferOwnershipBody,
   UpdateSiteSettingsBody,
+  SiteIdentity,
+  UpdateSiteIdentityBody,
   type Actor,
   type FixedErrorCode,
   ReviewBlogBody,
@@ -77,6 +79,7 @@ import {
 } from './spam-waves.service.ts';
 import { registerStaffActionMail } from './staff-action-mail.ts';
 import { updateSiteSettings } from './site-settings.service.ts';
+import { updateSiteIdentity } from './site-identity.service.ts';
 
 /**
  * The staff's calls: members, roles and standing, hidden blogs and deleted comments, the reports,
@@ -303,6 +306,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/update-settings',
     { ...admins, schema: { body: UpdateSiteSettingsBody, response: { 200: SiteSettingsResponse, ...refusals } } },
     async (request) => updateSiteSettings(app.db, signedInUser(request), app.mailer.canMail, request.body),
+  );
+
+  // A write like any other: it moves the read cache's generation on, so every page shows the change at once.
+  app.post(
+    '/api/admin/site-identity',
+    { ...admins, schema: { body: UpdateSiteIdentityBody, response: { 200: SiteIdentity, ...refusals } } },
+    async (request) => updateSiteIdentity(app.db, signedInUser(request), request.body),
   );
 
   // Who may join changes; what anonymous readers are answered does not.

@@ -1,4 +1,11 @@
 /** Uploads: others may store an image (a profile picture by URL too) and name its share copy; `uploadsModule` is their routes. */
 export { createImageStore } from './image-store.ts';
-export { importImage, isStoredImageUrl, type RasterImage, shareImage, type UploadDeps } from './uploads.service.ts';
+export {
+  importImage,
+  isStoredImageUrl,
+  type RasterImage,
+  shareImage,
+  storedImageBytes,
+  type UploadDeps,
+} from './uploads.service.ts';
 export { uploadRoutes as uploadsModule } from './uploads.routes.ts';

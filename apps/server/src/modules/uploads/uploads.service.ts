@@ -125,6 +125,16 @@ export async function shareImage(db: Executor, url: string): Promise<Required<Ra
   };
 }
 
+/** The bytes of an image this server stored, at its URL (`/uploads/<key>`); null for any other address or a missing file. */
+export async function storedImageBytes(store: ImageStore, url: string): Promise<Buffer | null> {
+  const key = url.startsWith(URL_PREFIX) ? url.slice(URL_PREFIX.length) : '';
+  const file = IMAGE_KEY.test(key) ? await store.open(key) : null;
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /** Copies an image from a URL the user gave into our store, through the SSRF-safe fetcher. */
 export async function importImage(
   deps: UploadDeps,

@@ -1,5 +1,4 @@
-import { escapeHtml } from '@inkwell/contracts';
-import { SITE_NAME } from '../../site-origin.ts';
+import { accentContrast, escapeHtml, type SiteIdentity } from '@inkwell/contracts';
 import type { AlternateLink, PageTags, ShareImage } from '../../plugins/page-tags.ts';
 
 const meta = (attribute: 'name' | 'property', key: string, value: string) =>
@@ -13,8 +12,9 @@ const alternateLink = ({ type, title, href }: AlternateLink) =>
  * touch it. `<`, `>` and `&` are written as JSON escapes, so no text in it (a title holding
  * `</script>` or `<!--`) can end the block early.
  */
-const jsonLdScript = (data: object) =>
-  `<script type="application/ld+json">${JSON.stringify(data).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}</script>`;
+const dataBlock = (attributes: string, data: unknown) =>
+  `<script ${attributes}>${JSON.stringify(data).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}</script>`;
+const jsonLdScript = (data: object) => dataBlock('type="application/ld+json"', data);
 
 /** The image with what unfurlers size and describe it by, so they need not download it first. */
 const imageTags = ({ url, type, width, height, alt }: ShareImage) => [
@@ -36,11 +36,11 @@ const imageTags = ({ url, type, width, height, alt }: ShareImage) => [
 const twitterCard = (image: ShareImage | undefined) =>
   !image || (image.width && image.height && image.width <= image.height) ? 'summary' : 'summary_large_image';
 
-function shareTags(tags: PageTags): string[] {
+function shareTags(tags: PageTags, siteName: string): string[] {
   return [
     meta('name', 'description', tags.description),
     `<link rel="canonical" href="${escapeHtml(tags.url)}">`,
-    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:site_name', siteName),
     meta('property', 'og:type', tags.type ?? 'website'),
     meta('property', 'og:title', tags.title),
     meta('property', 'og:description', tags.description),
@@ -54,23 +54,49 @@ function shareTags(tags: PageTags): string[] {
   ];
 }
 
-/** The site's own title stays alone; any other page is "<title> | Inkwell", as the web app names it. */
-const documentTitle = (title: string) => (title === SITE_NAME ? title : `${title} | ${SITE_NAME}`);
+/** The site's own title stays alone; any other page is "<title> | <site>", as the web app names it. */
+const documentTitle = (title: string, siteName: string) => (title === siteName ? title : `${title} | ${siteName}`);
+
+/** The accent's two colours as CSS variables (index.css draws the accent with them); none for the neutral look. */
+function accentStyle(accent: string | null): string[] {
+  if (!accent) return [];
+  return [
+    `<style id="site-accent">:root{--color-accent:${accent};--color-on-accent:${accentContrast(accent).text}}</style>`,
+  ];
+}
+
+/** What every page's head says of the site, whatever the page: its icons, its accent, and its identity for the web app. */
+export interface SiteHead {
+  site: SiteIdentity;
+  /** The identity as `GET /api/site` answers it (image URLs absolute), which the web app starts from. */
+  answered: unknown;
+  /** The `<link>`s of the site's icons and web manifest. */
+  icons: string[];
+}
 
 /**
- * index.html with a page's head: its share tags when it has any (else the app's own title and
- * description stay), the feeds readers may subscribe to (the site's on every page) and the page's
- * other representations (`alternates`: its ActivityStreams document).
+ * index.html with a page's head: the site's language, icons, accent and identity; the page's share
+ * tags when it has any (else the site's name and description); the feeds readers may subscribe to
+ * (the site's on every page) and the page's other representations (`alternates`: its
+ * ActivityStreams document). index.html's own title, description and icon are placeholders.
  */
-export function injectHead(html: string, tags: PageTags | null, alternates: AlternateLink[]): string {
+export function injectHead(html: string, tags: PageTags | null, alternates: AlternateLink[], head: SiteHead): string {
+  const { site } = head;
   const feeds = [...alternates, ...(tags?.feeds ?? [])].map(alternateLink);
+  const title = tags ? documentTitle(tags.title, site.name) : site.name;
   // Replacer functions, not strings: a title holding "$'" or "$&" must stay text, not splice the page into itself.
-  const withTitle = tags
-    ? html
-        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(documentTitle(tags.title))}</title>`)
-        // With the whitespace before it, so no blank line is left.
-        .replace(/\s*<meta name="description"[^>]*>/, '')
-    : html;
-  const head = [...(tags ? shareTags(tags) : []), ...feeds].join('');
-  return withTitle.replace('</head>', () => `${head}</head>`);
+  const page = html
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(site.language)}"`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    // With the whitespace before them, so no blank line is left: the page's own tags say these.
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace(/\s*<link rel="icon"[^>]*>/, '');
+  const added = [
+    ...(tags ? shareTags(tags, site.name) : [meta('name', 'description', site.description || site.name)]),
+    ...head.icons,
+    ...accentStyle(site.accentColor),
+    dataBlock('type="application/json" id="site-identity"', head.answered),
+    ...feeds,
+  ].join('');
+  return page.replace('</head>', () => `${added}</head>`);
 }

@@ -43,6 +43,7 @@ export function readingCalls(app: FastifyInstance): (request: FastifyRequest) =>
     '/api/blog/preview': (body) => previewBlog(db, parse(PreviewBody, body).token),
     '/api/user/get-profile': (body) => getProfile(db, parse(GetProfileBody, body).username),
     '/api/user/search-users': (body) => findUsers(db, parse(SearchUsersBody, body).query),
+    '/api/site': () => app.siteIdentity(),
   };
   return (request) => async (path, body) => {
     const answer = answers[path];

@@ -8,6 +8,9 @@ import { isDatabaseUnavailable } from '../../db/errors.ts';
 import { readingCalls, type ReadingCall } from './reading-calls.ts';
 import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
 import { PREVIEW_HEADERS } from '../preview-links/index.ts';
+import { iconLinks } from '../identity/index.ts';
+import { encodeAnswer } from '../../plugins/image-urls.ts';
+import { SiteIdentity } from '@inkwell/contracts';
 import { injectHead } from './head-tags.ts';
 import { errorResponses } from '../../http-error.ts';
 import { siteFeedLinks } from '../../plugins/feed-links.ts';
@@ -97,7 +100,13 @@ export async function registerWeb(app: FastifyInstance) {
     }
     const origin = siteOrigin(app, request);
     const alternates = status === 200 ? await Promise.all(app.pageAlternates.map((resolve) => resolve(request))) : [];
-    const head = injectHead(html, tags, [...siteFeedLinks((path) => absoluteUrl(origin, path)), ...alternates.flat()]);
+    const site = await app.siteIdentity();
+    const head = injectHead(
+      html,
+      tags,
+      [...siteFeedLinks((path) => absoluteUrl(origin, path), site.name), ...alternates.flat()],
+      { site, answered: encodeAnswer(app, request, SiteIdentity, site), icons: iconLinks(site) },
+    );
     const robots = ROBOTS[request.routeOptions.url ?? ''];
     return {
       html: robots ? head.replace('</head>', () => `<meta name="robots" content="${robots}"></head>`) : head,
