@@ -46,11 +46,12 @@ export function Navbar() {
       <nav className="sticky top-0 z-20 flex h-[72px] items-center gap-3 border-b border-neutral-100 bg-white px-[5vw] sm:gap-6">
         <Link
           to="/"
-          className="flex flex-none items-center gap-2 font-serif text-2xl font-bold"
+          className="flex min-w-0 items-center gap-2 overflow-hidden font-serif text-2xl font-bold"
           aria-label={`${site.name} home`}
         >
           <LogoMark />
-          <span className="hidden sm:inline">{site.name}</span>
+          {/* A long name, or a wide logo, gives way to the controls: cut short (the link’s name holds it whole). */}
+          <span className="hidden truncate sm:inline">{site.name}</span>
         </Link>
 
         <div
@@ -64,29 +65,31 @@ export function Navbar() {
             placeholder="Search"
             onKeyDown={onSearchKey}
             disabled={!hydrated}
-            className="w-full rounded-full bg-neutral-100 p-3 pr-6 pl-12 placeholder:text-neutral-500 md:w-auto md:pr-6 md:pl-12"
+            className="w-full rounded-full bg-neutral-100 p-3 pr-6 pl-12 placeholder:text-neutral-500 md:pr-6 md:pl-12"
           />
           <SearchIcon className="pointer-events-none absolute top-1/2 left-[calc(5vw+16px)] -translate-y-1/2 text-neutral-500 md:left-4" />
         </div>
 
-        <div className="ml-auto flex items-center gap-3 md:gap-5">
+        {/* Whole on wide screens, where the search box gives up its room first; too many scroll sideways. */}
+        {site.navigation.length > 0 && (
+          <ul className="hidden max-w-[550px] flex-none overflow-x-auto whitespace-nowrap xl:flex">
+            <SiteLinks links={site.navigation} />
+          </ul>
+        )}
+
+        <div className="ml-auto flex items-center gap-3 whitespace-nowrap md:gap-5">
           {site.navigation.length > 0 && (
-            <>
-              <ul className="hidden gap-5 md:flex">
+            <details className="relative xl:hidden">
+              <summary
+                aria-label="Site links"
+                className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-full bg-neutral-100"
+              >
+                <MenuIcon />
+              </summary>
+              <ul className="absolute top-14 left-0 z-30 w-60 border border-neutral-100 bg-white py-2 shadow-lg">
                 <SiteLinks links={site.navigation} />
               </ul>
-              <details className="relative md:hidden">
-                <summary
-                  aria-label="Site links"
-                  className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-full bg-neutral-100"
-                >
-                  <MenuIcon />
-                </summary>
-                <ul className="absolute top-14 right-0 z-30 w-60 border border-neutral-100 bg-white py-2 shadow-lg">
-                  <SiteLinks links={site.navigation} />
-                </ul>
-              </details>
-            </>
+            </details>
           )}
           <button
             ref={searchToggle}

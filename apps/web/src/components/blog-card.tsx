@@ -42,7 +42,7 @@ export function BlogCard({
   return (
     <article
       aria-label={blog.title}
-      className="relative flex items-center gap-6 border-b border-neutral-100 py-6 hover:bg-neutral-50/60"
+      className="relative flex items-center gap-6 border-b border-neutral-100 py-6 hover:bg-neutral-50"
     >
       <div className="min-w-0 flex-1">
         <Byline blog={blog} />

@@ -6,7 +6,7 @@ import { Avatar } from '../../../components/avatar.tsx';
 export function UserCard({ user }: { user: UserCardData }) {
   const { fullname, username, profile_img } = user.personal_info;
   return (
-    <Link to={profilePath(username)} className="flex items-center gap-4 py-3 hover:bg-neutral-50/60">
+    <Link to={profilePath(username)} className="flex items-center gap-4 py-3 hover:bg-neutral-50">
       <Avatar src={profile_img} size={56} />
       <span className="min-w-0">
         <span className="block truncate font-medium">{fullname}</span>
