@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, createElement, useEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, useNavigate } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type { SiteIdentity } from '@inkwell/contracts';
+import { siteQuery } from '../lib/site.ts';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 
 /*
@@ -40,14 +43,21 @@ function TopBar() {
   }, [navigate]);
   return null;
 }
+/** The site's identity, as the page's head gives it to the app. */
+const queryClient = new QueryClient();
+queryClient.setQueryData(siteQuery().queryKey, { name: 'The Fell Walkers' } as SiteIdentity);
 const show = (children: ReactNode) =>
   act(() =>
     root.render(
       createElement(
-        MemoryRouter,
-        { initialEntries: ['/blog/a'] },
-        createElement(TopBar),
-        createElement(ScreenErrorBoundary, null, children),
+        QueryClientProvider,
+        { client: queryClient },
+        createElement(
+          MemoryRouter,
+          { initialEntries: ['/blog/a'] },
+          createElement(TopBar),
+          createElement(ScreenErrorBoundary, null, children),
+        ),
       ),
     ),
   );
@@ -58,6 +68,7 @@ it('shows what happened, a way home and Try again, and logs the error', () => {
   failing = true;
   show(createElement(Screen));
   expect(heading()).toBe('Something went wrong');
+  expect(document.title).toBe('Something went wrong | The Fell Walkers');
   expect(host.querySelector('a')?.getAttribute('href')).toBe('/');
   expect(button('Try again')).toBeDefined();
   expect(logged).toHaveBeenCalledWith(

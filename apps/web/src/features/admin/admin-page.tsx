@@ -8,6 +8,7 @@ import { ModerationLogPage } from './moderation-log-page.tsx';
 import { ReportsPage } from './reports-page.tsx';
 import { ReviewQueuePage } from './review-queue-page.tsx';
 import { SiteHealthPage } from './site-health-page.tsx';
+import { SiteIdentityPage } from './site-identity-page.tsx';
 import { SiteSettingsPage } from './site-settings-page.tsx';
 import { SpamWavesPage } from './spam-waves-page.tsx';
 
@@ -23,6 +24,7 @@ export function AdminPage() {
     { path: 'review', element: <ReviewQueuePage /> },
     { path: 'log', element: <ModerationLogPage /> },
     { path: 'settings', element: <SiteSettingsPage /> },
+    { path: 'identity', element: <SiteIdentityPage /> },
     { path: 'domains', element: <BlockedDomainsPage list="fediverse" /> },
     { path: 'email-domains', element: <BlockedDomainsPage list="email" /> },
     { path: 'applications', element: <ApplicationsPage /> },

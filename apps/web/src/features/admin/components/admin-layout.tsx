@@ -5,7 +5,7 @@ import { usePageTitle } from '../../../lib/page-title.ts';
 import { ownProfileQuery } from '../../settings/index.ts';
 
 const tab = ({ isActive }: { isActive: boolean }) =>
-  `whitespace-nowrap border-b-2 px-1 pb-3 ${isActive ? 'border-neutral-900 text-neutral-900' : 'border-transparent text-neutral-600 hover:text-neutral-900'}`;
+  `whitespace-nowrap border-b-2 px-1 pb-3 ${isActive ? 'border-accent text-neutral-900' : 'border-transparent text-neutral-600 hover:text-neutral-900'}`;
 
 /**
  * The staff's screens: their tabs, and the screen itself for staff only. The server refuses
@@ -46,6 +46,9 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
           <>
             <NavLink to="/admin/settings" className={tab}>
               Site settings
+            </NavLink>
+            <NavLink to="/admin/identity" className={tab}>
+              Site identity
             </NavLink>
             <NavLink to="/admin/domains" className={tab}>
               Blocked domains
