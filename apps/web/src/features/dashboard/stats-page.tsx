@@ -15,8 +15,9 @@ const DEFAULT_PERIOD: StatsPeriod = '30d';
 
 const isPeriod = (value: string | null): value is StatsPeriod => value !== null && Object.hasOwn(PERIODS, value);
 
+// Four that share the column's width, so a 360 px phone shows them all.
 const tab = (active: boolean) =>
-  `flex-none px-4 py-3 focus-visible:-outline-offset-2 ${active ? 'border-b-2 border-neutral-900 text-neutral-900' : 'text-neutral-500 hover:text-neutral-900'}`;
+  `flex-1 px-2 py-3 text-center focus-visible:-outline-offset-2 ${active ? 'border-b-2 border-neutral-900 text-neutral-900' : 'text-neutral-500 hover:text-neutral-900'}`;
 
 /**
  * The author's statistics (`/dashboard/stats`): reads, likes and comments of all their blogs or one,
@@ -34,7 +35,7 @@ export function StatsPage() {
   return (
     <>
       <h1 className="mb-6 text-2xl max-md:sr-only">Statistics</h1>
-      <nav aria-label="Period" className="mb-6 flex overflow-x-auto border-b border-neutral-100">
+      <nav aria-label="Period" className="mb-6 flex max-w-md border-b border-neutral-100">
         {Object.entries(PERIODS).map(([value, label]) => (
           <Link
             key={value}
