@@ -158,6 +158,7 @@ const PROTECTED: Endpoint[] = [
   { route: 'POST /api/blog/user-written-blogs', payload: () => ({ draft: true }) },
   { route: 'POST /api/blog/user-written-blogs-count', payload: () => ({ draft: true }) },
   { route: 'POST /api/blog/delete-blog', payload: (w) => ({ blog_id: w.blog.blog_id }) },
+  { route: 'POST /api/dashboard/stats', payload: (w) => ({ period: 'all', blog_id: w.blog.blog_id }) },
   { route: 'POST /api/blog/revisions', payload: (w) => ({ blog_id: w.blog.blog_id }) },
   // The blog's own uuid names no revision of it: past the credential check, a 404.
   { route: 'POST /api/blog/revision', payload: (w) => ({ blog_id: w.blog.blog_id, _id: w.blog._id }) },
@@ -253,6 +254,7 @@ const PROTECTED: Endpoint[] = [
   { route: 'POST /api/admin/bulk-action', payload: () => ({ id: randomUUID() }) },
   { route: 'POST /api/admin/bulk-actions', payload: () => ({}) },
   { route: 'GET /api/admin/health' },
+  { route: 'GET /api/admin/site-stats' },
   { route: 'POST /api/admin/failed-jobs', payload: () => ({ page: 1 }) },
   // A job that is not there: past the role check, a 404.
   { route: 'POST /api/admin/retry-job', payload: () => ({ _id: randomUUID() }) },
@@ -492,6 +494,7 @@ const STAFF_MATRIX: Record<string, Record<Person, number>> = {
   'POST /api/admin/unblock-email-domain': forAdmins(404),
   'POST /api/admin/member/trust': forStaff(200),
   'GET /api/admin/health': forAdmins(200),
+  'GET /api/admin/site-stats': forAdmins(200),
   'POST /api/admin/failed-jobs': forAdmins(200),
   'POST /api/admin/retry-job': forAdmins(404),
   'POST /api/admin/discard-job': forAdmins(404),
@@ -543,6 +546,7 @@ const SILENCED_MAY = new Set([
   'GET /api/user/me',
   'POST /api/blog/user-written-blogs',
   'POST /api/blog/user-written-blogs-count',
+  'POST /api/dashboard/stats',
   'POST /api/blog/delete-blog',
   'POST /api/blog/revisions',
   'POST /api/blog/revision',
@@ -698,6 +702,24 @@ describe("another user's things", () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain(world.draft.blog_id);
     }
+  });
+
+  it('the author’s statistics: another’s blog is 404 as one that is not there, and no body names another author', async () => {
+    const world = await seedWorld();
+    const stranger = await buildUser(t.app);
+    for (const blog of [world.blog, world.draft]) {
+      const res = await post(t.app, '/api/dashboard/stats', { period: 'all', blog_id: blog.blog_id }, stranger.token);
+      expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([404, 'blog_not_found']);
+    }
+    // Extra keys are dropped: the stranger's own numbers, which are none.
+    const res = await post(
+      t.app,
+      '/api/dashboard/stats',
+      { period: 'all', author: world.writer.username },
+      stranger.token,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ likes: { total: number } }>().likes.total).toBe(0);
   });
 
   it("delete-blog refuses someone else's blog and draft, which stay as they were", async () => {

@@ -30,6 +30,7 @@ import { reportsModule } from './reports/index.ts';
 import { keepRevision, revisionsModule } from './revisions/index.ts';
 import { settingsModule } from './settings/index.ts';
 import { staffModule } from './staff/index.ts';
+import { statisticsModule } from './statistics/index.ts';
 import { queueNewsletter, subscribersModule } from './subscribers/index.ts';
 import { systemModule } from './system/index.ts';
 import { uploadsModule } from './uploads/index.ts';
@@ -91,6 +92,7 @@ export const modules: (FastifyPluginAsync | FastifyPluginAsyncZod)[] = [
   settingsModule,
   staffModule,
   dashboardModule,
+  statisticsModule,
   blogsModule,
   revisionsModule,
   previewLinksModule,

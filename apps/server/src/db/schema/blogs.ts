@@ -200,8 +200,10 @@ export const blogDailyReads = pgTable(
 
 /**
  * Where a blog's reads came from, per UTC day: the referring site's host, `search` for the search
- * engines together, or '' for none (a typed address, an app, a referrer withheld). Written with the
- * reads it counts; nothing else about the reader is kept.
+ * engines together, or `direct` for none (a typed address, an app, a referrer withheld, a page of
+ * this site; blogs/referrer-source.ts). Written with the reads it counts, each read under one
+ * source, so a day's sources add up to its blog_daily_reads (from the day this table came; the
+ * days before it have reads and no sources). Nothing else about the reader is kept.
  */
 export const blogReferrers = pgTable(
   'blog_referrers',

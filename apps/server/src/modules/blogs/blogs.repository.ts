@@ -1,8 +1,8 @@
-import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { isTrusted } from '@inkwell/contracts';
-import { blogs, users } from '../../db/schema/index.ts';
+import { blogReads, blogs, users, visitorSalts } from '../../db/schema/index.ts';
 import { trustedAfterSql } from '../site/index.ts';
 import { readableByReaders } from '../visibility/index.ts';
 
@@ -219,31 +219,52 @@ export async function deleteBlogRow(tx: Executor, id: string) {
 /** One visitor's read of a blog (by its blog_id) on a UTC day (`YYYY-MM-DD`), waiting to be counted. */
 export interface Read {
   blogId: string;
-  /** `user:<id>` for a signed-in reader, else `ip:<sha256 of the address>`. */
+  /** `user:<id>` for a signed-in reader, else `ip:` and the address hashed with the day's salt (read-counts.ts). */
   visitor: string;
   day: string;
+  /** Where the reader came from (referrer-source.ts): a host, `search` or `direct`. */
+  source: string;
 }
 
 /**
  * Counts a batch of reads in one statement: each (blog, visitor, day) that has no row yet gets one,
- * and adds one read to the blog's counter. A read already counted (by an earlier batch, or by
- * another instance), by the blog's own author, or of a blog no reader may see counts nothing.
- * Answers how many counted for each author, whose counters the caller adds them to.
+ * and adds one read to the blog's counter, to its day's (blog_daily_reads) and to its day's count
+ * for where the reader came from (blog_referrers); the three add up the same reads, so a blog's days
+ * sum to its total_reads. A read already counted (by an earlier batch, or by another instance), by
+ * the blog's own author, or of a blog no reader may see counts nothing. Answers how many counted for
+ * each author, whose counters the caller adds them to.
  */
 export async function recordReads(tx: Executor, reads: Read[]): Promise<{ authorId: string; reads: number }[]> {
   const incoming = sql.join(
-    reads.map((r) => sql`(${r.blogId}::text, ${r.visitor}::text, ${r.day}::date)`),
+    reads.map((r) => sql`(${r.blogId}::text, ${r.visitor}::text, ${r.day}::date, ${r.source}::text)`),
     sql`, `,
   );
+  // Rows are added in key order, so two instances flushing at once lock them in one order.
   const rows = await queryRows<{ author_id: string; reads: number }>(
     tx,
-    sql`with incoming (blog_id, visitor, day) as (values ${incoming}),
+    sql`with incoming (blog_id, visitor, day, source) as (values ${incoming}),
+      candidates as (
+        select distinct on (${blogs.id}, i.visitor, i.day) ${blogs.id} as blog_id, i.visitor, i.day, i.source
+        from incoming i
+        join ${blogs} on ${blogs.blogId} = i.blog_id and ${readableByReaders} and i.visitor <> ('user:' || ${blogs.authorId})
+      ),
       counted as (
         insert into blog_reads (blog_id, visitor, day)
-        select ${blogs.id}, i.visitor, i.day from incoming i
-        join ${blogs} on ${blogs.blogId} = i.blog_id and ${readableByReaders} and i.visitor <> ('user:' || ${blogs.authorId})
+        select blog_id, visitor, day from candidates
         on conflict do nothing
-        returning blog_id
+        returning blog_id, visitor, day
+      ),
+      per_day as (
+        insert into blog_daily_reads (blog_id, day, reads)
+        select blog_id, day, count(*)::int from counted group by blog_id, day order by blog_id, day
+        on conflict (blog_id, day) do update set reads = blog_daily_reads.reads + excluded.reads
+      ),
+      per_source as (
+        insert into blog_referrers (blog_id, day, source, reads)
+        select c.blog_id, c.day, k.source, count(*)::int
+        from counted c join candidates k using (blog_id, visitor, day)
+        group by c.blog_id, c.day, k.source order by c.blog_id, c.day, k.source
+        on conflict (blog_id, day, source) do update set reads = blog_referrers.reads + excluded.reads
       ),
       per_blog as (select blog_id, count(*)::int as n from counted group by blog_id),
       blogs_counted as (
@@ -254,4 +275,23 @@ export async function recordReads(tx: Executor, reads: Read[]): Promise<{ author
       select author_id::text as author_id, sum(n)::int as reads from blogs_counted group by author_id`,
   );
   return rows.map((row) => ({ authorId: row.author_id, reads: Number(row.reads) }));
+}
+
+/**
+ * The secret of a UTC day's visitors (visitor_salts): made by the first instance to ask and read
+ * back by every other, so all of them hash a visitor alike.
+ */
+export async function daySalt(db: Executor, day: string, fresh: string): Promise<string> {
+  await db.insert(visitorSalts).values({ day, salt: fresh }).onConflictDoNothing();
+  const [row] = await db.select({ salt: visitorSalts.salt }).from(visitorSalts).where(eq(visitorSalts.day, day));
+  return row!.salt;
+}
+
+/**
+ * Forgets who read what before `day`: the days' salts, and their reads one by one, whose only use
+ * was to count a visitor once a day. The counts stay (blog_daily_reads, total_reads).
+ */
+export async function forgetVisitorsBefore(db: Executor, day: string) {
+  await db.delete(visitorSalts).where(lt(visitorSalts.day, day));
+  await db.delete(blogReads).where(lt(blogReads.day, day));
 }

@@ -47,6 +47,9 @@ export function useBlogCan(blog: Blog): BlogCan {
  */
 export function useCountRead(blogId: string, shownWithoutFetching: boolean) {
   useEffect(() => {
-    if (shownWithoutFetching) api('/api/blog/read', { body: { blog_id: blogId }, auth: true }).catch(() => undefined);
+    if (shownWithoutFetching)
+      api('/api/blog/read', { body: { blog_id: blogId, referrer: document.referrer || undefined }, auth: true }).catch(
+        () => undefined,
+      );
   }, [blogId, shownWithoutFetching]);
 }
