@@ -102,7 +102,7 @@ function AuthorStats({ period, blogId }: { period: StatsPeriod; blogId: string |
   const chart = { from, bucket };
   return (
     <>
-      <div className="grid gap-8 sm:grid-cols-2">
+      <div className="grid gap-8 lg:grid-cols-2">
         <CountChart title="Reads" {...chart} {...reads} />
         <CountChart title="Likes" {...chart} {...likes} />
         <CountChart title="Comments" {...chart} {...comments} />
@@ -110,7 +110,7 @@ function AuthorStats({ period, blogId }: { period: StatsPeriod; blogId: string |
       <p className="mt-10 mb-6 max-w-[550px] text-neutral-600">
         Readers follow and subscribe to you, not to one blog: these two count yours whichever blog is chosen.
       </p>
-      <div className="grid gap-8 sm:grid-cols-2">
+      <div className="grid gap-8 lg:grid-cols-2">
         <CountChart title="New followers" {...chart} {...followers} />
         <CountChart title="New e-mail subscribers" {...chart} {...subscribers} />
       </div>
@@ -133,7 +133,7 @@ function Referrers({ referrers }: { referrers: AuthorStatsResponse['referrers'] 
       {referrers.length === 0 ? (
         <p className="text-neutral-600">No reads in this period.</p>
       ) : (
-        <table aria-labelledby="referrers" className="w-full text-left">
+        <table aria-labelledby="referrers" className="w-full text-left max-sm:text-sm">
           <thead className="text-sm text-neutral-600">
             <tr>
               <th scope="col" className="py-2 font-normal">
@@ -142,7 +142,7 @@ function Referrers({ referrers }: { referrers: AuthorStatsResponse['referrers'] 
               <th scope="col" className="py-2 pl-4 text-right font-normal">
                 Reads
               </th>
-              <td className="w-1/3" />
+              <td className="w-20 sm:w-[40%]" />
             </tr>
           </thead>
           <tbody>
