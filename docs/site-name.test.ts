@@ -18,7 +18,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const NAMES_THE_SOFTWARE: Record<string, string> = {
   'apps/server/src/software-version.ts':
     'SOFTWARE_NAME, the one place the server writes it: the start-up line, the data folder’s lock, the embedded PostgreSQL’s advice, the OpenAPI document and the fetcher’s User-Agent name the program, not the site',
-  'apps/web/src/features/admin/site-health-page.tsx':
+  'apps/web/src/features/admin/components/site-health.tsx':
     'the Version fact says which software and version the site runs (“Inkwell 1.0.0”)',
 };
 

@@ -188,6 +188,8 @@ test('the / menu: / in an empty paragraph opens the block menu, letters filter i
 
   await keyboard.type('Intro');
   await pressInEditor(page, 'Enter');
+  // Editor.js reads the block the caret is in when / is pressed: wait until the new one has it.
+  await expect(blocks(page).nth(1).locator('.ce-paragraph')).toBeFocused();
   await pressInEditor(page, '/');
   await expect(search).toBeFocused();
   expect(await shown.count()).toBeGreaterThan(5);
@@ -199,6 +201,7 @@ test('the / menu: / in an empty paragraph opens the block menu, letters filter i
   await keyboard.type('etc');
   await expect(blocks(page).nth(1).locator('.ce-paragraph')).toHaveText('/etc');
   await pressInEditor(page, 'Enter');
+  await expect(blocks(page).nth(2).locator('.ce-paragraph')).toBeFocused();
 
   await pressInEditor(page, '/');
   await expect(search).toBeFocused();

@@ -225,6 +225,13 @@ test('signed in: the dashboard and settings screens fit a phone and pass axe', a
   await expect(page.getByRole('listitem', { name: /^A draft/ })).toBeVisible();
   await checkScreen(page, 'dashboard, drafts');
 
+  await page.goto('/dashboard/stats');
+  const likes = page.getByRole('region', { name: 'Likes', exact: true });
+  await expect(likes).toContainText('1 in all');
+  await likes.getByText('Show as table').click();
+  await expect(likes.getByRole('table')).toBeVisible();
+  await checkScreen(page, 'statistics, a table open');
+
   await page.goto('/settings/edit-profile');
   await expect(page.getByLabel('Username')).toHaveValue(writer.username);
   await checkScreen(page, 'edit profile');

@@ -137,6 +137,10 @@ test('every control of the signed-in screens shows a focus outline', async ({ pa
     await expect(page.getByRole('status')).toHaveCount(0);
     expect(await controlsWithoutRing(page), `controls without an outline on ${path}`).toEqual([]);
   }
+  // The statistics' period links, blog picker and each chart's Show as table, once the charts are in.
+  await page.goto('/dashboard/stats');
+  await expect(page.getByText('Show as table')).toHaveCount(5);
+  expect(await controlsWithoutRing(page), 'controls without an outline on /dashboard/stats').toEqual([]);
 });
 
 test('the profile menu and the comments dialog, opened by keyboard, show a focus outline', async ({

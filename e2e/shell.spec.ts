@@ -8,6 +8,7 @@ const guarded = [
   '/dashboard/blogs',
   '/dashboard/notification',
   '/dashboard/reading-list',
+  '/dashboard/stats',
   '/settings/edit-profile',
   '/settings/change-password',
 ];

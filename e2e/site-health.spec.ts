@@ -11,7 +11,10 @@ import { expect, expectToast, test } from './support/fixtures.ts';
  * the state the worker leaves them in, in a queue no handler takes (a retried one then waits).
  */
 
-test('an admin sees the site’s health, retries a failed job and discards another', async ({ page, request }) => {
+test('an admin sees the site’s health on the overview, retries a failed job and discards another', async ({
+  page,
+  request,
+}) => {
   const site = await startEmptySite();
   try {
     const session = await signUpOwner(request, site.url);
@@ -27,8 +30,9 @@ test('an admin sees the site’s health, retries a failed job and discards anoth
     await signInOn(page, site.url, session);
     await installAxe(page);
     await page.goto(`${site.url}/admin/members`);
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Site health' }).click();
-    await expect(page.getByRole('heading', { name: 'Site health', level: 1 })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Overview' }).click();
+    await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Site health', level: 2 })).toBeVisible();
     const fact = (term: string) =>
       page.getByRole('term').filter({ hasText: term }).locator('xpath=following-sibling::dd');
     await expect(fact('Database')).toContainText('PGlite (embedded)');

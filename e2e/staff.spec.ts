@@ -19,6 +19,8 @@ async function manage(page: Page, member: TestUser) {
   await page.goto('/');
   await page.getByRole('button', { name: 'Open profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Admin' }).click();
+  // Admins land on the overview, moderators on the members.
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Members' }).click();
   await expect(page.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible();
   await page.getByRole('searchbox', { name: /Search members/ }).fill(member.email);
   await page.getByRole('button', { name: 'Search' }).click();

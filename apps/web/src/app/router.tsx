@@ -49,6 +49,7 @@ const DashboardBlogsPage = lazyPage(() =>
 const ReadingListPage = lazyPage(() =>
   import('../features/dashboard/reading-list-page.tsx').then((m) => m.ReadingListPage),
 );
+const StatsPage = lazyPage(() => import('../features/dashboard/stats-page.tsx').then((m) => m.StatsPage));
 const NotificationsPage = lazyPage(() =>
   import('../features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage),
 );
@@ -101,6 +102,7 @@ const routes: RouteObject[] = [
               { path: 'dashboard/blogs', element: <DashboardBlogsPage /> },
               { path: 'dashboard/notification', element: <NotificationsPage /> },
               { path: 'dashboard/reading-list', element: <ReadingListPage /> },
+              { path: 'dashboard/stats', element: <StatsPage /> },
               { path: 'settings/edit-profile', element: <EditProfilePage /> },
               { path: 'settings/change-password', element: <ChangePasswordPage /> },
               { path: 'settings/blocked-accounts', element: <BlockedAccountsPage /> },

@@ -85,7 +85,7 @@ export function UserMenu({ session }: { session: Session }) {
             Settings
           </Link>
           {me.data?.can.moderate && (
-            <Link role="menuitem" to="/admin/members" className="link block py-4 pl-8">
+            <Link role="menuitem" to="/admin" className="link block py-4 pl-8">
               Admin
             </Link>
           )}

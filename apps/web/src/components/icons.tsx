@@ -46,6 +46,11 @@ export const FileIcon = (p: IconProps) => (
     <path d="M14 2v6h6" />
   </svg>
 );
+export const ChartIcon = (p: IconProps) => (
+  <svg {...iconProps(p)}>
+    <path d="M3 3v18h18M8 17v-4m5 4V8m5 9v-7" />
+  </svg>
+);
 export const UserIcon = (p: IconProps) => (
   <svg {...iconProps(p)}>
     <circle cx="12" cy="8" r="4" />

@@ -5,6 +5,7 @@ import {
   BanIcon,
   BellIcon,
   BookmarkIcon,
+  ChartIcon,
   FileIcon,
   LockIcon,
   MenuIcon,
@@ -24,6 +25,7 @@ const SECTIONS: { heading: string; links: SidebarLink[] }[] = [
     heading: 'Dashboard',
     links: [
       { to: '/dashboard/blogs', label: 'Blogs', Icon: FileIcon },
+      { to: '/dashboard/stats', label: 'Statistics', Icon: ChartIcon },
       { to: '/dashboard/notification', label: 'Notification', Icon: BellIcon },
       { to: '/dashboard/reading-list', label: 'Reading list', Icon: BookmarkIcon },
       { to: '/editor', label: 'Write', Icon: PenIcon },

@@ -11,3 +11,7 @@ export const formatDateTime = (iso: string) =>
     hour: '2-digit',
     minute: '2-digit',
   });
+
+/** A month, as a chart's monthly bucket names it: Mar 2025 (in UTC, as the server counts). */
+export const formatMonth = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });

@@ -30,6 +30,11 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
   return (
     <div className="mx-auto max-w-[900px] px-[5vw] py-8">
       <nav ref={tabs} aria-label="Admin" className="mb-8 flex gap-6 overflow-x-auto border-b border-neutral-100">
+        {me.data.can.manageSite && (
+          <NavLink to="/admin" end className={tab}>
+            Overview
+          </NavLink>
+        )}
         <NavLink to="/admin/members" className={tab}>
           Members
         </NavLink>
@@ -64,9 +69,6 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
             </NavLink>
             <NavLink to="/admin/spam-waves" className={tab}>
               Spam waves
-            </NavLink>
-            <NavLink to="/admin/health" className={tab}>
-              Site health
             </NavLink>
           </>
         )}

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import { useDeleteBlog } from '../api/delete-blog.ts';
+import { statsPath } from '../stats-address.ts';
 import { ScheduleActions } from './schedule-actions.tsx';
 import { BlogNotice } from '../../../components/blog-notice.tsx';
 
@@ -70,6 +71,11 @@ export function OwnBlogCard({ blog }: { blog: DashboardBlog }) {
             ) : (
               <Link to={editorPath(blog.blog_id)} className="underline underline-offset-4">
                 Edit
+              </Link>
+            )}
+            {!blog.draft && (
+              <Link to={statsPath({ blogId: blog.blog_id })} className="underline underline-offset-4">
+                Statistics
               </Link>
             )}
             <button

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { SiteHealthResponse } from '@inkwell/contracts';
-import { formatBytes } from '../../lib/format-bytes.ts';
-import { formatDateTime } from '../../lib/format-date.ts';
-import { siteHealthQuery } from './api/site-health.ts';
-import { AdminLayout } from './components/admin-layout.tsx';
-import { FailedJobs } from './components/failed-jobs.tsx';
+import { formatBytes } from '../../../lib/format-bytes.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { siteHealthQuery } from '../api/site-health.ts';
+import { FailedJobs } from './failed-jobs.tsx';
 
 const ENGINES: Record<SiteHealthResponse['database']['engine'], string> = {
   pglite: 'PGlite (embedded)',
@@ -21,25 +20,28 @@ const COUNTS = [
 ] as const;
 
 /**
- * For admins (`/admin/health`): what to look at first when something seems wrong (the version, the
- * database, mail, free space, the job queues and the fediverse's backlog), then the jobs that
- * failed for good, to retry or discard.
+ * The admins' overview's second half: what to look at first when something seems wrong (the
+ * version, the database, mail, free space, the job queues and the fediverse's backlog), then the
+ * jobs that failed for good, to retry or discard.
  */
-export function SiteHealthPage() {
+export function SiteHealth() {
   return (
-    <AdminLayout title="Site health">
+    <section aria-labelledby="site-health" className="mt-12">
+      <h2 id="site-health" className="mb-4 text-2xl">
+        Site health
+      </h2>
       <HealthPanel />
       <section aria-labelledby="failed-jobs" className="mt-10">
-        <h2 id="failed-jobs" className="mb-2 text-xl">
+        <h3 id="failed-jobs" className="mb-2 text-xl">
           Failed jobs
-        </h2>
+        </h3>
         <p className="mb-6 max-w-[550px] text-neutral-600">
           Mails and deliveries to the fediverse are tried again and again, waiting longer each time. These failed every
           time: mend the cause (the mail server’s settings, say), then retry them.
         </p>
         <FailedJobs />
       </section>
-    </AdminLayout>
+    </section>
   );
 }
 
@@ -74,9 +76,9 @@ function HealthPanel() {
         </Fact>
         <Fact term="Fediverse">{federation ? 'On' : 'Off (PUBLIC_URL is not set)'}</Fact>
       </dl>
-      <h2 id="queues" className="mt-10 mb-4 text-xl">
+      <h3 id="queues" className="mt-10 mb-4 text-xl">
         Job queues
-      </h2>
+      </h3>
       {queues.length === 0 ? (
         <p className="text-neutral-600">No job is waiting.</p>
       ) : (
