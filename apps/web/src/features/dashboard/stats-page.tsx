@@ -17,7 +17,7 @@ const isPeriod = (value: string | null): value is StatsPeriod => value !== null 
 
 // Four that share the column's width, so a 360 px phone shows them all.
 const tab = (active: boolean) =>
-  `flex-1 px-2 py-3 text-center focus-visible:-outline-offset-2 ${active ? 'border-b-2 border-neutral-900 text-neutral-900' : 'text-neutral-500 hover:text-neutral-900'}`;
+  `flex-1 px-2 py-3 text-center focus-visible:-outline-offset-2 ${active ? 'border-b-2 border-accent text-neutral-900' : 'text-neutral-500 hover:text-neutral-900'}`;
 
 /**
  * The author's statistics (`/dashboard/stats`): reads, likes and comments of all their blogs or one,
