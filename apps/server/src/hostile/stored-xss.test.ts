@@ -345,9 +345,12 @@ describe('stored XSS in profiles', () => {
 });
 
 describe('stored XSS in the share tags the server writes into pages', () => {
-  /** The tags the page head may hold, every value escaped: nothing else may appear there. */
+  /**
+   * The tags the page head may hold, every value escaped: nothing else may appear there. The site's
+   * icons and manifest are the server's own addresses; its identity is a JSON data block, like the JSON-LD.
+   */
   const HEAD_TAG =
-    /^<(?:\/?(?:html|head|title)|!doctype html|html lang="en"|meta charset="UTF-8" \/|link rel="canonical" href="[^"<>]*"|meta (?:name|property)="[a-z:_]+" content="[^"<>]*"|link rel="alternate" type="[a-z/+]+" title="[^"<>]*" href="[^"<>]*"|script type="application\/ld\+json"|\/script)>$/;
+    /^<(?:\/?(?:html|head|title)|!doctype html|html lang="en"|meta charset="UTF-8" \/|link rel="canonical" href="[^"<>]*"|meta (?:name|property)="[a-z:_]+" content="[^"<>]*"|link rel="alternate" type="[a-z/+]+" title="[^"<>]*" href="[^"<>]*"|link rel="(?:icon|apple-touch-icon|manifest)"(?: type="image\/[a-z+]+")?(?: sizes="\d+x\d+")? href="\/[a-z0-9./?=-]+"|script type="application\/(?:ld\+)?json"(?: id="site-identity")?|\/script)>$/;
   const headProblems = (html: string) => {
     const head = html.slice(0, html.indexOf('<body>'));
     const title = /<title>([^<]*)<\/title>/.exec(head);

@@ -19,7 +19,8 @@ function Byline({ blog }: { blog: BlogCardData }) {
         </span>
       </Link>
       {blog.publishedAt && <span className="flex-none text-neutral-500">· {formatDate(blog.publishedAt)}</span>}
-      <span className="flex-none text-neutral-500">· {blog.reading_minutes} min read</span>
+      {/* On a phone the author's name needs the room more: the blog's page says how long it reads. */}
+      <span className="flex-none text-neutral-500 max-sm:hidden">· {blog.reading_minutes} min read</span>
     </div>
   );
 }

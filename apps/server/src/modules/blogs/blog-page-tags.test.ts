@@ -24,7 +24,8 @@ describe('share tags of /blog/{blog_id}', () => {
     const html = await page(`/blog/${blogId}`);
     expect(html).toContain('<title>Tea &amp; &lt;Biscuits&gt; &quot;daily&quot; | Inkwell</title>');
     expect(meta(html, 'description')).toBe('A short one about tea.');
-    expect(html).not.toContain('Read and write blogs.');
+    // The blog's description alone: not the site's beside it.
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
     expect(html).toContain(`<link rel="canonical" href="https://blog.example.org/blog/${blogId}">`);
     expect(meta(html, 'og:title')).toBe('Tea &amp; &lt;Biscuits&gt; &quot;daily&quot;');
     expect(meta(html, 'og:url')).toBe(`https://blog.example.org/blog/${blogId}`);
