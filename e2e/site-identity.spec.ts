@@ -169,6 +169,11 @@ test('the owner gives the site its identity, which every reader sees', async ({ 
     await readerPage.getByLabel('Site links').click();
     await expect(readerPage.getByRole('link', { name: 'Mountain rescue' })).toBeVisible();
     await checkScreen(readerPage, 'a profile with a custom identity, the site’s links open', { desktop: false });
+    // Escape closes it, and the focus is back on its button.
+    await readerPage.getByRole('link', { name: 'Mountain rescue' }).focus();
+    await readerPage.keyboard.press('Escape');
+    await expect(readerPage.getByRole('link', { name: 'Mountain rescue' })).toHaveCount(0);
+    await expect(readerPage.getByLabel('Site links')).toBeFocused();
   } finally {
     await reader.close();
     await site.close();

@@ -85,9 +85,14 @@ function audit(page: Page): Promise<string[]> {
       'srcset',
     ]);
     const describe = (el: Element) => el.outerHTML.slice(0, 160);
-    /** The server's JSON-LD: a data block the browser never runs, in the head, and JSON throughout (no text broke out of it). */
-    const isJsonLd = (script: HTMLScriptElement) => {
-      if (script.type !== 'application/ld+json' || script.src || script.parentElement !== document.head) return false;
+    /**
+     * The server's data blocks in the head, which the browser never runs: the JSON-LD and the site's
+     * identity (#site-identity), each JSON throughout (no text broke out of it).
+     */
+    const isDataBlock = (script: HTMLScriptElement) => {
+      const data =
+        script.type === 'application/ld+json' || (script.type === 'application/json' && script.id === 'site-identity');
+      if (!data || script.src || script.parentElement !== document.head) return false;
       try {
         JSON.parse(script.text);
         return true;
@@ -107,7 +112,7 @@ function audit(page: Page): Promise<string[]> {
             src.startsWith(`${location.origin}/assets/`) ||
             src === `${location.origin}/theme.js` ||
             src.endsWith('/gsi/client');
-          if (!ours && !isJsonLd(el as HTMLScriptElement)) found.push(`script: ${describe(el)}`);
+          if (!ours && !isDataBlock(el as HTMLScriptElement)) found.push(`script: ${describe(el)}`);
         }
         if (tag === 'iframe' && !(el as HTMLIFrameElement).src.startsWith('https://'))
           found.push(`iframe: ${describe(el)}`);

@@ -79,7 +79,7 @@ export function Navbar() {
 
         <div className="ml-auto flex items-center gap-3 whitespace-nowrap md:gap-5">
           {site.navigation.length > 0 && (
-            <details className="relative xl:hidden">
+            <details className="relative xl:hidden" onKeyDown={closeOnEscape}>
               <summary
                 aria-label="Site links"
                 className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-full bg-neutral-100"
@@ -153,6 +153,13 @@ export function Navbar() {
  * The site's own links (its identity's navigation): a path of the site loads as a page, an outside
  * address opens as any link does, without handing it this page (noopener).
  */
+/** An open menu closes with Escape, as every menu does, and gives the focus back to its button. */
+function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
+  if (event.key !== 'Escape' || !event.currentTarget.open) return;
+  event.currentTarget.open = false;
+  event.currentTarget.querySelector('summary')?.focus();
+}
+
 function SiteLinks({ links }: { links: NavLink[] }) {
   return links.map(({ label, url }) => (
     <li key={url + label}>
