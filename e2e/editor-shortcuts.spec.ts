@@ -18,17 +18,12 @@ async function startWriting(page: Page, user: TestUser, title: string) {
 /**
  * Presses a key that Editor.js handles itself (Enter, Tab, / …). Editor.js binds those keys on a
  * new block once the browser is next idle (requestIdleCallback): a writer's next key always comes
- * later, a script's can come first. Idle callbacks run in order, so once ours has run, so has its;
- * but a block's binding may itself be scheduled from an idle callback or a frame (the first block,
- * on a busy machine, was seen to miss an Enter), so this waits for a frame and two idle periods.
+ * later, a script's can come first. Idle callbacks run in order, so once ours has run, so has its.
+ * (Waiting on a frame or a timer inside the page instead was seen to lose the next Enter every
+ * time, and a wait outside the page never: docs/testing.md, Known flaky tests.)
  */
 async function pressInEditor(page: Page, key: string) {
-  await page.evaluate(async () => {
-    const idle = () => new Promise<void>((done) => requestIdleCallback(() => done()));
-    await new Promise<void>((done) => requestAnimationFrame(() => done()));
-    await idle();
-    await idle();
-  });
+  await page.evaluate(() => new Promise<void>((done) => requestIdleCallback(() => done())));
   await page.keyboard.press(key);
 }
 
