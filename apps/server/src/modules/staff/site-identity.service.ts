@@ -30,11 +30,7 @@ export async function updateSiteIdentity(db: Db, actor: SessionUser, changes: Up
     const before = await readSiteIdentity(tx);
     const after = await writeSiteIdentity(tx, changes);
     for (const field of Object.keys(changes) as (keyof SiteIdentity)[]) {
-      if (
-        shown(before[field]) === shown(after[field]) &&
-        JSON.stringify(before[field]) === JSON.stringify(after[field])
-      )
-        continue;
+      if (JSON.stringify(before[field]) === JSON.stringify(after[field])) continue;
       await writeLogLine(tx, actor, {
         action: 'settings',
         target: { type: 'site', id: field, label: field },

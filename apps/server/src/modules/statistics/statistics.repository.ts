@@ -72,12 +72,13 @@ export const blogsPublishedPerDay = (db: Executor, from: string) =>
 export const commentsPerDay = (db: Executor, from: string) =>
   perDay(db, sql`${comments}`, sql`${comments.createdAt}`, sql`true`, from);
 
-/** Reads per day on every blog (blog_daily_reads_day_idx). */
-export const readsPerDay = (db: Executor, from: string) =>
+/** Reads per day on every blog (blog_daily_reads_day_idx), or on a scope's (the key of blog_daily_reads). */
+export const readsPerDay = (db: Executor, from: string | undefined, scope?: Scope) =>
   dayCounts(
     db,
     sql`select to_char(${blogDailyReads.day}, 'YYYY-MM-DD') as day, sum(${blogDailyReads.reads})::int as n
-      from ${blogDailyReads} where true ${sinceDay(sql`${blogDailyReads.day}`, from)} group by ${blogDailyReads.day}`,
+      from ${blogDailyReads} where ${scope ? sql`${blogDailyReads.blogId} in ${blogsOf(scope)}` : sql`true`}
+      ${sinceDay(sql`${blogDailyReads.day}`, from)} group by ${blogDailyReads.day}`,
   );
 
 /* ---------- An author's, for them alone ---------- */
@@ -102,14 +103,6 @@ export async function firstDays(db: Executor, scope: Scope) {
   );
   return row!;
 }
-
-export const authorReadsPerDay = (db: Executor, scope: Scope, from: string | undefined) =>
-  dayCounts(
-    db,
-    sql`select to_char(${blogDailyReads.day}, 'YYYY-MM-DD') as day, sum(${blogDailyReads.reads})::int as n
-      from ${blogDailyReads} where ${blogDailyReads.blogId} in ${blogsOf(scope)}
-      ${sinceDay(sql`${blogDailyReads.day}`, from)} group by ${blogDailyReads.day}`,
-  );
 
 export const authorLikesPerDay = (db: Executor, scope: Scope, from: string | undefined) =>
   perDay(db, sql`${likes}`, sql`${likes.createdAt}`, sql`${likes.blogId} in ${blogsOf(scope)}`, from);

@@ -10,7 +10,6 @@ import { notFound } from '../../http-error.ts';
 import {
   authorCommentsPerDay,
   authorLikesPerDay,
-  authorReadsPerDay,
   blogsPublishedPerDay,
   commentsPerDay,
   firstDays,
@@ -104,7 +103,7 @@ export async function authorStats(
   const today = dayOf(now);
   const since = period === 'all' ? undefined : addDays(today, 1 - PERIOD_DAYS[period]);
   const [reads, likes, comments, followers, subscribers, referrers, first] = await Promise.all([
-    authorReadsPerDay(db, scope, since),
+    readsPerDay(db, since, scope),
     authorLikesPerDay(db, scope, since),
     authorCommentsPerDay(db, scope, since),
     followersPerDay(db, authorId, since),
