@@ -42,3 +42,4 @@ export * from './domain-rules.ts';
 export * from './review.ts';
 export * from './site-identity.ts';
 export * from './statistics.ts';
+export * from './import-limits.ts';
