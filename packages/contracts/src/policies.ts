@@ -7,14 +7,21 @@
 
 type Viewer = string | null;
 
+/**
+ * What stands for a member who deleted their account wherever something of theirs outlives them:
+ * the name over their comments (and those comments' words), and the name in the staff's records
+ * (the moderation log, invitations, bulk actions). docs/product/rules.md Deleting an account.
+ */
+export const DELETED_MEMBER = '[deleted]';
+
 /** A blog as the rules need it: whose it is. */
 export interface BlogOwnership {
   authorId: string;
 }
 
-/** A comment as the rules need it: who wrote it, on whose blog, and whether staff deleted it. */
+/** A comment as the rules need it: who wrote it (null once they deleted their account), on whose blog, and whether staff deleted it. */
 export interface CommentOwnership {
-  commentedBy: string;
+  commentedBy: string | null;
   blogAuthorId: string;
   removedByStaff?: boolean;
 }

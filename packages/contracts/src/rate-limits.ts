@@ -8,6 +8,7 @@ export const RateLimitMessages = {
   tooManyLinkPreviews: 'Too many link previews',
   tooManyUploads: 'Too many uploads',
   tooManyPasswordChanges: 'Too many password change attempts',
+  tooManyAccountDeletions: 'Too many attempts to delete the account',
   tooManyBlocks: 'Too many blocks',
   tooManyReports: 'Too many reports',
   tooManyChallenges: 'Too many checks that you are not a robot asked for',
