@@ -1,7 +1,6 @@
 import type { FieldRefusal } from './error-codes.ts';
 import { Limits } from './limits.ts';
 import { Messages } from './messages.ts';
-import { DELETED_MEMBER } from './policies.ts';
 
 /** Texts of the comment rules that are Inkwell's own (the original contract's are in messages.ts). */
 export const CommentMessages = {
@@ -9,8 +8,6 @@ export const CommentMessages = {
   tooManyComments: 'Too many comments',
   /** What a comment the staff deleted says in its place: its thread keeps its shape, its words are gone. */
   removedByStaff: '[removed by the site’s staff]',
-  /** A comment whose writer deleted their account: its words (and the name it is shown under). Its replies by others stay under it. */
-  deleted: DELETED_MEMBER,
 } as const;
 
 /** docs/product/rules.md Comment: not empty after trimming, and not longer than the limit. Answers the refusal, or null. */

@@ -7,13 +7,6 @@
 
 type Viewer = string | null;
 
-/**
- * What stands for a member who deleted their account wherever something of theirs outlives them:
- * the name over their comments (and those comments' words), and the name in the staff's records
- * (the moderation log, invitations, bulk actions). docs/product/rules.md Deleting an account.
- */
-export const DELETED_MEMBER = '[deleted]';
-
 /** A blog as the rules need it: whose it is. */
 export interface BlogOwnership {
   authorId: string;

@@ -9,7 +9,6 @@ export const SettingsMessages = {
   usernameCharacters: "Username can only contain letters, numbers, '_' and '.'",
   profileUpdated: 'Profile Updated',
   passwordChanged: 'Password Changed',
-  accountDeleted: 'Your account was deleted',
 } as const;
 
 const USERNAME_CHARACTERS = /^[A-Za-z0-9_.]+$/;

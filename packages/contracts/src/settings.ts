@@ -66,3 +66,5 @@ export const DeleteAccountBody = z.object({
 });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
 export const DeleteAccountResponse = z.object({ deleted: z.literal(true) });
+/** What the app says once the account is gone (on the home page, signed out). */
+export const ACCOUNT_DELETED = 'Your account was deleted';

@@ -62,6 +62,9 @@ const SubscriptionLinkPage = lazyPage(() =>
 const ChangePasswordPage = lazyPage(() =>
   import('../features/settings/change-password-page.tsx').then((m) => m.ChangePasswordPage),
 );
+const DeleteAccountPage = lazyPage(() =>
+  import('../features/auth/delete-account-page.tsx').then((m) => m.DeleteAccountPage),
+);
 // The signed-in screens' layout, which no reading page shows.
 const SidebarLayout = lazyPage(() => import('../components/sidebar-layout.tsx').then((m) => m.SidebarLayout));
 const AdminPage = lazyPage(() => import('../features/admin/admin-page.tsx').then((m) => m.AdminPage));
@@ -106,6 +109,7 @@ const routes: RouteObject[] = [
               { path: 'settings/edit-profile', element: <EditProfilePage /> },
               { path: 'settings/change-password', element: <ChangePasswordPage /> },
               { path: 'settings/blocked-accounts', element: <BlockedAccountsPage /> },
+              { path: 'settings/account', element: <DeleteAccountPage /> },
             ],
           },
           // The staff's screens (their calls are refused to everyone else), with routes of their own.

@@ -11,8 +11,16 @@ import {
   MenuIcon,
   PenIcon,
   UserIcon,
+  iconProps,
   type IconProps,
 } from './icons.tsx';
+
+/** Only the sidebar shows it, so it is drawn here, in the sidebar's chunk. */
+const TrashIcon = (p: IconProps) => (
+  <svg {...iconProps(p)}>
+    <path d="M3 6h18M8 6V4h8v2m-9 0 1 14h8l1-14" />
+  </svg>
+);
 
 interface SidebarLink {
   to: string;
@@ -37,6 +45,7 @@ const SECTIONS: { heading: string; links: SidebarLink[] }[] = [
       { to: '/settings/edit-profile', label: 'Edit Profile', Icon: UserIcon },
       { to: '/settings/change-password', label: 'Change Password', Icon: LockIcon },
       { to: '/settings/blocked-accounts', label: 'Blocked accounts', Icon: BanIcon },
+      { to: '/settings/account', label: 'Delete account', Icon: TrashIcon },
     ],
   },
 ];

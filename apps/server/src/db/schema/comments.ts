@@ -12,7 +12,7 @@ export const comments = pgTable(
     blogAuthor: uuid('blog_author')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Null once its writer deleted their account: the comment stays for its replies, its words CommentMessages.deleted (comments.service.ts anonymiseCommentsBy). */
+    /** Null once its writer deleted their account: the comment stays for its replies, its words DELETED_MEMBER (comments.service.ts anonymiseCommentsBy). */
     commentedBy: uuid('commented_by').references(() => users.id, { onDelete: 'set null' }),
     parentId: uuid('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
     comment: text('comment').notNull(),

@@ -1,4 +1,4 @@
-import { CommentMessages, isUuid } from '@inkwell/contracts';
+import { CommentMessages, DELETED_MEMBER, isUuid } from '@inkwell/contracts';
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -81,7 +81,7 @@ function selectComments(
     db
       .select(commentColumns(viewerId))
       .from(comments)
-      // A writer who deleted their account is none: the comment stays, shown as CommentMessages.deleted.
+      // A writer who deleted their account is none: the comment stays, shown as DELETED_MEMBER.
       .leftJoin(users, eq(users.id, comments.commentedBy))
       .innerJoin(blogs, eq(blogs.id, comments.blogId))
       .where(and(where, notBlockedBy(viewerId, comments.commentedBy)))
@@ -157,11 +157,11 @@ export async function findThreadsOnlyBy(tx: Executor, blogId: string, userId: st
   );
 }
 
-/** A leaving member's comments on others' blogs left there stay, anonymised: their words CommentMessages.deleted, their writer none. */
+/** A leaving member's comments on others' blogs left there stay, anonymised: their words DELETED_MEMBER, their writer none. */
 export async function anonymiseComments(tx: Executor, userId: string) {
   await tx
     .update(comments)
-    .set({ comment: CommentMessages.deleted, commentedBy: null })
+    .set({ comment: DELETED_MEMBER, commentedBy: null })
     .where(and(eq(comments.commentedBy, userId), ne(comments.blogAuthor, userId)));
 }
 

@@ -112,7 +112,7 @@ async function deleteThreads(tx: Executor, blogId: string, subtree: { id: string
 
 /**
  * A leaving member's comments on others' blogs (users' `leaving` event; those on their own blogs go
- * with the blogs): each that someone else replied to, at any depth, stays as CommentMessages.deleted
+ * with the blogs): each that someone else replied to, at any depth, stays as DELETED_MEMBER
  * with no writer, so the thread others replied in keeps its shape; the rest go with their own
  * replies, as deleting them would, the blog's counters dropping by the rows removed. Blog by blog,
  * in id order.

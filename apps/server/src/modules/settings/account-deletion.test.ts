@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CommentMessages,
   DELETE_CONFIRMATION_MAX_AGE_SECONDS,
+  DELETED_MEMBER,
   ErrorMessages,
   type Comment,
   type FixedErrorCode,
@@ -136,7 +136,7 @@ describe('a comment whose writer left', () => {
       Comment[]
     >();
     expect(shown).toMatchObject({
-      comment: CommentMessages.deleted,
+      comment: DELETED_MEMBER,
       children: expect.any(Array),
       can: { delete: true },
     });

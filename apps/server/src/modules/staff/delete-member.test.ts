@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CommentMessages,
-  DELETED_MEMBER,
-  ErrorMessages,
-  type Comment,
-  type ModerationLogResponse,
-  type Role,
-} from '@inkwell/contracts';
+import { DELETED_MEMBER, ErrorMessages, type Comment, type ModerationLogResponse, type Role } from '@inkwell/contracts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildComment, fetchBlog } from '../../test/conversation.ts';
 import { bearer, buildBlog, buildUser, post, type TestUser } from '../../test/factories.ts';
@@ -76,7 +69,7 @@ describe('deleting a member', () => {
     const [note, gone] = comments.json<Comment[]>() as [Comment, Comment];
     expect([note, gone].map(shown)).toEqual([
       ['My own note.', reader.fullname, reader.username],
-      [CommentMessages.deleted, DELETED_MEMBER, ''],
+      [DELETED_MEMBER, DELETED_MEMBER, ''],
     ]);
     const replies = async (c: Comment) =>
       (await post(t.app, '/api/comment/get-replies', { _id: c._id })).json<{ replies: Comment[] }>().replies.map(shown);

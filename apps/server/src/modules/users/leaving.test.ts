@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommentMessages, DELETED_MEMBER, IMAGE_KEY, type Comment } from '@inkwell/contracts';
+import { DELETED_MEMBER, IMAGE_KEY, type Comment } from '@inkwell/contracts';
 import { federationKv, images, jobs, remoteArticles, remoteFollowers, remoteFollowing } from '../../db/schema/index.ts';
 import { buildComment, fetchBlog } from '../../test/conversation.ts';
 import { rowsHolding } from '../../test/database-scan.ts';
@@ -186,7 +186,7 @@ describe('a member deleting their account', () => {
     const top = (await post(a.app, '/api/comment/get-blog-comments', { blog_id: readersBlog.blog_id })).json<
       Comment[]
     >();
-    expect(top.map(shown)).toEqual([[CommentMessages.deleted, DELETED_MEMBER, '']]);
+    expect(top.map(shown)).toEqual([[DELETED_MEMBER, DELETED_MEMBER, '']]);
     const replies = async (c: Comment) =>
       (await post(a.app, '/api/comment/get-replies', { _id: c._id })).json<{ replies: Comment[] }>().replies;
     const [answerNow] = await replies(top[0]!);
