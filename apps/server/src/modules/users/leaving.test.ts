@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETED_MEMBER, IMAGE_KEY, type Comment } from '@inkwell/contracts';
 import { federationKv, images, jobs, remoteArticles, remoteFollowers, remoteFollowing } from '../../db/schema/index.ts';
@@ -232,5 +232,33 @@ describe('a member deleting their account', () => {
     // Signing in again fails, as for an address nobody has.
     const again = await post(a.app, '/api/user/signin', { email: leaver.email, password: leaver.password });
     expect(again.json()).toMatchObject({ code: 'wrong_credentials' });
+  });
+
+  it('gives a farewell no inbox takes up once its tries are over, and keeps nothing of it', async () => {
+    const leaver = await buildUser(a.app, { fullname: 'Gale Goneaway' });
+    const leaverId = await userIdOf(a, leaver);
+    // Their actor is fetched once (its keys are made), and a follower elsewhere never answers.
+    expect((await fetch(`${a.url}/ap/users/${leaverId}`, { headers: { accept: AP } })).status).toBe(200);
+    await a.app.db.insert(remoteFollowers).values({
+      userId: leaverId,
+      actorId: 'http://127.0.0.1:9/ap/users/nobody',
+      inbox: 'http://127.0.0.1:9/ap/users/nobody/inbox',
+      followId: 'http://127.0.0.1:9/follows/1',
+    });
+    await buildBlog(a.app, leaver, { title: 'Shouting into the void' });
+    expect((await post(a.app, '/api/account/delete', { password: leaver.password }, leaver.token)).statusCode).toBe(
+      200,
+    );
+    await a.app.jobs.runDue();
+    // The deliveries failed and wait for their next try; at their last, they are let go, not kept.
+    const waiting = await a.app.db.select().from(jobs).where(eq(jobs.queue, 'federation-delivery'));
+    expect(waiting.map((job) => [job.attempts, job.failedAt])).toEqual([
+      [1, null],
+      [1, null],
+    ]);
+    await a.app.db.update(jobs).set({ attempts: 39, runAt: new Date() }).where(eq(jobs.queue, 'federation-delivery'));
+    await a.app.jobs.runDue();
+    expect(await a.app.db.select().from(jobs).where(like(jobs.queue, 'federation-%'))).toEqual([]);
+    expect(await rowsHolding(a.app.db, [leaverId, leaver.username, leaver.email, leaver.fullname])).toEqual([]);
   });
 });
