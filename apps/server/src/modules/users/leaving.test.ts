@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELETED_MEMBER, IMAGE_KEY, type Comment } from '@inkwell/contracts';
+import { DELETED_MEMBER, IMAGE_KEY, type Comment, type ModerationLogResponse } from '@inkwell/contracts';
 import { federationKv, images, jobs, remoteArticles, remoteFollowers, remoteFollowing } from '../../db/schema/index.ts';
 import { buildComment, fetchBlog } from '../../test/conversation.ts';
 import { rowsHolding } from '../../test/database-scan.ts';
@@ -136,6 +136,9 @@ describe('a member deleting their account', () => {
       byLeaver('/api/admin/bulk-standing', { filter: pestFilter, standing: 'silenced', reason: 'x', expected: 1 }),
     );
     await settle();
+    // The site handed to them and back: two lines whose detail names them.
+    await ok(byOwner('/api/admin/transfer-ownership', { username: leaver.username, reason: 'Away' }));
+    await ok(byLeaver('/api/admin/transfer-ownership', { username: owner.username, reason: 'Back' }));
     await ok(byOwner('/api/admin/member/role', { username: leaver.username, role: 'member', reason: 'Leaving' }));
     const theirDomain = { query: 'leavingdomain' };
     await ok(
@@ -174,6 +177,12 @@ describe('a member deleting their account', () => {
 
     // Nothing names them: no id, username, address or name in any column of any row.
     expect(await rowsHolding(a.app.db, needles)).toEqual([]);
+    // The staff's log keeps what was done to and by them, naming "[deleted]".
+    const log = (await post(a.app, '/api/admin/log', {}, owner.token)).json<ModerationLogResponse>().entries;
+    expect(log.filter((line) => line.action === 'transfer_ownership').map((line) => line.detail)).toEqual([
+      `${DELETED_MEMBER} → ${owner.username}`,
+      `${owner.username} → ${DELETED_MEMBER}`,
+    ]);
     expect(await counterMismatches(a.app.db)).toEqual([]);
 
     // The thread they were part of keeps its shape: their answered comment is "[deleted]", the
