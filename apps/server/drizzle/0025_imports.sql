@@ -35,6 +35,7 @@ CREATE TABLE "imports" (
 	"posts_total" integer NOT NULL,
 	"posts_done" integer DEFAULT 0 NOT NULL,
 	"posts_imported" integer DEFAULT 0 NOT NULL,
+	"posts_skipped" integer DEFAULT 0 NOT NULL,
 	"images_fetched" integer DEFAULT 0 NOT NULL,
 	"report" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -63,10 +63,12 @@ export const ImportProgress = z.object({
   scope: z.enum(IMPORT_SCOPES),
   state: z.enum(['running', 'done']),
   postsTotal: z.number().int(),
-  /** Posts handled: written, found imported before, or left out (the report says why). */
+  /** Posts handled: imported, skipped, or left out (the report says why). */
   postsDone: z.number().int(),
   /** Posts that became blogs. */
   postsImported: z.number().int(),
+  /** Posts the same member had imported before, left as they are. */
+  postsSkipped: z.number().int(),
   imagesFetched: z.number().int(),
   report: z.array(ImportReportLine),
   createdAt: z.string(),

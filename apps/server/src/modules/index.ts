@@ -18,6 +18,7 @@ import {
 } from './federation/index.ts';
 import { endFollowsBetween, endFollowsOf, followsModule } from './follows/index.ts';
 import { identityModule } from './identity/index.ts';
+import { importsModule } from './imports/index.ts';
 import { jobsModule } from './jobs/index.ts';
 import { likesModule, removeLikesBy } from './likes/index.ts';
 import { linkPreviewModule } from './link-preview/index.ts';
@@ -105,6 +106,7 @@ export const modules: (FastifyPluginAsync | FastifyPluginAsyncZod)[] = [
   blocksModule,
   profilesModule,
   uploadsModule,
+  importsModule,
   linkPreviewModule,
   commentsModule,
   reportsModule,

@@ -63,6 +63,8 @@ const REPLAYED_HEADERS = [
   'link',
   'content-language',
   'x-robots-tag',
+  // Where a 301 sends the reader (an imported post's old address).
+  'location',
 ];
 /**
  * What hooks add to Vary for every response alike (a hit runs them again). Any other header a Vary

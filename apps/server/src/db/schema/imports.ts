@@ -46,6 +46,8 @@ export const imports = pgTable(
     postsDone: integer('posts_done').notNull().default(0),
     /** Posts that became blogs. */
     postsImported: integer('posts_imported').notNull().default(0),
+    /** Posts the same member had imported before: left as they are. */
+    postsSkipped: integer('posts_skipped').notNull().default(0),
     imagesFetched: integer('images_fetched').notNull().default(0),
     report: jsonb('report').$type<ImportReportLine[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
