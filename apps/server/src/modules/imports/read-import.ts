@@ -1,0 +1,43 @@
+import { ImportLimits } from '@inkwell/contracts';
+import { badRequest } from '../../http-error.ts';
+import { looksLikeZip, openArchive, type Archive } from './archive.ts';
+import type { ReadImport } from './import-bundle.ts';
+import { checkPostCount } from './post-fields.ts';
+import { looksLikeWordPress, readWordPress } from './read-wordpress.ts';
+
+export interface ReadImportOptions {
+  /** The old site's address, for the addresses a source writes relative to it (Ghost's `__GHOST_URL__`). */
+  siteUrl?: string;
+}
+
+const unknownFormat = () => badRequest('import_format_unknown');
+
+/** Text as the sources write it: UTF-8, a byte-order mark dropped. */
+const utf8 = (bytes: Buffer) => new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
+
+async function readArchive(bytes: Buffer): Promise<ReadImport> {
+  const archive: Archive = await openArchive(bytes);
+  // Inkwell's own export (a manifest.json whose format is `inkwell-export`) plugs in here, with its reader.
+  void archive;
+  throw unknownFormat();
+}
+
+/**
+ * Reads an uploaded export into an ImportBundle, whatever its name says: the format is told from
+ * the bytes. A zip is a Medium export (`posts/*.html`), an Inkwell export (`manifest.json`) or a
+ * folder of Markdown files; XML of an RSS channel in WordPress's namespace is a WordPress export;
+ * JSON in Ghost's shape is a Ghost export. Refusals (400): `import_too_large`,
+ * `import_format_unknown`, `import_unreadable`, `import_archive_unsafe`, `import_too_many_posts`.
+ */
+export async function readImport(bytes: Buffer, options: ReadImportOptions = {}): Promise<ReadImport> {
+  if (bytes.length > ImportLimits.fileMaxBytes) throw badRequest('import_too_large');
+  if (looksLikeZip(bytes)) return readArchive(bytes);
+  void options;
+  const text = utf8(bytes).trimStart();
+  if (text.startsWith('<') && looksLikeWordPress(text)) {
+    const bundle = readWordPress(text);
+    checkPostCount(bundle.posts.length);
+    return { bundle, files: new Map() };
+  }
+  throw unknownFormat();
+}
