@@ -149,6 +149,8 @@ export async function registerReadCache(app: FastifyInstance) {
       else entries.set(fill.key, { vary }).set(variantKey(fill.key, vary, request), response);
     };
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) store(Buffer.from(payload));
+    // A redirect has no body.
+    else if (payload === undefined || payload === null) store(Buffer.alloc(0));
     else if (isReadable(payload)) return recorded(payload, maxSize, store);
     return payload;
   });
