@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImportLimits } from './import-limits.ts';
 
 /*
  * Imports (docs/product/rules.md, "Importing"): a member uploads another platform's export, the
@@ -20,6 +21,16 @@ export type ImportScope = (typeof IMPORT_SCOPES)[number];
  * `scope`, `own` (the default) or `site`.
  */
 export const ImportFormFields = { file: 'file', siteUrl: 'site_url', scope: 'scope' } as const;
+
+/**
+ * What the import screen says before it sends a file, as the server would (error-codes.ts names
+ * them). Here, in a module of schemas, rather than with the zod-free messages: only the import
+ * screen shows them, and the reading pages never load it.
+ */
+export const ImportMessages = {
+  fileRequired: 'Choose the export file to import',
+  tooLarge: `The file is larger than ${ImportLimits.fileMaxBytes / 1024 / 1024} MB`,
+} as const;
 
 /** Who a source's author becomes in a site import. */
 export const ImportAuthorMapping = z.object({

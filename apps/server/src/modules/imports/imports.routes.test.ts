@@ -46,7 +46,16 @@ interface Item {
 
 /** A WordPress export (WXR 1.2) of these posts, on the old site `https://old.example`. */
 function wxr(items: Item[], authors = '') {
-  const item = ({ id, title, slug, status = 'publish', date = '2019-04-02 22:15:00', body, tags = [], creator = 'admin' }: Item) => `
+  const item = ({
+    id,
+    title,
+    slug,
+    status = 'publish',
+    date = '2019-04-02 22:15:00',
+    body,
+    tags = [],
+    creator = 'admin',
+  }: Item) => `
   <item>
     <title><![CDATA[${title}]]></title>
     <link>https://old.example/${date.slice(0, 4)}/${date.slice(5, 7)}/${slug}/</link>
@@ -80,7 +89,8 @@ const authorXml = (login: string, email: string, name: string) =>
 function upload(user: TestUser | null, file: Buffer | string | null, fields: Record<string, string> = {}) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file !== null) form.append('file', new Blob([typeof file === 'string' ? file : new Uint8Array(file)]), 'export.xml');
+  if (file !== null)
+    form.append('file', new Blob([typeof file === 'string' ? file : new Uint8Array(file)]), 'export.xml');
   return t.app.inject({
     method: 'POST',
     url: '/api/imports',
@@ -162,7 +172,10 @@ describe('POST /api/imports', () => {
       authorXml('m', member.email, 'The Member') + authorXml('n', newcomer, 'New Writer'),
     );
     const refused = await upload(member, file, { scope: 'site' });
-    expect([refused.statusCode, refused.json()]).toEqual([403, { error: 'Only the site’s admins can do this', code: 'admin_only' }]);
+    expect([refused.statusCode, refused.json()]).toEqual([
+      403,
+      { error: 'Only the site’s admins can do this', code: 'admin_only' },
+    ]);
 
     const res = await upload(owner, file, { scope: 'site', site_url: 'https://old.example' });
     expect(res.statusCode, res.body).toBe(200);
@@ -182,8 +195,18 @@ describe('POST /api/imports', () => {
       ['no file', upload(writer, null, { scope: 'own' }), 400, 'import_file_required'],
       ['an empty file', upload(writer, ''), 400, 'import_file_required'],
       ['a scope that is none', upload(writer, wxr([]), { scope: 'everyone' }), 400, 'validation_failed'],
-      ['an old address that is none', upload(writer, wxr([]), { site_url: 'javascript:alert(1)' }), 400, 'import_site_url_invalid'],
-      ['a file over the limit', upload(writer, Buffer.alloc(ImportLimits.fileMaxBytes + 1, 32)), 413, 'import_too_large'],
+      [
+        'an old address that is none',
+        upload(writer, wxr([]), { site_url: 'javascript:alert(1)' }),
+        400,
+        'import_site_url_invalid',
+      ],
+      [
+        'a file over the limit',
+        upload(writer, Buffer.alloc(ImportLimits.fileMaxBytes + 1, 32)),
+        413,
+        'import_too_large',
+      ],
       ['no session', upload(null, wxr([])), 401, 'unauthorized'],
     ];
     for (const [name, answer, status, code] of cases) {
