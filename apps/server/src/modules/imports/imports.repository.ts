@@ -36,7 +36,7 @@ export async function insertImport(tx: Executor, { posts, files, ...values }: Ne
     .values({
       ...values,
       postsTotal: posts.length,
-      ...(empty && { state: 'done' as const, finishedAt: sql`now()` }),
+      ...(empty && { state: 'done' as const, finishedAt: sql`now()`, authors: [] }),
     })
     .returning();
   const importId = row!.id;
@@ -140,7 +140,7 @@ export interface PostOutcome {
 /**
  * Marks a post done and adds what came of it to its import, in the caller's transaction: the post's
  * row is locked first, so of two runs of one post only the first counts (false for the other). The
- * post that completes the import ends it: its state, and its posts and files deleted.
+ * post that completes the import ends it: its state, and its posts, files and the source's authors deleted.
  */
 export async function finishPost(tx: Executor, importId: string, position: number, outcome: PostOutcome) {
   const marked = await tx
@@ -161,9 +161,10 @@ export async function finishPost(tx: Executor, importId: string, position: numbe
     .where(eq(imports.id, importId))
     .returning({ done: imports.postsDone, total: imports.postsTotal });
   if (after!.done === after!.total) {
+    // The source's authors (e-mail addresses among them) were needed only to write the posts.
     await tx
       .update(imports)
-      .set({ state: 'done', finishedAt: sql`now()` })
+      .set({ state: 'done', finishedAt: sql`now()`, authors: [] })
       .where(eq(imports.id, importId));
     await tx.delete(importPosts).where(eq(importPosts.importId, importId));
     await tx.delete(importFiles).where(eq(importFiles.importId, importId));

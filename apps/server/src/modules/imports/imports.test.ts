@@ -25,6 +25,9 @@ import { startImport } from './imports.service.ts';
  * fetched from a real HTTP server through the SSRF-safe fetcher, mails to a real SMTP inbox.
  */
 
+/** The app's clock: the real time, moved on by a test that waits out the retries of a failing job. */
+let offset = 0;
+const clock = () => new Date(Date.now() + offset);
 let inbox: SmtpInbox;
 let images: LocalServer;
 /** The paths the image server was asked for. */
@@ -52,11 +55,11 @@ beforeAll(async () => {
     else send();
   });
   inbox = await startSmtpInbox();
-  t = await buildTestApp({
-    FETCH_ALLOW_HOSTS: 'localhost',
-    SMTP_URL: inbox.url,
-    PUBLIC_URL: 'http://blog.example.com',
-  });
+  t = await buildTestApp(
+    { FETCH_ALLOW_HOSTS: 'localhost', SMTP_URL: inbox.url, PUBLIC_URL: 'http://blog.example.com' },
+    undefined,
+    clock,
+  );
   // The first account is the site's owner, an admin.
   owner = await buildUser(t.app, { fullname: 'Olive Owner' });
 });
@@ -273,6 +276,37 @@ describe('an import of one’s own blog', () => {
     expect(asked.filter((path) => path.includes('secret'))).toEqual([]);
     const blog = await importedBlog(writer, bundle.posts[0]!.sourceKey);
     expect(blog.content[0]!.blocks).toEqual([{ type: 'paragraph', data: { text: 'Still here.' } }]);
+  });
+
+  it('leaves out a post that cannot be written, after its last try, and reports it; the others go on', async () => {
+    const writer = await buildUser(t.app);
+    // What no reader makes: a post whose blocks are not a list.
+    const broken = importedPost({ title: 'Broken', blocks: 'not blocks' as unknown as ContentBlock[] });
+    const fine = importedPost({ title: 'Fine' });
+    const started = await startImport(
+      t.app.db,
+      await sessionOf(writer),
+      { bundle: bundleOf([broken, fine]), files: new Map() },
+      'own',
+    );
+    await t.app.jobs.runDue();
+    expect(await status(writer, started.id)).toMatchObject({ state: 'running', postsDone: 1, postsImported: 1 });
+    // Its retries, each after the wait its job is given (at most an hour).
+    for (let attempt = 2; attempt <= 5; attempt++) {
+      offset += 3_600_000;
+      await t.app.jobs.runDue();
+    }
+    expect(await status(writer, started.id)).toMatchObject({
+      state: 'done',
+      postsDone: 2,
+      postsImported: 1,
+      report: [
+        { post: 'Fine', problem: 'It had no image to be its banner: the site’s share image stands in' },
+        { post: 'Broken', problem: 'Not imported: something went wrong on our side' },
+      ],
+    });
+    const [row] = await t.app.db.select().from(imports).where(eq(imports.id, started.id));
+    expect(row!.authors).toEqual([]);
   });
 
   it('is shown only to its importer: another member, and an admin, get 404', async () => {
