@@ -2,12 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Blog, ContentBlock, ImportStatusResponse } from '@inkwell/contracts';
 import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogs, importedPosts, importFiles, importPosts, imports, users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, testConfig, type TestApp } from '../../test/build-test-app.ts';
 import { fetchBlog } from '../../test/conversation.ts';
 import { buildUser, post, uniqueId, type TestUser } from '../../test/factories.ts';
 import { fixtureImage } from '../../test/images.ts';
@@ -394,14 +393,7 @@ describe('an admin’s import of a whole site', () => {
 describe('a restart in the middle of an import', () => {
   it('finishes the posts left, each once', async () => {
     const database = await createTestDatabase();
-    const config = loadConfig({
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'silent',
-      READ_FLUSH_SECONDS: '0',
-      SCHEDULED_PUBLISH_SECONDS: '0',
-      JOB_POLL_SECONDS: '0',
-      FETCH_ALLOW_HOSTS: 'localhost',
-    });
+    const config = testConfig({ FETCH_ALLOW_HOSTS: 'localhost' });
     const first = await buildApp({ config, database });
     let second: Awaited<ReturnType<typeof buildApp>> | undefined;
     try {

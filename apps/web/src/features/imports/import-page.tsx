@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -16,7 +16,7 @@ import { ApiError, isMissing } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../../lib/session.tsx';
-import { useFormErrors } from '../../lib/use-form-errors.ts';
+import { useFormErrors, type FieldMessage } from '../../lib/use-form-errors.ts';
 import { ownProfileQuery } from '../settings/index.ts';
 import { useImportStatus, useMyImports, useStartImport } from './api/imports.ts';
 
@@ -75,10 +75,7 @@ export function ImportPage() {
 
 function ImportForm({ onStarted }: { onStarted: (started: ImportStarted) => void }) {
   const errors = useFormErrors('import');
-  const fileHintId = useId();
-  const addressHintId = useId();
-  const fileId = useId();
-  const addressId = useId();
+  const fileError = errors.about(ImportFormFields.file);
   const me = useQuery(ownProfileQuery());
   const start = useStartImport({
     onMutate: () => errors.progress('Reading the file…'),
@@ -113,41 +110,31 @@ function ImportForm({ onStarted }: { onStarted: (started: ImportStarted) => void
           </li>
         ))}
       </ul>
-      <div className="mb-4">
-        <label htmlFor={fileId} className="mb-1 block text-neutral-600">
-          Export file
-        </label>
-        <input
-          id={fileId}
-          type="file"
-          name={ImportFormFields.file}
-          accept=".xml,.json,.zip,application/xml,text/xml,application/json,application/zip"
-          className="input-box"
-          {...fieldErrorProps(errors.about(ImportFormFields.file), fileHintId)}
-        />
-        <p id={fileHintId} className="mt-1 text-sm text-neutral-600">
-          At most {ImportLimits.fileMaxBytes / 1024 / 1024} MB.
-        </p>
-        <FieldErrorMessage error={errors.about(ImportFormFields.file)} />
-      </div>
-      <div className="mb-4">
-        <label htmlFor={addressId} className="mb-1 block text-neutral-600">
-          Your old site’s address (optional)
-        </label>
-        <input
-          id={addressId}
-          type="url"
-          name={ImportFormFields.siteUrl}
-          placeholder="https://example.com"
-          autoComplete="url"
-          className="input-box"
-          {...fieldErrorProps(errors.about(ImportFormFields.siteUrl), addressHintId)}
-        />
-        <p id={addressHintId} className="mt-1 text-sm text-neutral-600">
-          Where your blog was: links and pictures given relative to it are found (a Ghost export needs it).
-        </p>
-        <FieldErrorMessage error={errors.about(ImportFormFields.siteUrl)} />
-      </div>
+      <Field label="Export file" hint={`At most ${ImportLimits.fileMaxBytes / 1024 / 1024} MB.`} error={fileError}>
+        {(props) => (
+          <input
+            {...props}
+            type="file"
+            name={ImportFormFields.file}
+            accept=".xml,.json,.zip,application/xml,text/xml,application/json,application/zip"
+          />
+        )}
+      </Field>
+      <Field
+        label="Your old site’s address (optional)"
+        hint="Where your blog was: links and pictures given relative to it are found (a Ghost export needs it)."
+        error={errors.about(ImportFormFields.siteUrl)}
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="url"
+            name={ImportFormFields.siteUrl}
+            placeholder="https://example.com"
+            autoComplete="url"
+          />
+        )}
+      </Field>
       {me.data?.can.manageSite && (
         <label className="mb-4 flex items-start gap-3">
           <input type="checkbox" name={ImportFormFields.scope} value="site" className="mt-1" />
@@ -164,6 +151,34 @@ function ImportForm({ onStarted }: { onStarted: (started: ImportStarted) => void
         Import
       </button>
     </form>
+  );
+}
+
+/** A labelled input with its hint below, and the form's refusal about it. */
+function Field({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  hint: string;
+  error: FieldMessage | undefined;
+  children: (props: { id: string; className: string } & ReturnType<typeof fieldErrorProps>) => ReactNode;
+}) {
+  const id = useId();
+  const hintId = useId();
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="mb-1 block text-neutral-600">
+        {label}
+      </label>
+      {children({ id, className: 'input-box', ...fieldErrorProps(error, hintId) })}
+      <p id={hintId} className="mt-1 text-sm text-neutral-600">
+        {hint}
+      </p>
+      <FieldErrorMessage error={error} />
+    </div>
   );
 }
 
