@@ -20,11 +20,14 @@ export interface ZipEntry {
 /** A zip of the entries, written by yazl (deflated, as the exporters write them). */
 export function zipOf(entries: ZipEntry[]): Promise<Buffer> {
   const zip = new yazl.ZipFile();
-  for (const { name, data, mode } of entries)
-    zip.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name, {
-      mtime: new Date(0),
-      ...(mode && { mode }),
-    });
+  for (const { name, data, mode } of entries) {
+    if (name.endsWith('/')) zip.addEmptyDirectory(name, { mtime: new Date(0) });
+    else
+      zip.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name, {
+        mtime: new Date(0),
+        ...(mode && { mode }),
+      });
+  }
   zip.end();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
