@@ -139,8 +139,8 @@ const visible = (html: string) =>
     .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;|\u00a0/g, ' ')
     .trim();
-/** Leading and trailing spaces and line breaks, which no editor block keeps. */
-const trimInline = (html: string) => html.replace(/^(?:\s|<br>)+|(?:\s|<br>)+$/g, '');
+/** Leading and trailing spaces and line breaks, which no editor block keeps, and the spaces a browser would collapse. */
+const trimInline = (html: string) => html.replace(/^(?:\s|<br>)+|(?:\s|<br>)+$/g, '').replace(/ {2,}/g, ' ');
 
 const image = (url: ImageRef, caption: string, alt: string, width?: number, height?: number): ContentBlock => ({
   type: 'image',
