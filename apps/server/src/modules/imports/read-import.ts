@@ -4,7 +4,6 @@ import { looksLikeZip, openArchive, type Archive } from './archive.ts';
 import { markdownFiles, readMarkdown } from './read-markdown.ts';
 import { mediumPosts, readMedium } from './read-medium.ts';
 import type { ReadImport } from './import-bundle.ts';
-import { checkPostCount } from './post-fields.ts';
 import { ghostTables, readGhost } from './read-ghost.ts';
 import { looksLikeWordPress, readWordPress } from './read-wordpress.ts';
 
@@ -49,11 +48,7 @@ export async function readImport(bytes: Buffer, options: ReadImportOptions = {})
   if (bytes.length > ImportLimits.fileMaxBytes) throw badRequest('import_too_large');
   if (looksLikeZip(bytes)) return readArchive(bytes);
   const text = utf8(bytes).trimStart();
-  if (text.startsWith('<') && looksLikeWordPress(text)) {
-    const bundle = readWordPress(text);
-    checkPostCount(bundle.posts.length);
-    return { bundle, files: new Map() };
-  }
+  if (text.startsWith('<') && looksLikeWordPress(text)) return { bundle: readWordPress(text), files: new Map() };
   if (text.startsWith('{')) {
     let json: unknown;
     try {
