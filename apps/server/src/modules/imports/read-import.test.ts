@@ -89,6 +89,10 @@ describe('hostile XML and JSON', () => {
     const xml = sample('wordpress.xml');
     await expect(readImport(xml.subarray(0, xml.length / 2), {})).rejects.toMatchObject(refused('import_unreadable'));
     await expect(readImport(wxr('<item><title>open</item>'), {})).rejects.toMatchObject(refused('import_unreadable'));
+    // Markup nested thousands deep, which would exhaust a parser's recursion.
+    await expect(readImport(wxr(post(1, '<ul><li>'.repeat(5000))), {})).rejects.toMatchObject(
+      refused('import_unreadable'),
+    );
     const json = sample('ghost.json');
     await expect(readImport(json.subarray(0, json.length / 2), {})).rejects.toMatchObject(refused('import_unreadable'));
   });

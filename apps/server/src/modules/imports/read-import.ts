@@ -46,6 +46,16 @@ async function readArchive(bytes: Buffer): Promise<ReadImport> {
  */
 export async function readImport(bytes: Buffer, options: ReadImportOptions = {}): Promise<ReadImport> {
   if (bytes.length > ImportLimits.fileMaxBytes) throw badRequest('import_too_large');
+  try {
+    return await readFormat(bytes, options);
+  } catch (error) {
+    // Markup nested thousands deep (no exporter writes it) exhausts the parsers' recursion: a file we cannot read.
+    if (error instanceof RangeError && /call stack/i.test(error.message)) throw badRequest('import_unreadable');
+    throw error;
+  }
+}
+
+async function readFormat(bytes: Buffer, options: ReadImportOptions): Promise<ReadImport> {
   if (looksLikeZip(bytes)) return readArchive(bytes);
   const text = utf8(bytes).trimStart();
   if (text.startsWith('<') && looksLikeWordPress(text)) return { bundle: readWordPress(text), files: new Map() };
