@@ -3,7 +3,7 @@ import { EditorOutput, type ContentBlock, type ListItem } from '@inkwell/contrac
 import { expect } from 'vitest';
 import yazl from 'yazl';
 import { cleanEditorOutput } from '../modules/content/index.ts';
-import type { ImportedPost } from '../modules/imports/import-bundle.ts';
+import { ARCHIVE_PREFIX, type ImportedPost } from '../modules/imports/import-bundle.ts';
 
 /** The hand-written exports the import readers are tested on (modules/imports/samples). */
 export const SAMPLES = new URL('../modules/imports/samples/', import.meta.url);
@@ -20,11 +20,14 @@ export interface ZipEntry {
 /** A zip of the entries, written by yazl (deflated, as the exporters write them). */
 export function zipOf(entries: ZipEntry[]): Promise<Buffer> {
   const zip = new yazl.ZipFile();
-  for (const { name, data, mode } of entries)
-    zip.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name, {
-      mtime: new Date(0),
-      ...(mode && { mode }),
-    });
+  for (const { name, data, mode } of entries) {
+    if (name.endsWith('/')) zip.addEmptyDirectory(name, { mtime: new Date(0) });
+    else
+      zip.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name, {
+        mtime: new Date(0),
+        ...(mode && { mode }),
+      });
+  }
   zip.end();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -83,11 +86,27 @@ export function blockOf<T extends ContentBlock['type']>(
   return found;
 }
 
+/** An image of the archive as the job stores it: an uploaded image's address, in place of `archive:<path>`. */
+const uploaded = (block: ContentBlock): ContentBlock =>
+  block.type === 'image' && block.data.file.url.startsWith(ARCHIVE_PREFIX)
+    ? {
+        ...block,
+        data: {
+          ...block.data,
+          file: {
+            ...block.data.file,
+            url: `https://uploads.example/${encodeURI(block.data.file.url.slice(ARCHIVE_PREFIX.length))}`,
+          },
+        },
+      }
+    : block;
+
 /**
- * The blocks are what a save stores: the contracts' schema takes them, and the server's cleaning
- * (content-blocks.ts) refuses none and changes none (so the job can store them as they are).
+ * The blocks are what a save stores once the job has put its images in place: the contracts'
+ * schema takes them, and the server's cleaning (content-blocks.ts) refuses none and changes none.
  */
 export function expectStorable(blocks: ContentBlock[]) {
-  const parsed = EditorOutput.parse({ blocks });
-  expect(cleanEditorOutput(parsed).blocks).toEqual(blocks);
+  const stored = blocks.map(uploaded);
+  const parsed = EditorOutput.parse({ blocks: stored });
+  expect(cleanEditorOutput(parsed).blocks).toEqual(stored);
 }

@@ -16,10 +16,11 @@ declare module 'yauzl' {
 }
 
 /** The bounds an archive is read within (ImportLimits; tests pass smaller ones). */
-export type ArchiveLimits = Pick<
-  typeof ImportLimits,
-  'archiveEntriesMax' | 'archiveUnpackedMaxBytes' | 'archiveRatioMax'
->;
+export interface ArchiveLimits {
+  archiveEntriesMax: number;
+  archiveUnpackedMaxBytes: number;
+  archiveRatioMax: number;
+}
 
 /**
  * An entry may unpack to this much before its ratio is judged: a few kilobytes of one repeated

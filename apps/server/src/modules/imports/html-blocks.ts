@@ -139,8 +139,8 @@ const visible = (html: string) =>
     .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;|\u00a0/g, ' ')
     .trim();
-/** Leading and trailing spaces and line breaks, which no editor block keeps. */
-const trimInline = (html: string) => html.replace(/^(?:\s|<br>)+|(?:\s|<br>)+$/g, '');
+/** Leading and trailing spaces and line breaks, which no editor block keeps, and the spaces a browser would collapse. */
+const trimInline = (html: string) => html.replace(/^(?:\s|<br>)+|(?:\s|<br>)+$/g, '').replace(/ {2,}/g, ' ');
 
 const image = (url: ImageRef, caption: string, alt: string, width?: number, height?: number): ContentBlock => ({
   type: 'image',
@@ -254,6 +254,10 @@ class Converter {
       case 'iframe':
         return this.frame(element, '');
       default:
+        if (hasClass(element, 'graf--mixtapeEmbed')) {
+          const part = (name: string) => findAll(element, (e) => e.tagName === name)[0];
+          return this.linkCard(element, '', part('strong'), part('em'));
+        }
         return this.flow(element.children);
     }
   }
@@ -359,7 +363,7 @@ class Converter {
       return visible(html) ? `<${tag}>${html}</${tag}>` : html;
     };
     if (name in DROPPED) {
-      if (name === 'input' && attribute(node, 'type') === 'checkbox') return node.properties.checked ? '☑ ' : '☐ ';
+      if (name === 'input' && attribute(node, 'type') === 'checkbox') return node.properties.checked ? '☑' : '☐';
       this.drop(node);
       return '';
     }
@@ -469,7 +473,8 @@ class Converter {
       }
       const nested = elements(child.children).filter((e) => e.tagName === 'ul' || e.tagName === 'ol');
       const own = child.children.filter((node) => !nested.includes(node as Element));
-      const content = this.field(this.inline(own));
+      // A task list's box, kept as a character before the item's words.
+      const content = this.field(this.inline(own)).replace(/^([☑☐])\s*/, '$1 ');
       const subitems = nested.flatMap((sublist) => this.listItems(sublist)).slice(0, LIST_ITEMS_MAX);
       if (visible(content) || subitems.length) items.push({ content, items: subitems });
     }
@@ -570,7 +575,10 @@ class Converter {
     const body = element.children.filter((node) => !captions.includes(node as Element));
     const inside = (test: (e: Element) => boolean) => findAll(element, (e) => e !== element && test(e));
 
-    if (hasClass(element, 'kg-bookmark-card')) return this.bookmark(element, caption);
+    if (hasClass(element, 'kg-bookmark-card')) {
+      const part = (name: string) => inside((e) => hasClass(e, name))[0];
+      return this.linkCard(element, caption, part('kg-bookmark-title'), part('kg-bookmark-description'));
+    }
     const frames = inside((e) => e.tagName === 'iframe');
     if (frames.length === 1) return this.frame(frames[0]!, caption);
     // Gutenberg's embed block names the page it embeds as the text of its wrapper.
@@ -586,22 +594,15 @@ class Converter {
     if (visible(caption)) this.add({ type: 'paragraph', data: { text: caption } });
   }
 
-  /** Ghost's bookmark card: a link block with the page's title and description. */
-  private bookmark(element: Element, caption: string) {
+  /** A link card (Ghost's bookmark card, Medium's mixtape embed): a link block with the page's title and description. */
+  private linkCard(element: Element, caption: string, title: Element | undefined, description: Element | undefined) {
     const anchor = findAll(element, (e) => e.tagName === 'a')[0];
     const link = anchor && this.linkTarget(attribute(anchor, 'href') ?? '');
-    const part = (name: string) =>
-      collapse(textOf(findAll(element, (e) => hasClass(e, name))[0] ?? { type: 'text', value: '' })).trim();
+    const words = (part: Element | undefined) => (part ? collapse(textOf(part)).trim() : '');
     if (link && /^https?:/.test(link))
       this.add({
         type: 'link',
-        data: {
-          link,
-          meta: {
-            title: part('kg-bookmark-title').slice(0, 500),
-            description: part('kg-bookmark-description').slice(0, 2000),
-          },
-        },
+        data: { link, meta: { title: words(title).slice(0, 500), description: words(description).slice(0, 2000) } },
       });
     if (visible(caption)) this.add({ type: 'paragraph', data: { text: caption } });
   }

@@ -43,7 +43,8 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\
  * WordPress writes `0000-00-00 00:00:00` for "never": undefined too.
  */
 export function isoDate(value: unknown): string | undefined {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
+  // TOML's dates are Dates whose own toISOString keeps their offset: read as an instant.
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : new Date(value.getTime()).toISOString();
   if (typeof value !== 'string' || !value.trim() || value.startsWith('0000')) return undefined;
   const parts = DATE_TIME.exec(value.trim());
   if (parts) {
@@ -71,7 +72,7 @@ export function oldPath(address: string | undefined): string | undefined {
 }
 
 /** Distinct, non-empty values in their first order. */
-export const distinct = (values: (string | undefined)[]): string[] => [
+export const distinct = (values: (string | null | undefined)[]): string[] => [
   ...new Set(values.filter((value): value is string => Boolean(value))),
 ];
 

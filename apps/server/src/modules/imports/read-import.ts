@@ -1,8 +1,10 @@
 import { ImportLimits } from '@inkwell/contracts';
 import { badRequest } from '../../http-error.ts';
 import { looksLikeZip, openArchive, type Archive } from './archive.ts';
+import { markdownFiles, readMarkdown } from './read-markdown.ts';
+import { mediumPosts, readMedium } from './read-medium.ts';
 import type { ReadImport } from './import-bundle.ts';
-import { checkPostCount } from './post-fields.ts';
+import { ghostTables, readGhost } from './read-ghost.ts';
 import { looksLikeWordPress, readWordPress } from './read-wordpress.ts';
 
 export interface ReadImportOptions {
@@ -15,10 +17,23 @@ const unknownFormat = () => badRequest('import_format_unknown');
 /** Text as the sources write it: UTF-8, a byte-order mark dropped. */
 const utf8 = (bytes: Buffer) => new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
 
+/** Whether the archive is an Inkwell export: a `manifest.json` at its root whose `format` says so. */
+async function isInkwellExport(archive: Archive): Promise<boolean> {
+  if (!archive.has('manifest.json')) return false;
+  try {
+    const manifest: unknown = JSON.parse(await archive.readText('manifest.json'));
+    return (manifest as { format?: unknown } | null)?.format === 'inkwell-export';
+  } catch {
+    return false;
+  }
+}
+
 async function readArchive(bytes: Buffer): Promise<ReadImport> {
-  const archive: Archive = await openArchive(bytes);
-  // Inkwell's own export (a manifest.json whose format is `inkwell-export`) plugs in here, with its reader.
-  void archive;
+  const archive = await openArchive(bytes);
+  // Inkwell's own export's reader plugs in here: until then it is refused like any unknown zip.
+  if (await isInkwellExport(archive)) throw unknownFormat();
+  if (mediumPosts(archive).length) return { bundle: await readMedium(archive), files: new Map() };
+  if (markdownFiles(archive).length) return readMarkdown(archive);
   throw unknownFormat();
 }
 
@@ -31,13 +46,28 @@ async function readArchive(bytes: Buffer): Promise<ReadImport> {
  */
 export async function readImport(bytes: Buffer, options: ReadImportOptions = {}): Promise<ReadImport> {
   if (bytes.length > ImportLimits.fileMaxBytes) throw badRequest('import_too_large');
+  try {
+    return await readFormat(bytes, options);
+  } catch (error) {
+    // Markup nested thousands deep (no exporter writes it) exhausts the parsers' recursion: a file we cannot read.
+    if (error instanceof RangeError && /call stack/i.test(error.message)) throw badRequest('import_unreadable');
+    throw error;
+  }
+}
+
+async function readFormat(bytes: Buffer, options: ReadImportOptions): Promise<ReadImport> {
   if (looksLikeZip(bytes)) return readArchive(bytes);
-  void options;
   const text = utf8(bytes).trimStart();
-  if (text.startsWith('<') && looksLikeWordPress(text)) {
-    const bundle = readWordPress(text);
-    checkPostCount(bundle.posts.length);
-    return { bundle, files: new Map() };
+  if (text.startsWith('<') && looksLikeWordPress(text)) return { bundle: readWordPress(text), files: new Map() };
+  if (text.startsWith('{')) {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw badRequest('import_unreadable');
+    }
+    const tables = ghostTables(json);
+    if (tables) return { bundle: readGhost(tables, options.siteUrl), files: new Map() };
   }
   throw unknownFormat();
 }
