@@ -9,6 +9,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { fetchBlog } from '../../test/conversation.ts';
 import { bearer, buildUser, post, uniqueId, type TestUser } from '../../test/factories.ts';
 import { fixtureImage } from '../../test/images.ts';
+import { folderEntries, zipOf } from '../../test/import-samples.ts';
 import { startLocalServer, type LocalServer } from '../../test/local-server.ts';
 
 /*
@@ -159,6 +160,24 @@ describe('POST /api/imports', () => {
     // The blog deleted, its old addresses go with it.
     expect((await post(t.app, '/api/blog/delete-blog', { blog_id: blogId }, writer.token)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/2018/07/${slug}/` })).statusCode).toBe(404);
+  });
+
+  it('imports a zip of Markdown files with the pictures beside them, each stored as an upload', async () => {
+    const writer = await buildUser(t.app);
+    const res = await upload(writer, await zipOf(folderEntries('markdown', 'my-blog/')));
+    expect(res.statusCode, res.body).toBe(200);
+    const started = res.json<ImportStarted>();
+    expect(started.source).toBe('markdown');
+    const done = await importDone(writer, started.id);
+    expect(done).toMatchObject({ state: 'done', postsDone: started.posts, postsImported: started.posts });
+    expect(done.imagesFetched).toBeGreaterThanOrEqual(3);
+    const pictures = await queryRows<{ n: number }>(
+      t.app.db,
+      sql`select count(*)::int as n from blogs b join users u on u.id = b.author_id, jsonb_array_elements(b.content -> 'blocks') block
+          where u.username = ${writer.username} and block ->> 'type' = 'image'
+            and block -> 'data' -> 'file' ->> 'url' like '/uploads/%'`,
+    );
+    expect(pictures[0]!.n).toBeGreaterThanOrEqual(2);
   });
 
   it('lets an admin import a whole site, answering who each author becomes', async () => {
