@@ -308,6 +308,27 @@ describe('an import of one’s own blog', () => {
     expect(row!.authors).toEqual([]);
   });
 
+  it('sends an untrusted member’s published posts to review where the site reviews new members, keeping their dates', async () => {
+    const settings = async (changes: object) =>
+      expect((await post(t.app, '/api/admin/update-settings', changes, owner.token)).statusCode).toBe(200);
+    await settings({ reviewNewMembers: true });
+    try {
+      const newcomer = await buildUser(t.app);
+      const waiting = importedPost({ title: 'Waits for a moderator' });
+      await startImport(t.app.db, await sessionOf(newcomer), { bundle: bundleOf([waiting]), files: new Map() }, 'own');
+      await t.app.jobs.runDue();
+      const [row] = await queryRows<{ awaiting_review: boolean; listed: boolean; published_at: Date }>(
+        t.app.db,
+        sql`select awaiting_review, listed, published_at from blogs where title = 'Waits for a moderator'`,
+      );
+      expect(row).toMatchObject({ awaiting_review: true, listed: false });
+      expect(new Date(row!.published_at).toISOString()).toBe('2019-05-04T10:00:00.000Z');
+      expect(await counterMismatches(t.app.db)).toEqual([]);
+    } finally {
+      await settings({ reviewNewMembers: false });
+    }
+  });
+
   it('is shown only to its importer: another member, and an admin, get 404', async () => {
     const writer = await buildUser(t.app);
     const stranger = await buildUser(t.app);
