@@ -42,6 +42,8 @@ const NOT_ABOUT_THE_ENGINE = [
   'modules/content/content-html.test.ts',
   'modules/content/inline-html.test.ts',
   'modules/discovery/head-tags.test.ts',
+  'modules/exports/zip-writer.test.ts',
+  'modules/imports/read-inkwell.test.ts',
   'modules/discovery/link-previews.test.ts',
   'modules/imports/archive.test.ts',
   'modules/imports/html-blocks.test.ts',
