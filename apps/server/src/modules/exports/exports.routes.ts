@@ -55,7 +55,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: app.requireUser,
       schema: {
-        response: response("A zip of everything the member put in (docs/product/data.md, Inkwell's export format)"),
+        response: response('A zip of everything the member put in (the export format of docs/product/data.md)'),
       },
       config,
     },
@@ -70,7 +70,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/export',
     {
       preValidation: [app.requireUser, requireAdmin],
-      schema: { response: response("A zip of the whole site (docs/product/data.md, Inkwell's export format)") },
+      schema: { response: response('A zip of the whole site (the export format of docs/product/data.md)') },
       config,
     },
     async (request, reply) => {

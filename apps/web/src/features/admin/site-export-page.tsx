@@ -15,7 +15,7 @@ export function SiteExportPage() {
         <p className="mb-4 leading-7">
           Download the whole site as a zip: its identity, every member with their e-mail address and role, every blog
           (drafts, scheduled and hidden ones too) as JSON and as Markdown, every comment, like, follow and bookmark, the
-          authors’ confirmed subscribers and every image the site stores. Another Inkwell imports it as it was.
+          authors’ confirmed subscribers and every image the site stores. A site like this one imports it as it was.
         </p>
         <p className="mb-8 leading-7 text-neutral-600">
           It holds every member’s e-mail address: keep it as safe as the site itself.

@@ -19,8 +19,8 @@ export function YourDataPage() {
         and the images it uses, your comments, likes, follows, reading list and e-mail subscriptions.
       </p>
       <p className="mb-8 leading-7 text-neutral-600">
-        Each blog is there twice: as JSON, which another Inkwell imports as it was, and as Markdown, which Hugo, Jekyll
-        or any editor opens.
+        Each blog is there twice: as JSON, which a site like this one imports as it was, and as Markdown, which Hugo,
+        Jekyll or any editor opens.
       </p>
       <button type="button" className="btn-dark px-10" disabled={download.isPending} onClick={() => download.mutate()}>
         Download your data
