@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import type { bookmarks, likes } from '../../db/schema/index.ts';
 import { blogRevisions, blogs, comments, follows, images, subscribers, users } from '../../db/schema/index.ts';
@@ -17,7 +17,7 @@ export const PAGE = 100;
 /** Whose rows: one member's, or the whole site's. */
 export type ExportScope = { kind: 'member'; userId: string } | { kind: 'site' };
 
-const mine = (scope: ExportScope, column: Parameters<typeof eq>[0]): SQL | undefined =>
+const mine = (scope: ExportScope, column: AnyPgColumn): SQL | undefined =>
   scope.kind === 'member' ? eq(column, scope.userId) : undefined;
 
 const profileColumns = {
@@ -122,7 +122,12 @@ export interface BlogMarkRow {
   blog: string;
   createdAt: Date;
 }
+/** The key of a row of a table keyed by two ids (likes, bookmarks, follows), in the order it is paged by. */
 export type PairKey = [string, string];
+
+/** Rows whose pair of ids comes after `after`, in the order of (first, second). */
+const afterPair = (first: AnyPgColumn, second: AnyPgColumn, after: PairKey | undefined) =>
+  after === undefined ? undefined : sql`(${first}, ${second}) > (${after[0]}::uuid, ${after[1]}::uuid)`;
 
 /** Likes or bookmarks (the same shape): a member's own, or the site's. */
 export function blogMarksPage(
@@ -142,14 +147,7 @@ export function blogMarksPage(
     .from(table)
     .innerJoin(blogs, eq(blogs.id, table.blogId))
     .innerJoin(users, eq(users.id, table.userId))
-    .where(
-      and(
-        mine(scope, table.userId),
-        after === undefined
-          ? undefined
-          : sql`(${table.userId}, ${table.blogId}) > (${after[0]}::uuid, ${after[1]}::uuid)`,
-      ),
-    )
+    .where(and(mine(scope, table.userId), afterPair(table.userId, table.blogId, after)))
     .orderBy(asc(table.userId), asc(table.blogId))
     .limit(PAGE);
 }
@@ -183,9 +181,7 @@ export const followsPage = (db: Executor, scope: ExportScope, after: PairKey | u
         scope.kind === 'member'
           ? or(eq(follows.followerId, scope.userId), eq(follows.authorId, scope.userId))
           : undefined,
-        after === undefined
-          ? undefined
-          : sql`(${follows.followerId}, ${follows.authorId}) > (${after[0]}::uuid, ${after[1]}::uuid)`,
+        afterPair(follows.followerId, follows.authorId, after),
       ),
     )
     .orderBy(asc(follows.followerId), asc(follows.authorId))

@@ -37,8 +37,11 @@ import {
   revisionsOf,
   subscriptionsOf,
   usersPage,
+  type BlogMarkRow,
   type BlogRow,
+  type CommentRow,
   type ExportScope,
+  type FollowRow,
   type PairKey,
   type ProfileRow,
   type SubscriberRow,
@@ -214,7 +217,7 @@ async function imageEntry(deps: ExportDeps, file: string, date: Date): Promise<Z
   return body && { path: ExportPaths.image(file), body, date, stored: true };
 }
 
-const comment = (row: Awaited<ReturnType<typeof commentsPage>>[number]): ExportedComment => ({
+const comment = (row: CommentRow): ExportedComment => ({
   id: row.id,
   blog: row.blog,
   parent: row.parent,
@@ -223,12 +226,12 @@ const comment = (row: Awaited<ReturnType<typeof commentsPage>>[number]): Exporte
   createdAt: iso(row.createdAt),
   ...(row.removedAt ? { removedAt: iso(row.removedAt) } : {}),
 });
-const blogMark = (row: Awaited<ReturnType<typeof blogMarksPage>>[number]): ExportedBlogMark => ({
+const blogMark = (row: BlogMarkRow): ExportedBlogMark => ({
   user: row.user,
   blog: row.blog,
   createdAt: iso(row.createdAt),
 });
-const follow = (row: Awaited<ReturnType<typeof followsPage>>[number]): ExportedFollow => ({
+const follow = (row: FollowRow): ExportedFollow => ({
   follower: row.follower,
   author: row.author,
   createdAt: iso(row.createdAt),

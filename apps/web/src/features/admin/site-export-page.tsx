@@ -1,14 +1,8 @@
-import { formError, formProgress, formSuccess } from '../../lib/notify.ts';
-import { useExportSite } from './api/export-site.ts';
+import { DownloadButton } from '../../components/download-button.tsx';
 import { AdminLayout } from './components/admin-layout.tsx';
 
-/** For admins (`/admin/export`): the whole site as one zip, to keep or to move to another Inkwell. */
+/** For admins (`/admin/export`): the whole site as one zip, to keep or to move to another site. */
 export function SiteExportPage() {
-  const download = useExportSite({
-    onMutate: () => formProgress('export-site', 'Preparing the site’s download…'),
-    onSuccess: () => formSuccess('export-site', 'The site is downloaded'),
-    onError: (error) => formError('export-site', error.message),
-  });
   return (
     <AdminLayout title="Export the site">
       <div className="max-w-[550px]">
@@ -20,14 +14,15 @@ export function SiteExportPage() {
         <p className="mb-8 leading-7 text-neutral-600">
           It holds every member’s e-mail address: keep it as safe as the site itself.
         </p>
-        <button
-          type="button"
-          className="btn-dark px-10"
-          disabled={download.isPending}
-          onClick={() => download.mutate()}
-        >
-          Export the whole site
-        </button>
+        <DownloadButton
+          path="/api/admin/export"
+          form="export-site"
+          words={{
+            label: 'Export the whole site',
+            preparing: 'Preparing the site’s download…',
+            done: 'The site is downloaded',
+          }}
+        />
       </div>
     </AdminLayout>
   );

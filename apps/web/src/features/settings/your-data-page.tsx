@@ -1,16 +1,9 @@
-import { formError, formProgress, formSuccess } from '../../lib/notify.ts';
+import { DownloadButton } from '../../components/download-button.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { useExportData } from './api/export-data.ts';
 
 /** docs/product/screens.md Your data: a zip of everything the member put in, to keep or to take to another site. */
 export function YourDataPage() {
   usePageTitle('Your data');
-  const download = useExportData({
-    onMutate: () => formProgress('export-data', 'Preparing your download…'),
-    onSuccess: () => formSuccess('export-data', 'Your data is downloaded'),
-    onError: (error) => formError('export-data', error.message),
-  });
-
   return (
     <section className="w-full md:max-w-[400px]">
       <h1 className="mb-8 text-2xl max-md:sr-only">Your data</h1>
@@ -22,9 +15,11 @@ export function YourDataPage() {
         Each blog is there twice: as JSON, which a site like this one imports as it was, and as Markdown, which Hugo,
         Jekyll or any editor opens.
       </p>
-      <button type="button" className="btn-dark px-10" disabled={download.isPending} onClick={() => download.mutate()}>
-        Download your data
-      </button>
+      <DownloadButton
+        path="/api/account/export"
+        form="export-data"
+        words={{ label: 'Download your data', preparing: 'Preparing your download…', done: 'Your data is downloaded' }}
+      />
     </section>
   );
 }
