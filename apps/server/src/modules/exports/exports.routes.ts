@@ -34,9 +34,9 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     origin: siteOrigin(app, request),
     software: SOFTWARE_VERSION,
   });
-  const response = (description: string) => ({
+  const response = (description: string, refusals: Parameters<typeof errorResponses>[0]) => ({
     200: nonJsonResponse(description, 'application/zip'),
-    ...errorResponses([401, 403, 429]),
+    ...errorResponses(refusals),
   });
   // Reads only: an export changes nothing readers see.
   const config = { rateLimits: ['dataExport' as const], keepsReadCache: true };
@@ -55,7 +55,10 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: app.requireUser,
       schema: {
-        response: response('A zip of everything the member put in (the export format of docs/product/data.md)'),
+        response: response(
+          'A zip of everything the member put in (the export format of docs/product/data.md)',
+          [401, 429],
+        ),
       },
       config,
     },
@@ -70,7 +73,9 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/export',
     {
       preValidation: [app.requireUser, requireAdmin],
-      schema: { response: response('A zip of the whole site (the export format of docs/product/data.md)') },
+      schema: {
+        response: response('A zip of the whole site (the export format of docs/product/data.md)', [401, 403, 429]),
+      },
       config,
     },
     async (request, reply) => {

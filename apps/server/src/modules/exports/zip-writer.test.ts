@@ -56,6 +56,25 @@ describe('zipStream', () => {
     expect(failures).toHaveLength(1);
   });
 
+  it('breaks the download when a file fails half read (a list whose next page cannot be read)', async () => {
+    const failures: unknown[] = [];
+    async function* entries(): AsyncGenerator<ZipEntry> {
+      yield {
+        path: 'comments.json',
+        date,
+        body: Readable.from(
+          (async function* () {
+            yield Buffer.from('[\n');
+            throw new Error('the next page could not be read');
+          })(),
+        ),
+      };
+    }
+    const zip = zipStream(entries(), (error) => failures.push(error));
+    await expect(zip.toArray()).rejects.toThrow('the next page could not be read');
+    expect(failures).toHaveLength(1);
+  });
+
   it('stops asking when the reader goes away, and closes its source', async () => {
     const failures: unknown[] = [];
     const { state, entries } = source(200);
