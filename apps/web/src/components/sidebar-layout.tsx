@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session.tsx';
+import { DownloadIcon } from './download-icon.tsx';
 import {
   BanIcon,
   BellIcon,
@@ -37,6 +38,7 @@ const SECTIONS: { heading: string; links: SidebarLink[] }[] = [
       { to: '/settings/edit-profile', label: 'Edit Profile', Icon: UserIcon },
       { to: '/settings/change-password', label: 'Change Password', Icon: LockIcon },
       { to: '/settings/blocked-accounts', label: 'Blocked accounts', Icon: BanIcon },
+      { to: '/settings/data', label: 'Your data', Icon: DownloadIcon },
     ],
   },
 ];
