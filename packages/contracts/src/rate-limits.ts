@@ -11,5 +11,6 @@ export const RateLimitMessages = {
   tooManyPasswordChanges: 'Too many password change attempts',
   tooManyBlocks: 'Too many blocks',
   tooManyReports: 'Too many reports',
+  tooManyExports: 'Too many downloads of your data',
   tooManyChallenges: 'Too many checks that you are not a robot asked for',
 } as const;

@@ -9,6 +9,7 @@ import { bookmarksModule } from './bookmarks/index.ts';
 import { commentsModule, deleteCommentsBy } from './comments/index.ts';
 import { dashboardModule } from './dashboard/index.ts';
 import { discoveryModule } from './discovery/index.ts';
+import { exportsModule } from './exports/index.ts';
 import {
   federationModule,
   queueCreateActivity,
@@ -93,6 +94,7 @@ export const modules: (FastifyPluginAsync | FastifyPluginAsyncZod)[] = [
   proofOfWorkModule,
   authModule,
   settingsModule,
+  exportsModule,
   staffModule,
   dashboardModule,
   statisticsModule,

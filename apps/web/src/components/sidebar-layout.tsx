@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session.tsx';
+import { DownloadIcon } from './download-icon.tsx';
+import { ImportIcon } from './import-icon.tsx';
 import {
   BanIcon,
   BellIcon,
@@ -11,17 +13,8 @@ import {
   MenuIcon,
   PenIcon,
   UserIcon,
-  iconProps,
   type IconProps,
 } from './icons.tsx';
-
-/** An arrow into a tray: Import posts. Drawn here, in the sidebar's own chunk, where the reading pages never load it. */
-const ImportIcon = (p: IconProps) => (
-  <svg {...iconProps(p)}>
-    <path d="M12 3v12m-4-4 4 4 4-4" />
-    <path d="M4 15v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4" />
-  </svg>
-);
 
 interface SidebarLink {
   to: string;
@@ -46,6 +39,7 @@ const SECTIONS: { heading: string; links: SidebarLink[] }[] = [
       { to: '/settings/edit-profile', label: 'Edit Profile', Icon: UserIcon },
       { to: '/settings/change-password', label: 'Change Password', Icon: LockIcon },
       { to: '/settings/blocked-accounts', label: 'Blocked accounts', Icon: BanIcon },
+      { to: '/settings/data', label: 'Your data', Icon: DownloadIcon },
       { to: '/settings/import', label: 'Import posts', Icon: ImportIcon },
     ],
   },

@@ -36,14 +36,22 @@ describe('reading an upload', () => {
     await expect(readImport(bytes, {})).rejects.toMatchObject(refused('import_format_unknown'));
   });
 
-  it('refuses a zip that is no export it knows (Inkwell’s own export waits for its reader)', async () => {
+  it('refuses a zip that is no export it knows', async () => {
     const notes = await zipOf([{ name: 'notes.txt', data: 'hello' }]);
     await expect(readImport(notes, {})).rejects.toMatchObject(refused('import_format_unknown'));
-    const inkwell = await zipOf([
-      { name: 'manifest.json', data: JSON.stringify({ format: 'inkwell-export', version: 1 }) },
-      { name: 'blogs/a.md', data: '# A' },
-    ]);
-    await expect(readImport(inkwell, {})).rejects.toMatchObject(refused('import_format_unknown'));
+  });
+
+  it('reads a zip with an Inkwell manifest as an Inkwell export, refusing one it cannot read', async () => {
+    for (const manifest of [
+      { format: 'inkwell-export', version: 1 },
+      { format: 'inkwell-export', version: 2 },
+    ]) {
+      const inkwell = await zipOf([
+        { name: 'manifest.json', data: JSON.stringify(manifest) },
+        { name: 'blogs/a.md', data: '# A' },
+      ]);
+      await expect(readImport(inkwell, {})).rejects.toMatchObject(refused('import_unreadable'));
+    }
   });
 
   it('refuses a file over the size limit before reading it', async () => {

@@ -1,6 +1,8 @@
 import { ImportLimits } from '@inkwell/contracts';
 import { badRequest } from '../../http-error.ts';
 import { looksLikeZip, openArchive, type Archive } from './archive.ts';
+import { checkPostCount } from './post-fields.ts';
+import { readInkwellExport } from './read-inkwell.ts';
 import { markdownFiles, readMarkdown } from './read-markdown.ts';
 import { mediumPosts, readMedium } from './read-medium.ts';
 import type { ReadImport } from './import-bundle.ts';
@@ -30,8 +32,13 @@ async function isInkwellExport(archive: Archive): Promise<boolean> {
 
 async function readArchive(bytes: Buffer): Promise<ReadImport> {
   const archive = await openArchive(bytes);
-  // Inkwell's own export's reader plugs in here: until then it is refused like any unknown zip.
-  if (await isInkwellExport(archive)) throw unknownFormat();
+  if (await isInkwellExport(archive)) {
+    const files = new Map<string, Buffer>();
+    for (const path of archive.paths) files.set(path, await archive.read(path));
+    const read = readInkwellExport(files);
+    checkPostCount(read.bundle.posts.length);
+    return read;
+  }
   if (mediumPosts(archive).length) return { bundle: await readMedium(archive), files: new Map() };
   if (markdownFiles(archive).length) return readMarkdown(archive);
   throw unknownFormat();
