@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ImportLimits } from './import-limits.ts';
 
 /*
  * Imports (docs/product/rules.md, "Importing"): a member uploads another platform's export, the
@@ -23,13 +22,16 @@ export type ImportScope = (typeof IMPORT_SCOPES)[number];
 export const ImportFormFields = { file: 'file', siteUrl: 'site_url', scope: 'scope' } as const;
 
 /**
- * What the import screen says before it sends a file, as the server would (error-codes.ts names
- * them). Here, in a module of schemas, rather than with the zod-free messages: only the import
- * screen shows them, and the reading pages never load it.
+ * The upload's bound in megabytes (import-limits.ts ImportLimits.fileMaxBytes is made of it). Here,
+ * in a module of schemas, so that the import screen, which checks it before sending, never brings
+ * import-limits.ts into the zod-free contracts every reading page loads.
  */
+export const IMPORT_FILE_MAX_MB = 50;
+
+/** What the import screen says before it sends a file, as the server would (error-codes.ts names them); a module of schemas, for the same reason. */
 export const ImportMessages = {
   fileRequired: 'Choose the export file to import',
-  tooLarge: `The file is larger than ${ImportLimits.fileMaxBytes / 1024 / 1024} MB`,
+  tooLarge: `The file is larger than ${IMPORT_FILE_MAX_MB} MB`,
 } as const;
 
 /** Who a source's author becomes in a site import. */

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import {
   ImportFormFields,
-  ImportLimits,
+  IMPORT_FILE_MAX_MB,
   ImportMessages,
   profilePath,
   type ImportAuthorMapping,
@@ -92,7 +92,7 @@ function ImportForm({ onStarted }: { onStarted: (started: ImportStarted) => void
     const file = form.get(ImportFormFields.file);
     if (!(file instanceof File) || file.size === 0)
       return errors.refuse({ field: ImportFormFields.file, message: ImportMessages.fileRequired });
-    if (file.size > ImportLimits.fileMaxBytes)
+    if (file.size > IMPORT_FILE_MAX_MB * 1024 * 1024)
       return errors.refuse({ field: ImportFormFields.file, message: ImportMessages.tooLarge });
     start.mutate(form);
   };
@@ -110,7 +110,7 @@ function ImportForm({ onStarted }: { onStarted: (started: ImportStarted) => void
           </li>
         ))}
       </ul>
-      <Field label="Export file" hint={`At most ${ImportLimits.fileMaxBytes / 1024 / 1024} MB.`} error={fileError}>
+      <Field label="Export file" hint={`At most ${IMPORT_FILE_MAX_MB} MB.`} error={fileError}>
         {(props) => (
           <input
             {...props}
