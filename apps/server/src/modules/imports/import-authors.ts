@@ -72,6 +72,8 @@ export async function authorOfPost(
         passwordHash: null,
         googleSub: null,
         emailVerified: false,
+        username: author.username?.trim(),
+        bio: author.bio?.trim(),
       });
       await enqueueJob(tx, { queue: INVITE_QUEUE, payload: { userId: user.id }, key: `${INVITE_QUEUE}:${user.id}` });
       return user.id;

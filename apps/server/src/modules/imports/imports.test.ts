@@ -356,6 +356,7 @@ describe('an admin’s import of a whole site', () => {
   it('maps authors by e-mail: a member keeps theirs, a new one gets one account and a mail to choose a password', async () => {
     const member = await buildUser(t.app, { fullname: 'Ada Member' });
     const newcomer = `bob.${uniqueId()}@example.com`;
+    const bobName = `bob_${uniqueId()}`.slice(0, 30);
     const bundle = bundleOf(
       [
         importedPost({ authorKey: 'bob', title: 'Bob one' }),
@@ -365,7 +366,7 @@ describe('an admin’s import of a whole site', () => {
       ],
       {
         authors: [
-          { key: 'bob', email: newcomer, fullname: 'Bob Newcomer' },
+          { key: 'bob', email: newcomer, fullname: 'Bob Newcomer', username: bobName, bio: 'Writes about boats.' },
           { key: 'ada', email: member.email.toUpperCase(), fullname: 'Ada M.' },
           { key: 'nobody', fullname: 'No Mail' },
         ],
@@ -398,6 +399,14 @@ describe('an admin’s import of a whole site', () => {
     expect(await authorOf('Ada one')).toEqual([member.email.toLowerCase()]);
     expect(await authorOf('Whose?')).toEqual([owner.email.toLowerCase()]);
     expect(await count(t.app.db, 'users', sql`lower(email) = ${newcomer}`)).toBe(1);
+    // The source's username (free here) and bio come along.
+    const [bob] = await t.app.db.select().from(users).where(eq(users.email, newcomer));
+    expect(bob).toMatchObject({
+      username: bobName,
+      fullname: 'Bob Newcomer',
+      bio: 'Writes about boats.',
+      passwordHash: null,
+    });
 
     const mail = await inbox.mailTo(newcomer);
     expect(mail.subject).toBe('Your account on Inkwell');
