@@ -18,6 +18,13 @@ CREATE TABLE "import_posts" (
 	CONSTRAINT "import_posts_import_id_position_pk" PRIMARY KEY("import_id","position")
 );
 --> statement-breakpoint
+CREATE TABLE "import_report_lines" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "import_report_lines_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"import_id" uuid NOT NULL,
+	"post" text,
+	"problem" text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "imported_posts" (
 	"author_id" uuid NOT NULL,
 	"source_key" text NOT NULL,
@@ -37,7 +44,6 @@ CREATE TABLE "imports" (
 	"posts_imported" integer DEFAULT 0 NOT NULL,
 	"posts_skipped" integer DEFAULT 0 NOT NULL,
 	"images_fetched" integer DEFAULT 0 NOT NULL,
-	"report" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"finished_at" timestamp with time zone,
 	CONSTRAINT "imports_scope_check" CHECK ("imports"."scope" in ('own', 'site')),
@@ -48,9 +54,11 @@ CREATE TABLE "imports" (
 ALTER TABLE "blog_redirects" ADD CONSTRAINT "blog_redirects_blog_id_blogs_id_fk" FOREIGN KEY ("blog_id") REFERENCES "public"."blogs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "import_files" ADD CONSTRAINT "import_files_import_id_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "import_posts" ADD CONSTRAINT "import_posts_import_id_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "import_report_lines" ADD CONSTRAINT "import_report_lines_import_id_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "imported_posts" ADD CONSTRAINT "imported_posts_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "imported_posts" ADD CONSTRAINT "imported_posts_blog_id_blogs_id_fk" FOREIGN KEY ("blog_id") REFERENCES "public"."blogs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "imports" ADD CONSTRAINT "imports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "blog_redirects_blog_idx" ON "blog_redirects" USING btree ("blog_id");--> statement-breakpoint
+CREATE INDEX "import_report_lines_import_idx" ON "import_report_lines" USING btree ("import_id","id");--> statement-breakpoint
 CREATE INDEX "imported_posts_blog_idx" ON "imported_posts" USING btree ("blog_id");--> statement-breakpoint
 CREATE INDEX "imports_user_idx" ON "imports" USING btree ("user_id","created_at" DESC NULLS LAST);

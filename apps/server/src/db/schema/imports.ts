@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   customType,
   index,
@@ -16,16 +17,11 @@ import { users } from './users.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
-/** One line of an import's report: the post it is about (null: the file as a whole) and what went wrong. */
-export interface ImportReportLine {
-  post: string | null;
-  problem: string;
-}
-
 /**
  * A member's import of a blog from another platform (modules/imports): read whole when uploaded,
  * then worked through by one job per post (import_posts). The counters move in the transaction
- * that writes each post, so the progress shown is exact; the report stays once the import is done.
+ * that writes each post, so the progress shown is exact; the report (import_report_lines) stays
+ * once the import is done.
  */
 export const imports = pgTable(
   'imports',
@@ -49,7 +45,6 @@ export const imports = pgTable(
     /** Posts the same member had imported before: left as they are. */
     postsSkipped: integer('posts_skipped').notNull().default(0),
     imagesFetched: integer('images_fetched').notNull().default(0),
-    report: jsonb('report').$type<ImportReportLine[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
@@ -59,6 +54,23 @@ export const imports = pgTable(
     check('imports_done_within', sql`${t.postsDone} between 0 and ${t.postsTotal}`),
     index('imports_user_idx').on(t.userId, t.createdAt.desc()),
   ],
+);
+
+/**
+ * What an import could not bring as it was, a line each (the post's title, null for the file as a
+ * whole): rows of their own, added by each post's transaction, so a long report is never rewritten.
+ */
+export const importReportLines = pgTable(
+  'import_report_lines',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    post: text('post'),
+    problem: text('problem').notNull(),
+  },
+  (t) => [index('import_report_lines_import_idx').on(t.importId, t.id)],
 );
 
 /** The posts of a running import, one a job: marked done in the transaction that writes the post, all deleted when the import ends. */

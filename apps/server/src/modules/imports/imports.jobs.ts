@@ -14,7 +14,7 @@ import {
   finishPost,
   insertImportedPost,
   insertRedirects,
-  type ImportRow,
+  type PendingImport,
   type PostOutcome,
 } from './imports.repository.ts';
 import { oldPathKey } from './old-paths.ts';
@@ -48,11 +48,11 @@ const titleOf = (post: ImportedPost) => cut(post.title.replace(/\s+/g, ' ').trim
 export function registerImportJobs(app: FastifyInstance) {
   const uploads = { db: app.db, store: createImageStore(app.config) };
 
-  const finish = (row: ImportRow, position: number, outcome: PostOutcome) =>
+  const finish = (row: PendingImport, position: number, outcome: PostOutcome) =>
     app.db.transaction((tx) => finishPost(tx, row.id, position, outcome));
 
   /** Writes one post; answers whether a blog was written (readers may see it: the read cache goes). */
-  async function writePost(row: ImportRow, position: number, post: ImportedPost): Promise<boolean> {
+  async function writePost(row: PendingImport, position: number, post: ImportedPost): Promise<boolean> {
     const title = titleOf(post);
     const authorId =
       row.scope === 'site'

@@ -1,17 +1,20 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { ImportReportLine } from '@inkwell/contracts';
 import {
   blogRedirects,
   blogs,
   importedPosts,
   importFiles,
   importPosts,
+  importReportLines,
   imports,
-  type ImportReportLine,
 } from '../../db/schema/index.ts';
 import type { ImportedAuthor, ImportedPost, ImportSource } from './import-bundle.ts';
 
 export type ImportRow = typeof imports.$inferSelect;
+/** What a post's job needs of its import. */
+export type PendingImport = Pick<ImportRow, 'id' | 'userId' | 'scope' | 'authors'>;
 
 /** Rows a statement inserts at most, so no statement carries the whole of a large export. */
 const ROWS_PER_INSERT = 200;
@@ -29,7 +32,23 @@ export interface NewImport {
 }
 
 /** An import, its posts and its files, in the caller's transaction; one with no post is done at once. */
-export async function insertImport(tx: Executor, { posts, files, ...values }: NewImport): Promise<ImportRow> {
+/** Adds lines to an import's report. */
+async function addToReport(tx: Executor, importId: string, lines: ImportReportLine[]) {
+  for (let start = 0; start < lines.length; start += ROWS_PER_INSERT)
+    await tx
+      .insert(importReportLines)
+      .values(lines.slice(start, start + ROWS_PER_INSERT).map((line) => ({ importId, ...line })));
+}
+
+/** An import's report, in the order it was written. */
+export const findReport = (db: Executor, importId: string): Promise<ImportReportLine[]> =>
+  db
+    .select({ post: importReportLines.post, problem: importReportLines.problem })
+    .from(importReportLines)
+    .where(eq(importReportLines.importId, importId))
+    .orderBy(asc(importReportLines.id));
+
+export async function insertImport(tx: Executor, { posts, files, report, ...values }: NewImport): Promise<ImportRow> {
   const empty = posts.length === 0;
   const [row] = await tx
     .insert(imports)
@@ -40,6 +59,7 @@ export async function insertImport(tx: Executor, { posts, files, ...values }: Ne
     })
     .returning();
   const importId = row!.id;
+  await addToReport(tx, importId, report);
   for (let start = 0; start < posts.length; start += ROWS_PER_INSERT) {
     const slice = posts.slice(start, start + ROWS_PER_INSERT);
     await tx.insert(importPosts).values(slice.map((post, i) => ({ importId, position: start + i, post })));
@@ -72,7 +92,10 @@ export const listImports = (db: Executor, userId: string, limit: number) =>
 /** A post of a running import not yet done, with its import; undefined when it is done (or the import gone). */
 export async function findPendingPost(db: Executor, importId: string, position: number) {
   const [row] = await db
-    .select({ post: importPosts.post, import: imports })
+    .select({
+      post: importPosts.post,
+      import: { id: imports.id, userId: imports.userId, scope: imports.scope, authors: imports.authors },
+    })
     .from(importPosts)
     .innerJoin(imports, eq(imports.id, importPosts.importId))
     .where(and(eq(importPosts.importId, importId), eq(importPosts.position, position), isNull(importPosts.doneAt)));
@@ -156,10 +179,10 @@ export async function finishPost(tx: Executor, importId: string, position: numbe
       postsImported: sql`${imports.postsImported} + ${outcome.imported ? 1 : 0}`,
       postsSkipped: sql`${imports.postsSkipped} + ${outcome.skipped ? 1 : 0}`,
       imagesFetched: sql`${imports.imagesFetched} + ${outcome.imagesFetched}`,
-      report: sql`${imports.report} || ${JSON.stringify(outcome.report)}::jsonb`,
     })
     .where(eq(imports.id, importId))
     .returning({ done: imports.postsDone, total: imports.postsTotal });
+  await addToReport(tx, importId, outcome.report);
   if (after!.done === after!.total) {
     // The source's authors (e-mail addresses among them) were needed only to write the posts.
     await tx

@@ -14,14 +14,14 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { enqueueJobsFrom } from '../jobs/index.ts';
 import type { ReadImport } from './import-bundle.ts';
 import { mapAuthors } from './import-authors.ts';
-import { findImport, insertImport, listImports, type ImportRow } from './imports.repository.ts';
+import { findImport, findReport, insertImport, listImports, type ImportRow } from './imports.repository.ts';
 import { POST_QUEUE } from './imports.jobs.ts';
 
 /** Imports the list shows: the latest, which is what a member comes back for. */
 const LISTED = 10;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const presentImport = (row: ImportRow): ImportProgress => ({
+const presentImport = (row: ImportRow, report: ImportProgress['report']): ImportProgress => ({
   _id: row.id,
   source: row.source as ImportProgress['source'],
   scope: row.scope,
@@ -31,7 +31,7 @@ const presentImport = (row: ImportRow): ImportProgress => ({
   postsImported: row.postsImported,
   postsSkipped: row.postsSkipped,
   imagesFetched: row.imagesFetched,
-  report: row.report,
+  report,
   createdAt: row.createdAt.toISOString(),
   finishedAt: row.finishedAt?.toISOString() ?? null,
 });
@@ -92,7 +92,7 @@ export async function importStatus(db: Executor, user: SessionUser, id: string):
   const row = UUID.test(id) ? await findImport(db, id) : undefined;
   if (!row || !(row.userId === user.id || (row.scope === 'site' && canManageSite(user))))
     throw notFound('import_not_found');
-  return { import: presentImport(row) };
+  return { import: presentImport(row, await findReport(db, row.id)) };
 }
 
 /** The member's latest imports, newest first, without their reports. */
@@ -100,7 +100,7 @@ export async function myImports(db: Executor, user: SessionUser): Promise<Import
   const rows = await listImports(db, user.id, LISTED);
   return {
     imports: rows.map((row) => {
-      const { report: _report, ...listed } = presentImport(row);
+      const { report: _report, ...listed } = presentImport(row, []);
       return listed;
     }),
   };
