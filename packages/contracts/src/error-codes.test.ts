@@ -38,6 +38,7 @@ const PUBLISHED = `
   trust_change_forbidden blog_not_awaiting_review
   email_unverified verification_link_invalid email_already_verified email_domain_blocked mail_not_configured
   proof_of_work_required proof_of_work_failed
+  import_file_required import_site_url_invalid import_not_found
 `
   .trim()
   .split(/\s+/);

@@ -7,6 +7,7 @@ export const RateLimitMessages = {
   tooManyBookmarks: 'Too many bookmarks',
   tooManyLinkPreviews: 'Too many link previews',
   tooManyUploads: 'Too many uploads',
+  tooManyImports: 'Too many imports',
   tooManyPasswordChanges: 'Too many password change attempts',
   tooManyBlocks: 'Too many blocks',
   tooManyReports: 'Too many reports',

@@ -105,6 +105,11 @@ const uploadImage = async (user: TestUser) => {
   expect(res.statusCode).toBe(200);
   return res.json<{ file: { url: string } }>().file.url;
 };
+function importForm() {
+  const form = new FormData();
+  form.append('file', new Blob(['Not an export at all']), 'export.xml');
+  return form;
+}
 function imageForm() {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(pngBytes)], { type: 'image/png' }), 'photo.png');
@@ -171,6 +176,10 @@ const PROTECTED: Endpoint[] = [
   { route: 'GET /api/link-preview' },
   // Not http(s), so even the positive check below never reaches the network.
   { route: 'POST /api/upload/image-by-url', payload: () => ({ url: 'ftp://example.com/a.png' }) },
+  // Not an export: past the session check, a 400 that writes nothing.
+  { route: 'POST /api/imports', payload: () => importForm() },
+  { route: 'POST /api/imports/status', payload: () => ({ id: randomUUID() }) },
+  { route: 'POST /api/imports/list', payload: () => ({}) },
   // The staff's calls (who among the signed-in may make them: the roles matrix below).
   { route: 'POST /api/admin/members', payload: () => ({}) },
   { route: 'POST /api/admin/member/role', payload: (w) => ({ username: w.reader.username, role: 'member' }) },
@@ -539,6 +548,8 @@ const MEMBER_MATRIX: Record<string, Record<Person, number>> = {
  * (docs/product/permissions.md).
  */
 const SILENCED_MAY = new Set([
+  'POST /api/imports/status',
+  'POST /api/imports/list',
   'POST /api/user/isliked-by-user',
   'POST /api/blog/bookmark',
   'POST /api/user/is-bookmarked',

@@ -19,6 +19,7 @@ import {
 } from './federation/index.ts';
 import { endFollowsBetween, endFollowsOf, followsModule } from './follows/index.ts';
 import { identityModule } from './identity/index.ts';
+import { importsModule } from './imports/index.ts';
 import { jobsModule } from './jobs/index.ts';
 import { likesModule, removeLikesBy } from './likes/index.ts';
 import { linkPreviewModule } from './link-preview/index.ts';
@@ -107,6 +108,7 @@ export const modules: (FastifyPluginAsync | FastifyPluginAsyncZod)[] = [
   blocksModule,
   profilesModule,
   uploadsModule,
+  importsModule,
   linkPreviewModule,
   commentsModule,
   reportsModule,

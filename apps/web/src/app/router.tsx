@@ -65,6 +65,7 @@ const ChangePasswordPage = lazyPage(() =>
 // The signed-in screens' layout, which no reading page shows.
 const SidebarLayout = lazyPage(() => import('../components/sidebar-layout.tsx').then((m) => m.SidebarLayout));
 const AdminPage = lazyPage(() => import('../features/admin/admin-page.tsx').then((m) => m.AdminPage));
+const ImportPage = lazyPage(() => import('../features/imports/import-page.tsx').then((m) => m.ImportPage));
 const YourDataPage = lazyPage(() => import('../features/settings/your-data-page.tsx').then((m) => m.YourDataPage));
 const BlockedAccountsPage = lazyPage(() =>
   import('../features/blocks/blocked-accounts-page.tsx').then((m) => m.BlockedAccountsPage),
@@ -108,6 +109,7 @@ const routes: RouteObject[] = [
               { path: 'settings/change-password', element: <ChangePasswordPage /> },
               { path: 'settings/blocked-accounts', element: <BlockedAccountsPage /> },
               { path: 'settings/data', element: <YourDataPage /> },
+              { path: 'settings/import', element: <ImportPage /> },
             ],
           },
           // The staff's screens (their calls are refused to everyone else), with routes of their own.

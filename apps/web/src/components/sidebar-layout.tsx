@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ComponentType, type KeyboardEvent } from 
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session.tsx';
 import { DownloadIcon } from './download-icon.tsx';
+import { ImportIcon } from './import-icon.tsx';
 import {
   BanIcon,
   BellIcon,
@@ -39,6 +40,7 @@ const SECTIONS: { heading: string; links: SidebarLink[] }[] = [
       { to: '/settings/change-password', label: 'Change Password', Icon: LockIcon },
       { to: '/settings/blocked-accounts', label: 'Blocked accounts', Icon: BanIcon },
       { to: '/settings/data', label: 'Your data', Icon: DownloadIcon },
+      { to: '/settings/import', label: 'Import posts', Icon: ImportIcon },
     ],
   },
 ];
