@@ -143,6 +143,8 @@ export interface ImportedBlog {
   /** A post its old site was to publish later: a draft until then, as if scheduled here. */
   publishAt: Date | null;
   createdAt: Date;
+  /** When its old site last saw it changed (the import's time when it does not say). */
+  updatedAt: Date | null;
 }
 
 /**
@@ -156,7 +158,7 @@ export async function importBlog(
   tx: Executor,
   events: BlogEventHandlers,
   authorId: string,
-  { body, publishedAt, publishAt, createdAt }: ImportedBlog,
+  { body, publishedAt, publishAt, createdAt, updatedAt }: ImportedBlog,
   now: Date,
 ) {
   const values = blogValues({ ...body, draft: body.draft || publishAt !== null });
@@ -173,6 +175,7 @@ export async function importBlog(
           publishAt,
           awaitingReview,
           createdAt,
+          ...(updatedAt && updatedAt >= createdAt && updatedAt <= now && { updatedAt }),
         }),
       );
       await recount(tx, null, blog);

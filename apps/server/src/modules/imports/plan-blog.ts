@@ -124,6 +124,8 @@ export function planBlog(
       publishedAt: draft || later ? null : (published ?? null),
       publishAt: later ? published : null,
       createdAt: dateOf(post.createdAt) ?? published ?? now,
+      // The last edit on the old site; never before the blog was written, never after the import.
+      updatedAt: dateOf(post.updatedAt) ?? null,
     },
     problems,
   };

@@ -166,6 +166,7 @@ it('brings a whole site into an empty one, every blog as it was', async () => {
       draft: row.draft,
       publishedAt: row.publishedAt,
       createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
       wordCount: row.wordCount,
     });
     expect(fields(copy.blog), title).toEqual(fields(blog));
