@@ -20,6 +20,8 @@ const NAMES_THE_SOFTWARE: Record<string, string> = {
     'SOFTWARE_NAME, the one place the server writes it: the start-up line, the data folder’s lock, the embedded PostgreSQL’s advice, the OpenAPI document and the fetcher’s User-Agent name the program, not the site',
   'apps/web/src/features/admin/components/site-health.tsx':
     'the Version fact says which software and version the site runs (“Inkwell 1.0.0”)',
+  'apps/web/src/features/imports/import-page.tsx':
+    'the formats an import reads are named by the software that writes them (WordPress, Ghost… and an Inkwell export, of another site running it)',
 };
 
 /** Where the source is: the server's and the web app's, without tests and what only tests run. */

@@ -241,6 +241,9 @@ test('signed in: the dashboard and settings screens fit a phone and pass axe', a
   await page.goto('/settings/blocked-accounts');
   await expect(page.getByText('You have not blocked anyone')).toBeVisible();
   await checkScreen(page, 'blocked accounts, none');
+  await page.goto('/settings/data');
+  await expect(page.getByRole('button', { name: 'Download your data' })).toBeVisible();
+  await checkScreen(page, 'your data');
 });
 
 test('signed in: the editor and its publish settings fit a phone and pass axe', async ({ page, request }) => {

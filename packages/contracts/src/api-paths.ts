@@ -162,6 +162,13 @@ import {
   BulkStandingBody,
   MembersMatchingBody,
 } from './spam-waves.ts';
+import {
+  ImportFormFields,
+  ImportListResponse,
+  ImportStarted,
+  ImportStatusBody,
+  ImportStatusResponse,
+} from './imports.ts';
 import { IMAGE_FIELD, ImageByUrlBody, LinkPreviewQuery, LinkPreviewResponse, UploadResponse } from './uploads.ts';
 
 /*
@@ -193,6 +200,8 @@ export const API_GROUPS = {
   subscribers: "E-mail subscriptions to an author's new blogs, and the links their mails carry.",
   uploads: 'Images: upload one, or import one from an address; the stored files and the default profile pictures.',
   'link-preview': "The editor's link cards: a page's title, description and image.",
+  imports:
+    "Bringing blogs in from another platform's export (WordPress, Ghost, Medium, Markdown, Inkwell): the upload, its progress and report.",
   'proof-of-work':
     "The proof-of-work challenge (ALTCHA) sign-up and a visitor's subscription solve where the site asks for one.",
   staff:
@@ -718,6 +727,29 @@ export const API_PATHS = {
     answer: UploadResponse,
     summary: 'Store the image at an address, as an upload',
     group: 'uploads',
+  },
+
+  // imports
+  '/api/imports': {
+    method: 'POST',
+    body: FORM_DATA,
+    answer: ImportStarted,
+    summary: `Import an export file (the form's field \`${ImportFormFields.file}\`): read whole, then written as blogs in the background`,
+    group: 'imports',
+  },
+  '/api/imports/status': {
+    method: 'POST',
+    body: ImportStatusBody,
+    answer: ImportStatusResponse,
+    summary:
+      "An import's progress (posts done of total, images fetched) and its report (the importer; admins for a site import)",
+    group: 'imports',
+  },
+  '/api/imports/list': {
+    method: 'POST',
+    answer: ImportListResponse,
+    summary: "The caller's latest imports, newest first",
+    group: 'imports',
   },
 
   // link-preview

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CommentMessages } from './comment-rules.ts';
 import { FollowMessages } from './follow-rules.ts';
+import { ImportMessages } from './imports.ts';
 import { Limits } from './limits.ts';
 import { Messages } from './messages.ts';
 import { SettingsMessages } from './settings-rules.ts';
@@ -179,12 +180,15 @@ export const ErrorMessages = {
     'This accent is too light or too dark: it needs a contrast of at least 3:1 with both the light and the dark page',
   identity_image_invalid: "The site's logo, icon and share image must be images uploaded to this site",
   // Imports (import-limits.ts): the file is refused whole, nothing written.
-  import_too_large: 'The file is larger than 50 MB',
+  import_too_large: ImportMessages.tooLarge,
   import_format_unknown:
     'This is not an export Inkwell can read: upload a WordPress export (.xml), a Ghost export (.json), a Medium export (.zip), a zip of Markdown files, or an Inkwell export (.zip)',
   import_unreadable: 'The file could not be read: it is damaged or not what its name says',
   import_archive_unsafe: 'The archive was refused: it unpacks to too much, or names files outside itself',
   import_too_many_posts: 'An import may hold at most 5000 posts',
+  import_file_required: ImportMessages.fileRequired,
+  import_site_url_invalid: 'The old site’s address must be an http or https address',
+  import_not_found: 'No import of yours has this id',
   role_change_forbidden: 'You cannot give this member that role',
   standing_change_forbidden: 'You cannot change this member’s standing',
   member_delete_forbidden: 'You cannot delete this member',

@@ -1,3 +1,5 @@
+import { IMPORT_FILE_MAX_MB } from './imports.ts';
+
 /**
  * The bounds of what an import reads (docs/product/rules.md, "Importing"): an upload larger, an
  * archive that unpacks past them, or a source with more posts is refused whole, before anything is
@@ -5,7 +7,7 @@
  */
 export const ImportLimits = {
   /** The uploaded file: a WXR or Ghost file, or a zip (Medium, Markdown, an Inkwell export). */
-  fileMaxBytes: 50 * 1024 * 1024,
+  fileMaxBytes: IMPORT_FILE_MAX_MB * 1024 * 1024,
   /** Entries in a zip. */
   archiveEntriesMax: 20_000,
   /** Bytes a zip unpacks to, all entries together, counted as they are inflated. */

@@ -43,3 +43,4 @@ export * from './review.ts';
 export * from './site-identity.ts';
 export * from './statistics.ts';
 export * from './import-limits.ts';
+export * from './imports.ts';

@@ -105,6 +105,11 @@ const uploadImage = async (user: TestUser) => {
   expect(res.statusCode).toBe(200);
   return res.json<{ file: { url: string } }>().file.url;
 };
+function importForm() {
+  const form = new FormData();
+  form.append('file', new Blob(['Not an export at all']), 'export.xml');
+  return form;
+}
 function imageForm() {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(pngBytes)], { type: 'image/png' }), 'photo.png');
@@ -173,6 +178,10 @@ const PROTECTED: Endpoint[] = [
   { route: 'GET /api/link-preview' },
   // Not http(s), so even the positive check below never reaches the network.
   { route: 'POST /api/upload/image-by-url', payload: () => ({ url: 'ftp://example.com/a.png' }) },
+  // Not an export: past the session check, a 400 that writes nothing.
+  { route: 'POST /api/imports', payload: () => importForm() },
+  { route: 'POST /api/imports/status', payload: () => ({ id: randomUUID() }) },
+  { route: 'POST /api/imports/list', payload: () => ({}) },
   // The staff's calls (who among the signed-in may make them: the roles matrix below).
   { route: 'POST /api/admin/members', payload: () => ({}) },
   { route: 'POST /api/admin/member/role', payload: (w) => ({ username: w.reader.username, role: 'member' }) },
@@ -261,6 +270,9 @@ const PROTECTED: Endpoint[] = [
   // A job that is not there: past the role check, a 404.
   { route: 'POST /api/admin/retry-job', payload: () => ({ _id: randomUUID() }) },
   { route: 'POST /api/admin/discard-job', payload: () => ({ _id: randomUUID() }) },
+  // Downloads of data as a zip: a member's own, the whole site's for admins.
+  { route: 'POST /api/account/export' },
+  { route: 'POST /api/admin/export' },
   // An unreadable accent: past the role check, a 400, and nothing changes.
   { route: 'POST /api/admin/site-identity', payload: () => ({ accentColor: '#ffffff' }) },
 ];
@@ -508,6 +520,7 @@ const STAFF_MATRIX: Record<string, Record<Person, number>> = {
   'POST /api/admin/retry-job': forAdmins(404),
   'POST /api/admin/discard-job': forAdmins(404),
   'POST /api/admin/site-identity': forAdmins(400),
+  'POST /api/admin/export': forAdmins(200),
 };
 
 /**
@@ -518,6 +531,8 @@ const STAFF_MATRIX: Record<string, Record<Person, number>> = {
  */
 const MEMBER_MATRIX: Record<string, Record<Person, number>> = {
   'POST /api/report': { owner: 200, admin: 200, moderator: 200, member: 200, untrusted: 200, silenced: 200 },
+  // Their own data is theirs to take, silenced or not.
+  'POST /api/account/export': { owner: 200, admin: 200, moderator: 200, member: 200, untrusted: 200, silenced: 200 },
   'POST /api/user/resend-verification': {
     owner: 200,
     admin: 200,
@@ -535,6 +550,8 @@ const MEMBER_MATRIX: Record<string, Record<Person, number>> = {
  * (docs/product/permissions.md).
  */
 const SILENCED_MAY = new Set([
+  'POST /api/imports/status',
+  'POST /api/imports/list',
   'POST /api/user/isliked-by-user',
   'POST /api/blog/bookmark',
   'POST /api/user/is-bookmarked',
@@ -639,7 +656,9 @@ describe('roles and standing', () => {
     const wrong: string[] = [];
     for (const endpoint of PROTECTED.filter((e) => !e.streams && SILENCED_MAY.has(e.route))) {
       const res = await request(endpoint, world, { header: `Bearer ${people.silenced.token}` });
-      if (res.json<{ code?: string }>().code === 'account_silenced') wrong.push(endpoint.route);
+      // A download (a zip) is no refusal.
+      const json = String(res.headers['content-type']).startsWith('application/json');
+      if (json && res.json<{ code?: string }>().code === 'account_silenced') wrong.push(endpoint.route);
     }
     expect(wrong).toEqual([]);
   });

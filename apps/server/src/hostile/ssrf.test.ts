@@ -6,6 +6,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { bearer, buildUser, type TestUser } from '../test/factories.ts';
 import { startLocalServer, type LocalServer } from '../test/local-server.ts';
+import type { ImportStatusResponse } from '@inkwell/contracts';
+import { userOfToken } from '../modules/auth/index.ts';
+import type { ImportedPost } from '../modules/imports/import-bundle.ts';
+import { startImport } from '../modules/imports/imports.service.ts';
 
 /**
  * A DNS stand-in for names under .inkwell.test, so a test can make a public-looking name resolve
@@ -59,7 +63,8 @@ afterAll(async () => {
 });
 
 /**
- * The three ways a user makes the server fetch a URL, and the answer of a refusal: the link tool
+ * The three ways a user makes the server fetch a URL at once, and the answer of a refusal (an
+ * import's images are fetched later, by its job: the last test): the link tool
  * reads only `success`, so a preview it cannot make is a 200 `{success: 0}` (docs/product/rules.md "Couldn't get
  * this link data"), while an image import is a 400 with the reason, and so is an outside profile picture.
  */
@@ -171,4 +176,43 @@ it('does reach the allowed server, so the refusals above are not an accident of 
   const res = await FETCHERS['link preview'].fetch(withPort('http://allowed.inkwell.test:PORT/page'));
   expect(res.json()).toMatchObject({ success: 1, meta: { title: 'secret internal page' } });
   expect(seen).toEqual(['/page']);
+});
+
+it("an import's images: each refused address is reported and never reached, redirects checked at every hop", async () => {
+  const addresses = [...LOOPBACK, ...PRIVATE_AND_METADATA, ...OTHER_SCHEMES, ...REDIRECTS].map(withPort);
+  const post = (url: string, n: number): ImportedPost => ({
+    sourceKey: `ssrf-${n}`,
+    title: `Post ${n}`,
+    description: 'd',
+    tags: ['t'],
+    banner: url,
+    blocks: [{ type: 'paragraph', data: { text: 'Words.' } }],
+    draft: false,
+    oldPaths: [],
+    problems: [],
+  });
+  const started = await startImport(
+    t.app.db,
+    (await userOfToken(t.app.db, user.token, false))!,
+    { bundle: { source: 'wordpress', authors: [], posts: addresses.map(post), problems: [] }, files: new Map() },
+    'own',
+  );
+  seen.length = 0;
+  await t.app.jobs.runDue();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/imports/status',
+    payload: { id: started.id },
+    headers: bearer(user.token),
+  });
+  const { import: done } = res.json<ImportStatusResponse>();
+  expect(done).toMatchObject({ state: 'done', postsImported: addresses.length, imagesFetched: 0 });
+  const refusedImages = done.report.filter((line) => line.problem.startsWith('The image '));
+  expect(refusedImages.map((line) => line.post).sort()).toEqual(addresses.map((_, n) => `Post ${n}`).sort());
+  // Only the allowed server's first hop of each redirect was reached.
+  expect(seen.sort()).toEqual(
+    REDIRECTS.map((url) => new URL(withPort(url)))
+      .map((u) => u.pathname + u.search)
+      .sort(),
+  );
 });

@@ -42,5 +42,6 @@ it('wires a member leaving to its handlers, in order', () => {
     'anonymiseStaffRecordsOf',
     'forgetRateLimitsOf',
     'forgetDeadJobsOf',
+    'forgetImportedAuthor',
   ]);
 });

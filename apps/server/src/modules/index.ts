@@ -10,6 +10,7 @@ import { bookmarksModule } from './bookmarks/index.ts';
 import { anonymiseCommentsBy, commentsModule } from './comments/index.ts';
 import { dashboardModule } from './dashboard/index.ts';
 import { discoveryModule } from './discovery/index.ts';
+import { exportsModule } from './exports/index.ts';
 import {
   federationModule,
   queueCreateActivity,
@@ -20,6 +21,7 @@ import {
 } from './federation/index.ts';
 import { endFollowsBetween, endFollowsOf, followsModule } from './follows/index.ts';
 import { identityModule } from './identity/index.ts';
+import { forgetImportedAuthor, importsModule } from './imports/index.ts';
 import { forgetDeadJobsOf, jobsModule } from './jobs/index.ts';
 import { likesModule, removeLikesBy } from './likes/index.ts';
 import { linkPreviewModule } from './link-preview/index.ts';
@@ -67,7 +69,8 @@ export const blogEventHandlers: BlogEventHandlers = {
  * counts); their likes, each with the counters of others; the reports of their comments, then
  * those comments, which stay as "[deleted]" under their replies; their follows both ways, with the
  * counters; their subscriptions; their images (files and all, once the deletion commits); their
- * name in the staff's records; their rate limits; their jobs given up. The rest goes with the row.
+ * name in the staff's records; their rate limits; their jobs given up; their entry in the site
+ * imports that brought them in. The rest goes with the row.
  */
 const deleteBlogsOfLeaving: UserEventHandlers['leaving'][number] = async (tx, { userId }, now) =>
   (await lockAuthorBlogs(tx, blogEventHandlers, userId)).deleteAll(now);
@@ -85,6 +88,7 @@ export const userEventHandlers: UserEventHandlers = {
     anonymiseStaffRecordsOf,
     forgetRateLimitsOf,
     forgetDeadJobsOf,
+    forgetImportedAuthor,
   ],
 };
 
@@ -110,6 +114,7 @@ export const modules: (FastifyPluginAsync | FastifyPluginAsyncZod)[] = [
   proofOfWorkModule,
   authModule,
   settingsModule,
+  exportsModule,
   staffModule,
   dashboardModule,
   statisticsModule,
@@ -123,6 +128,7 @@ export const modules: (FastifyPluginAsync | FastifyPluginAsyncZod)[] = [
   blocksModule,
   profilesModule,
   uploadsModule,
+  importsModule,
   linkPreviewModule,
   commentsModule,
   reportsModule,

@@ -45,6 +45,12 @@ const OTHER_ROUTES: [url: RegExp, group: Group, summary: string][] = [
   [/^\/manifest\.webmanifest$/, 'identity', 'The web app manifest: the site as an app on a phone'],
   [/^\/uploads\/:key$/, 'uploads', 'A stored image, a WebP copy of it, or its copy for link previews'],
   [/^\/api\/avatar\/:seed$/, 'uploads', 'A default profile picture, drawn from a seed (SVG, or PNG)'],
+  [
+    /^\/api\/account\/export$/,
+    'settings',
+    'A zip of everything the signed-in member put in (the export format of docs/product/data.md)',
+  ],
+  [/^\/api\/admin\/export$/, 'staff', 'A zip of the whole site (the export format of docs/product/data.md; admins)'],
   [/^\/api\/notification\/stream$/, 'notifications', 'New notifications as they come (server-sent events)'],
   [/^\/metrics$/, 'system', 'Metrics in the Prometheus text format, for this machine or the token of METRICS_TOKEN'],
   [/^\/\.well-known\/webfinger$/, 'federation', 'WebFinger: the ActivityPub actor of an account'],

@@ -89,6 +89,10 @@ export const RATE_LIMITS = {
   linkPreview: { per: 'user', limit: 120, windowSeconds: minutes(60), message: RateLimitMessages.tooManyLinkPreviews },
   /** Every image a user has this server store counts: uploads, and copies of images from elsewhere. */
   upload: { per: 'user', limit: 60, windowSeconds: minutes(60), message: RateLimitMessages.tooManyUploads },
+  /** An import reads a whole export (up to 50 MB) and writes every post in it: a few an hour is plenty for a move. */
+  importUpload: { per: 'user', limit: 10, windowSeconds: minutes(60), message: RateLimitMessages.tooManyImports },
+  /** A download of everything a member wrote, or of the whole site, reads much: enough for a retry or two. */
+  dataExport: { per: 'user', limit: 5, windowSeconds: minutes(60), message: RateLimitMessages.tooManyExports },
   /** Each challenge costs the server a key to make and a row to spend; a form needs one, and a new one after each refusal. */
   challengePerIp: { per: 'ip', limit: 300, windowSeconds: minutes(60), message: RateLimitMessages.tooManyChallenges },
   subscribePerIp: { per: 'ip', limit: 60, windowSeconds: minutes(60), message: SubscriptionMessages.tooManySubscribes },

@@ -63,6 +63,8 @@ const REPLAYED_HEADERS = [
   'link',
   'content-language',
   'x-robots-tag',
+  // Where a 301 sends the reader (an imported post's old address).
+  'location',
 ];
 /**
  * What hooks add to Vary for every response alike (a hit runs them again). Any other header a Vary
@@ -147,6 +149,8 @@ export async function registerReadCache(app: FastifyInstance) {
       else entries.set(fill.key, { vary }).set(variantKey(fill.key, vary, request), response);
     };
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) store(Buffer.from(payload));
+    // A redirect has no body.
+    else if (payload === undefined || payload === null) store(Buffer.alloc(0));
     else if (isReadable(payload)) return recorded(payload, maxSize, store);
     return payload;
   });

@@ -9,6 +9,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A test app's configuration: silent, in memory, with no timer of its own (reads counted, blogs published and jobs run when a test says so); `env` as the environment would add. */
+export const testConfig = (env: Record<string, string> = {}) =>
+  loadConfig({
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    READ_FLUSH_SECONDS: '0',
+    SCHEDULED_PUBLISH_SECONDS: '0',
+    JOB_POLL_SECONDS: '0',
+    ...env,
+  });
+
 /**
  * The real app on its own fresh database. `env` overrides configuration the way the
  * environment would (for example GOOGLE_CLIENT_ID or SMTP_URL). Reads are counted, and scheduled
@@ -24,14 +35,7 @@ export async function buildTestApp(
   onRoute?: (route: RouteOptions) => void,
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({
-    DATA_DIR: 'memory://',
-    LOG_LEVEL: 'silent',
-    READ_FLUSH_SECONDS: '0',
-    SCHEDULED_PUBLISH_SECONDS: '0',
-    JOB_POLL_SECONDS: '0',
-    ...env,
-  });
+  const config = testConfig(env);
   tweak?.(config);
   const app = await buildApp({ config, database, clock, onRoute });
   const uncoded = recordAnswersWithoutCode(app);

@@ -68,6 +68,8 @@ const DeleteAccountPage = lazyPage(() =>
 // The signed-in screens' layout, which no reading page shows.
 const SidebarLayout = lazyPage(() => import('../components/sidebar-layout.tsx').then((m) => m.SidebarLayout));
 const AdminPage = lazyPage(() => import('../features/admin/admin-page.tsx').then((m) => m.AdminPage));
+const ImportPage = lazyPage(() => import('../features/imports/import-page.tsx').then((m) => m.ImportPage));
+const YourDataPage = lazyPage(() => import('../features/settings/your-data-page.tsx').then((m) => m.YourDataPage));
 const BlockedAccountsPage = lazyPage(() =>
   import('../features/blocks/blocked-accounts-page.tsx').then((m) => m.BlockedAccountsPage),
 );
@@ -109,6 +111,8 @@ const routes: RouteObject[] = [
               { path: 'settings/edit-profile', element: <EditProfilePage /> },
               { path: 'settings/change-password', element: <ChangePasswordPage /> },
               { path: 'settings/blocked-accounts', element: <BlockedAccountsPage /> },
+              { path: 'settings/data', element: <YourDataPage /> },
+              { path: 'settings/import', element: <ImportPage /> },
               { path: 'settings/account', element: <DeleteAccountPage /> },
             ],
           },

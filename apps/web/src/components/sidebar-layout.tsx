@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session.tsx';
+import { DownloadIcon } from './download-icon.tsx';
+import { ImportIcon } from './import-icon.tsx';
 import {
   BanIcon,
   BellIcon,
@@ -11,16 +13,9 @@ import {
   MenuIcon,
   PenIcon,
   UserIcon,
-  iconProps,
   type IconProps,
 } from './icons.tsx';
-
-/** Only the sidebar shows it, so it is drawn here, in the sidebar's chunk. */
-const TrashIcon = (p: IconProps) => (
-  <svg {...iconProps(p)}>
-    <path d="M3 6h18M8 6V4h8v2m-9 0 1 14h8l1-14" />
-  </svg>
-);
+import { TrashIcon } from './trash-icon.tsx';
 
 interface SidebarLink {
   to: string;
@@ -45,6 +40,8 @@ const SECTIONS: { heading: string; links: SidebarLink[] }[] = [
       { to: '/settings/edit-profile', label: 'Edit Profile', Icon: UserIcon },
       { to: '/settings/change-password', label: 'Change Password', Icon: LockIcon },
       { to: '/settings/blocked-accounts', label: 'Blocked accounts', Icon: BanIcon },
+      { to: '/settings/data', label: 'Your data', Icon: DownloadIcon },
+      { to: '/settings/import', label: 'Import posts', Icon: ImportIcon },
       { to: '/settings/account', label: 'Delete account', Icon: TrashIcon },
     ],
   },

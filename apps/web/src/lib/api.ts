@@ -90,27 +90,14 @@ export async function api<P extends ApiPath>(path: P, ...[options]: OptionsOf<P>
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'Could not reach the server. Check your connection.');
+    throw unreachable();
   }
   const data: unknown = await response.json().catch((error: unknown) => {
     // Cancelled while the body was still arriving: a cancellation, not a malformed answer.
     if (signal?.aborted) throw error;
     return null;
   });
-  // A refusal's `{ error, code }`, when the answer is ours.
-  const { error, code } = (data ?? {}) as { error?: unknown; code?: ErrorCode };
-  // The token was refused (revoked, expired, the password changed): the session ends in every tab
-  // and says so once; a caller showing why it failed shows the same words.
-  if (response.status === 401 && token) {
-    endRefusedSession(token);
-    throw new ApiError(401, AuthMessages.sessionEnded, code);
-  }
-  if (!response.ok)
-    throw new ApiError(
-      response.status,
-      typeof error === 'string' ? error : `Request failed (${response.status})`,
-      code,
-    );
+  if (!response.ok) throw refusal(response, data, token);
   // An answer without content (a read counted) has nothing to check: zod need not load for it.
   if (response.status === 204) return data as ApiAnswer<P>;
   // zod and the schemas load here, after the page: a server-rendered page's answers were checked on the server.
@@ -119,6 +106,21 @@ export async function api<P extends ApiPath>(path: P, ...[options]: OptionsOf<P>
   const parsed = (response.status === 202 && call.accepted ? call.accepted : call.answer).safeParse(data);
   if (!parsed.success) throw new ApiError(response.status, 'Unexpected response from the server');
   return parsed.data as ApiAnswer<P>;
+}
+
+/** The error of a call whose answer never came. */
+export const unreachable = () => new ApiError(0, 'Could not reach the server. Check your connection.');
+
+/** The error of a call the server refused: its `{ error, code }` when the answer (`data`) is ours. */
+export function refusal(response: Response, data: unknown, token: string | undefined): ApiError {
+  const { error, code } = (data ?? {}) as { error?: unknown; code?: ErrorCode };
+  // The token was refused (revoked, expired, the password changed): the session ends in every tab
+  // and says so once; a caller showing why it failed shows the same words.
+  if (response.status === 401 && token) {
+    endRefusedSession(token);
+    return new ApiError(401, AuthMessages.sessionEnded, code);
+  }
+  return new ApiError(response.status, typeof error === 'string' ? error : `Request failed (${response.status})`, code);
 }
 
 /**

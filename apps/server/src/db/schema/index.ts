@@ -15,3 +15,4 @@ export * from './site.ts';
 export * from './member-blocks.ts';
 export * from './reports.ts';
 export * from './bulk-actions.ts';
+export * from './imports.ts';

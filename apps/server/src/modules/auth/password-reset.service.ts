@@ -7,10 +7,12 @@ import {
   type ForgotPasswordBody,
   type ResetPasswordBody,
 } from '@inkwell/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import type { SendMail } from '../mail/index.ts';
 import { badRequest } from '../../http-error.ts';
 import { findUserByEmail, markEmailVerified, setPasswordHash } from '../users/index.ts';
 import { hashPassword } from './passwords.ts';
+import { newToken } from './tokens.ts';
 import {
   consumePasswordReset,
   deleteOtherPasswordResets,
@@ -58,6 +60,36 @@ export async function requestPasswordReset(
       }),
     });
   return { message: AuthMessages.resetMailSent };
+}
+
+/** How long the link to choose a first password lasts: a member who did not ask for it may read their mail days later. */
+export const SET_PASSWORD_LINK_DAYS = 7;
+
+/**
+ * Mails a member whose account someone else made (an admin importing a site) a link to choose their
+ * password: a reset link, lasting days. Waited for, so a job sending it tries again when the mail fails.
+ */
+export async function mailSetPasswordLink(
+  { db, sendMail }: { db: Executor; sendMail: SendMail },
+  user: { id: string; email: string; fullname: string },
+  origin: string,
+) {
+  const { token, hash } = newToken();
+  await insertPasswordReset(db, user.id, hash, SET_PASSWORD_LINK_DAYS * 24 * 60);
+  const link = `${origin}${resetPasswordPath(token)}`;
+  await sendMail((site) => ({
+    to: user.email,
+    subject: `Your account on ${site.name}`,
+    text: [
+      `Hello ${user.fullname},`,
+      '',
+      `The admins of ${site.name} moved a blog you wrote there, and made you an account with this address to keep it under your name. Open this link to choose your password:`,
+      '',
+      link,
+      '',
+      `The link works once and for ${SET_PASSWORD_LINK_DAYS} days; after that, "Forgot password" on the sign-in page mails a new one.`,
+    ].join('\n'),
+  }));
 }
 
 /**

@@ -76,10 +76,11 @@ export async function findBlogForUpdate(tx: Executor, blogId: string): Promise<B
  */
 const savedNow = sql`date_trunc('milliseconds', now())`;
 
+/** An imported blog keeps its old site's updated_at; every other is saved now. */
 export async function insertBlog(tx: Executor, values: NewBlog): Promise<BlogRow> {
   const [row] = await tx
     .insert(blogs)
-    .values({ ...values, updatedAt: savedNow })
+    .values({ ...values, updatedAt: values.updatedAt ?? savedNow })
     .returning();
   return row!;
 }

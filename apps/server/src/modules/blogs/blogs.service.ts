@@ -10,7 +10,7 @@ import {
   type CreateBlogBody,
   type GetBlogBody,
 } from '@inkwell/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http-error.ts';
 import { cleanEditorOutput, contentWordCount, isImageUrl } from '../content/index.ts';
@@ -36,7 +36,7 @@ import { isReadable, isVisibleTo } from '../visibility/index.ts';
 const BLOG_ID_ATTEMPTS = 5;
 
 /** Checks a create-blog body by the rules of docs/product/rules.md and answers the values to store. */
-function blogValues(body: CreateBlogBody) {
+function blogValues(body: Pick<CreateBlogBody, 'title' | 'banner' | 'des' | 'tags' | 'content' | 'draft'>) {
   const content = cleanEditorOutput(body.content[0]);
   const tags = normaliseTags(body.tags);
   const blog = {
@@ -130,6 +130,58 @@ export async function saveBlog(
       });
     } catch (error) {
       // A random suffix clash is astronomically rare, but the unique index has the last word.
+      if (!isUniqueViolation(error) || attempt >= BLOG_ID_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** A post an import brought (modules/imports), its words as a create-blog body has them, its dates its own. */
+export interface ImportedBlog {
+  body: Pick<CreateBlogBody, 'title' | 'banner' | 'des' | 'tags' | 'content' | 'draft'>;
+  /** When its old site published it (now when it does not say); none for a draft, or a post due later. */
+  publishedAt: Date | null;
+  /** A post its old site was to publish later: a draft until then, as if scheduled here. */
+  publishAt: Date | null;
+  createdAt: Date;
+  /** When its old site last saw it changed (the import's time when it does not say). */
+  updatedAt: Date | null;
+}
+
+/**
+ * Writes a blog an import brought, in the caller's transaction (which writes the import's rows
+ * beside it), checked by the rules of a save, with the counts and the `saved` event of one. Its
+ * dates are its old site's, and an author not yet trusted waits for review as a publish would. It
+ * is no news, so no `firstPublished`: importing 500 old posts mails no subscriber, notifies no
+ * follower and sends nothing to the fediverse. Answers its row id and blog_id.
+ */
+export async function importBlog(
+  tx: Executor,
+  events: BlogEventHandlers,
+  authorId: string,
+  { body, publishedAt, publishAt, createdAt, updatedAt }: ImportedBlog,
+  now: Date,
+) {
+  const values = blogValues({ ...body, draft: body.draft || publishAt !== null });
+  const awaitingReview = !values.draft && (await publishingWaits(tx, authorId));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // A savepoint: a clash of blog_ids undoes the insert alone, not the caller's transaction.
+      const blog = await tx.transaction((savepoint) =>
+        insertBlog(savepoint, {
+          ...values,
+          authorId,
+          blogId: newBlogId(values.title),
+          publishedAt: values.draft ? null : (publishedAt ?? now),
+          publishAt,
+          awaitingReview,
+          createdAt,
+          ...(updatedAt && updatedAt >= createdAt && updatedAt <= now && { updatedAt }),
+        }),
+      );
+      await recount(tx, null, blog);
+      await emitBlogEvent(events, 'saved', tx, { ...values, id: blog.id, authorId, savedAt: blog.updatedAt }, now);
+      return { id: blog.id, blogId: blog.blogId };
+    } catch (error) {
       if (!isUniqueViolation(error) || attempt >= BLOG_ID_ATTEMPTS) throw error;
     }
   }

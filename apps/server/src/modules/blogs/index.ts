@@ -5,6 +5,7 @@ import { registerReadCounts } from './read-counts.ts';
 import { decideReview, listAwaitingReview } from './review.ts';
 import { registerScheduledPublishing } from './scheduled-publishing.ts';
 import { setBlogHidden } from './withheld.ts';
+import { importBlog, saveBlog } from './blogs.service.ts';
 
 /**
  * Blogs: the one owner of the blogs table (create, edit, get, delete, scheduled publishing, its
@@ -32,8 +33,11 @@ export {
   type BlogCardRow,
 } from './blogs.repository.ts';
 export { presentBlog, presentBlogCard, publicationDates } from './blogs.presenter.ts';
-export { answerGetBlog, saveBlog } from './blogs.service.ts';
+export { answerGetBlog } from './blogs.service.ts';
 export { lockAuthorBlogs } from './withheld.ts';
 
 /** What staff do to a blog: hide or unhide it, and decide one waiting for review (review.ts). */
 export const staffBlogActions = { setHidden: setBlogHidden, decideReview, listAwaitingReview };
+
+/** How another module writes a blog: as its author saves it (a revision restored), or as an import brings it (modules/imports). */
+export const blogWriters = { save: saveBlog, import: importBlog };

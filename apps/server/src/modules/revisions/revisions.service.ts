@@ -9,7 +9,7 @@ import {
 } from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
-import { answerGetBlog, findBlog, saveBlog, type BlogEventHandlers } from '../blogs/index.ts';
+import { answerGetBlog, blogWriters, findBlog, type BlogEventHandlers } from '../blogs/index.ts';
 import {
   findRevision,
   listRevisions,
@@ -86,7 +86,7 @@ export async function restoreRevision(
     tags: revision.tags,
     content: [revision.content as EditorOutput],
   };
-  await saveBlog(db, events, userId, restored, now);
+  await blogWriters.save(db, events, userId, restored, now);
   return answerGetBlog(db, { blog_id }, userId);
 }
 

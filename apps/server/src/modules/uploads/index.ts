@@ -7,6 +7,7 @@ export {
   type RasterImage,
   shareImage,
   storedImageBytes,
+  storeImage,
   type UploadDeps,
 } from './uploads.service.ts';
 export { uploadRoutes as uploadsModule } from './uploads.routes.ts';

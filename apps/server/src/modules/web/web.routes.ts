@@ -4,13 +4,15 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { isDatabaseUnavailable } from '../../db/errors.ts';
 import { readingCalls, type ReadingCall } from './reading-calls.ts';
 import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
 import { PREVIEW_HEADERS } from '../preview-links/index.ts';
 import { iconLinks } from '../identity/index.ts';
+import { blogOfOldAddress } from '../imports/index.ts';
 import { encodeAnswer } from '../../plugins/image-urls.ts';
-import { SiteIdentity } from '@inkwell/contracts';
+import { blogPath, SiteIdentity } from '@inkwell/contracts';
 import { injectHead } from './head-tags.ts';
 import { errorResponses } from '../../http-error.ts';
 import { siteFeedLinks } from '../../plugins/feed-links.ts';
@@ -23,6 +25,9 @@ const NOT_PAGES = /^\/(?:assets\/|uploads\/|api(?:\/|$))/;
 const SEARCH_PAGE = '/search/:query';
 /** The reading pages rendered on the server (docs/product/screens.md): the web app's routes of the same paths. */
 const READING_PAGES = ['/', '/blog/:blog_id', '/user/:username', SEARCH_PAGE];
+
+/** Every other path: the app's other pages (never cached) and what no page names (a 404, or an old address's 301). */
+const CATCH_ALL = '/*';
 
 /** A draft's preview, rendered like a reading page but for the link's holder alone: never cached nor indexed. */
 const PREVIEW_PAGE = '/preview/:token';
@@ -114,19 +119,22 @@ export async function registerWeb(app: FastifyInstance) {
     };
   }
 
-  const sendHtml = (reply: FastifyReply, status: number, html: string | Readable) =>
-    reply
+  const sendHtml = (reply: FastifyReply, status: number, html: string | Readable) => {
+    if (reply.request.routeOptions.url === CATCH_ALL) reply.keepOutOfReadCache();
+    return reply
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .headers(reply.request.routeOptions.url === PREVIEW_PAGE ? PREVIEW_HEADERS : {})
       .send(html);
+  };
 
   // Any other GET may be a page of the web app, and only its router knows them all: the renderer
   // answers a path none of its routes names with the app's “Page not found” and 404 (a scanner's
-  // /backup.sql), and the app's other pages with the app. Files and the API answer their own 404.
-  // A route, not the not-found handler, so the page is compressed too.
-  app.get('/*', (request, reply) =>
+  // /backup.sql), or with a 301 when it is an imported post's old address, and the app's other
+  // pages with the app. Files and the API answer their own 404. A route, not the not-found handler,
+  // so the page is compressed too. Its 301s are kept in the read cache, its pages are not.
+  app.get(CATCH_ALL, { config: { anonymousCache: true } }, (request, reply) =>
     NOT_PAGES.test(request.url.split('?')[0]!) ? reply.callNotFound() : sendReadingPage(request, reply),
   );
 
@@ -141,12 +149,25 @@ export async function registerWeb(app: FastifyInstance) {
   const answerReadingCall = readingCalls(app);
 
   /**
+   * Sends a 301 to the blog an imported post's old address names now (modules/imports), kept in the
+   * read cache like the page it stands for; answers whether it did.
+   */
+  async function redirectOldAddress(request: FastifyRequest, reply: FastifyReply) {
+    const blogId = await blogOfOldAddress(app.db, request.url);
+    if (blogId === undefined) return false;
+    await reply.redirect(blogPath(blogId), 301);
+    return true;
+  }
+
+  /**
    * A reading page, rendered by React into index.html's #root once its data is loaded, and
    * streamed from there. The data follows as a JSON block the browser hydrates from. (A path that
    * is no page of the app renders as its “Page not found”; another page of the app is left to the browser.)
    */
   async function sendReadingPage(request: FastifyRequest, reply: FastifyReply) {
     if (!indexHtml || !renderer) return app.sendSpa(request, reply);
+    // The home page with `?p=42`: WordPress's address of a post by its id.
+    if (request.routeOptions.url === '/' && (await redirectOldAddress(request, reply))) return reply;
     // The renderer shows a list it could not load as empty: a database outage must fail the page instead.
     let unavailable: unknown;
     const answer = answerReadingCall(request);
@@ -162,6 +183,7 @@ export async function registerWeb(app: FastifyInstance) {
     });
     const [page, tagged] = await Promise.all([rendering, taggedIndex(request, indexHtml)]);
     if (unavailable) throw unavailable;
+    if ((page?.status ?? tagged.status) === 404 && (await redirectOldAddress(request, reply))) return reply;
     if (!page) return sendHtml(reply, tagged.status, tagged.html);
     const [head, tail] = tagged.html.split(ROOT) as [string, string];
     async function* document() {
@@ -174,6 +196,7 @@ export async function registerWeb(app: FastifyInstance) {
   const response = {
     ...errorResponses([]),
     200: nonJsonResponse('The page, rendered on the server, with its data for the app to hydrate from', 'text/html'),
+    301: z.null().describe("An imported post's old address (a 404 otherwise): `Location` is its blog's page"),
     404: nonJsonResponse('The app’s “Page not found”: the blog, user or page does not exist', 'text/html'),
   };
   for (const url of READING_PAGES)

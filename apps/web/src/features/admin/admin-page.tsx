@@ -10,6 +10,7 @@ import { ModerationLogPage } from './moderation-log-page.tsx';
 import { ReportsPage } from './reports-page.tsx';
 import { OverviewPage } from './overview-page.tsx';
 import { ReviewQueuePage } from './review-queue-page.tsx';
+import { SiteExportPage } from './site-export-page.tsx';
 import { SiteIdentityPage } from './site-identity-page.tsx';
 import { SiteSettingsPage } from './site-settings-page.tsx';
 import { SpamWavesPage } from './spam-waves-page.tsx';
@@ -32,6 +33,7 @@ export function AdminPage() {
     { path: 'applications', element: <ApplicationsPage /> },
     { path: 'invites', element: <InvitesPage /> },
     { path: 'spam-waves', element: <SpamWavesPage /> },
+    { path: 'export', element: <SiteExportPage /> },
     // The site's health is the overview's second half now; an old link or bookmark still finds it.
     { path: 'health', element: <Navigate to="/admin" replace /> },
     { path: '*', element: <NotFound /> },

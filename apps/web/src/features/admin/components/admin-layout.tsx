@@ -70,6 +70,9 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
             <NavLink to="/admin/spam-waves" className={tab}>
               Spam waves
             </NavLink>
+            <NavLink to="/admin/export" className={tab}>
+              Export
+            </NavLink>
           </>
         )}
       </nav>
