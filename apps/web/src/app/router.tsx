@@ -62,9 +62,7 @@ const SubscriptionLinkPage = lazyPage(() =>
 const ChangePasswordPage = lazyPage(() =>
   import('../features/settings/change-password-page.tsx').then((m) => m.ChangePasswordPage),
 );
-const DeleteAccountPage = lazyPage(() =>
-  import('../features/auth/delete-account-page.tsx').then((m) => m.DeleteAccountPage),
-);
+const DeleteAccountPage = lazyPage(() => import('../features/auth/auth-page.tsx').then((m) => m.DeleteAccountPage));
 // The signed-in screens' layout, which no reading page shows.
 const SidebarLayout = lazyPage(() => import('../components/sidebar-layout.tsx').then((m) => m.SidebarLayout));
 const AdminPage = lazyPage(() => import('../features/admin/admin-page.tsx').then((m) => m.AdminPage));

@@ -46,7 +46,7 @@ export interface CommentCardProps {
 export function CommentCard({ comment, level, blog, events, onRemoved }: CommentCardProps) {
   const { session } = useSession();
   const { fullname, username, profile_img } = comment.commented_by.personal_info;
-  const gone = username === '';
+  const gone = !username;
   const [replyCount, setReplyCount] = useState(comment.children.length);
   const [repliesShown, setRepliesShown] = useState(false);
   const [replying, setReplying] = useState(false);
