@@ -101,6 +101,8 @@ import { AuthorStatsBody, AuthorStatsResponse, SiteStatsResponse } from './stati
 import { AltchaChallenge } from './proof-of-work.ts';
 import { RevisionBody, RevisionResponse, RevisionsBody, RevisionsResponse } from './revisions.ts';
 import {
+  DeleteAccountBody,
+  DeleteAccountResponse,
   MyProfileResponse,
   UpdateProfileBody,
   UpdateProfileImgBody,
@@ -179,7 +181,7 @@ import { IMAGE_FIELD, ImageByUrlBody, LinkPreviewQuery, LinkPreviewResponse, Upl
 /** The groups the OpenAPI document lists the calls in (its tags), each with what it is about. */
 export const API_GROUPS = {
   auth: 'Accounts: sign up, sign in (password or Google), sign out, reset a forgotten password.',
-  settings: "The signed-in user's own account: profile, picture, password.",
+  settings: "The signed-in user's own account: profile, picture, password, and deleting it.",
   profiles: 'Public profiles and the search for users.',
   blogs:
     'One blog: create or update it, read it, what the caller may do to it, count a read, schedule or publish a draft.',
@@ -327,6 +329,14 @@ export const API_PATHS = {
     body: ChangePasswordBody,
     answer: ChangePasswordResponse,
     summary: "Change the password; the user's other sessions end",
+    group: 'settings',
+  },
+  '/api/account/delete': {
+    method: 'POST',
+    body: DeleteAccountBody,
+    answer: DeleteAccountResponse,
+    summary:
+      'Delete the caller’s own account for good, confirmed by their password (or a fresh Google sign-in); their comments stay as “[deleted]”',
     group: 'settings',
   },
 

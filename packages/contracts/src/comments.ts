@@ -37,6 +37,14 @@ export type CommentCan = z.infer<typeof CommentCan>;
 
 export const DeleteCommentBody = z.object({ _id: commentUuid });
 
+/**
+ * What stands for a member who deleted their account wherever something of theirs outlives them:
+ * their comments that others answered (their words, and the name over them), and the name in the
+ * staff's records (the moderation log, invitations, bulk actions). docs/product/rules.md Deleting
+ * an account.
+ */
+export const DELETED_MEMBER = '[deleted]';
+
 /** docs/product/data.md Comment as the server sends it; `level` and the loaded flag are the web app's own. */
 export const Comment = z.object({
   _id: z.string(),

@@ -39,6 +39,8 @@ const PUBLISHED = `
   email_unverified verification_link_invalid email_already_verified email_domain_blocked mail_not_configured
   proof_of_work_required proof_of_work_failed
   import_file_required import_site_url_invalid import_not_found
+  password_confirmation_required google_confirmation_required delete_wrong_password google_confirmation_failed
+  owner_cannot_leave
 `
   .trim()
   .split(/\s+/);

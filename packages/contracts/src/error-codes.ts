@@ -101,6 +101,13 @@ export const ErrorMessages = {
   image_not_stored: 'Upload the image to Inkwell first',
   wrong_current_password: 'Current password is incorrect',
   google_account_password_change: 'This account was created with Google, so it has no password to change',
+  // Deleting one's own account (POST /api/account/delete).
+  password_confirmation_required: 'Type your password to delete your account',
+  google_confirmation_required: 'This account signs in with Google: continue with Google to delete it',
+  delete_wrong_password: 'Your password is not right: your account was not deleted',
+  google_confirmation_failed:
+    'Continue with this account’s own Google account, just now, to delete it: your account was not deleted',
+  owner_cannot_leave: 'The site’s owner cannot delete their account: hand the site over to another member first',
 
   // Writing, publishing and scheduling.
   title_too_long: `Title must be at most ${Limits.titleMax} characters`,

@@ -12,9 +12,9 @@ export interface BlogOwnership {
   authorId: string;
 }
 
-/** A comment as the rules need it: who wrote it, on whose blog, and whether staff deleted it. */
+/** A comment as the rules need it: who wrote it (null once they deleted their account), on whose blog, and whether staff deleted it. */
 export interface CommentOwnership {
-  commentedBy: string;
+  commentedBy: string | null;
   blogAuthorId: string;
   removedByStaff?: boolean;
 }

@@ -9,6 +9,7 @@ export const RateLimitMessages = {
   tooManyUploads: 'Too many uploads',
   tooManyImports: 'Too many imports',
   tooManyPasswordChanges: 'Too many password change attempts',
+  tooManyAccountDeletions: 'Too many attempts to delete the account',
   tooManyBlocks: 'Too many blocks',
   tooManyReports: 'Too many reports',
   tooManyExports: 'Too many downloads of your data',

@@ -46,5 +46,25 @@ export const MyProfileResponse = z.object({
    * follow the mailed link, publishing and commenting answer 403 `email_unverified`.
    */
   emailUnverified: z.boolean(),
+  /** Whether the account has a password: one made with Google alone confirms its deletion with Google instead. */
+  hasPassword: z.boolean(),
 });
 export type MyProfileResponse = z.infer<typeof MyProfileResponse>;
+
+/** How fresh the Google sign-in that confirms an account's deletion must be. */
+export const DELETE_CONFIRMATION_MAX_AGE_SECONDS = 300;
+
+/**
+ * `POST /api/account/delete`: the signed-in member deletes their own account for good. They prove
+ * it is them as they would sign in: an account with a password sends it; one made with Google alone
+ * sends `credential`, a Google ID token from a sign-in of the last 5 minutes (as Google Identity
+ * Services names it). What goes and what stays: docs/product/rules.md Deleting an account.
+ */
+export const DeleteAccountBody = z.object({
+  password: z.string().max(1000).optional(),
+  credential: z.string().max(10_000).optional(),
+});
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
+export const DeleteAccountResponse = z.object({ deleted: z.literal(true) });
+/** What the app says once the account is gone (on the home page, signed out). */
+export const ACCOUNT_DELETED = 'Your account was deleted';

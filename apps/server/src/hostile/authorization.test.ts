@@ -152,6 +152,8 @@ const PROTECTED: Endpoint[] = [
     route: 'POST /api/user/change-password',
     payload: (w) => ({ currentPassword: w.writer.password, newPassword: 'Hijack123' }),
   },
+  // A password nobody has: no call of this suite may delete the account it is made with.
+  { route: 'POST /api/account/delete', payload: () => ({ password: 'Nobodys123' }) },
   { route: 'POST /api/comment/add-comment', payload: (w) => ({ _id: w.blog._id, comment: 'Anonymous words' }) },
   { route: 'POST /api/comment/delete-comment', payload: (w) => ({ _id: w.comment._id }) },
   { route: 'POST /notifications', payload: () => ({ page: 1, filter: 'all' }) },
@@ -562,6 +564,7 @@ const SILENCED_MAY = new Set([
   'POST /api/user/unsubscribe',
   'POST /api/user/subscriber-count',
   'POST /api/user/change-password',
+  'POST /api/account/delete',
   'POST /api/comment/delete-comment',
   'POST /notifications',
   'POST /api/notification/all-notifications-count',

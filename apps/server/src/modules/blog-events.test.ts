@@ -31,9 +31,17 @@ it('wires each blog event to its handlers, in order', () => {
 /* A member leaving is wired the same way: each handler takes out what its module keeps of them. */
 it('wires a member leaving to its handlers, in order', () => {
   expect(t.app.userEvents.leaving.map((handler) => handler.name)).toEqual([
+    'leaveFediverse',
     'deleteBlogsOfLeaving',
     'removeLikesBy',
-    'deleteCommentsBy',
+    'deleteReportsOfCommentsBy',
+    'anonymiseCommentsBy',
     'endFollowsOf',
+    'endSubscriptionsOf',
+    'queueForgettingImagesOf',
+    'anonymiseStaffRecordsOf',
+    'forgetRateLimitsOf',
+    'forgetDeadJobsOf',
+    'forgetImportedAuthor',
   ]);
 });

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forgetRateLimitsOf } from '../plugins/rate-limits.ts';
 import { authModule } from './auth/index.ts';
 import { avatarsModule } from './avatars/index.ts';
 import { blocksModule, type BlockEventHandlers } from './blocks/index.ts';
 import { addTitleWords, blogListsModule } from './blog-lists/index.ts';
 import { blogsModule, lockAuthorBlogs, type BlogEventHandlers } from './blogs/index.ts';
 import { bookmarksModule } from './bookmarks/index.ts';
-import { commentsModule, deleteCommentsBy } from './comments/index.ts';
+import { anonymiseCommentsBy, commentsModule } from './comments/index.ts';
 import { dashboardModule } from './dashboard/index.ts';
 import { discoveryModule } from './discovery/index.ts';
 import { exportsModule } from './exports/index.ts';
@@ -14,13 +15,14 @@ import {
   federationModule,
   queueCreateActivity,
   queueDeleteActivity,
+  leaveFediverse,
   queueRestoreActivity,
   queueUpdateActivity,
 } from './federation/index.ts';
 import { endFollowsBetween, endFollowsOf, followsModule } from './follows/index.ts';
 import { identityModule } from './identity/index.ts';
-import { importsModule } from './imports/index.ts';
-import { jobsModule } from './jobs/index.ts';
+import { forgetImportedAuthor, importsModule } from './imports/index.ts';
+import { forgetDeadJobsOf, jobsModule } from './jobs/index.ts';
 import { likesModule, removeLikesBy } from './likes/index.ts';
 import { linkPreviewModule } from './link-preview/index.ts';
 import { mailModule } from './mail/index.ts';
@@ -29,14 +31,14 @@ import { notificationsModule, notifyFollowers } from './notifications/index.ts';
 import { previewLinksModule } from './preview-links/index.ts';
 import { proofOfWorkModule } from './proof-of-work/index.ts';
 import { profilesModule } from './profiles/index.ts';
-import { reportsModule } from './reports/index.ts';
+import { deleteReportsOfCommentsBy, reportsModule } from './reports/index.ts';
 import { keepRevision, revisionsModule } from './revisions/index.ts';
 import { settingsModule } from './settings/index.ts';
-import { staffModule } from './staff/index.ts';
+import { anonymiseStaffRecordsOf, staffModule } from './staff/index.ts';
 import { statisticsModule } from './statistics/index.ts';
-import { queueNewsletter, subscribersModule } from './subscribers/index.ts';
+import { endSubscriptionsOf, queueNewsletter, subscribersModule } from './subscribers/index.ts';
 import { systemModule } from './system/index.ts';
-import { uploadsModule } from './uploads/index.ts';
+import { queueForgettingImagesOf, uploadsModule } from './uploads/index.ts';
 import type { UserEventHandlers } from './users/index.ts';
 import { webModule } from './web/index.ts';
 
@@ -61,15 +63,33 @@ export const blogEventHandlers: BlogEventHandlers = {
 };
 
 /**
- * Who hears of a member leaving (their account deleted), inside its transaction, before the row
- * goes: their blogs (out of the counts, a Delete to the fediverse), their likes and comments on
- * others' blogs, and their follows, each with the counters of others.
+ * Who hears of a member leaving (their account deleted, by their own hand or an admin's), inside
+ * its transaction, before the row goes (docs/product/rules.md Deleting an account): the fediverse's
+ * farewell first, while their blogs and followers are there to name; their blogs (out of the
+ * counts); their likes, each with the counters of others; the reports of their comments, then
+ * those comments, which stay as "[deleted]" under their replies; their follows both ways, with the
+ * counters; their subscriptions; their images (files and all, once the deletion commits); their
+ * name in the staff's records; their rate limits; their jobs given up; their entry in the site
+ * imports that brought them in. The rest goes with the row.
  */
 const deleteBlogsOfLeaving: UserEventHandlers['leaving'][number] = async (tx, { userId }, now) =>
   (await lockAuthorBlogs(tx, blogEventHandlers, userId)).deleteAll(now);
 
 export const userEventHandlers: UserEventHandlers = {
-  leaving: [deleteBlogsOfLeaving, removeLikesBy, deleteCommentsBy, endFollowsOf],
+  leaving: [
+    leaveFediverse,
+    deleteBlogsOfLeaving,
+    removeLikesBy,
+    deleteReportsOfCommentsBy,
+    anonymiseCommentsBy,
+    endFollowsOf,
+    endSubscriptionsOf,
+    queueForgettingImagesOf,
+    anonymiseStaffRecordsOf,
+    forgetRateLimitsOf,
+    forgetDeadJobsOf,
+    forgetImportedAuthor,
+  ],
 };
 
 /** Who hears of a new block, inside its transaction: the follows between the two members end. */

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
+import { rateLimits } from '../db/schema/index.ts';
 
 export interface RateLimit {
   /** What is limited and for whom, e.g. `signInPerIp:1.2.3.4`. */
@@ -31,4 +32,9 @@ export async function hit(db: Executor, { key, limit, windowSeconds }: RateLimit
 /** Forgets a key, e.g. the failed sign-ins of an account once its owner signs in. */
 export async function reset(db: Executor, key: string) {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
+/** Forgets every counter of these keys (a leaving member's: rate-limits.ts rateLimitKeysOf). */
+export async function forgetKeys(db: Executor, keys: string[]) {
+  await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
 }

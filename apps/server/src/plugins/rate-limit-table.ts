@@ -66,6 +66,13 @@ export const RATE_LIMITS = {
     windowSeconds: minutes(15),
     message: RateLimitMessages.tooManyPasswordChanges,
   },
+  /** Password guesses through a stolen session, as sign-in's per account: deleting asks for the password too. */
+  deleteAccount: {
+    per: 'user',
+    limit: 10,
+    windowSeconds: minutes(15),
+    message: RateLimitMessages.tooManyAccountDeletions,
+  },
   /** Enough for a lively conversation, too few for a flood. */
   comment: { per: 'user', limit: 10, windowSeconds: 60, message: CommentMessages.tooManyComments },
   /** Far more than anyone clicks a heart, too few to churn counters and notifications. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Executor } from '../db/client.ts';
 import { HttpError } from '../http-error.ts';
-import { hit, reset } from './rate-limit-counters.ts';
+import { forgetKeys, hit, reset } from './rate-limit-counters.ts';
 import { RATE_LIMITS, YOUNG_ACCOUNT_SHARE, type RateLimitName, type RateLimitRule } from './rate-limit-table.ts';
 import { signedInUser } from './auth.ts';
 
@@ -27,6 +28,18 @@ function subject(request: FastifyRequest, per: RateLimitRule['per']): string {
 }
 
 const keyOf = (request: FastifyRequest, name: RateLimitName) => `${name}:${subject(request, RATE_LIMITS[name].per)}`;
+
+/**
+ * A leaving member's counters go (a handler of users' `leaving` event, wired in modules/index.ts):
+ * those kept per account, by their id or their e-mail; those of an address they used are nobody's.
+ */
+export async function forgetRateLimitsOf(db: Executor, { userId, email }: { userId: string; email: string }) {
+  const keys = (Object.keys(RATE_LIMITS) as RateLimitName[]).flatMap((name) => {
+    const { per } = RATE_LIMITS[name] as RateLimitRule;
+    return per === 'user' ? [`${name}:${userId}`] : per === 'email' ? [`${name}:${emailKey(email)}`] : [];
+  });
+  await forgetKeys(db, keys);
+}
 
 const describeWait = (seconds: number) =>
   seconds < 60

@@ -62,6 +62,7 @@ const SubscriptionLinkPage = lazyPage(() =>
 const ChangePasswordPage = lazyPage(() =>
   import('../features/settings/change-password-page.tsx').then((m) => m.ChangePasswordPage),
 );
+const DeleteAccountPage = lazyPage(() => import('../features/auth/auth-page.tsx').then((m) => m.DeleteAccountPage));
 // The signed-in screens' layout, which no reading page shows.
 const SidebarLayout = lazyPage(() => import('../components/sidebar-layout.tsx').then((m) => m.SidebarLayout));
 const AdminPage = lazyPage(() => import('../features/admin/admin-page.tsx').then((m) => m.AdminPage));
@@ -110,6 +111,7 @@ const routes: RouteObject[] = [
               { path: 'settings/blocked-accounts', element: <BlockedAccountsPage /> },
               { path: 'settings/data', element: <YourDataPage /> },
               { path: 'settings/import', element: <ImportPage /> },
+              { path: 'settings/account', element: <DeleteAccountPage /> },
             ],
           },
           // The staff's screens (their calls are refused to everyone else), with routes of their own.

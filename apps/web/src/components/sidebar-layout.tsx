@@ -15,6 +15,7 @@ import {
   UserIcon,
   type IconProps,
 } from './icons.tsx';
+import { TrashIcon } from './trash-icon.tsx';
 
 interface SidebarLink {
   to: string;
@@ -41,6 +42,7 @@ const SECTIONS: { heading: string; links: SidebarLink[] }[] = [
       { to: '/settings/blocked-accounts', label: 'Blocked accounts', Icon: BanIcon },
       { to: '/settings/data', label: 'Your data', Icon: DownloadIcon },
       { to: '/settings/import', label: 'Import posts', Icon: ImportIcon },
+      { to: '/settings/account', label: 'Delete account', Icon: TrashIcon },
     ],
   },
 ];

@@ -12,9 +12,8 @@ export const comments = pgTable(
     blogAuthor: uuid('blog_author')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    commentedBy: uuid('commented_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once its writer deleted their account: the comment stays for its replies, its words DELETED_MEMBER (comments.service.ts anonymiseCommentsBy). */
+    commentedBy: uuid('commented_by').references(() => users.id, { onDelete: 'set null' }),
     parentId: uuid('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
     comment: text('comment').notNull(),
     /** When staff deleted it: its words are replaced (CommentMessages.removedByStaff), the row stays for its replies. */

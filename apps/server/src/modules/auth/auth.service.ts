@@ -153,3 +153,26 @@ export const signOut = (db: Executor, sessionId: string) => revokeSession(db, se
 /** Signs every device of the user out, or every one but the session `keep` (password changes). */
 export const signOutOtherSessions = (db: Executor, userId: string, keep?: string) =>
   revokeUserSessions(db, userId, keep);
+
+/**
+ * Whether a Google ID token proves, just now, that its holder is the account with Google account
+ * `googleSub`: verified as sign-in verifies one, for that Google account, issued within `maxAgeSeconds`
+ * of `now` (what an account with no password confirms its deletion with).
+ */
+export async function isFreshGoogleSignIn(
+  google: GoogleConfig,
+  idToken: string,
+  googleSub: string,
+  { maxAgeSeconds, now }: { maxAgeSeconds: number; now: Date },
+  onInvalid: (error: unknown) => void,
+): Promise<boolean> {
+  let identity: GoogleIdentity;
+  try {
+    identity = await verifyGoogleIdToken(google, idToken);
+  } catch (error) {
+    onInvalid(error);
+    return false;
+  }
+  const age = identity.issuedAt ? (now.getTime() - identity.issuedAt.getTime()) / 1000 : Infinity;
+  return identity.sub === googleSub && age <= maxAgeSeconds;
+}

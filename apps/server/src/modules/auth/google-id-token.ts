@@ -4,6 +4,8 @@ import type { GoogleConfig } from '../../config.ts';
 export interface GoogleIdentity {
   /** The Google account's own `sub`, whichever way the token was issued. */
   sub: string;
+  /** When Google issued the token (`iat`): how fresh the sign-in is. */
+  issuedAt: Date | undefined;
   email: string;
   emailVerified: boolean;
   name: string | undefined;
@@ -89,6 +91,7 @@ export async function verifyGoogleIdToken(google: GoogleConfig, token: string): 
   if (!sub || !email) throw new Error('The ID token names no Google account or e-mail');
   return {
     sub,
+    issuedAt: payload.iat === undefined ? undefined : new Date(payload.iat * 1000),
     email,
     emailVerified: payload.email_verified === true || payload.email_verified === 'true',
     name: optionalString(payload.name),

@@ -1,5 +1,5 @@
-import { CommentMessages, isUuid } from '@inkwell/contracts';
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { CommentMessages, DELETED_MEMBER, isUuid } from '@inkwell/contracts';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogs, comments, users } from '../../db/schema/index.ts';
@@ -77,15 +77,18 @@ function selectComments(
   offset: number,
   limit: number,
 ) {
-  return db
-    .select(commentColumns(viewerId))
-    .from(comments)
-    .innerJoin(users, eq(users.id, comments.commentedBy))
-    .innerJoin(blogs, eq(blogs.id, comments.blogId))
-    .where(and(where, notBlockedBy(viewerId, comments.commentedBy)))
-    .orderBy(...order)
-    .offset(offset)
-    .limit(limit);
+  return (
+    db
+      .select(commentColumns(viewerId))
+      .from(comments)
+      // A writer who deleted their account is none: the comment stays, shown as DELETED_MEMBER.
+      .leftJoin(users, eq(users.id, comments.commentedBy))
+      .innerJoin(blogs, eq(blogs.id, comments.blogId))
+      .where(and(where, notBlockedBy(viewerId, comments.commentedBy)))
+      .orderBy(...order)
+      .offset(offset)
+      .limit(limit)
+  );
 }
 
 /** Top-level comments of a blog, newest first. */
@@ -137,16 +140,29 @@ export async function blogsCommentedOnBy(tx: Executor, userId: string): Promise<
   return rows.map((row) => row.blog_id);
 }
 
-/** Every comment of a member on a blog and every reply below each, once. */
-export async function findSubtreesBy(tx: Executor, blogId: string, userId: string) {
+/** Every comment of a member on a blog that nobody else replied to at any depth, with their own replies below it, once. */
+export async function findThreadsOnlyBy(tx: Executor, blogId: string, userId: string) {
   return queryRows<{ id: string; top_level: boolean }>(
     tx,
-    sql`with recursive subtree as (
-      select id, parent_id from comments where blog_id = ${blogId} and commented_by = ${userId}
-      union
-      select c.id, c.parent_id from comments c join subtree s on c.parent_id = s.id
-    ) select id::text as id, parent_id is null as top_level from subtree`,
+    sql`with recursive below as (
+      select id as root, id from comments where blog_id = ${blogId} and commented_by = ${userId}
+      union all
+      select below.root, c.id from comments c join below on c.parent_id = below.id
+    ), alone as (
+      select below.root from below join comments c on c.id = below.id
+      group by below.root having bool_and(c.commented_by is not distinct from ${userId}::uuid)
+    )
+    select distinct c.id::text as id, c.parent_id is null as top_level
+    from below join alone on alone.root = below.root join comments c on c.id = below.id`,
   );
+}
+
+/** A leaving member's comments on others' blogs left there stay, anonymised: their words DELETED_MEMBER, their writer none. */
+export async function anonymiseComments(tx: Executor, userId: string) {
+  await tx
+    .update(comments)
+    .set({ comment: DELETED_MEMBER, commentedBy: null })
+    .where(and(eq(comments.commentedBy, userId), ne(comments.blogAuthor, userId)));
 }
 
 export async function deleteComments(tx: Executor, ids: string[]) {

@@ -16,13 +16,14 @@ import { addToActivity, lockBlog } from '../blogs/index.ts';
 import { forgetDeletedComments, notifyComment, notifyReply } from '../notifications/index.ts';
 import { presentComment } from './comments.presenter.ts';
 import {
+  anonymiseComments,
   blogsCommentedOnBy,
   deleteComments,
   findComment,
   findPublishedBlog,
   findPublishedComment,
   findSubtree,
-  findSubtreesBy,
+  findThreadsOnlyBy,
   insertComment,
   listReplies,
   listTopLevelComments,
@@ -30,7 +31,8 @@ import {
 
 /**
  * A comment on a published blog, or a reply to one of its comments at any depth, by a member with
- * no block between them and the blog's author (nor, for a reply, the comment's writer). The row,
+ * no block between them and the blog's author (nor, for a reply, the comment's writer, if they are
+ * still here). The row,
  * the blog's counters and the notification change in one transaction.
  */
 export async function addComment(db: Db, user: SessionUser, body: AddCommentBody): Promise<Comment> {
@@ -43,7 +45,8 @@ export async function addComment(db: Db, user: SessionUser, body: AddCommentBody
     const parent = body.replying_to ? await findComment(tx, body.replying_to) : undefined;
     if (body.replying_to && parent?.blogId !== blog.id) throw notFound('comment_not_found');
     await refuseIfBlocked(tx, user.id, blog.authorId, 'blocked_by_author');
-    if (parent) await refuseIfBlocked(tx, user.id, parent.commentedBy, 'blocked_by_commenter');
+    // A comment whose writer has left has nobody to block anyone, nor to tell of a reply.
+    if (parent?.commentedBy) await refuseIfBlocked(tx, user.id, parent.commentedBy, 'blocked_by_commenter');
 
     const row = await insertComment(tx, {
       blogId: blog.id,
@@ -108,14 +111,19 @@ async function deleteThreads(tx: Executor, blogId: string, subtree: { id: string
 }
 
 /**
- * A leaving member's comments on others' blogs go, each with the replies below it (users'
- * `leaving` event; those on their own blogs go with the blogs), blog by blog in id order.
+ * A leaving member's comments on others' blogs (users' `leaving` event; those on their own blogs go
+ * with the blogs): each that someone else replied to, at any depth, stays as DELETED_MEMBER
+ * with no writer, so the thread others replied in keeps its shape; the rest go with their own
+ * replies, as deleting them would, the blog's counters dropping by the rows removed. Blog by blog,
+ * in id order.
  */
-export async function deleteCommentsBy(tx: Executor, { userId }: { userId: string }) {
+export async function anonymiseCommentsBy(tx: Executor, { userId }: { userId: string }) {
   for (const blogId of await blogsCommentedOnBy(tx, userId)) {
     await lockBlog(tx, blogId, { lock: 'update', readable: false });
-    await deleteThreads(tx, blogId, await findSubtreesBy(tx, blogId, userId));
+    const alone = await findThreadsOnlyBy(tx, blogId, userId);
+    if (alone.length > 0) await deleteThreads(tx, blogId, alone);
   }
+  await anonymiseComments(tx, userId);
 }
 
 /**

@@ -1,4 +1,4 @@
-/** Comments and replies; staff remove a comment's words with `removeCommentWords`; `deleteCommentsBy` is a handler of a member leaving. `commentsModule` is their routes. */
+/** Comments and replies; staff remove a comment's words with `removeCommentWords`; `anonymiseCommentsBy` is a handler of a member leaving. `commentsModule` is their routes. */
 export { commentRoutes as commentsModule } from './comments.routes.ts';
 export { removeCommentWords } from './comments.repository.ts';
-export { deleteCommentsBy } from './comments.service.ts';
+export { anonymiseCommentsBy } from './comments.service.ts';

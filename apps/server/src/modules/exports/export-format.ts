@@ -127,7 +127,8 @@ export const ExportedComment = z.object({
   id: z.string(),
   blog: z.string(),
   parent: z.string().nullable(),
-  author: z.string(),
+  /** The writer's username; null once they deleted their account (`text` is then "[deleted]", kept for the replies under it). */
+  author: z.string().nullable(),
   text: z.string(),
   createdAt: Iso,
   /** Only when staff deleted its words (`text` is then what readers see instead). */

@@ -89,7 +89,8 @@ export interface CommentRow {
   id: string;
   blog: string;
   parent: string | null;
-  author: string;
+  /** Null for a writer who deleted their account (the comment reads DELETED_MEMBER, kept for its replies). */
+  author: string | null;
   text: string;
   createdAt: Date;
   removedAt: Date | null;
@@ -109,7 +110,7 @@ export const commentsPage = (db: Executor, scope: ExportScope, after: string | u
     })
     .from(comments)
     .innerJoin(blogs, eq(blogs.id, comments.blogId))
-    .innerJoin(users, eq(users.id, comments.commentedBy))
+    .leftJoin(users, eq(users.id, comments.commentedBy))
     .where(and(mine(scope, comments.commentedBy), after === undefined ? undefined : gt(comments.id, after)))
     .orderBy(asc(comments.id))
     .limit(PAGE);

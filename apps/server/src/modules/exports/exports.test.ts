@@ -8,7 +8,7 @@ import { gfm } from 'micromark-extension-gfm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import type { ContentBlock } from '@inkwell/contracts';
+import { DELETED_MEMBER, type ContentBlock } from '@inkwell/contracts';
 import { blogs, images, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, buildBlog, buildUser, post, uploadImage, type TestUser } from '../../test/factories.ts';
@@ -511,5 +511,24 @@ describe('who may export', () => {
     expect(json(files, 'profile.json', ExportedProfile).profileImage).toBeNull();
     expect(json(files, 'comments.json', z.array(ExportedComment))).toEqual([]);
     expect([...files.keys()].filter((path) => path.startsWith('blogs/'))).toEqual([]);
+  });
+});
+
+describe('a thread whose writer left', () => {
+  it('is whole in the site’s export: their comment "[deleted]" with no author, the reply under it', async () => {
+    const leaver = await buildUser(t.app, { fullname: 'Lou Leaving' });
+    const readers = await blogRow(ids.readers);
+    const left = await post(t.app, '/api/comment/add-comment', { _id: readers.id, comment: 'Bye' }, leaver.token);
+    const reply = { _id: readers.id, comment: 'Farewell', replying_to: left.json()._id };
+    expect((await post(t.app, '/api/comment/add-comment', reply, reader.token)).statusCode).toBe(200);
+    expect((await post(t.app, '/api/account/delete', { password: leaver.password }, leaver.token)).statusCode).toBe(
+      200,
+    );
+
+    const { files } = await exportOf('/api/admin/export', owner);
+    const thread = json(files, 'comments.json', z.array(ExportedComment)).filter((c) => c.blog === ids.readers);
+    const gone = thread.find((c) => c.id === left.json()._id);
+    expect(gone).toMatchObject({ author: null, text: DELETED_MEMBER, parent: null });
+    expect(thread.find((c) => c.parent === gone!.id)).toMatchObject({ author: reader.username, text: 'Farewell' });
   });
 });

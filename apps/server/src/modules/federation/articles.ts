@@ -80,3 +80,14 @@ export function deleteOf(ctx: Context<void>, removed: { blogId: string; authorId
     ...publicAudience(ctx, removed.authorId),
   });
 }
+
+/** The `Delete` of an author's actor: their account is gone, and with it everything of theirs (Mastodon deletes their account and posts). */
+export function actorDeleteOf(ctx: Context<void>, authorId: string, at: Date): Delete {
+  const actor = ctx.getActorUri(authorId);
+  return new Delete({
+    id: new URL(`${actor.href}#delete-${at.getTime()}`),
+    actor,
+    object: actor,
+    ...publicAudience(ctx, authorId),
+  });
+}

@@ -1,4 +1,5 @@
-import { signRequest, type Context } from '@fedify/fedify';
+import type { webcrypto } from 'node:crypto';
+import { importJwk, signRequest, type Context } from '@fedify/fedify';
 import type { Activity } from '@fedify/fedify/vocab';
 import type { Db, Executor } from '../../db/client.ts';
 import { safePost } from '../../net/safe-fetch.ts';
@@ -13,6 +14,11 @@ export interface Delivery {
   senderId: string;
   inbox: string;
   activity: unknown;
+  /**
+   * The author's private key, carried by a farewell's deliveries (farewell.ts): the account and its
+   * keys are gone when they are sent. Others sign with the stored key.
+   */
+  key?: webcrypto.JsonWebKey;
 }
 
 /** An inbox refused or could not be reached; the job is tried again later (or, 4xx but 429, given up). */
@@ -35,13 +41,14 @@ export async function queueDeliveries(
   senderId: string,
   inboxes: string[],
   activity: Activity,
+  key?: webcrypto.JsonWebKey,
 ) {
   const json = await activityJson(ctx, activity);
   await enqueueJobs(
     db,
     inboxes.map((inbox) => ({
       queue: DELIVERY_QUEUE,
-      payload: { senderId, inbox, activity: json } satisfies Delivery,
+      payload: { senderId, inbox, activity: json, ...(key && { key }) } satisfies Delivery,
       key: `${activity.id!.href} ${inbox}`,
     })),
   );
@@ -60,7 +67,8 @@ export async function deliver(ctx: Context<void>, db: Db, allowHosts: string[], 
     body,
   });
   const keyId = new URL(`${ctx.getActorUri(delivery.senderId).href}#main-key`);
-  const signed = await signRequest(unsigned, await signingKey(db, delivery.senderId), keyId, {
+  const key = delivery.key ? await importJwk(delivery.key, 'private') : await signingKey(db, delivery.senderId);
+  const signed = await signRequest(unsigned, key, keyId, {
     spec: 'draft-cavage-http-signatures-12',
   });
   const headers: Record<string, string> = {};

@@ -1,6 +1,14 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { blogs, comments, remoteArticles, remoteFollowers, remoteFollowing } from '../../db/schema/index.ts';
+import {
+  actorKeys,
+  blogs,
+  comments,
+  federationKv,
+  remoteArticles,
+  remoteFollowers,
+  remoteFollowing,
+} from '../../db/schema/index.ts';
 import { readableByReaders } from '../visibility/index.ts';
 
 export type RemoteFollower = typeof remoteFollowers.$inferSelect;
@@ -40,12 +48,12 @@ export async function countRemoteFollowers(db: Executor, userId: string): Promis
 }
 
 /** Where an author's activities go: one address per server that has a shared inbox, else each follower's own. */
-export async function followerInboxes(db: Db, userId: string): Promise<string[]> {
+export async function followerInboxes(db: Executor, userId: string): Promise<string[]> {
   const rows = await db
-    .selectDistinct({ inbox: sql<string>`coalesce(${remoteFollowers.sharedInbox}, ${remoteFollowers.inbox})` })
+    .select({ inbox: sql<string>`coalesce(${remoteFollowers.sharedInbox}, ${remoteFollowers.inbox})` })
     .from(remoteFollowers)
     .where(eq(remoteFollowers.userId, userId));
-  return rows.map((row) => row.inbox);
+  return [...new Set(rows.map((row) => row.inbox))];
 }
 
 /** A blog readers may read, by its row's id or by the id in its address (its Article's id); undefined for any other. */
@@ -76,6 +84,15 @@ export async function publishedBlogsOf(db: Executor, authorId: string, offset: n
     .orderBy(desc(blogs.publishedAt), desc(blogs.id))
     .offset(offset)
     .limit(limit);
+}
+
+/** The ids in the addresses of an author's blogs readers may read: their Articles' ids on the fediverse. */
+export async function readableBlogIdsOf(db: Executor, authorId: string): Promise<string[]> {
+  const rows = await db
+    .select({ blogId: blogs.blogId })
+    .from(blogs)
+    .where(and(eq(blogs.authorId, authorId), readableByReaders));
+  return rows.map((row) => row.blogId);
 }
 
 export async function countPublishedBlogsOf(db: Executor, authorId: string): Promise<number> {
@@ -152,4 +169,44 @@ export async function markRemoteArticleDeleted(db: Executor, objectId: string, a
     .update(remoteArticles)
     .set({ lastActivity: 'Delete', receivedAt: sql`now()` })
     .where(and(eq(remoteArticles.objectId, objectId), eq(remoteArticles.actorId, actorId)));
+}
+
+/** The remote actors a user here follows (asked or accepted). */
+export async function followedActors(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ actorId: remoteFollowing.actorId })
+    .from(remoteFollowing)
+    .where(eq(remoteFollowing.userId, userId));
+  return rows.map((row) => row.actorId);
+}
+
+/** An actor of another server deleted itself: nobody here follows it or is followed by it any more, and its articles go. */
+export async function forgetRemoteActor(db: Db, actorId: string) {
+  await db.transaction(async (tx) => {
+    await tx.delete(remoteFollowing).where(eq(remoteFollowing.actorId, actorId));
+    await tx.delete(remoteFollowers).where(eq(remoteFollowers.actorId, actorId));
+    await tx.delete(remoteArticles).where(eq(remoteArticles.actorId, actorId));
+  });
+}
+
+/** An author's RSA private key as it is stored (a JWK), if one was ever made: the key their deliveries are signed with. */
+export async function storedSigningKey(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ privateKey: actorKeys.privateKey })
+    .from(actorKeys)
+    .where(and(eq(actorKeys.userId, userId), eq(actorKeys.algorithm, 'RSASSA-PKCS1-v1_5')));
+  return row?.privateKey;
+}
+
+/**
+ * Fedify's entries that name a user here (an inbox's record of the activities it took, by
+ * recipient; anything cached about them): gone with the user. Ids are random, so a key or value
+ * holding one is about that user.
+ */
+export async function forgetKvEntriesOf(db: Executor, userId: string) {
+  await db
+    .delete(federationKv)
+    .where(
+      or(sql`strpos(${federationKv.key}, ${userId}) > 0`, sql`strpos(${federationKv.value}::text, ${userId}) > 0`),
+    );
 }

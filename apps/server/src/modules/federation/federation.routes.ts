@@ -3,6 +3,7 @@ import { profilePath } from '@inkwell/contracts';
 import { forbidden } from '../../http-error.ts';
 import { findUserById } from '../users/index.ts';
 import { DELIVERY_QUEUE, FANOUT_QUEUE } from './blog-activities.ts';
+import { FAREWELL_QUEUE } from './farewell.ts';
 import { domainBlockRoutes } from './domain-blocks.routes.ts';
 import { isOnBlockedDomain } from './domain-blocks.service.ts';
 import { NodeInfoLinks } from './nodeinfo-schema.ts';
@@ -27,7 +28,8 @@ export async function registerFederation(app: FastifyInstance) {
   const publicUrl = app.config.publicUrl;
   if (!publicUrl) {
     app.decorate('federation', null);
-    for (const queue of [FANOUT_QUEUE, DELIVERY_QUEUE]) app.jobs.register({ queue, run: async () => {} });
+    for (const queue of [FANOUT_QUEUE, DELIVERY_QUEUE, FAREWELL_QUEUE])
+      app.jobs.register({ queue, run: async () => {} });
     return;
   }
   const [{ createInkwellFederation }, { registerDeliveryJobs }, { registerActivityPages }, { registerNodeInfo }] =

@@ -33,6 +33,7 @@ import {
   countPublishedBlogsOf,
   countRemoteFollowers,
   findReadableBlog,
+  forgetRemoteActor,
   isFollowedActor,
   listRemoteFollowers,
   markRemoteArticleDeleted,
@@ -215,7 +216,10 @@ export function createInkwellFederation(
     .on(
       Delete,
       unlessBlocked(async (_ctx, del) => {
-        if (!del.actorId || !del.objectId || !(await isFollowedActor(db, del.actorId.href))) return;
+        if (!del.actorId || !del.objectId) return;
+        // An actor deleting itself (its account is gone): nothing here follows or is followed by it any more.
+        if (del.objectId.href === del.actorId.href) return forgetRemoteActor(db, del.actorId.href);
+        if (!(await isFollowedActor(db, del.actorId.href))) return;
         await markRemoteArticleDeleted(db, del.objectId.href, del.actorId.href);
       }),
     )

@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import { registerFederation } from './federation.routes.ts';
 
 /**
- * The fediverse side: the blog events' handlers that record its activities, and `federationModule`,
+ * The fediverse side: the blog events' handlers that record its activities, the farewell of a
+ * member leaving (a handler of theirs, farewell.ts), and `federationModule`,
  * which decorates the app itself with `app.federation` and registers its routes (the admins'
  * blocked domains among them), after every other module.
  */
@@ -13,3 +14,4 @@ export {
   queueRestoreActivity,
   queueUpdateActivity,
 } from './blog-activities.ts';
+export { leaveFediverse } from './farewell.ts';

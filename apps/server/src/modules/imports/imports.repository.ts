@@ -194,3 +194,22 @@ export async function finishPost(tx: Executor, importId: string, position: numbe
   }
   return true;
 }
+
+/**
+ * A member who leaves is named no more by the finished site imports that brought them in (a handler
+ * of users' `leaving` event): their entry (by e-mail or username) goes from the import's `authors`,
+ * which only its posts still to write read. A running import keeps it until it ends.
+ */
+export async function forgetImportedAuthor(tx: Executor, { username, email }: { username: string; email: string }) {
+  const named = sql`coalesce(lower(author ->> 'email') = lower(${email}) or lower(author ->> 'username') = lower(${username}), false)`;
+  const others = sql`(select jsonb_agg(author) from jsonb_array_elements(${imports.authors}) author where not ${named})`;
+  await tx
+    .update(imports)
+    .set({ authors: sql`coalesce(${others}, '[]'::jsonb)` })
+    .where(
+      and(
+        eq(imports.state, 'done'),
+        sql`exists (select 1 from jsonb_array_elements(${imports.authors}) author where ${named})`,
+      ),
+    );
+}

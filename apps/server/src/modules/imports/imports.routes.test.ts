@@ -5,6 +5,7 @@ import { ImportLimits, type ImportStarted, type ImportStatusResponse } from '@in
 import { loadConfig } from '../../config.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { databaseSnapshot } from '../../hostile/database-snapshot.ts';
+import { rowsHolding } from '../../test/database-scan.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { fetchBlog } from '../../test/conversation.ts';
 import { bearer, buildUser, post, uniqueId, type TestUser } from '../../test/factories.ts';
@@ -203,6 +204,16 @@ describe('POST /api/imports', () => {
       { name: 'New Writer', email: newcomer, becomes: 'new', username: null, posts: 1 },
     ]);
     expect(await importDone(owner, res.json<ImportStarted>().id)).toMatchObject({ state: 'done', postsImported: 2 });
+
+    // The member leaves: the import that named them as a source author names them no more.
+    const memberId = (
+      await queryRows<{ id: string }>(t.app.db, sql`select id from users where username = ${member.username}`)
+    )[0]!.id;
+    expect(await rowsHolding(t.app.db, [member.email])).not.toEqual([]);
+    const deleted = await post(t.app, '/api/account/delete', { password: member.password }, member.token);
+    expect(deleted.statusCode).toBe(200);
+    await t.app.jobs.runDue();
+    expect(await rowsHolding(t.app.db, [memberId, member.username, member.email])).toEqual([]);
   });
 
   it('refuses a file it cannot read, or a request it must not take, and writes nothing', async () => {

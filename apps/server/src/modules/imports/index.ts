@@ -5,7 +5,8 @@ import { importRoutes } from './imports.routes.ts';
 /**
  * Imports: a member's blog brought in from another platform's export (the readers of each format
  * make an ImportBundle; one job a post writes it), its progress and report, and the old addresses of
- * the imported posts, which the web module answers with a 301 (`blogOfOldAddress`).
+ * the imported posts, which the web module answers with a 301 (`blogOfOldAddress`);
+ * `forgetImportedAuthor` is a handler of a member leaving.
  */
 export const importsModule = fp(
   async (app) => {
@@ -15,3 +16,4 @@ export const importsModule = fp(
   { name: 'imports' },
 );
 export { blogOfOldAddress } from './old-addresses.ts';
+export { forgetImportedAuthor } from './imports.repository.ts';

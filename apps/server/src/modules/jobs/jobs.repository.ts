@@ -205,3 +205,23 @@ export async function discardFailedJob(db: Executor, id: string): Promise<boolea
     .returning({ id: jobs.id });
   return discarded.length > 0;
 }
+
+/**
+ * A leaving member's jobs given up (kept for someone to look at, `failed_at`) go: what they were to
+ * do concerns an account that is gone, and they name it. Those still to run find nothing of theirs
+ * when they do, and go when done. Ids are random and addresses unique, so a payload naming either
+ * is one of theirs.
+ */
+export async function forgetDeadJobsOf(tx: Executor, { userId, email }: { userId: string; email: string }) {
+  await tx
+    .delete(jobs)
+    .where(
+      and(
+        isNotNull(jobs.failedAt),
+        or(
+          sql`strpos(${jobs.payload}::text, ${userId}) > 0`,
+          sql`strpos(lower(${jobs.payload}::text), ${email.trim().toLowerCase()}) > 0`,
+        ),
+      ),
+    );
+}

@@ -65,22 +65,24 @@ export async function notifyComment(
 }
 
 /**
- * Called inside the reply's transaction: the parent comment's writer hears of the reply, and the
- * replier's own notification about the parent (if any) remembers this reply.
+ * Called inside the reply's transaction: the parent comment's writer hears of the reply (nobody,
+ * when they have deleted their account), and the replier's own notification about the parent (if
+ * any) remembers this reply.
  */
 export async function notifyReply(
   tx: Executor,
-  reply: CommentNotification & { parentId: string; parentWriterId: string },
+  reply: CommentNotification & { parentId: string; parentWriterId: string | null },
 ) {
   const { blogId, userId, commentId, parentId, parentWriterId } = reply;
-  await notify(tx, {
-    type: 'reply',
-    blogId,
-    notificationFor: parentWriterId,
-    userId,
-    commentId,
-    repliedOnComment: parentId,
-  });
+  if (parentWriterId)
+    await notify(tx, {
+      type: 'reply',
+      blogId,
+      notificationFor: parentWriterId,
+      userId,
+      commentId,
+      repliedOnComment: parentId,
+    });
   await setReply(tx, { userId, commentId: parentId, replyId: commentId });
 }
 

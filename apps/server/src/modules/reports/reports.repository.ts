@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { ReportTargetType } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
 import { blogs, comments, reports, users } from '../../db/schema/index.ts';
@@ -30,7 +30,7 @@ export async function findBlogToReport(db: Executor, blogId: string) {
   return row;
 }
 
-/** A comment as `readerId` reads it: on a blog anyone may read, by nobody they blocked, its words not removed by staff. */
+/** A comment as `readerId` reads it: on a blog anyone may read, by nobody they blocked, its words not removed by staff nor its writer gone. */
 export async function findCommentToReport(db: Executor, readerId: string, commentId: string) {
   const [row] = await db
     .select({ id: comments.id, ownerId: comments.commentedBy, snapshot: comments.comment })
@@ -41,6 +41,7 @@ export async function findCommentToReport(db: Executor, readerId: string, commen
         eq(comments.id, commentId),
         readableByReaders,
         isNull(comments.removedAt),
+        isNotNull(comments.commentedBy),
         notBlockedBy(readerId, comments.commentedBy),
       ),
     );
@@ -139,4 +140,17 @@ export async function findNamedContent(db: Executor, type: 'blog' | 'comment', i
       ? await db.select({ id: blogs.id, label: blogs.title }).from(blogs).where(eq(blogs.blogId, id))
       : await db.select({ id: comments.id, label: comments.comment }).from(comments).where(eq(comments.id, id));
   return row;
+}
+
+/**
+ * A leaving member's comments stay under their replies, their words gone (comments.service.ts
+ * anonymiseCommentsBy): the reports of them go first, with the words they kept and the staff's
+ * notifications of them. The reports of what else was theirs go with it (foreign keys cascade).
+ */
+export async function deleteReportsOfCommentsBy(tx: Executor, { userId }: { userId: string }) {
+  await tx
+    .delete(reports)
+    .where(
+      inArray(reports.commentId, tx.select({ id: comments.id }).from(comments).where(eq(comments.commentedBy, userId))),
+    );
 }

@@ -20,5 +20,6 @@ export function presentOwnProfile(
     standing: row.standing,
     can: siteCan(row),
     emailUnverified,
+    hasPassword: row.hasPassword,
   };
 }

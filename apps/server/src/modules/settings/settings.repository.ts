@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 
@@ -10,7 +10,7 @@ import { users } from '../../db/schema/index.ts';
 export type OwnProfileRow = Pick<
   typeof users.$inferSelect,
   'id' | 'fullname' | 'username' | 'email' | 'profileImg' | 'bio' | 'socialLinks' | 'role' | 'standing'
->;
+> & { hasPassword: boolean };
 
 export async function findOwnProfile(db: Executor, userId: string): Promise<OwnProfileRow | undefined> {
   const [row] = await db
@@ -24,6 +24,7 @@ export async function findOwnProfile(db: Executor, userId: string): Promise<OwnP
       socialLinks: users.socialLinks,
       role: users.role,
       standing: users.standing,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -33,4 +34,19 @@ export async function findOwnProfile(db: Executor, userId: string): Promise<OwnP
 export async function findPasswordHash(db: Executor, userId: string): Promise<string | null> {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   return row?.passwordHash ?? null;
+}
+
+/** What confirms the deletion of an account: its password, else its Google account; and its role, the owner's staying. */
+export async function findAccountConfirmation(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash, googleSub: users.googleSub, role: users.role })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** Locks the account's row until the caller's transaction ends; answers its role, or undefined when it is gone. */
+export async function lockAccount(tx: Executor, userId: string) {
+  const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for('update');
+  return row;
 }

@@ -54,6 +54,7 @@ describe('GET /api/user/me', () => {
       standing: 'active',
       can: { moderate: false, manageSite: false },
       emailUnverified: false,
+      hasPassword: true,
     });
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/user/me' });
     expect(anonymous.statusCode).toBe(401);
@@ -92,6 +93,7 @@ describe('POST /api/user/update-profile', () => {
       standing: 'active',
       can: { moderate: false, manageSite: false },
       emailUnverified: false,
+      hasPassword: true,
     });
     // The new name signs in the old way and the session follows it.
     const signin = await post(t.app, '/api/user/signin', { email: user.email, password: user.password });

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ChangePasswordBody,
   ChangePasswordResponse,
+  DeleteAccountBody,
+  DeleteAccountResponse,
   MyProfileResponse,
   UpdateProfileBody,
   UpdateProfileImgBody,
@@ -13,6 +15,7 @@ import { signedInUser } from '../../plugins/auth.ts';
 import { enforceRateLimit } from '../../plugins/rate-limits.ts';
 import { requestOrigin, siteOrigin } from '../../site-origin.ts';
 import { createImageStore } from '../uploads/index.ts';
+import { deleteOwnAccount } from './account-deletion.service.ts';
 import { changePassword, changeProfileImg, editProfile, getOwnProfile } from './settings.service.ts';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,5 +74,30 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimits: ['changePassword'] },
     },
     async (request) => changePassword(app.db, signedInUser(request), request.body),
+  );
+
+  // Silenced members too: their account is theirs to take away.
+  app.post(
+    '/api/account/delete',
+    {
+      ...signedIn,
+      schema: {
+        body: DeleteAccountBody,
+        response: { 200: DeleteAccountResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404, 409, 429]) },
+      },
+      config: { rateLimits: ['deleteAccount'] },
+    },
+    async (request) =>
+      deleteOwnAccount(
+        {
+          db: app.db,
+          events: { blogs: app.blogEvents, users: app.userEvents },
+          google: app.config.google,
+          now: app.clock(),
+          onInvalidToken: (error) => request.log.info({ err: error }, 'Google ID token refused'),
+        },
+        signedInUser(request).id,
+        request.body,
+      ),
   );
 };

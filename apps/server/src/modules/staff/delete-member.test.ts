@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorMessages, type ModerationLogResponse, type Role } from '@inkwell/contracts';
+import { DELETED_MEMBER, ErrorMessages, type Comment, type ModerationLogResponse, type Role } from '@inkwell/contracts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildComment, fetchBlog } from '../../test/conversation.ts';
 import { bearer, buildBlog, buildUser, post, type TestUser } from '../../test/factories.ts';
@@ -56,9 +56,25 @@ describe('deleting a member', () => {
     expect(await profile(spammer)).toBe(404);
     for (const blog of spamBlogs)
       expect((await post(t.app, '/api/blog/get-blog', { blog_id: blog.blog_id })).statusCode).toBe(404);
-    // The reader's blog: the spammer's like and comments gone, with the replies below them; the reader's own comment stays.
+    // The reader's blog: the spammer's like gone; their comment the reader answered stays as "[deleted]",
+    // with the answer under it; their reply nobody answered goes.
     const after = await fetchBlog(t.app, readersBlog.blog_id);
-    expect(after.activity).toMatchObject({ total_likes: 0, total_comments: 1, total_parent_comments: 1 });
+    expect(after.activity).toMatchObject({ total_likes: 0, total_comments: 3, total_parent_comments: 2 });
+    const shown = (c: Comment) => [
+      c.comment,
+      c.commented_by.personal_info.fullname,
+      c.commented_by.personal_info.username,
+    ];
+    const comments = await post(t.app, '/api/comment/get-blog-comments', { blog_id: readersBlog.blog_id });
+    const [note, gone] = comments.json<Comment[]>() as [Comment, Comment];
+    expect([note, gone].map(shown)).toEqual([
+      ['My own note.', reader.fullname, reader.username],
+      [DELETED_MEMBER, DELETED_MEMBER, ''],
+    ]);
+    const replies = async (c: Comment) =>
+      (await post(t.app, '/api/comment/get-replies', { _id: c._id })).json<{ replies: Comment[] }>().replies.map(shown);
+    expect(await replies(gone)).toEqual([['No thanks.', reader.fullname, reader.username]]);
+    expect(await replies(note)).toEqual([]);
     expect(await profile(reader)).toMatchObject({ total_followers: 1, total_following: 0 });
     expect(await profile(fan)).toMatchObject({ total_following: 1 });
     expect((await post(t.app, '/api/user/reading-list-count', {}, reader.token)).json().totalDocs).toBe(0);
@@ -68,7 +84,7 @@ describe('deleting a member', () => {
     const { entries } = (await post(t.app, '/api/admin/log', {}, owner.token)).json<ModerationLogResponse>();
     expect(entries[0]).toMatchObject({
       action: 'member_delete',
-      target: { type: 'user', label: spammer.username },
+      target: { type: 'user', id: '', label: DELETED_MEMBER },
       reason: 'Spam',
     });
   });

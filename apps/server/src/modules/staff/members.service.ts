@@ -3,6 +3,7 @@ import {
   canDeleteMember,
   canSetRole,
   canTransferOwnership,
+  DELETED_MEMBER,
   isStaff,
   isTrusted,
   ROLES,
@@ -62,11 +63,12 @@ export async function membersPage(db: Db, actor: Actor, { page, query }: Members
   return { members: members.map((row) => presentMember(actor, row)), totalDocs: total };
 }
 
-/** What an action changed, for its line in the moderation log; `tell: false` for an account that is gone. */
+/** What an action changed, for its line in the moderation log; `tell: false` for an account that is gone, and `target` for one that is named no more. */
 interface Change {
   action: LogLine['action'];
   detail: string;
   tell?: false;
+  target?: LogLine['target'];
 }
 
 /** Whom a staff action is on: the member a staff member named, or one of a bulk action's, by id. */
@@ -98,8 +100,8 @@ async function actOnMember(
     if (!self || !target) throw notFound('user_not_found');
     const [after, change] = await act(tx, self, target);
     if (change) {
-      const { tell, ...line } = change;
-      const logged = { ...line, target: memberTarget(target), reason };
+      const { tell, target: named = memberTarget(target), ...line } = change;
+      const logged = { ...line, target: named, reason };
       if (tell === false) await writeLogLine(tx, actor, logged);
       else await logAndTell(tx, actor, target.id, logged);
     }
@@ -183,9 +185,10 @@ export function transferOwnership(db: Db, actor: SessionUser, body: TransferOwne
 }
 
 /**
- * Deletes a member's account and all its content for good (users' `leaving` event: blogs, likes,
- * comments, follows, with everyone else's counters). The log keeps the line; there is nobody left
- * to tell. `membersOnly`: a spam wave's, which never takes staff, whatever their rank.
+ * Deletes a member's account and all its content for good, as their own deletion does (users'
+ * `leaving` event: docs/product/rules.md Deleting an account). The log keeps the line, naming
+ * nobody (as every line about them now does); there is nobody left to tell. `membersOnly`: a spam
+ * wave's, which never takes staff, whatever their rank.
  */
 export function deleteMemberAccount(
   db: Executor,
@@ -202,7 +205,15 @@ export function deleteMemberAccount(
       if (!canDeleteMember(self, target) || (membersOnly && isStaff(target.role)))
         throw forbidden('member_delete_forbidden');
       await deleteAccount(tx, events.users, target.id, new Date());
-      return [target, { action: 'member_delete', detail: `${target.role}, ${target.standing} → deleted`, tell: false }];
+      return [
+        target,
+        {
+          action: 'member_delete',
+          detail: `${target.role}, ${target.standing} → deleted`,
+          tell: false,
+          target: { type: 'user', id: '', label: DELETED_MEMBER },
+        },
+      ];
     },
     // Their blogs before their row, as a save takes them (lockAuthorBlogs).
     async (tx, targetId) => void (await lockAuthorBlogs(tx, events.blogs, targetId)),

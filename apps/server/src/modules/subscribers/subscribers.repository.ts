@@ -163,3 +163,13 @@ export async function findEmailOf(db: Executor, userId: string): Promise<string>
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row!.email;
 }
+
+/**
+ * A leaving member's subscriptions go, those made signed in and those made with their address as a
+ * visitor (users' `leaving` event); their own subscribers go with their row (foreign keys cascade).
+ */
+export async function endSubscriptionsOf(tx: Executor, { userId, email }: { userId: string; email: string }) {
+  await tx
+    .delete(subscribers)
+    .where(or(eq(subscribers.userId, userId), eq(subscribers.email, email.trim().toLowerCase())));
+}

@@ -13,6 +13,8 @@ export interface ImageStore {
   put(key: string, data: Buffer, mime: string): Promise<void>;
   /** The file's bytes, or null when there is no such file. */
   open(key: string): Promise<Readable | null>;
+  /** Deletes the file, if there is one. */
+  remove(key: string): Promise<void>;
 }
 
 /** The bucket when S3_* is configured, else the uploads folder. */
@@ -43,6 +45,9 @@ export function diskImageStore(folder: string): ImageStore {
     },
     async open(key) {
       return (await exists(key)) ? createReadStream(file(key)) : null;
+    },
+    async remove(key) {
+      await rm(file(key), { force: true });
     },
   };
 }
@@ -82,6 +87,11 @@ export function s3ImageStore({ endpoint, bucket, region, accessKeyId, secretAcce
       }
       if (!response.ok || !response.body) throw failure('download', key, response);
       return Readable.fromWeb(response.body as ReadableStream);
+    },
+    async remove(key) {
+      const response = await client.fetch(objectUrl(key), { method: 'DELETE' });
+      await response.body?.cancel();
+      if (!response.ok && response.status !== 404) throw failure('deletion', key, response);
     },
   };
 }

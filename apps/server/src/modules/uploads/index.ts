@@ -1,4 +1,5 @@
-/** Uploads: others may store an image (a profile picture by URL too) and name its share copy; `uploadsModule` is their routes. */
+/** Uploads: others may store an image (a profile picture by URL too) and name its share copy; `uploadsModule` is their routes; `queueForgettingImagesOf` a handler of a member leaving. */
+export { queueForgettingImagesOf } from './forget-images.ts';
 export { createImageStore } from './image-store.ts';
 export {
   importImage,

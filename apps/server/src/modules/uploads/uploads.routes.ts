@@ -15,6 +15,7 @@ import { BODY_ERRORS, badRequest, errorBody, errorResponses, notFound } from '..
 import { signedInUser } from '../../plugins/auth.ts';
 import { errorAnswer } from '../../plugins/errors.ts';
 import { nonJsonResponse } from '../../plugins/route-schemas.ts';
+import { registerImageForgetting } from './forget-images.ts';
 import { createImageStore } from './image-store.ts';
 import { typeOfExtension } from './image-type.ts';
 import { importImage, storeImage, variantOpener } from './uploads.service.ts';
@@ -39,6 +40,7 @@ function uploadErrorHandler(error: FastifyError, request: FastifyRequest, reply:
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: Limits.uploadMaxBytes, files: 1, fields: 10, parts: 20 } });
   const deps = { db: app.db, store: createImageStore(app.config) };
+  registerImageForgetting(app, deps.store);
   const openVariant = variantOpener(deps, (error) => app.log.error({ err: error }, 'image copies could not be made'));
   const writerUpload = {
     preValidation: app.requireActiveUser,

@@ -1,4 +1,4 @@
-import { CONSOLE_ACTOR, type ModerationLogEntry } from '@inkwell/contracts';
+import { CONSOLE_ACTOR, DELETED_MEMBER, type ModerationLogEntry } from '@inkwell/contracts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useModerationLog } from './api/staff.ts';
 import { AdminLayout } from './components/admin-layout.tsx';
@@ -48,10 +48,14 @@ function LogEntries() {
         {entries.map((entry) => (
           <li key={entry._id} className="border-b border-neutral-100 py-4">
             <p>
-              <span className="font-medium">{entry.actor === CONSOLE_ACTOR ? entry.actor : `@${entry.actor}`}</span>{' '}
+              <span className="font-medium">
+                {entry.actor === CONSOLE_ACTOR || entry.actor === DELETED_MEMBER ? entry.actor : `@${entry.actor}`}
+              </span>{' '}
               {ACTIONS[entry.action]}{' '}
               <span className="font-medium">
-                {entry.target.type === 'user' ? `@${entry.target.label}` : entry.target.label}
+                {entry.target.type === 'user' && entry.target.label !== DELETED_MEMBER
+                  ? `@${entry.target.label}`
+                  : entry.target.label}
               </span>
               : {entry.detail}
             </p>

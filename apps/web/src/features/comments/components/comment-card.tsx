@@ -39,10 +39,14 @@ export interface CommentCardProps {
   onRemoved: (id: string) => void;
 }
 
-/** One comment: who and when, the text, Reply, Delete for the commenter or blog author, and its replies on demand. */
+/**
+ * One comment: who and when (nobody, with no profile, once its writer deleted their account), the
+ * text, Reply, Delete for the commenter or blog author, and its replies on demand.
+ */
 export function CommentCard({ comment, level, blog, events, onRemoved }: CommentCardProps) {
   const { session } = useSession();
   const { fullname, username, profile_img } = comment.commented_by.personal_info;
+  const gone = !username;
   const [replyCount, setReplyCount] = useState(comment.children.length);
   const [repliesShown, setRepliesShown] = useState(false);
   const [replying, setReplying] = useState(false);
@@ -89,10 +93,13 @@ export function CommentCard({ comment, level, blog, events, onRemoved }: Comment
         <div className="mb-3 flex items-center gap-3">
           <Avatar src={profile_img} size={32} />
           <p className="min-w-0 flex-1 text-sm leading-5">
-            <span className="block truncate capitalize">{fullname}</span>
-            <Link to={profilePath(username)} className="block truncate text-neutral-600 underline underline-offset-2">
-              @{username}
-            </Link>
+            {/* A writer who deleted their account has no name and no profile: DELETED_MEMBER, as it is. */}
+            <span className={`block truncate ${gone ? '' : 'capitalize'}`}>{fullname}</span>
+            {!gone && (
+              <Link to={profilePath(username)} className="block truncate text-neutral-600 underline underline-offset-2">
+                @{username}
+              </Link>
+            )}
           </p>
           <time dateTime={comment.commentedAt} className="flex-none self-start text-sm text-neutral-500">
             {formatDate(comment.commentedAt)}
@@ -115,7 +122,7 @@ export function CommentCard({ comment, level, blog, events, onRemoved }: Comment
             Reply
           </button>
           {comment.can.delete && <DeleteCommentButton commentId={comment._id} onDeleted={onDeleted} />}
-          {session && session.username !== username && comment.comment !== CommentMessages.removedByStaff && (
+          {session && !gone && session.username !== username && comment.comment !== CommentMessages.removedByStaff && (
             <ReportControl target={{ type: 'comment', comment_id: comment._id }} />
           )}
         </div>
