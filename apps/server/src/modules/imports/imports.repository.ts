@@ -10,6 +10,7 @@ import {
   importReportLines,
   imports,
 } from '../../db/schema/index.ts';
+import { readableByReaders } from '../visibility/index.ts';
 import type { ImportedAuthor, ImportedPost, ImportSource } from './import-bundle.ts';
 
 export type ImportRow = typeof imports.$inferSelect;
@@ -143,13 +144,16 @@ export async function insertRedirects(tx: Executor, blogId: string, paths: strin
   return paths.filter((path) => !taken.has(path));
 }
 
-/** The blog_id of the blog an old address leads to, if any. */
+/**
+ * The blog_id of the blog an old address leads to, if readers may read it: a draft's old address
+ * is a 404 like any unknown one, so its answer names nothing of the draft (not even its title's words).
+ */
 export async function findRedirect(db: Executor, path: string): Promise<string | undefined> {
   const [row] = await db
     .select({ blogId: blogs.blogId })
     .from(blogRedirects)
     .innerJoin(blogs, eq(blogs.id, blogRedirects.blogId))
-    .where(eq(blogRedirects.path, path));
+    .where(and(eq(blogRedirects.path, path), readableByReaders));
   return row?.blogId;
 }
 

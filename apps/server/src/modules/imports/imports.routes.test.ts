@@ -156,6 +156,9 @@ describe('POST /api/imports', () => {
     // What no post had is still not found, and the app's own pages are still the app.
     expect((await t.app.inject({ method: 'GET', url: `/2018/07/other-${uniqueId()}/` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/?p=99999' })).statusCode).toBe(200);
+    // A draft's old address leads nowhere: its answer names nothing of it.
+    const draft = await t.app.inject({ method: 'GET', url: '/?p=43' });
+    expect([draft.statusCode, draft.headers.location]).toEqual([200, undefined]);
     expect((await t.app.inject({ method: 'GET', url: '/settings/edit-profile' })).statusCode).toBe(200);
 
     // The blog deleted, its old addresses go with it.
