@@ -63,6 +63,13 @@ describe('the cache of anonymous reads', () => {
     expect(after.map((res) => res.body.includes('Changed behind its back'))).toEqual([true, true, true]);
   });
 
+  it('keeps none of the 404s of made-up files and calls, so a scanner cannot push pages out', async () => {
+    const before = app.readCache.stats();
+    for (const url of ['/api/nothing-here', '/uploads/made/up.png', '/assets/missing.js'])
+      for (const _ of [1, 2]) expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    expect(app.readCache.stats()).toEqual(before);
+  });
+
   it('keys a POST read by its JSON body, whatever the order of its keys', async () => {
     const author = await buildUser(app);
     const blogId = await buildBlog(app, author, { title: 'Keyed by body' });

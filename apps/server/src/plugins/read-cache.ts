@@ -133,13 +133,15 @@ export async function registerReadCache(app: FastifyInstance) {
       counted.hits++;
       return replay(request, reply, hit);
     }
-    counted.misses++;
     request.cacheFill = { key, generation: current };
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const fill = request.cacheFill;
-    if (!fill || !storable(reply)) return payload;
+    if (!fill) return payload;
+    // Counted here, not on the way in: an answer its handler keeps out (a page of the app) was never the cache's to give.
+    counted.misses++;
+    if (!storable(reply)) return payload;
     const vary = variedHeaders(reply);
     const store = (body: Buffer) => {
       // A write moved the generation on while this was read: the answer may be older than it.

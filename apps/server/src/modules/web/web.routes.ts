@@ -134,9 +134,12 @@ export async function registerWeb(app: FastifyInstance) {
   // /backup.sql), or with a 301 when it is an imported post's old address, and the app's other
   // pages with the app. Files and the API answer their own 404. A route, not the not-found handler,
   // so the page is compressed too. Its 301s are kept in the read cache, its pages are not.
-  app.get(CATCH_ALL, { config: { anonymousCache: true } }, (request, reply) =>
-    NOT_PAGES.test(request.url.split('?')[0]!) ? reply.callNotFound() : sendReadingPage(request, reply),
-  );
+  app.get(CATCH_ALL, { config: { anonymousCache: true } }, (request, reply) => {
+    if (!NOT_PAGES.test(request.url.split('?')[0]!)) return sendReadingPage(request, reply);
+    // A scanner's endless made-up addresses must not fill the cache with 404s, pushing pages out.
+    reply.keepOutOfReadCache();
+    return reply.callNotFound();
+  });
 
   app.decorate('sendSpa', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!indexHtml) {
