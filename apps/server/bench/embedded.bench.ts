@@ -16,24 +16,23 @@
  *   BENCH_SECONDS (default 6)       time per cell and engine, in BENCH_ROUNDS (default 3) slices
  *   BENCH_ENGINES                   names of engines to run, comma-separated (default all)
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Limits, type Session } from '@inkwell/contracts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
-import { runLoad } from './load.ts';
+import { median, percentile, runLoad } from './load.ts';
 import type { Load, Outcome } from './load-worker.ts';
 import type { LoopLag } from './loop-lag.ts';
-import { seed, type Seeded } from './seed.ts';
+import { memoryOfServer, type Memory } from './process-memory.ts';
+import type { Seeded } from './seed.ts';
+import { post as call, seededServer, startServer, stopServer, type Server } from './server-process.ts';
 
 const BLOGS = Number(process.env.BENCH_BLOGS ?? 3000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCIES = [16, 64];
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const main = path.resolve(import.meta.dirname, '../src/main.ts');
+const loopLagModule = path.join(import.meta.dirname, 'loop-lag.ts');
 
 interface Engine {
   name: string;
@@ -53,57 +52,10 @@ const ENGINES: Engine[] = [
   },
 ].filter((engine) => !process.env.BENCH_ENGINES || process.env.BENCH_ENGINES.split(',').includes(engine.name));
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<number | null>;
-}
+/** The server on `engine`, uncached: the database's own speed. */
+const serverEnv = (engine: Engine) => ({ ...engine.env, READ_CACHE_MB: '0' });
 
-/** The real server on `dataDir`, and how long it took from spawn to its ready line. */
-async function startServer(engine: Engine, dataDir: string): Promise<{ server: Server; ms: number }> {
-  const env = {
-    ...process.env,
-    ...engine.env,
-    DATABASE_URL: '',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    READ_CACHE_MB: '0',
-    RATE_LIMIT_MULTIPLIER: '1000000',
-  };
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--import', path.join(import.meta.dirname, 'loop-lag.ts'), main], {
-    env,
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const ready = /Inkwell is ready at http:\/\/[^:]+:(\d+)/.exec(out);
-      if (ready) resolve(Number(ready[1]));
-    });
-    void exited.then((code) => reject(new Error(`${engine.name}: the server exited (${code}) before it was ready`)));
-  });
-  return { server: { child, base: `http://127.0.0.1:${port}`, exited }, ms: performance.now() - started };
-}
-
-async function stopServer(server: Server) {
-  server.child.kill('SIGTERM');
-  await server.exited;
-}
-
-async function call(base: string, route: string, body: unknown, token?: string) {
-  const res = await fetch(base + route, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (res.status !== 200) throw new Error(`${route}: HTTP ${res.status} ${await res.text()}`);
-  return res.json();
-}
+const memory = (server: Server): Memory => memoryOfServer(server.child.pid!);
 
 async function loopLag(server: Server): Promise<LoopLag> {
   const answer = new Promise<LoopLag>((resolve) =>
@@ -111,56 +63,6 @@ async function loopLag(server: Server): Promise<LoopLag> {
   );
   server.child.send('loop-lag');
   return answer;
-}
-
-/** Every process below `pid`, from /proc. */
-function descendants(pid: number): number[] {
-  const parents = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const found: number[] = [];
-  const walk = (parent: number) => {
-    for (const child of parents.get(parent) ?? []) {
-      found.push(child);
-      walk(child);
-    }
-  };
-  walk(pid);
-  return found;
-}
-
-/** Rss and Pss of a process in MiB (smaps_rollup). */
-function memoryOf(pid: number): { rss: number; pss: number } {
-  try {
-    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-    const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0);
-    return { rss: kib('Rss') / 1024, pss: kib('Pss') / 1024 };
-  } catch {
-    return { rss: 0, pss: 0 };
-  }
-}
-
-interface Memory {
-  serverRss: number;
-  childrenPss: number;
-  childrenRss: number;
-}
-
-function memory(server: Server): Memory {
-  const children = descendants(server.child.pid!).map(memoryOf);
-  return {
-    serverRss: memoryOf(server.child.pid!).rss,
-    childrenPss: children.reduce((sum, m) => sum + m.pss, 0),
-    childrenRss: children.reduce((sum, m) => sum + m.rss, 0),
-  };
 }
 
 /** Processes whose command line names the folder: what a killed server left running on it. */
@@ -222,39 +124,19 @@ interface Running {
 
 /** Fresh folder: first start, stop, seed the same data, start again; signs a commenter up. */
 async function prepare(engine: Engine): Promise<Running> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'inkwell-bench-'));
-  // The embedded PostgreSQL may run as another account (when we are root): it must reach the folder.
-  chmodSync(dataDir, 0o755);
-  const first = await startServer(engine, dataDir);
-  await stopServer(first.server);
-  const database = await openDatabase({
-    dataDir,
-    embedded: loadConfig({ ...engine.env, DATA_DIR: dataDir }).embeddedDatabase,
-  });
-  const seeded = await seed(database, BLOGS);
-  await database.close();
-  const again = await startServer(engine, dataDir);
-  const session = (await call(again.server.base, '/api/user/signup', {
+  const ready = await seededServer(serverEnv(engine), BLOGS, loopLagModule);
+  const session = (await call(ready.server.base, '/api/user/signup', {
     fullname: 'Bench Reader',
     email: 'bench@example.com',
     password: 'Secret123',
   })) as Session;
-  process.stderr.write(`${engine.name}: ready on ${dataDir}\n`);
-  return {
-    engine,
-    dataDir,
-    server: again.server,
-    seeded,
-    token: session.access_token,
-    firstStartMs: first.ms,
-    restartMs: again.ms,
-    idle: memory(again.server),
-  };
+  process.stderr.write(`${engine.name}: ready on ${ready.dataDir}\n`);
+  return { engine, ...ready, token: session.access_token, idle: memory(ready.server) };
 }
 
 async function slice(run: Running, scenario: Scenario, concurrency: number): Promise<Outcome & { lag: LoopLag }> {
   const load: Load = {
-    url: run.server.base + scenario.route,
+    urls: [run.server.base + scenario.route],
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -275,10 +157,6 @@ interface Cell {
   p99: number;
   lagMax: number;
 }
-
-const median = (values: number[]) => values.toSorted((x, y) => x - y)[Math.floor(values.length / 2)]!;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 /** Every scenario at every concurrency, the engines taking turns slice by slice. */
 async function measureAll(runs: Running[]): Promise<Map<string, Cell>> {
@@ -352,7 +230,7 @@ async function killDuringWrites(run: Running): Promise<Killed> {
   await Promise.all(writers);
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const leftRunning = runningOn(run.dataDir);
-  const again = await startServer(run.engine, run.dataDir);
+  const again = await startServer({ ...serverEnv(run.engine), DATA_DIR: run.dataDir }, loopLagModule);
   run.server = again.server;
   const after = await commentCount(run);
   const healthy = (await fetch(`${run.server.base}/api/health`)).ok;

@@ -45,7 +45,7 @@ delay.enable();
 const results = await Promise.all(
   reads.map((read, i) =>
     runLoad({
-      url: base + read.path,
+      urls: [base + read.path],
       method: read.method,
       headers: read.headers,
       body: read.body,

@@ -1,12 +1,15 @@
 /**
  * The bench's load generator, in a worker thread so that the clients do not share the server's
- * thread: `concurrency` clients each send the same request in a loop for `seconds`, and the worker
- * posts back how many were answered and how long each took.
+ * thread: `concurrency` clients each send requests in a loop for `seconds`, each to one of `urls`
+ * drawn by `weights` (one URL: always it), and the worker posts back how many were answered and
+ * how long each took.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 
 export interface Load {
-  url: string;
+  urls: string[];
+  /** One per URL, in any unit; equal when left out. */
+  weights?: number[];
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body: string | null;
@@ -20,9 +23,17 @@ export interface Outcome {
   latencies: number[];
 }
 
-const { url, method, headers, body, seconds, concurrency } = workerData as Load;
+const { urls, weights, method, headers, body, seconds, concurrency } = workerData as Load;
+
+let sum = 0;
+const cumulative = urls.map((_, i) => (sum += weights?.[i] ?? 1));
+const pick = () => {
+  const drawn = Math.random() * sum;
+  return urls[cumulative.findIndex((upTo) => drawn < upTo)] ?? urls.at(-1)!;
+};
 
 const call = async () => {
+  const url = pick();
   const res = await fetch(url, { method, headers, body });
   await res.arrayBuffer();
   if (res.status >= 500) throw new Error(`${method} ${url}: HTTP ${res.status}`);

@@ -13,3 +13,10 @@ export async function runLoad(load: Load): Promise<Outcome> {
     await worker.terminate();
   }
 }
+
+/** The median of slices' rates: a burst of load from elsewhere during one slice counts once. */
+export const median = (values: number[]) => values.toSorted((x, y) => x - y)[Math.floor(values.length / 2)]!;
+
+/** The `p`th percentile of sorted latencies. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;

@@ -11,62 +11,35 @@
  *   BENCH_POSTS (default 100)   posts in the export
  *   BENCH_IMAGES (default 3)    images a post
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import type { ImportStarted, ImportStatusResponse, Session } from '@inkwell/contracts';
+import { dataFolder, startServer, stopServer, type Server } from './server-process.ts';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 100);
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 3);
-const main = path.resolve(import.meta.dirname, '../src/main.ts');
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<number | null>;
+interface Folder {
+  server: Server;
   folder: string;
 }
 
-async function startServer(allowHost: string): Promise<Server> {
-  const folder = mkdtempSync(path.join(tmpdir(), 'inkwell-portability-'));
-  // PostgreSQL, run as another user when this runs as root, must reach the folder.
-  chmodSync(folder, 0o755);
-  const child = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      DATABASE: 'embedded-postgres',
-      DATABASE_URL: '',
-      DATA_DIR: folder,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      JOB_POLL_SECONDS: '0.2',
-      FETCH_ALLOW_HOSTS: allowHost,
-      RATE_LIMIT_MULTIPLIER: '1000000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+async function startOn(allowHost: string): Promise<Folder> {
+  const folder = dataFolder('inkwell-portability-');
+  const { server } = await startServer({
+    DATABASE: 'embedded-postgres',
+    DATA_DIR: folder,
+    JOB_POLL_SECONDS: '0.2',
+    FETCH_ALLOW_HOSTS: allowHost,
   });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const ready = /is ready at http:\/\/[^:]+:(\d+)/.exec(out);
-      if (ready) resolve(Number(ready[1]));
-    });
-    void exited.then((code) => reject(new Error(`the server exited (${code}) before it was ready`)));
-  });
-  return { child, base: `http://127.0.0.1:${port}`, exited, folder };
+  return { server, folder };
 }
 
-async function stopServer(server: Server) {
-  server.child.kill('SIGTERM');
-  await server.exited;
-  rmSync(server.folder, { recursive: true, force: true });
+async function stopOn({ server, folder }: Folder) {
+  await stopServer(server);
+  rmSync(folder, { recursive: true, force: true });
 }
 
 async function call<T>(server: Server, route: string, body: unknown, token?: string): Promise<T> {
@@ -141,23 +114,23 @@ await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
 const imageHost = `127.0.0.1:${(images.address() as AddressInfo).port}`;
 
 // The fetcher refuses loopback but for the hosts FETCH_ALLOW_HOSTS names (as the tests do).
-const first = await startServer('127.0.0.1');
-const second = await startServer('127.0.0.1');
+const first = await startOn('127.0.0.1');
+const second = await startOn('127.0.0.1');
 try {
   const wxr = new Blob([wordPressExport(`http://${imageHost}`)]);
-  const firstOwner = await owner(first);
-  const wordPress = await timedImport(first, firstOwner.access_token, wxr, 'export.xml', 'own');
+  const firstOwner = await owner(first.server);
+  const wordPress = await timedImport(first.server, firstOwner.access_token, wxr, 'export.xml', 'own');
 
   const exportStarted = performance.now();
-  const exported = await fetch(`${first.base}/api/admin/export`, {
+  const exported = await fetch(`${first.server.base}/api/admin/export`, {
     method: 'POST',
     headers: { authorization: `Bearer ${firstOwner.access_token}` },
   });
   const zip = await exported.blob();
   const exportMs = performance.now() - exportStarted;
 
-  const secondOwner = await owner(second);
-  const inkwell = await timedImport(second, secondOwner.access_token, zip, 'site.zip', 'site');
+  const secondOwner = await owner(second.server);
+  const inkwell = await timedImport(second.server, secondOwner.access_token, zip, 'site.zip', 'site');
 
   const s = (ms: number) => (ms / 1000).toFixed(1);
   const rows = [
@@ -173,6 +146,6 @@ try {
     );
   console.log(`\nSite export: ${(zip.size / 1e6).toFixed(1)} MB in ${s(exportMs)} s`);
 } finally {
-  await Promise.all([stopServer(first), stopServer(second)]);
+  await Promise.all([stopOn(first), stopOn(second)]);
   images.close();
 }

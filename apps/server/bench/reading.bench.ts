@@ -20,7 +20,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { runLoad } from './load.ts';
+import { median, runLoad } from './load.ts';
 import type { Load } from './load-worker.ts';
 import { seed, type Seeded } from './seed.ts';
 
@@ -83,7 +83,7 @@ function scenarios({ blogId, blogUuid, commentId, username }: Seeded): Scenario[
 /** Requests per second in one slice: CONCURRENCY clients, in a worker thread, for SECONDS / ROUNDS. */
 async function measure(base: string, scenario: Scenario, path = scenario.path): Promise<number> {
   const load: Load = {
-    url: base + path,
+    urls: [base + path],
     method: scenario.method,
     headers: scenario.body === undefined ? {} : { 'content-type': 'application/json' },
     body: scenario.body === undefined ? null : JSON.stringify(scenario.body),
@@ -93,8 +93,6 @@ async function measure(base: string, scenario: Scenario, path = scenario.path): 
   const { answered } = await runLoad(load);
   return answered / (SECONDS / ROUNDS);
 }
-
-const median = (values: number[]) => values.toSorted((x, y) => x - y)[Math.floor(values.length / 2)]!;
 
 interface Row {
   bytes: number;

@@ -26,6 +26,8 @@ export interface Seeded {
   blogUuid: string;
   commentId: string;
   username: string;
+  /** Every blog seeded: its uuid and its address. */
+  blogs: { id: string; blogId: string }[];
 }
 
 /** Seeds authors, blogs and a conversation straight into the tables: the bench is about reading them. */
@@ -42,6 +44,7 @@ export async function seed({ db }: Database, count: number): Promise<Seeded> {
     )
     .returning({ id: users.id, username: users.username });
   const day = 86_400_000;
+  const seeded: Seeded['blogs'] = [];
   for (let start = 0; start < count; start += 500) {
     const rows = Array.from({ length: Math.min(500, count - start) }, (_, k) => {
       const i = start + k;
@@ -59,7 +62,7 @@ export async function seed({ db }: Database, count: number): Promise<Seeded> {
         totalLikes: (i * 11) % 100,
       };
     });
-    await db.insert(blogs).values(rows);
+    seeded.push(...(await db.insert(blogs).values(rows).returning({ id: blogs.id, blogId: blogs.blogId })));
   }
   const [sample] = await db
     .select({ blogId: blogs.blogId, id: blogs.id, authorId: blogs.authorId })
@@ -91,5 +94,11 @@ export async function seed({ db }: Database, count: number): Promise<Seeded> {
     .where(sql`${blogs.id} = ${sample!.id}`);
   await db.execute(sql`analyze`);
   const author = authors.find((a) => a.id === sample!.authorId)!;
-  return { blogId: sample!.blogId, blogUuid: sample!.id, commentId: thread[0]!.id, username: author.username };
+  return {
+    blogId: sample!.blogId,
+    blogUuid: sample!.id,
+    commentId: thread[0]!.id,
+    username: author.username,
+    blogs: seeded,
+  };
 }
