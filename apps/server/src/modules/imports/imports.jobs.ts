@@ -18,7 +18,8 @@ import {
   type PostOutcome,
 } from './imports.repository.ts';
 import { oldPathKey } from './old-paths.ts';
-import { cut, planBlog } from './plan-blog.ts';
+import { planBlog } from './plan-blog.ts';
+import { cutAtWord, oneLine } from './post-fields.ts';
 
 /** One job a post of an import: `{ importId, position }`. */
 export const POST_QUEUE = 'import-post';
@@ -37,7 +38,7 @@ class PostTaken extends Error {
   }
 }
 
-const titleOf = (post: ImportedPost) => cut(post.title.replace(/\s+/g, ' ').trim(), SHOWN_TITLE_MAX) || null;
+const titleOf = (post: ImportedPost) => cutAtWord(oneLine(post.title), SHOWN_TITLE_MAX) || null;
 
 /**
  * The jobs of imports (modules/jobs): one per post, which writes it as a blog (its author found or

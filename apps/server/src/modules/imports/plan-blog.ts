@@ -4,6 +4,7 @@ import { cleanEditorOutput } from '../content/index.ts';
 import type { blogWriters } from '../blogs/index.ts';
 import type { ImageRef, ImportedPost } from './import-bundle.ts';
 import type { StoredImage } from './import-images.ts';
+import { cutAtWord, oneLine } from './post-fields.ts';
 
 type ImportedBlog = Parameters<typeof blogWriters.import>[3];
 
@@ -17,16 +18,6 @@ export interface BlogPlan {
   blog: ImportedBlog;
   /** What was changed or left out on the way, one sentence each. */
   problems: string[];
-}
-
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-/** Text cut to `max` characters at a word where there is one, with an ellipsis. */
-export function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const head = text.slice(0, max - 1);
-  const space = head.lastIndexOf(' ');
-  return `${(space > max / 2 ? head.slice(0, space) : head).trimEnd()}…`;
 }
 
 const dateOf = (value: string | undefined) => {
@@ -67,7 +58,7 @@ function planTags(tags: string[], draft: boolean, problems: string[]): string[] 
   const tooLong = all.filter((tag) => tag.length > Limits.tagMax);
   if (tooLong.length > 0)
     problems.push(
-      `Tags longer than ${Limits.tagMax} characters were left out: ${tooLong.map((t) => cut(t, 60)).join(', ')}`,
+      `Tags longer than ${Limits.tagMax} characters were left out: ${tooLong.map((t) => cutAtWord(t, 60)).join(', ')}`,
     );
   const usable = all.filter((tag) => tag.length <= Limits.tagMax);
   const kept = usable.slice(0, Limits.maxTags);
@@ -100,7 +91,7 @@ export function planBlog(
     title = UNTITLED;
   } else if (title.length > Limits.titleMax) {
     problems.push(`Its title was cut to ${Limits.titleMax} characters`);
-    title = cut(title, Limits.titleMax);
+    title = cutAtWord(title, Limits.titleMax);
   }
   const blocks = planBlocks(post.blocks, images, problems);
   let draft = post.draft;
@@ -108,7 +99,7 @@ export function planBlog(
     problems.push('Nothing of its text could be kept: it is imported as a draft');
     draft = true;
   }
-  const des = cut(oneLine(post.description) || title, Limits.descriptionMax);
+  const des = cutAtWord(oneLine(post.description) || title, Limits.descriptionMax);
   const tags = planTags(post.tags, draft, problems);
   const firstImage = blocks.find((block) => block.type === 'image')?.data.file.url;
   let banner = (post.banner && images.get(post.banner)?.url) ?? firstImage ?? '';

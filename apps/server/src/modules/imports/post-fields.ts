@@ -3,11 +3,11 @@ import { fromHtml } from 'hast-util-from-html';
 import { badRequest } from '../../http-error.ts';
 import { textOf } from './html-blocks.ts';
 
+/** Text on one line: every run of white space one space, none at either end. */
+export const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
 /** The plain text of an HTML fragment (an excerpt, a title some sources write as HTML), spaces collapsed. */
-export const plainText = (html: string): string =>
-  textOf(fromHtml(html, { fragment: true }))
-    .replace(/\s+/g, ' ')
-    .trim();
+export const plainText = (html: string): string => oneLine(textOf(fromHtml(html, { fragment: true })));
 
 /** Text cut to `max` characters at a word's end, with an ellipsis when it was cut. */
 export function cutAtWord(text: string, max: number): string {
@@ -28,7 +28,7 @@ export function describe(excerpt: string | undefined, blocks: ContentBlock[]): s
 
 /** A title as a blog holds it: plain text within the title's limit; a longer one is cut, and said. */
 export function titleOf(raw: string, problems: string[]): string {
-  const title = raw.replace(/\s+/g, ' ').trim();
+  const title = oneLine(raw);
   if (title.length <= Limits.titleMax) return title;
   problems.push(`Its title was longer than ${Limits.titleMax} characters and was cut.`);
   return cutAtWord(title, Limits.titleMax);
