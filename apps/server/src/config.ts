@@ -61,6 +61,12 @@ const Env = z.object({
   READ_CACHE_MB: z.coerce.number().min(0).default(64),
   /** Seconds between counts of batched reads (how far total_reads may lag); 0, only at shutdown and when asked. */
   READ_FLUSH_SECONDS: z.coerce.number().min(0).default(5),
+  /** How late a like, comment count or follow may reach anonymous answers (they are invalidated once per lag); 0, only when asked (tests). */
+  COUNTS_LAG_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  /** Where to send a `PURGE` naming the tags (Surrogate-Key) of what each write changed: a shared cache in front of the site. */
+  CACHE_PURGE_URL: optional.pipe(z.string().url().optional()),
+  /** How long a shared cache in front may keep an anonymous answer (s-maxage); by default a day with CACHE_PURGE_URL, else COUNTS_LAG_SECONDS. */
+  SHARED_CACHE_SECONDS: z.coerce.number().int().min(0).optional(),
   /** Seconds between looks for scheduled blogs that are due (and one look at start); 0, only when asked (tests). */
   SCHEDULED_PUBLISH_SECONDS: z.coerce.number().min(0).default(5),
   /** Seconds between looks for due jobs (mail, deliveries); 0, only when asked (tests). */
@@ -118,6 +124,12 @@ export interface Config {
   readCacheBytes: number;
   /** Seconds between counts of batched reads; 0, only at shutdown and when asked (tests). */
   readFlushSeconds: number;
+  /** How late counts may reach anonymous answers, in seconds; 0, only when asked (tests). */
+  countsLagSeconds: number;
+  /** A shared cache's purge address (CACHE_PURGE_URL), told of every write's tags; undefined, none. */
+  cachePurgeUrl: string | undefined;
+  /** s-maxage of anonymous answers, for a shared cache in front. */
+  sharedCacheSeconds: number;
   /** Seconds between looks for scheduled blogs that are due; 0, only when asked (tests). */
   scheduledPublishSeconds: number;
   /** Seconds between looks for due jobs; 0, only when asked (tests). */
@@ -235,6 +247,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownSeconds: e.SHUTDOWN_SECONDS,
     readCacheBytes: Math.floor(e.READ_CACHE_MB * 1024 * 1024),
     readFlushSeconds: e.READ_FLUSH_SECONDS,
+    countsLagSeconds: e.COUNTS_LAG_SECONDS,
+    cachePurgeUrl: e.CACHE_PURGE_URL,
+    // Without purges, a shared cache may show a page as late as counts may be anyway, no later.
+    sharedCacheSeconds: e.SHARED_CACHE_SECONDS ?? (e.CACHE_PURGE_URL ? 86_400 : Math.ceil(e.COUNTS_LAG_SECONDS)),
     scheduledPublishSeconds: e.SCHEDULED_PUBLISH_SECONDS,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     jobRetrySeconds: e.JOB_RETRY_SECONDS,

@@ -5,7 +5,7 @@ import { authModule } from './auth/index.ts';
 import { avatarsModule } from './avatars/index.ts';
 import { blocksModule, type BlockEventHandlers } from './blocks/index.ts';
 import { addTitleWords, blogListsModule } from './blog-lists/index.ts';
-import { blogsModule, lockAuthorBlogs, type BlogEventHandlers } from './blogs/index.ts';
+import { blogsModule, changeShownToReaders, lockAuthorBlogs, type BlogEventHandlers } from './blogs/index.ts';
 import { bookmarksModule } from './bookmarks/index.ts';
 import { anonymiseCommentsBy, commentsModule } from './comments/index.ts';
 import { dashboardModule } from './dashboard/index.ts';
@@ -50,16 +50,16 @@ import { webModule } from './web/index.ts';
 
 /**
  * Who hears of each blog event, in this order, inside the transaction that causes it: the words of
- * its title for typo search and its revisions; the e-mail subscribers' newsletter, the followers'
+ * its title for typo search and its revisions; the read cache, for every change readers see; the e-mail subscribers' newsletter, the followers'
  * new_blog notifications and the fediverse's activities (a blog given back to readers is sent to the
  * fediverse again, but mails and notifies nobody twice).
  */
 export const blogEventHandlers: BlogEventHandlers = {
   saved: [addTitleWords, keepRevision],
-  firstPublished: [queueNewsletter, notifyFollowers, queueCreateActivity],
-  publishedBlogChanged: [queueUpdateActivity],
-  publishedBlogRemoved: [queueDeleteActivity],
-  publishedBlogRestored: [queueRestoreActivity],
+  firstPublished: [changeShownToReaders, queueNewsletter, notifyFollowers, queueCreateActivity],
+  publishedBlogChanged: [changeShownToReaders, queueUpdateActivity],
+  publishedBlogRemoved: [changeShownToReaders, queueDeleteActivity],
+  publishedBlogRestored: [changeShownToReaders, queueRestoreActivity],
 };
 
 /**

@@ -1,9 +1,11 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip } from 'node:zlib';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -11,6 +13,7 @@ import { queryRows } from '../db/query-rows.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { buildBlog, buildUser, post, publishableBlog, uniqueId, type TestUser } from '../test/factories.ts';
 import { createTestDatabase } from '../test/test-database.ts';
+import { changed, shows } from './cache-tags.ts';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -24,8 +27,8 @@ const getBlog = (blogId: string, token?: string) => post(app, '/api/blog/get-blo
 /** A change made in SQL behind the app's back: the cache cannot know of it. */
 const retitle = (blogId: string, title: string) =>
   app.db.execute(sql`update blogs set title = ${title} where blog_id = ${blogId}`);
-const uuidOf = async (blogId: string) =>
-  (await queryRows<{ id: string }>(app.db, sql`select id from blogs where blog_id = ${blogId}`))[0]!.id;
+const uuidOf = async (blogId: string, on = app) =>
+  (await queryRows<{ id: string }>(on.db, sql`select id from blogs where blog_id = ${blogId}`))[0]!.id;
 
 describe('the cache of anonymous reads', () => {
   it('answers a repeated anonymous read with the same bytes without asking the database, until a write through the app', async () => {
@@ -57,8 +60,9 @@ describe('the cache of anonymous reads', () => {
     expect(badToken.json().blog.title).toBe('Changed behind its back');
     expect((await getBlog(blogId)).json().blog.title).toBe('As published');
 
-    // Any write through the app empties the cache: here a like.
+    // A write empties every answer showing what it changed: here a like, once the counts' lag is over.
     await post(app, '/api/blog/like-blog', { _id: await uuidOf(blogId), isLikedByUser: false }, reader.token);
+    await app.readCache.flushCounts();
     const after = await Promise.all(reads.map((read) => read()));
     expect(after.map((res) => res.body.includes('Changed behind its back'))).toEqual([true, true, true]);
   });
@@ -129,13 +133,13 @@ const ok = async (res: Promise<LightMyRequestResponse>) => {
   return answer.json();
 };
 
-async function commentOn(blogId: string, user: TestUser, replyingTo?: string) {
+async function commentOn(blogId: string, user: TestUser, replyingTo?: string, on = app) {
   const body = {
-    _id: await uuidOf(blogId),
+    _id: await uuidOf(blogId, on),
     comment: `Said ${uniqueId()}`,
     ...(replyingTo && { replying_to: replyingTo }),
   };
-  return (await ok(post(app, '/api/comment/add-comment', body, user.token)))._id as string;
+  return (await ok(post(on, '/api/comment/add-comment', body, user.token)))._id as string;
 }
 
 const cases: Case[] = [
@@ -196,18 +200,77 @@ const cases: Case[] = [
     shows: (_, after) => expect(after.statusCode).toBe(404),
   },
   {
-    write: 'like',
+    write: 'like (a count: within the lag)',
     async setup() {
       const [author, reader] = [await buildUser(app), await buildUser(app)];
       const blogId = await buildBlog(app, author);
       return {
         read: () => getBlog(blogId),
-        act: async () =>
-          ok(post(app, '/api/blog/like-blog', { _id: await uuidOf(blogId), isLikedByUser: false }, reader.token)),
+        act: async () => {
+          await ok(post(app, '/api/blog/like-blog', { _id: await uuidOf(blogId), isLikedByUser: false }, reader.token));
+          await app.readCache.flushCounts();
+        },
       };
     },
     shows: (before, after) =>
       expect(after.json().blog.activity.total_likes).toBe(before.json().blog.activity.total_likes + 1),
+  },
+  {
+    write: 'follow (a count: within the lag)',
+    async setup() {
+      const [author, reader] = [await buildUser(app), await buildUser(app)];
+      return {
+        read: () => post(app, '/api/user/get-profile', { username: author.username }),
+        act: async () => {
+          await ok(post(app, '/api/user/follow', { username: author.username, isFollowing: false }, reader.token));
+          await app.readCache.flushCounts();
+        },
+      };
+    },
+    shows: (before, after) =>
+      expect(after.json().account_info.total_followers).toBe(before.json().account_info.total_followers + 1),
+  },
+  {
+    write: 'publish (the author’s count of posts)',
+    async setup() {
+      const author = await buildUser(app);
+      await buildBlog(app, author);
+      return {
+        read: () => post(app, '/api/user/get-profile', { username: author.username }),
+        act: () => buildBlog(app, author),
+      };
+    },
+    shows: (before, after) =>
+      expect(after.json().account_info.total_posts).toBe(before.json().account_info.total_posts + 1),
+  },
+  {
+    write: 'profile change (the author’s name on their blogs)',
+    async setup() {
+      const author = await buildUser(app);
+      const blogId = await buildBlog(app, author);
+      return {
+        read: () => getBlog(blogId),
+        act: () =>
+          ok(post(app, '/api/user/update-profile', { username: `re${author.username}`.slice(0, 20) }, author.token)),
+      };
+    },
+    shows: (before, after) =>
+      expect(after.json().blog.author.personal_info.username).not.toBe(
+        before.json().blog.author.personal_info.username,
+      ),
+  },
+  {
+    write: 'unpublish (the blog’s comments go with it)',
+    async setup() {
+      const [author, reader] = [await buildUser(app), await buildUser(app)];
+      const blogId = await buildBlog(app, author);
+      await commentOn(blogId, reader);
+      return {
+        read: () => post(app, '/api/comment/get-blog-comments', { blog_id: blogId, skip: 0 }),
+        act: () => ok(post(app, '/api/blog/create-blog', publishableBlog({ id: blogId, draft: true }), author.token)),
+      };
+    },
+    shows: (_, after) => expect(after.statusCode).toBe(404),
   },
   {
     write: 'comment',
@@ -293,13 +356,158 @@ const cases: Case[] = [
   },
 ];
 
-describe('every write that changes what a read shows empties the cache', () => {
+describe('every write that changes what a read shows reaches it', () => {
   it.each(cases)('$write', async ({ setup, shows }) => {
     const { read, act } = await setup();
     const before = await read();
     expect((await read()).body).toBe(before.body);
     await act();
     shows(before, await read());
+  });
+});
+
+describe('a write empties only what it changed', () => {
+  /** Two blogs of two authors, each read once (so cached), and a reader; `stillCached` tells whether a read answers what it did. */
+  async function twoBlogs() {
+    const [first, second, reader] = [await buildUser(app), await buildUser(app), await buildUser(app)];
+    const [a, b] = [await buildBlog(app, first), await buildBlog(app, second)];
+    await commentOn(b, reader);
+    // The counts these moved are sent before the test's own write.
+    await app.readCache.flushCounts();
+    // Feeds are kept once the second of the last change of the listings is over (conditional-get.ts).
+    await app.db.execute(sql`update listing_changes set changed_at = changed_at - interval '2 seconds'`);
+    const reads = {
+      blogB: () => getBlog(b),
+      commentsOfB: () => post(app, '/api/comment/get-blog-comments', { blog_id: b, skip: 0 }),
+      profileOfB: () => post(app, '/api/user/get-profile', { username: second.username }),
+      feed: () => app.inject({ method: 'GET', url: '/feed.xml' }),
+      latest: () => post(app, '/api/blog/latest-blogs', { page: 1 }),
+    };
+    const before = new Map<string, string>();
+    for (const [name, read] of Object.entries(reads)) before.set(name, (await read()).body);
+    // Changed behind the cache's back: only an answer read again shows it.
+    await app.db.execute(sql`update blogs set title = 'Seen by the database' where blog_id in (${a}, ${b})`);
+    await app.db.execute(sql`update users set bio = 'Seen by the database' where username = ${second.username}`);
+    await app.db.execute(sql`update comments set comment = 'Seen by the database' where blog_id = ${await uuidOf(b)}`);
+    const stillCached = async () => {
+      const kept: string[] = [];
+      for (const [name, read] of Object.entries(reads)) if ((await read()).body === before.get(name)) kept.push(name);
+      return kept.sort();
+    };
+    return { a, reader, stillCached };
+  }
+
+  it('a like, once its count is sent, empties the liked blog and the lists showing it, not another blog, its comments, its author or the feeds', async () => {
+    const { a, reader, stillCached } = await twoBlogs();
+    const blogA = () => getBlog(a);
+    const likesBefore = (await blogA()).json().blog.activity.total_likes;
+    await ok(post(app, '/api/blog/like-blog', { _id: await uuidOf(a), isLikedByUser: false }, reader.token));
+    // Within the lag, anonymous readers may still see the old count; the liker's own read never does.
+    expect((await blogA()).json().blog.activity.total_likes).toBe(likesBefore);
+    expect((await getBlog(a, reader.token)).json().blog.activity.total_likes).toBe(likesBefore + 1);
+    await app.readCache.flushCounts();
+    expect((await blogA()).json().blog.activity.total_likes).toBe(likesBefore + 1);
+    // The latest list shows blog A: it goes; the feed shows no counts: it stays.
+    expect(await stillCached()).toEqual(['blogB', 'commentsOfB', 'feed', 'profileOfB']);
+  });
+
+  it('a comment empties its blog’s comments at once and leaves the other blog’s', async () => {
+    const { a, reader, stillCached } = await twoBlogs();
+    const comments = () => post(app, '/api/comment/get-blog-comments', { blog_id: a, skip: 0 });
+    expect((await comments()).json()).toHaveLength(0);
+    await commentOn(a, reader);
+    expect((await comments()).json()).toHaveLength(1);
+    await app.readCache.flushCounts();
+    expect(await stillCached()).toEqual(['blogB', 'commentsOfB', 'feed', 'profileOfB']);
+  });
+
+  it('a publish empties every list and feed, and no other blog’s page', async () => {
+    const { stillCached } = await twoBlogs();
+    await buildBlog(app, await buildUser(app));
+    expect(await stillCached()).toEqual(['blogB', 'commentsOfB', 'profileOfB']);
+  });
+
+  it('a write that names nothing it changed empties everything', async () => {
+    const { reader, stillCached } = await twoBlogs();
+    await ok(
+      post(
+        app,
+        '/api/user/change-password',
+        { currentPassword: reader.password, newPassword: 'Another1Password' },
+        reader.token,
+      ),
+    );
+    expect(await stillCached()).toEqual([]);
+  });
+});
+
+describe('for a shared cache in front', () => {
+  it('names what an anonymous answer shows in Surrogate-Key and Cache-Tag, and how long it may be kept, hit or miss', async () => {
+    const author = await buildUser(app);
+    const blogId = await buildBlog(app, author);
+    const uuid = await uuidOf(blogId);
+    const [authorId] = await queryRows<{ id: string }>(
+      app.db,
+      sql`select id from users where username = ${author.username}`,
+    );
+    for (const res of [await getBlog(blogId), await getBlog(blogId)]) {
+      expect(res.headers['surrogate-key']).toBe(`site blog-${uuid} member-${authorId!.id}`);
+      expect(res.headers['cache-tag']).toBe(`site,blog-${uuid},member-${authorId!.id}`);
+      expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=0, stale-while-revalidate=30');
+    }
+    const signedIn = await getBlog(blogId, author.token);
+    expect([signedIn.headers['surrogate-key'], signedIn.headers['cache-control']]).toEqual([undefined, undefined]);
+    const missing = await getBlog('no-such-blog');
+    expect(missing.headers['surrogate-key']).toBe('site listings members');
+  });
+
+  it('sends the purge hook exactly the keys each write changed', async () => {
+    const purged: string[] = [];
+    const hook = createServer((request, response) => {
+      purged.push(`${request.method} ${request.headers['surrogate-key']}`);
+      response.end();
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    const purging = await buildTestApp({
+      CACHE_PURGE_URL: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/`,
+    });
+    try {
+      const [author, reader] = [await buildUser(purging.app), await buildUser(purging.app)];
+      const blogId = await buildBlog(purging.app, author);
+      await purging.app.readCache.flushCounts();
+      const ids = await queryRows<{ blog: string; author: string; reader: string }>(
+        purging.app.db,
+        sql`select b.id as blog, b.author_id as author, (select id from users where username = ${reader.username}) as reader
+            from blogs b where b.blog_id = ${blogId}`,
+      );
+      const { blog, author: authorId, reader: readerId } = ids[0]!;
+      // What the setup sent is out of the way.
+      await vi.waitFor(() => expect(purged.at(-1)).toBe(`PURGE member-${authorId}`));
+      const sends = async (write: () => Promise<unknown>, expected: string[]) => {
+        purged.length = 0;
+        await write();
+        await vi.waitFor(() => expect(purged).toEqual(expected));
+      };
+      const like = () =>
+        ok(post(purging.app, '/api/blog/like-blog', { _id: blog, isLikedByUser: false }, reader.token));
+      await sends(like, []); // a count: sent within the lag
+      await sends(() => purging.app.readCache.flushCounts(), [`PURGE blog-${blog} trending`]);
+      await sends(() => commentOn(blogId, reader, undefined, purging.app), [`PURGE comments-${blog}`]);
+      const edit = publishableBlog({ id: blogId, title: 'Edited' });
+      await sends(
+        () => ok(post(purging.app, '/api/blog/create-blog', edit, author.token)),
+        [`PURGE blog-${blog} comments-${blog} member-${authorId} listings`],
+      );
+      const follow = { username: author.username, isFollowing: false };
+      await sends(() => ok(post(purging.app, '/api/user/follow', follow, reader.token)), []);
+      await sends(
+        () => purging.app.readCache.flushCounts(),
+        [`PURGE blog-${blog} trending member-${readerId} member-${authorId}`],
+      );
+    } finally {
+      await purging.close();
+      hook.close();
+    }
   });
 });
 
@@ -382,6 +590,15 @@ describe('a route opts in with one line', () => {
         renders++;
         return reply.code(404).type('text/html').send(`<h1>Page not found</h1>${page}<!-- render ${renders} -->`);
       });
+      scope.get('/test/tagged', { config: { anonymousCache: true } }, async () => {
+        shows('blog-shown');
+        return `render ${++renders}`;
+      });
+      scope.post('/test/write', async () => 'wrote something');
+      scope.post<{ Body: { tag: string } }>('/test/named', { config: { namesItsChanges: true } }, async (request) => {
+        changed(request.body.tag);
+        return 'wrote something named';
+      });
       scope.get('/test/private', { config: { anonymousCache: true } }, async (_request, reply) => {
         renders++;
         return reply.header('cache-control', 'private').type('text/plain').send(`render ${renders}`);
@@ -406,7 +623,8 @@ describe('a route opts in with one line', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(html);
     expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(plain.headers['cache-control']).toBe('no-cache');
+    // A browser asks again each time (max-age=0); a shared cache in front keeps it a while (build-test-app: no lag).
+    expect(plain.headers['cache-control']).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30');
     expect(plain.headers['content-security-policy']).toBeDefined();
   });
 
@@ -432,11 +650,19 @@ describe('a route opts in with one line', () => {
     expect([stale.statusCode, stale.body]).toEqual([200, feed.body]);
   });
 
-  it('empties on a write like every cached read', async () => {
-    const before = await get('/test/page');
-    const writer = await buildUser(pages);
+  it('empties on any write that names nothing it changed, and on one that names a tag the page says it shows', async () => {
+    let before = await get('/test/page');
+    // A sign-up names what it changed (the members), which this page does not show.
+    await buildUser(pages);
+    expect((await get('/test/page')).body).toBe(before.body);
+    await pages.inject({ method: 'POST', url: '/test/write' });
     expect((await get('/test/page')).body).not.toBe(before.body);
-    expect(writer.username).toBeTruthy();
+
+    before = await get('/test/tagged');
+    await pages.inject({ method: 'POST', url: '/test/named', payload: { tag: 'blog-other' } });
+    expect((await get('/test/tagged')).body).toBe(before.body);
+    await pages.inject({ method: 'POST', url: '/test/named', payload: { tag: 'blog-shown' } });
+    expect((await get('/test/tagged')).body).not.toBe(before.body);
   });
 });
 
@@ -468,19 +694,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
 
   it('never serves an old answer from B once A has answered a write', async () => {
     const author = await buildUser(a);
-    const reader = await buildUser(a);
     const blogId = await buildBlog(a, author);
-    const [{ id }] = (await queryRows<{ id: string }>(a.db, sql`select id from blogs where blog_id = ${blogId}`)) as [
-      { id: string },
-    ];
-    const likesOnB = async () =>
-      (await ok(post(b, '/api/blog/get-blog', { blog_id: blogId }))).blog.activity.total_likes as number;
+    const titleOnB = async () => (await ok(post(b, '/api/blog/get-blog', { blog_id: blogId }))).blog.title as string;
     for (let round = 0; round < 30; round++) {
-      const liked = round % 2 === 0;
-      expect(await likesOnB()).toBe(liked ? 0 : 1); // B has it cached
-      await ok(post(a, '/api/blog/like-blog', { _id: id, isLikedByUser: !liked }, reader.token));
-      expect(await likesOnB(), `round ${round}`).toBe(liked ? 1 : 0);
+      await titleOnB(); // B has it cached
+      const title = `Edition ${round}`;
+      await ok(post(a, '/api/blog/create-blog', publishableBlog({ id: blogId, title }), author.token));
+      expect(await titleOnB(), `round ${round}`).toBe(title);
     }
+  });
+
+  it('shows on B the counts A sent, once A sends them, and keeps B’s other answers', async () => {
+    const [author, reader] = [await buildUser(a), await buildUser(a)];
+    const [liked, other] = [await buildBlog(a, author), await buildBlog(a, author)];
+    await a.readCache.flushCounts(); // the author's count of posts
+    const likesOnB = async () =>
+      (await ok(post(b, '/api/blog/get-blog', { blog_id: liked }))).blog.activity.total_likes as number;
+    const otherOnB = () => post(b, '/api/blog/get-blog', { blog_id: other });
+    expect(await likesOnB()).toBe(0);
+    const otherBefore = (await otherOnB()).body;
+    await a.db.execute(sql`update blogs set title = 'Seen by the database' where blog_id = ${other}`);
+    await ok(post(a, '/api/blog/like-blog', { _id: await uuidOf(liked, a), isLikedByUser: false }, reader.token));
+    await a.readCache.flushCounts();
+    expect(await likesOnB()).toBe(1);
+    expect((await otherOnB()).body).toBe(otherBefore);
   });
 
   it('shows on B the site identity an admin changed on A, from the first read after A answered', async () => {

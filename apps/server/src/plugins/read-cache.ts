@@ -3,7 +3,9 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { isNotModified } from '../conditional-request.ts';
-import { cacheGeneration } from './read-cache-generation.ts';
+import { newSaidTags, Tags, withTags, type SaidTags } from './cache-tags.ts';
+import { invalidationLog } from './read-cache-log.ts';
+import { sharedCacheHeaders, sharedCachePurge } from './shared-cache.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -11,20 +13,31 @@ declare module 'fastify' {
     anonymousCache?: boolean;
     /** A POST that changes nothing an anonymous read shows (a signed-in read, a sign-in): it keeps the cache. */
     keepsReadCache?: boolean;
+    /** A write whose every change to what readers see is named where it is written (cache-tags.ts `changed`): only those go. */
+    namesItsChanges?: boolean;
   }
   interface FastifyInstance {
     readCache: {
-      /** Empties the cache here and on every instance, for a write made outside a request (batched read counts). */
-      invalidate(): Promise<void>;
+      /**
+       * Empties the answers showing any of `tags` (cache-tags.ts), here, on every instance and in a
+       * shared cache in front, for a write made outside a request (a job, a timer).
+       */
+      invalidate(tags: readonly string[]): Promise<void>;
+      /** What a job or a timer said it changed (cache-tags.ts collectTags): changes go now, counts within their lag. */
+      invalidateSaid(said: SaidTags): Promise<void>;
+      /** Sends the counts changed since the last time at once (it happens every COUNTS_LAG_SECONDS). */
+      flushCounts(): Promise<void>;
       /** Since start: anonymous reads answered from the cache and not; and what it keeps now (for the metrics). */
       stats(): ReadCacheStats;
-      /** The generation this instance knows of: it moves on with every write that may change what readers see. */
-      generation(): number;
+      /** When `tag` was last invalidated here, on this instance's own clock: what was read before is old. */
+      invalidatedAt(tag: string): number;
     };
   }
   interface FastifyRequest {
-    /** Set on a cacheable miss: where its answer goes, and the generation it was read in. */
-    cacheFill: { key: string; generation: number } | null;
+    /** What this request said it shows or changed (cache-tags.ts). */
+    cacheTags: SaidTags | null;
+    /** Set on a cacheable miss: where its answer goes, and when it started reading, on the cache's clock. */
+    cacheFill: { key: string; readFrom: number } | null;
   }
   interface FastifyReply {
     /** This answer is not to be kept, though its route caches: it will read differently soon (a Last-Modified not yet settled). */
@@ -42,6 +55,10 @@ interface CachedResponse {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
+  /** What it shows (cache-tags.ts): it stays good until one of them is invalidated. */
+  tags: string[];
+  /** When its reading started, on the cache's clock. */
+  readFrom: number;
 }
 /** Kept at a URL's key when its answer depends on request headers (its Vary): each answer is kept under their values. */
 interface VaryMarker {
@@ -65,6 +82,9 @@ const REPLAYED_HEADERS = [
   'x-robots-tag',
   // Where a 301 sends the reader (an imported post's old address).
   'location',
+  // What a shared cache in front files it under (shared-cache.ts).
+  'surrogate-key',
+  'cache-tag',
 ];
 /**
  * What hooks add to Vary for every response alike (a hit runs them again). Any other header a Vary
@@ -72,23 +92,34 @@ const REPLAYED_HEADERS = [
  * ever an answer to a request that sent the same value.
  */
 const HOOK_VARY = new Set(['origin', 'accept-encoding']);
-/** An entry's cost besides its body: key, headers and bookkeeping. */
+/** An entry's cost besides its body: key, headers, tags and bookkeeping. */
 const ENTRY_OVERHEAD = 512;
+/** Past this many tags remembered as invalidated, the cache is emptied whole and they are forgotten. */
+const MAX_REMEMBERED_TAGS = 100_000;
 
 /**
  * An in-process cache of anonymous reads, bounded in bytes, filled on first read. A route opts in
  * with `config: { anonymousCache: true }` (GET or POST; the key is the method, origin, URL and the
- * JSON body with its keys sorted, and the request's values of any header its answer varies on). A request with an Authorization header always reaches the handler.
+ * JSON body with its keys sorted, and the request's values of any header its answer varies on). A
+ * request with an Authorization header always reaches the handler.
  *
- * Invalidation is by generation, not by key: after any request that is not a read (any method but
- * GET/HEAD/OPTIONS, on a route that neither caches nor says `keepsReadCache: true`) answers below
- * 400, the whole cache goes, here and on every other instance, before the answer leaves. Writes are
- * rare beside reads, so refilling costs little, and no write can forget to name a key it changes:
- * a new write route invalidates without anyone remembering to. A refused write (4xx) changed
- * nothing: its transaction rolled back.
+ * Invalidation is by tag (cache-tags.ts, ADR 10). What builds an answer says what it shows (a blog,
+ * a member, the listings); what writes says what it changed, and the answers showing it go, here
+ * and on every other instance (read-cache-log.ts), before the writer's answer leaves. A request
+ * that is not a read (any method but GET/HEAD/OPTIONS, on a route that neither caches nor says
+ * `keepsReadCache: true`) and that named nothing empties everything: a new write route is safe
+ * before anyone teaches it what it changes. A refused write (4xx) changed nothing: its transaction
+ * rolled back. Counts (likes, follows) may reach anonymous answers up to COUNTS_LAG_SECONDS late:
+ * what they changed is gathered and invalidated once per lag.
+ *
+ * Entries are checked when they are read, not hunted down when a tag goes: each remembers when its
+ * reading started, each tag when it was last invalidated, on one clock; an entry read before any of
+ * its tags last went is old. That also throws out an answer read while a write it shows was being
+ * committed.
  *
  * What is cached is the uncompressed answer: @fastify/compress hooks onSend per route, and route
- * hooks run after these application hooks, so each reader's answer is compressed as they ask.
+ * hooks run after these application hooks, so each reader's answer is compressed as they ask. Each
+ * cacheable answer names its tags and how long a shared cache in front may keep it (shared-cache.ts).
  */
 export async function registerReadCache(app: FastifyInstance) {
   const maxSize = app.config.readCacheBytes;
@@ -96,44 +127,100 @@ export async function registerReadCache(app: FastifyInstance) {
     maxSize > 0
       ? new LRUCache<string, Entry>({
           maxSize,
-          sizeCalculation: (entry, key) => ('body' in entry ? entry.body.length : 0) + key.length + ENTRY_OVERHEAD,
+          sizeCalculation: (entry, key) =>
+            ('body' in entry ? entry.body.length + entry.tags.length * 48 : 0) + key.length + ENTRY_OVERHEAD,
         })
       : null;
-  const generation = await cacheGeneration(app.database, () => entries?.clear());
-  app.addHook('onClose', () => generation.close());
+
+  let clock = 0;
+  const invalidated = new Map<string, number>();
+  const invalidatedAt = (tag: string) => invalidated.get(tag) ?? 0;
+  const apply = (tags: readonly string[]) => {
+    clock++;
+    if (tags.includes(Tags.site) || invalidated.size > MAX_REMEMBERED_TAGS) {
+      entries?.clear();
+      invalidated.clear();
+      invalidated.set(Tags.site, clock);
+      return;
+    }
+    for (const tag of tags) invalidated.set(tag, clock);
+  };
+  const fresh = (entry: CachedResponse) => entry.tags.every((tag) => invalidatedAt(tag) <= entry.readFrom);
+
+  const log = await invalidationLog(app.database, apply);
+  const purge = sharedCachePurge(app);
+  const invalidate = async (tags: readonly string[]) => {
+    const named = tags.includes(Tags.site) ? [Tags.site] : [...new Set(tags)];
+    if (named.length === 0) return;
+    await log.append(named);
+    purge(named);
+  };
+  let countsChanged = new Set<string>();
+  const invalidateSaid = async (said: SaidTags) => {
+    await invalidate([...said.changed]);
+    said.counted.forEach((tag) => countsChanged.add(tag));
+  };
+  const flushCounts = async () => {
+    if (countsChanged.size === 0) return;
+    const tags = [...countsChanged];
+    countsChanged = new Set();
+    await invalidate(tags);
+  };
+  const lagMs = app.config.countsLagSeconds * 1000;
+  const timer =
+    lagMs > 0
+      ? setInterval(() => void flushCounts().catch((error) => app.log.warn(error, 'counts not sent')), lagMs)
+      : null;
+  timer?.unref();
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await log.close();
+  });
+
   const counted = { hits: 0, misses: 0 };
   app.decorate('readCache', {
-    invalidate: () => generation.advance(),
+    invalidate,
+    invalidateSaid,
+    flushCounts,
     stats: () => ({ ...counted, bytes: entries?.calculatedSize ?? 0 }),
-    generation: () => generation.known,
+    invalidatedAt,
   });
+  app.decorateRequest('cacheTags', null);
   app.decorateRequest('cacheFill', null);
   app.decorateReply('keepOutOfReadCache', function (this: FastifyReply) {
     this.request.cacheFill = null;
   });
 
+  // Everything from here to the answer runs with the request's tags, for presenters and writes to add to.
+  app.addHook('preHandler', (request, _reply, done) => {
+    request.cacheTags = newSaidTags();
+    withTags(request.cacheTags, done);
+  });
+
   app.addHook('onSend', async (request, reply) => {
-    if (reply.statusCode < 400 && isWrite(request)) await generation.advance();
+    if (reply.statusCode >= 400 || !isWrite(request)) return;
+    const said = request.cacheTags;
+    if (said && request.routeOptions.config.namesItsChanges) await invalidateSaid(said);
+    else await invalidate([Tags.site]);
   });
   if (!entries) return;
 
   app.addHook('preHandler', async (request, reply) => {
     if (!request.routeOptions.config.anonymousCache || request.headers.authorization !== undefined) return;
     if (request.method !== 'GET' && request.method !== 'POST') return;
-    let current: number;
     try {
-      current = await generation.current();
+      await log.catchUp();
     } catch {
-      return; // The database cannot say what is current: the handler answers.
+      return; // The database cannot say what changed: the handler answers.
     }
     const key = cacheKey(request);
     const found = entries.get(key);
     const hit = found && 'vary' in found ? entries.get(variantKey(key, found.vary, request)) : found;
-    if (hit && 'body' in hit) {
+    if (hit && 'body' in hit && fresh(hit)) {
       counted.hits++;
       return replay(request, reply, hit);
     }
-    request.cacheFill = { key, generation: current };
+    request.cacheFill = { key, readFrom: clock };
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -142,11 +229,21 @@ export async function registerReadCache(app: FastifyInstance) {
     // Counted here, not on the way in: an answer its handler keeps out (a page of the app) was never the cache's to give.
     counted.misses++;
     if (!storable(reply)) return payload;
+    const tags = [Tags.site, ...(request.cacheTags?.shown ?? [])];
+    // Not found, or moved (an imported post's old address): a blog published or a member joining may answer it next.
+    if (reply.statusCode !== 200) tags.push(Tags.listings, Tags.members);
+    sharedCacheHeaders(app, reply, tags);
     const vary = variedHeaders(reply);
     const store = (body: Buffer) => {
-      // A write moved the generation on while this was read: the answer may be older than it.
-      if (generation.known !== fill.generation) return;
-      const response = { status: reply.statusCode, headers: replayedHeaders(reply), body };
+      const response = {
+        status: reply.statusCode,
+        headers: replayedHeaders(reply),
+        body,
+        tags,
+        readFrom: fill.readFrom,
+      };
+      // A write it shows went while this was read: the answer may be older than it.
+      if (!fresh(response)) return;
       if (vary.length === 0) entries.set(fill.key, response);
       else entries.set(fill.key, { vary }).set(variantKey(fill.key, vary, request), response);
     };

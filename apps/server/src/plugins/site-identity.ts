@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_SITE_IDENTITY, type SiteIdentity } from '@inkwell/contracts';
 import type { Executor } from '../db/client.ts';
 import { siteIdentity } from '../db/schema/index.ts';
+import { Tags } from './cache-tags.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,18 +41,18 @@ export async function writeSiteIdentity(db: Executor, changes: Partial<SiteIdent
 }
 
 /**
- * `app.siteIdentity()`, read once per generation of the read cache: a change of identity is a write,
- * which moves the generation on here and on every instance before it answers (read-cache-generation.ts),
- * so no page is rendered, cached or mailed with the old name once the admin has seen the new one
+ * `app.siteIdentity()`, read again only after the read cache's `site` tag went: a change of identity
+ * is a write naming it (or nothing, which is everything), applied here and on every instance before
+ * it answers (read-cache-log.ts), so no page is rendered, cached or mailed with the old name once the admin has seen the new one
  * saved, and between writes no request pays for the query. A failed read is not kept.
  */
 export function registerSiteIdentity(app: FastifyInstance) {
-  let read: { generation: number; identity: Promise<SiteIdentity> } | null = null;
+  let read: { asOf: number; identity: Promise<SiteIdentity> } | null = null;
   app.decorate('siteIdentity', () => {
-    const generation = app.readCache.generation();
-    if (read?.generation !== generation) {
+    const asOf = app.readCache.invalidatedAt(Tags.site);
+    if (read?.asOf !== asOf) {
       const identity = readSiteIdentity(app.db);
-      const current = { generation, identity };
+      const current = { asOf, identity };
       read = current;
       identity.catch(() => {
         if (read === current) read = null;

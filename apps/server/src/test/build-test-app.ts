@@ -15,6 +15,7 @@ export const testConfig = (env: Record<string, string> = {}) =>
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
     READ_FLUSH_SECONDS: '0',
+    COUNTS_LAG_SECONDS: '0',
     SCHEDULED_PUBLISH_SECONDS: '0',
     JOB_POLL_SECONDS: '0',
     ...env,

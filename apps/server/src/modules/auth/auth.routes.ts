@@ -43,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errorResponses([...BODY_ERRORS, 403, 409, 429]),
         },
       },
-      config: { rateLimits: ['signUpPerIp', 'signUpPerEmail'] },
+      config: { rateLimits: ['signUpPerIp', 'signUpPerEmail'], namesItsChanges: true },
     },
     async (request, reply) =>
       answerJoining(reply, await signUp({ ...deps, mail: verificationMail(request) }, request.body)),
@@ -69,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errorResponses([...BODY_ERRORS, 401, 403, 409, 429]),
         },
       },
-      config: { rateLimits: ['googlePerIp'] },
+      config: { rateLimits: ['googlePerIp'], namesItsChanges: true },
     },
     async (request, reply) =>
       answerJoining(

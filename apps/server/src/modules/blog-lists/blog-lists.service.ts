@@ -1,5 +1,6 @@
 import { Limits, type LatestBlogsBody, type SearchBlogsBody, type SearchBlogsCountBody } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
+import { shows, Tags } from '../../plugins/cache-tags.ts';
 import { presentBlogCard } from '../blogs/index.ts';
 import { authorsFollowedBy } from '../follows/index.ts';
 import {
@@ -19,11 +20,13 @@ import {
 const offsetOf = (page: number, size: number) => (page - 1) * size;
 
 export async function latestBlogs(db: Db, { page }: LatestBlogsBody) {
+  shows(Tags.listings);
   const rows = await listLatestBlogs(db, offsetOf(page, Limits.pageSize), Limits.pageSize);
   return { blogs: rows.map(presentBlogCard) };
 }
 
 export async function latestBlogsCount(db: Db) {
+  shows(Tags.listings);
   return { totalDocs: await countPublished(db) };
 }
 
@@ -49,6 +52,7 @@ function blogFilter({ tag, query, author }: SearchBlogsCountBody, excludeBlogId?
 }
 
 export async function searchBlogsPage(db: Db, body: SearchBlogsBody) {
+  shows(Tags.listings);
   const rows = await searchBlogs(
     db,
     blogFilter(body, body.eliminate_blog),
@@ -67,20 +71,31 @@ function keptCount(db: Db, { tag, query, author }: BlogFilter): Promise<number> 
 }
 
 export async function searchBlogsCount(db: Db, body: SearchBlogsCountBody) {
+  shows(Tags.listings);
   const filter = blogFilter(body);
   return { totalDocs: await (keptCount(db, filter) ?? countBlogs(db, filter)) };
 }
 
 export async function trendingBlogs(db: Db) {
+  shows(Tags.listings, Tags.trending);
   return { blogs: (await listTrendingBlogs(db, Limits.trendingSize)).map(presentBlogCard) };
 }
 
-/** The newest `limit` published blogs, whole, of one tag (as stored) or author (id or username), or of the site. */
-export const newestBlogs = (db: Db, filter: { tag?: string; author?: string }, limit: number) =>
-  listNewestBlogs(db, filter, limit);
+/** The newest `limit` published blogs, whole (content included, counts unread), of one tag (as stored) or author (id or username), or of the site. */
+export async function newestBlogs(db: Db, filter: { tag?: string; author?: string }, limit: number) {
+  const rows = await listNewestBlogs(db, filter, limit);
+  // Feeds show no counts: a blog's text changes only with an edit, which changes the listings.
+  shows(Tags.listings, ...rows.map((row) => Tags.member(row.authorId)));
+  return rows;
+}
 
 /** Page `page` (1-based) of every published blog's blog_id and last edit, `size` a page, oldest first. */
-export const publishedBlogsPage = (db: Db, page: number, size: number) =>
-  listPublishedBlogsPage(db, offsetOf(page, size), size);
+export const publishedBlogsPage = (db: Db, page: number, size: number) => {
+  shows(Tags.listings);
+  return listPublishedBlogsPage(db, offsetOf(page, size), size);
+};
 
-export const publishedBlogsCount = (db: Db) => countPublished(db);
+export const publishedBlogsCount = (db: Db) => {
+  shows(Tags.listings);
+  return countPublished(db);
+};

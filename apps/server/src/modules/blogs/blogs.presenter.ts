@@ -6,11 +6,13 @@ import {
   type ContentBlock,
   type EditorOutput,
 } from '@inkwell/contracts';
+import { shows, Tags } from '../../plugins/cache-tags.ts';
 import { highlightCode, readingMinutes } from '../content/index.ts';
 import type { BlogCardRow, BlogWithAuthor } from './blogs.repository.ts';
 
 /** docs/product/data.md Blog as a list shows it: never the content. */
 export function presentBlogCard(blog: BlogCardRow): BlogCard {
+  shows(Tags.blog(blog.id), Tags.member(blog.authorId));
   return {
     blog_id: blog.blogId,
     title: blog.title,

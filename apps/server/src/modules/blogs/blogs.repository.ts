@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { isTrusted } from '@inkwell/contracts';
 import { blogReads, blogs, users, visitorSalts } from '../../db/schema/index.ts';
+import { countChanged, Tags } from '../../plugins/cache-tags.ts';
 import { trustedAfterSql } from '../site/index.ts';
 import { readableByReaders } from '../visibility/index.ts';
 
@@ -22,6 +23,8 @@ const author = { fullname: users.fullname, username: users.username, profileImg:
 
 /** What a list shows of a blog (never its content), for a select joined with the author. */
 export const blogCardColumns = {
+  id: blogs.id,
+  authorId: blogs.authorId,
   blogId: blogs.blogId,
   title: blogs.title,
   des: blogs.des,
@@ -37,6 +40,8 @@ export const blogCardColumns = {
 };
 export type BlogCardRow = Pick<
   BlogRow,
+  | 'id'
+  | 'authorId'
   | 'blogId'
   | 'title'
   | 'des'
@@ -181,6 +186,7 @@ export async function addToActivity(
   id: string,
   { likes = 0, comments = 0, parents = 0 }: { likes?: number; comments?: number; parents?: number },
 ) {
+  countChanged(Tags.blog(id), Tags.trending);
   const [row] = await tx
     .update(blogs)
     .set({
@@ -233,15 +239,18 @@ export interface Read {
  * for where the reader came from (blog_referrers); the three add up the same reads, so a blog's days
  * sum to its total_reads. A read already counted (by an earlier batch, or by another instance), by
  * the blog's own author, or of a blog no reader may see counts nothing. Answers how many counted for
- * each author, whose counters the caller adds them to.
+ * each blog, and its author, whose counters the caller adds them to.
  */
-export async function recordReads(tx: Executor, reads: Read[]): Promise<{ authorId: string; reads: number }[]> {
+export async function recordReads(
+  tx: Executor,
+  reads: Read[],
+): Promise<{ blogId: string; authorId: string; reads: number }[]> {
   const incoming = sql.join(
     reads.map((r) => sql`(${r.blogId}::text, ${r.visitor}::text, ${r.day}::date, ${r.source}::text)`),
     sql`, `,
   );
   // Rows are added in key order, so two instances flushing at once lock them in one order.
-  const rows = await queryRows<{ author_id: string; reads: number }>(
+  const rows = await queryRows<{ blog_id: string; author_id: string; reads: number }>(
     tx,
     sql`with incoming (blog_id, visitor, day, source) as (values ${incoming}),
       candidates as (
@@ -271,11 +280,11 @@ export async function recordReads(tx: Executor, reads: Read[]): Promise<{ author
       blogs_counted as (
         update blogs set total_reads = blogs.total_reads + p.n
         from per_blog p where blogs.id = p.blog_id
-        returning blogs.author_id, p.n
+        returning blogs.id, blogs.author_id, p.n
       )
-      select author_id::text as author_id, sum(n)::int as reads from blogs_counted group by author_id`,
+      select id::text as blog_id, author_id::text as author_id, n as reads from blogs_counted order by author_id`,
   );
-  return rows.map((row) => ({ authorId: row.author_id, reads: Number(row.reads) }));
+  return rows.map((row) => ({ blogId: row.blog_id, authorId: row.author_id, reads: Number(row.reads) }));
 }
 
 /**

@@ -25,6 +25,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         body: CreateBlogBody,
         response: { 200: CreateBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404, 409]) },
       },
+      config: { namesItsChanges: true },
     },
     async (request) => {
       // Publishing (now or at a time) waits for a confirmed address where the site asks for one; a draft never does.
@@ -85,6 +86,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         body: DeleteBlogBody,
         response: { 200: DeleteBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404]) },
       },
+      config: { namesItsChanges: true },
     },
     async (request) => deleteBlog(app.db, app.blogEvents, signedInUser(request).id, request.body.blog_id),
   );

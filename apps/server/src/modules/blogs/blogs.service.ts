@@ -229,11 +229,16 @@ export async function deleteBlog(db: Db, events: BlogEventHandlers, userId: stri
   return { status: 'done' as const };
 }
 
-/** Counts a batch of reads (see recordReads) on the blogs and their authors together; answers how many counted. */
-export async function countReads(db: Db, reads: Read[]): Promise<number> {
+/** Counts a batch of reads (see recordReads) on the blogs and their authors together; answers how many each blog counted. */
+export async function countReads(db: Db, reads: Read[]) {
   return db.transaction(async (tx) => {
-    const perAuthor = await recordReads(tx, reads);
-    await addAuthorReads(tx, perAuthor);
-    return perAuthor.reduce((sum, author) => sum + author.reads, 0);
+    const perBlog = await recordReads(tx, reads);
+    const perAuthor = new Map<string, number>();
+    for (const { authorId, reads } of perBlog) perAuthor.set(authorId, (perAuthor.get(authorId) ?? 0) + reads);
+    await addAuthorReads(
+      tx,
+      [...perAuthor].map(([authorId, reads]) => ({ authorId, reads })),
+    );
+    return perBlog;
   });
 }

@@ -14,7 +14,11 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/blog/schedule',
-    { preValidation: app.requireActiveUser, schema: { body: ScheduleBlogBody, response: done } },
+    {
+      preValidation: app.requireActiveUser,
+      schema: { body: ScheduleBlogBody, response: done },
+      config: { namesItsChanges: true },
+    },
     async (request) => {
       if (request.body.publishAt !== null) assertVerified(signedInUser(request));
       return scheduleBlog(app.db, signedInUser(request).id, request.body, app.clock());
@@ -23,7 +27,11 @@ export const publishingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/blog/publish-now',
-    { preValidation: app.requireVerifiedUser, schema: { body: PublishNowBody, response: done } },
+    {
+      preValidation: app.requireVerifiedUser,
+      schema: { body: PublishNowBody, response: done },
+      config: { namesItsChanges: true },
+    },
     async (request) => publishNow(app.db, app.blogEvents, signedInUser(request).id, request.body, app.clock()),
   );
 };

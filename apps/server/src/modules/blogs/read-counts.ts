@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GetBlogBody, ReadBlogBody } from '@inkwell/contracts';
 import { enqueueJob } from '../jobs/index.ts';
 import { daySalt, forgetVisitorsBefore, type Read } from './blogs.repository.ts';
+import { Tags } from '../../plugins/cache-tags.ts';
 import { countReads } from './blogs.service.ts';
 import { referrerSource } from './referrer-source.ts';
 
@@ -116,18 +117,23 @@ export function registerReadCounts(app: FastifyInstance) {
       if (pending.size === 0) return;
       const batch = [...pending];
       pending = new Map();
-      let counted = 0;
+      const counted: { blogId: string; authorId: string }[] = [];
       try {
         for (let start = 0; start < batch.length; start += READS_PER_STATEMENT) {
           const chunk = batch.slice(start, start + READS_PER_STATEMENT).map(([, read]) => read);
-          counted += await countReads(app.db, await toCount(chunk));
+          counted.push(...(await countReads(app.db, await toCount(chunk))));
         }
       } catch (error) {
         // Chunks already counted count nothing the second time: their rows exist. A read of the batch came first.
         for (const [key, read] of batch) pending.set(key, read);
         throw error;
       } finally {
-        if (counted > 0) await app.readCache.invalidate();
+        // Already a batch, a lag's worth of reads: the answers showing these counts go now.
+        if (counted.length > 0)
+          await app.readCache.invalidate([
+            Tags.trending,
+            ...counted.flatMap(({ blogId, authorId }) => [Tags.blog(blogId), Tags.member(authorId)]),
+          ]);
       }
     },
   };

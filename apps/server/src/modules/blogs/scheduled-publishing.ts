@@ -20,6 +20,7 @@ import {
   type BlogRow,
 } from './blogs.repository.ts';
 import { publishingWaits } from './review.ts';
+import { collectTags } from '../../plugins/cache-tags.ts';
 
 /*
  * Scheduled publishing. A scheduled blog is a draft with a `publish_at`: the one rule of who may
@@ -133,7 +134,8 @@ export async function publishNow(
 /**
  * Publishes due blogs once at start and then every SCHEDULED_PUBLISH_SECONDS (0: only when a
  * test calls `app.scheduledPublishing.run()`); a run waits for the one before, and closing the
- * app waits for the run in progress. Cached reads are dropped when a run published anything.
+ * app waits for the run in progress. What it published leaves the read cache as its blog events
+ * named it (cache-tags.ts).
  */
 export function registerScheduledPublishing(app: FastifyInstance) {
   let running: Promise<number> = Promise.resolve(0);
@@ -141,8 +143,10 @@ export function registerScheduledPublishing(app: FastifyInstance) {
     running = running
       .catch(() => 0)
       .then(async () => {
-        const published = await publishDueBlogs(app.db, app.blogEvents, app.clock());
-        if (published > 0) await app.readCache.invalidate();
+        const { result: published, said } = await collectTags(() =>
+          publishDueBlogs(app.db, app.blogEvents, app.clock()),
+        );
+        await app.readCache.invalidateSaid(said);
         return published;
       });
     return running;

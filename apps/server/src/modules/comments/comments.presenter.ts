@@ -1,4 +1,5 @@
 import { commentCan, DELETED_MEMBER, type Comment, type PersonalInfo } from '@inkwell/contracts';
+import { shows, Tags } from '../../plugins/cache-tags.ts';
 import { avatarUrl } from '../avatars/index.ts';
 import type { CommentRow } from './comments.repository.ts';
 
@@ -15,6 +16,7 @@ export const DELETED_WRITER: PersonalInfo = {
 
 /** docs/product/data.md Comment, and what `viewerId` (null: anonymous) may do to it. */
 export function presentComment(row: CommentRow, viewerId: string | null): Comment {
+  if (row.commentedBy !== null) shows(Tags.member(row.commentedBy));
   const writer =
     row.commentedBy === null
       ? DELETED_WRITER

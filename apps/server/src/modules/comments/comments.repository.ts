@@ -32,7 +32,7 @@ export async function findComment(db: Executor, id: string) {
 /** A comment on a published blog (a draft's comments are as invisible as the draft). */
 export async function findPublishedComment(db: Executor, id: string) {
   const [row] = await db
-    .select({ id: comments.id })
+    .select({ id: comments.id, blogId: comments.blogId })
     .from(comments)
     .innerJoin(blogs, eq(blogs.id, comments.blogId))
     .where(and(eq(comments.id, id), readableByReaders));

@@ -22,7 +22,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AddCommentBody,
         response: { 200: Comment, ...errorResponses([...BODY_ERRORS, 401, 403, 404, 429]) },
       },
-      config: { rateLimits: ['comment'] },
+      config: { rateLimits: ['comment'], namesItsChanges: true },
     },
     async (request) => addComment(app.db, signedInUser(request), request.body),
   );
@@ -59,6 +59,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: DeleteCommentBody,
         response: { 200: DeleteCommentResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404]) },
       },
+      config: { namesItsChanges: true },
     },
     async (request) => deleteComment(app.db, signedInUser(request).id, request.body._id),
   );

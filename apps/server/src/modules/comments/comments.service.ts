@@ -11,6 +11,7 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
+import { changed, shows, Tags } from '../../plugins/cache-tags.ts';
 import { refuseIfBlocked } from '../blocks/index.ts';
 import { addToActivity, lockBlog } from '../blogs/index.ts';
 import { forgetDeletedComments, notifyComment, notifyReply } from '../notifications/index.ts';
@@ -55,6 +56,7 @@ export async function addComment(db: Db, user: SessionUser, body: AddCommentBody
       parentId: parent?.id ?? null,
       comment: text,
     });
+    changed(Tags.comments(blog.id));
     await addToActivity(tx, blog.id, { comments: 1, parents: parent ? 0 : 1 });
     const notification = { blogId: blog.id, userId: user.id, commentId: row.id };
     if (parent) await notifyReply(tx, { ...notification, parentId: parent.id, parentWriterId: parent.commentedBy });
@@ -87,13 +89,16 @@ export async function getBlogComments(
 ): Promise<Comment[]> {
   const blog = await findPublishedBlog(db, blog_id);
   if (!blog) throw notFound('blog_not_found');
+  shows(Tags.comments(blog.id));
   const rows = await listTopLevelComments(db, viewerId, blog.id, skip, Limits.commentsPageSize);
   return rows.map((row) => presentComment(row, viewerId));
 }
 
 /** A page of a comment's direct replies, oldest first; none by a member the viewer blocked. */
 export async function getReplies(db: Db, { _id, skip }: GetRepliesBody, viewerId: string | null) {
-  if (!(await findPublishedComment(db, _id))) throw notFound('comment_not_found');
+  const comment = await findPublishedComment(db, _id);
+  if (!comment) throw notFound('comment_not_found');
+  shows(Tags.comments(comment.blogId));
   const rows = await listReplies(db, viewerId, _id, skip, Limits.commentsPageSize);
   return { replies: rows.map((row) => presentComment(row, viewerId)) };
 }
@@ -101,6 +106,7 @@ export async function getReplies(db: Db, { _id, skip }: GetRepliesBody, viewerId
 /** Deletes comments with every reply below them, under their blog's lock: its counters drop by exactly the rows removed. */
 async function deleteThreads(tx: Executor, blogId: string, subtree: { id: string; top_level: boolean }[]) {
   const ids = subtree.map((row) => row.id);
+  changed(Tags.comments(blogId));
   await forgetDeletedComments(tx, ids);
   await deleteComments(tx, ids);
   const totals = await addToActivity(tx, blogId, {

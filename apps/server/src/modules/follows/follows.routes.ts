@@ -17,7 +17,7 @@ export const followRoutes: FastifyPluginAsyncZod = async (app) => {
         body: FollowBody,
         response: { 200: FollowResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404, 429]) },
       },
-      config: { rateLimits: ['follow'] },
+      config: { rateLimits: ['follow'], namesItsChanges: true },
     },
     async (request) => followUser(app.db, signedInUser(request).id, request.body),
   );

@@ -20,6 +20,7 @@ import {
 import { oldPathKey } from './old-paths.ts';
 import { planBlog } from './plan-blog.ts';
 import { cutAtWord, oneLine } from './post-fields.ts';
+import { Tags } from '../../plugins/cache-tags.ts';
 
 /** One job a post of an import: `{ importId, position }`. */
 export const POST_QUEUE = 'import-post';
@@ -53,7 +54,7 @@ export function registerImportJobs(app: FastifyInstance) {
     app.db.transaction((tx) => finishPost(tx, row.id, position, outcome));
 
   /** Writes one post; answers whether a blog was written (readers may see it: the read cache goes). */
-  async function writePost(row: PendingImport, position: number, post: ImportedPost): Promise<boolean> {
+  async function writePost(row: PendingImport, position: number, post: ImportedPost): Promise<string | null> {
     const title = titleOf(post);
     const authorId =
       row.scope === 'site'
@@ -66,7 +67,7 @@ export function registerImportJobs(app: FastifyInstance) {
     const skipped = { imported: false, skipped: true, imagesFetched: 0, report: [] };
     if (await findImportedBlog(app.db, authorId, post.sourceKey)) {
       await finish(row, position, skipped);
-      return false;
+      return null;
     }
     const copied = await copyImages(imageRefs(post), {
       deps: uploads,
@@ -89,12 +90,12 @@ export function registerImportJobs(app: FastifyInstance) {
         const report = problems.map((problem) => ({ post: title, problem }));
         const outcome = { imported: true, skipped: false, imagesFetched: copied.stored.size, report };
         if (!(await finishPost(tx, row.id, position, outcome))) throw new PostTaken(false);
-        return true;
+        return authorId;
       });
     } catch (error) {
       if (!(error instanceof PostTaken)) throw error;
       if (error.alreadyImported) await finish(row, position, skipped);
-      return false;
+      return null;
     }
   }
 
@@ -107,9 +108,9 @@ export function registerImportJobs(app: FastifyInstance) {
     async run({ importId, position }, job) {
       const work = await findPendingPost(app.db, importId, position);
       if (!work) return;
-      let written: boolean;
+      let writtenBy: string | null;
       try {
-        written = await writePost(work.import, position, work.post);
+        writtenBy = await writePost(work.import, position, work.post);
       } catch (error) {
         // A post the rules refuse is left out at once; anything else is tried again, and left out on the last try.
         const refused = error instanceof HttpError;
@@ -127,7 +128,7 @@ export function registerImportJobs(app: FastifyInstance) {
         });
         return;
       }
-      if (written) await app.readCache.invalidate();
+      if (writtenBy) await app.readCache.invalidate([Tags.listings, Tags.member(writtenBy)]);
     },
   });
 

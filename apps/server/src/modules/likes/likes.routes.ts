@@ -16,7 +16,7 @@ export const likeRoutes: FastifyPluginAsyncZod = async (app) => {
         body: LikeBlogBody,
         response: { 200: LikeBlogResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 404, 429]) },
       },
-      config: { rateLimits: ['like'] },
+      config: { rateLimits: ['like'], namesItsChanges: true },
     },
     async (request) => likeBlog(app.db, signedInUser(request).id, request.body),
   );

@@ -1,8 +1,10 @@
 import { SocialLinks, type UserCard, type UserProfile } from '@inkwell/contracts';
+import { shows, Tags } from '../../plugins/cache-tags.ts';
 import type { UserRow } from '../users/index.ts';
 import type { UserCardRow } from './profiles.repository.ts';
 
 export function presentUserCard(row: UserCardRow): UserCard {
+  shows(Tags.member(row.id));
   return { personal_info: { fullname: row.fullname, username: row.username, profile_img: row.profileImg } };
 }
 

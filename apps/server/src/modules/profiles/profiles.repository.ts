@@ -37,7 +37,7 @@ export async function searchUsers(db: Executor, query: string, limit: number) {
   const exact = sql`select ${users.id} from ${users} where ${usernameLower} = ${text}`;
   return (
     db
-      .select({ fullname: users.fullname, username: users.username, profileImg: users.profileImg })
+      .select({ id: users.id, fullname: users.fullname, username: users.username, profileImg: users.profileImg })
       .from(users)
       // `= any(array(...))`: the candidates are fetched by primary key, not joined with a scan of every user.
       .where(

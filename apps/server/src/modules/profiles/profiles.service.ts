@@ -1,6 +1,7 @@
 import { Limits, type UserCard, type UserProfile } from '@inkwell/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
+import { shows, Tags } from '../../plugins/cache-tags.ts';
 import { findUserByUsername } from '../users/index.ts';
 import { presentProfile, presentUserCard } from './profiles.presenter.ts';
 import { countAuthors, lastPublishedEdits, listAuthors, searchUsers } from './profiles.repository.ts';
@@ -13,12 +14,14 @@ export async function getProfile(db: Db, username: string): Promise<UserProfile>
 
 /** A blank query finds nobody rather than everybody. */
 export async function findUsers(db: Db, query: string): Promise<{ users: UserCard[] }> {
+  shows(Tags.members);
   const rows = query ? await searchUsers(db, query, Limits.searchUsersMax) : [];
   return { users: rows.map(presentUserCard) };
 }
 
 /** Page `page` (1-based) of the users with a published blog: username and last edit of their blogs, `size` a page. */
 export async function authorsPage(db: Db, page: number, size: number) {
+  shows(Tags.listings);
   const authors = await listAuthors(db, (page - 1) * size, size);
   const lastEdits = await lastPublishedEdits(
     db,
@@ -27,4 +30,7 @@ export async function authorsPage(db: Db, page: number, size: number) {
   return authors.map(({ id, username }) => ({ username, lastEdit: lastEdits.get(id) ?? null }));
 }
 
-export const authorsCount = (db: Db) => countAuthors(db);
+export const authorsCount = (db: Db) => {
+  shows(Tags.listings);
+  return countAuthors(db);
+};

@@ -38,6 +38,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: UpdateProfileBody,
         response: { 200: UpdateProfileResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 409]) },
       },
+      config: { namesItsChanges: true },
     },
     async (request) => editProfile(app.db, signedInUser(request).id, request.body),
   );
@@ -50,6 +51,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: UpdateProfileImgBody,
         response: { 200: UpdateProfileImgResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 429]) },
       },
+      config: { namesItsChanges: true },
     },
     async (request) => {
       const deps = {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { Tags } from '../../plugins/cache-tags.ts';
 import { BULK_ACTION_QUEUE, runBulkActionJob } from './spam-waves.service.ts';
 
 /** Members a bulk action's job works through: short enough a job never nears its lease, long enough to move quickly. */
@@ -14,7 +15,7 @@ export function registerBulkActionJob(app: FastifyInstance) {
     queue: BULK_ACTION_QUEUE,
     async run({ id }) {
       await runBulkActionJob(app.db, { blogs: app.blogEvents, users: app.userEvents }, id, BULK_BATCH);
-      await app.readCache.invalidate();
+      await app.readCache.invalidate([Tags.site]);
     },
   });
 }

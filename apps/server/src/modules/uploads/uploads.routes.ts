@@ -45,7 +45,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const writerUpload = {
     preValidation: app.requireActiveUser,
     errorHandler: uploadErrorHandler,
-    config: { rateLimits: ['upload' as const] },
+    // An image shows once a blog or profile uses it, and that save names it.
+    config: { rateLimits: ['upload' as const], namesItsChanges: true },
   };
   const uploadAnswers = { 200: UploadResponse, ...errorResponses([...BODY_ERRORS, 401, 403, 429], UploadFailure) };
 

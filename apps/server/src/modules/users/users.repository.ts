@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users, type SocialLinks } from '../../db/schema/index.ts';
+import { changed, countChanged, Tags } from '../../plugins/cache-tags.ts';
 import { noteListingChanged } from '../visibility/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -81,10 +82,13 @@ export async function updateProfile(
   values: { username: string; bio: string; socialLinks: SocialLinks } | { profileImg: string },
 ) {
   const update = (tx: Executor) => tx.update(users).set(values).where(eq(users.id, userId));
+  changed(Tags.member(userId));
   if ('profileImg' in values) {
     await update(db);
     return;
   }
+  // A new username: a profile cached as not found may be this one now.
+  changed(Tags.members);
   await db.transaction(async (tx) => {
     await noteListingChanged(tx);
     await update(tx);
@@ -111,6 +115,7 @@ export async function addToAuthorCounters(
   { posts, reads }: { posts: number; reads: number },
 ) {
   if (posts === 0 && reads === 0) return;
+  countChanged(Tags.member(authorId));
   await db
     .update(users)
     .set({
@@ -130,6 +135,7 @@ export async function addToFollowCounters(
   { followerId, authorId }: { followerId: string; authorId: string },
   change: 1 | -1,
 ) {
+  countChanged(Tags.member(followerId), Tags.member(authorId));
   const updates = [
     { id: followerId, set: { totalFollowing: sql`${users.totalFollowing} + ${change}` } },
     { id: authorId, set: { totalFollowers: sql`${users.totalFollowers} + ${change}` } },

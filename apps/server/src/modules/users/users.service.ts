@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client.ts';
+import { changed, Tags } from '../../plugins/cache-tags.ts';
 import { avatarUrl } from '../avatars/index.ts';
 import { Limits, profileError } from '@inkwell/contracts';
 import { anyUserExists, findUserByUsername, freeUsername, insertUser, type UserRow } from './users.repository.ts';
@@ -35,6 +36,7 @@ export async function createUser(
 ): Promise<UserRow> {
   const username = await usernameOf(tx, account.email, wanted);
   const role = (await anyUserExists(tx)) ? 'member' : 'owner';
+  changed(Tags.members);
   return insertUser(tx, {
     ...account,
     username,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { listingChanges } from '../../db/schema/index.ts';
+import { shows, Tags } from '../../plugins/cache-tags.ts';
 
 /*
  * When what readers find listed last changed (listing_changes' one row): a feed's and a sitemap's
@@ -27,6 +28,7 @@ export async function noteListingChanged(tx: Executor) {
  * second than any settled stamp it answers.
  */
 export async function listingChangedAt(db: Executor): Promise<{ changedAt: Date; settled: boolean }> {
+  shows(Tags.listings);
   const [row] = await db
     .select({
       changedAt: listingChanges.changedAt,
