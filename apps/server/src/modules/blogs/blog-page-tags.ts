@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { blogPath, profilePath, type SiteIdentity } from '@inkwell/contracts';
+import { shows, Tags } from '../../plugins/cache-tags.ts';
 import { authorFeedTitle, feedLinks, tagFeedTitle } from '../../plugins/feed-links.ts';
 import { pageTagsResolver, type PageTags, type ShareImage } from '../../plugins/page-tags.ts';
 import { publicationDates } from './blogs.presenter.ts';
@@ -15,6 +16,7 @@ import { isVisibleTo } from '../visibility/index.ts';
 async function findPublishedBlog(app: FastifyInstance, blogId: string) {
   const blog = await findBlog(app.db, blogId);
   if (!blog || !isVisibleTo(blog, null)) return undefined;
+  shows(Tags.blog(blog.id), Tags.member(blog.authorId));
   const banner: RasterImage | null = blog.banner
     ? ((await shareImage(app.db, blog.banner)) ?? { url: blog.banner })
     : null;

@@ -28,6 +28,8 @@ const follow = (user: TestUser, username: string, isFollowing: boolean) =>
 const isFollowing = async (user: TestUser, username: string) =>
   (await post(t.app, '/api/user/is-following', { username }, user.token)).json().result;
 const counts = async (user: TestUser) => {
+  // Counts reach anonymous readers within their lag: sent now.
+  await t.app.readCache.flushCounts();
   const { total_followers, total_following } = (
     await post(t.app, '/api/user/get-profile', { username: user.username })
   ).json<UserProfile>().account_info;

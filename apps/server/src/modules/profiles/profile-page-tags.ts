@@ -1,6 +1,7 @@
 import { profilePath, SocialLinks, type SiteIdentity } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
 import { authorFeedTitle, feedLinks } from '../../plugins/feed-links.ts';
+import { shows, Tags } from '../../plugins/cache-tags.ts';
 import { pageTagsResolver, type PageTags } from '../../plugins/page-tags.ts';
 import { rasterProfileImage } from '../avatars/index.ts';
 import type { RasterImage } from '../uploads/index.ts';
@@ -9,6 +10,7 @@ import { findUserByUsername, type UserRow } from '../users/index.ts';
 /** A member seen by others, with their picture as previews show it (raster, as unfurlers refuse SVG). */
 async function findProfile(app: FastifyInstance, username: string) {
   const user = await findUserByUsername(app.db, username, { asSeenByOthers: true });
+  if (user) shows(Tags.member(user.id));
   return user && { user, picture: await rasterProfileImage(app.db, user.profileImg) };
 }
 
