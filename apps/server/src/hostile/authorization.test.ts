@@ -1217,6 +1217,7 @@ describe('extra fields in write bodies', () => {
       fan.token,
     );
     expect(res.json()).toEqual({ following: true, total_followers: 1 });
+    await t.app.readCache.flushCounts(); // counts reach anonymous profiles within their lag
     expect((await profile(fan.username)).account_info).toMatchObject({ total_followers: 0, total_following: 1 });
     expect((await profile(world.writer.username)).account_info).toMatchObject({
       total_followers: 1,

@@ -21,10 +21,10 @@ it('wires each blog event to its handlers, in order', () => {
   );
   expect(wired).toEqual({
     saved: ['addTitleWords', 'keepRevision'],
-    firstPublished: ['queueNewsletter', 'notifyFollowers', 'queueCreateActivity'],
-    publishedBlogChanged: ['queueUpdateActivity'],
-    publishedBlogRemoved: ['queueDeleteActivity'],
-    publishedBlogRestored: ['queueRestoreActivity'],
+    firstPublished: ['changeShownToReaders', 'queueNewsletter', 'notifyFollowers', 'queueCreateActivity'],
+    publishedBlogChanged: ['changeShownToReaders', 'queueUpdateActivity'],
+    publishedBlogRemoved: ['changeShownToReaders', 'queueDeleteActivity'],
+    publishedBlogRestored: ['changeShownToReaders', 'queueRestoreActivity'],
   });
 });
 

@@ -63,7 +63,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !existsSync(VARNISHD))('Varnis
     await writeFile(path.join(workDir, 'inkwell.vcl'), vcl);
     varnish = spawn(
       VARNISHD,
-      ['-F', '-a', `127.0.0.1:${varnishPort}`, '-f', path.join(workDir, 'inkwell.vcl'), '-n', workDir, '-s', 'malloc,32m'],
+      [
+        '-F',
+        '-a',
+        `127.0.0.1:${varnishPort}`,
+        '-f',
+        path.join(workDir, 'inkwell.vcl'),
+        '-n',
+        workDir,
+        '-s',
+        'malloc,32m',
+      ],
       { stdio: 'inherit' },
     );
     await vi.waitFor(async () => expect((await fetch(`${front}/robots.txt`)).status).toBe(200), {
