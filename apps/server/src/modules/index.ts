@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changed, Tags } from '../plugins/cache-tags.ts';
 import { forgetRateLimitsOf } from '../plugins/rate-limits.ts';
 import { authModule } from './auth/index.ts';
 import { avatarsModule } from './avatars/index.ts';
 import { blocksModule, type BlockEventHandlers } from './blocks/index.ts';
 import { addTitleWords, blogListsModule } from './blog-lists/index.ts';
-import { blogsModule, changeShownToReaders, lockAuthorBlogs, type BlogEventHandlers } from './blogs/index.ts';
+import { blogsModule, lockAuthorBlogs, type BlogEventHandlers } from './blogs/index.ts';
 import { bookmarksModule } from './bookmarks/index.ts';
 import { anonymiseCommentsBy, commentsModule } from './comments/index.ts';
 import { dashboardModule } from './dashboard/index.ts';
@@ -54,6 +55,13 @@ import { webModule } from './web/index.ts';
  * new_blog notifications and the fediverse's activities (a blog given back to readers is sent to the
  * fediverse again, but mails and notifies nobody twice).
  */
+/**
+ * The read cache's handler of every event readers see (a blog published, edited, removed or given
+ * back): the blog's own answers and comments, its author's (their count of posts) and every list go.
+ */
+const changeShownToReaders: BlogEventHandlers['firstPublished'][number] = async (_tx, blog) =>
+  changed(Tags.blog(blog.id), Tags.comments(blog.id), Tags.member(blog.authorId), Tags.listings);
+
 export const blogEventHandlers: BlogEventHandlers = {
   saved: [addTitleWords, keepRevision],
   firstPublished: [changeShownToReaders, queueNewsletter, notifyFollowers, queueCreateActivity],

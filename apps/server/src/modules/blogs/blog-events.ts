@@ -1,5 +1,4 @@
 import type { Executor } from '../../db/client.ts';
-import { changed, Tags } from '../../plugins/cache-tags.ts';
 import type { BlogRow } from './blogs.repository.ts';
 
 /** A blog as a save left it: its row id, its author (who saved it), the time of the save and its words. */
@@ -71,13 +70,4 @@ export async function emitBlogEvent<E extends BlogEvent>(
   now: Date,
 ): Promise<void> {
   for (const handler of handlers[event]) await handler(tx, blog, now);
-}
-
-/**
- * A handler of every event readers see (a blog published, edited, removed or given back): the
- * blog's own answers and comments, its author's (their count of posts) and every list go from the
- * read cache.
- */
-export async function changeShownToReaders(_tx: Executor, blog: FirstPublish) {
-  changed(Tags.blog(blog.id), Tags.comments(blog.id), Tags.member(blog.authorId), Tags.listings);
 }

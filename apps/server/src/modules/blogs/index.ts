@@ -23,7 +23,7 @@ export const blogsModule = fp(
   },
   { name: 'blogs' },
 );
-export { changeShownToReaders, type BlogEventHandlers } from './blog-events.ts';
+export type { BlogEventHandlers } from './blog-events.ts';
 export {
   addToActivity,
   blogCardColumns,
