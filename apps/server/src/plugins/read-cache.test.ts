@@ -594,6 +594,12 @@ describe('a route opts in with one line', () => {
         shows('blog-shown');
         return `render ${++renders}`;
       });
+      scope.get('/test/slow', { config: { anonymousCache: true } }, async () => {
+        renders++;
+        const render = renders;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return `render ${render}`;
+      });
       scope.post('/test/write', async () => 'wrote something');
       scope.post<{ Body: { tag: string } }>('/test/named', { config: { namesItsChanges: true } }, async (request) => {
         changed(request.body.tag);
@@ -639,6 +645,13 @@ describe('a route opts in with one line', () => {
     }
     expect((await get('/test/missing')).statusCode).toBe(404);
     expect((await get('/test/private')).body).not.toBe((await get('/test/private')).body);
+  });
+
+  it('renders an answer once for readers asking for it at once', async () => {
+    const before = renders;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get('/test/slow')));
+    expect(new Set(answers.map((res) => res.body)).size).toBe(1);
+    expect(renders - before).toBe(1);
   });
 
   it('answers a conditional request for a cached feed with 304 when its ETag matches', async () => {

@@ -1,4 +1,5 @@
 import { Transform, type Readable } from 'node:stream';
+import { setTimeout } from 'node:timers/promises';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -38,6 +39,8 @@ declare module 'fastify' {
     cacheTags: SaidTags | null;
     /** Set on a cacheable miss: where its answer goes, and when it started reading, on the cache's clock. */
     cacheFill: { key: string; readFrom: number } | null;
+    /** Set on the first of concurrent misses of one key: tells the others waiting for its answer to look again. */
+    fillDone: (() => void) | null;
   }
   interface FastifyReply {
     /** This answer is not to be kept, though its route caches: it will read differently soon (a Last-Modified not yet settled). */
@@ -94,6 +97,8 @@ const REPLAYED_HEADERS = [
 const HOOK_VARY = new Set(['origin', 'accept-encoding']);
 /** An entry's cost besides its body: key, headers, tags and bookkeeping. */
 const ENTRY_OVERHEAD = 512;
+/** How long a reader waits for another's reading of the same answer before reading it itself. */
+const MAX_WAIT_FOR_FILL_MS = 2000;
 /** Past this many tags remembered as invalidated, the cache is emptied whole and they are forgotten. */
 const MAX_REMEMBERED_TAGS = 100_000;
 
@@ -178,6 +183,8 @@ export async function registerReadCache(app: FastifyInstance) {
   });
 
   const counted = { hits: 0, misses: 0 };
+  /** The answers being read anew, by key: settled once the reader's answer is sent (and kept, if it was). */
+  const filling = new Map<string, Promise<void>>();
   app.decorate('readCache', {
     invalidate,
     invalidateSaid,
@@ -187,6 +194,7 @@ export async function registerReadCache(app: FastifyInstance) {
   });
   app.decorateRequest('cacheTags', null);
   app.decorateRequest('cacheFill', null);
+  app.decorateRequest('fillDone', null);
   app.decorateReply('keepOutOfReadCache', function (this: FastifyReply) {
     this.request.cacheFill = null;
   });
@@ -214,14 +222,34 @@ export async function registerReadCache(app: FastifyInstance) {
       return; // The database cannot say what changed: the handler answers.
     }
     const key = cacheKey(request);
-    const found = entries.get(key);
-    const hit = found && 'vary' in found ? entries.get(variantKey(key, found.vary, request)) : found;
-    if (hit && 'body' in hit && fresh(hit)) {
+    const lookUp = () => {
+      const found = entries.get(key);
+      const hit = found && 'vary' in found ? entries.get(variantKey(key, found.vary, request)) : found;
+      return hit && 'body' in hit && fresh(hit) ? hit : undefined;
+    };
+    // Readers arriving while another reads the same answer anew wait for it rather than render it again.
+    const filled = filling.get(key);
+    if (filled) await Promise.race([filled, setTimeout(MAX_WAIT_FOR_FILL_MS, undefined, { ref: false })]);
+    const hit = lookUp();
+    if (hit) {
       counted.hits++;
       return replay(request, reply, hit);
     }
     request.cacheFill = { key, readFrom: clock };
+    if (!filling.has(key)) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((settle) => (resolve = settle));
+      filling.set(key, promise);
+      request.fillDone = () => {
+        if (filling.get(key) === promise) filling.delete(key);
+        resolve();
+      };
+    }
   });
+
+  // Sent whole, failed or abandoned: whoever waits for this fill looks again.
+  app.addHook('onResponse', async (request) => request.fillDone?.());
+  app.addHook('onRequestAbort', async (request) => request.fillDone?.());
 
   app.addHook('onSend', async (request, reply, payload) => {
     const fill = request.cacheFill;
