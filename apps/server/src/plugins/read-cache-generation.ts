@@ -52,7 +52,12 @@ export async function cacheGeneration(database: Database, onAdvance: () => void)
     };
   }
 
-  const unlisten = await database.listen(CACHE_CHANNEL, (payload) => adopt(Number(payload)));
+  // The payload is the generation and the WAL position after the write, which the replicas' router must see.
+  const unlisten = await database.listen(CACHE_CHANNEL, (payload) => {
+    const [generation, lsn] = payload.split(' ') as [string, string];
+    database.replicas?.noteWritten(Number(generation), lsn);
+    adopt(Number(generation));
+  });
   const readShared = async () => {
     // Before its first nextval a sequence shows its start value as last_value: that is generation 0.
     const [row] = await queryRows<{ value: string }>(
@@ -89,10 +94,12 @@ export async function cacheGeneration(database: Database, onAdvance: () => void)
       return known;
     },
     async advance() {
-      const [row] = await queryRows<{ value: string }>(
+      // The WAL position is read after nextval, so it is past every write of this generation or an earlier one (db/replicas.ts).
+      const [row] = await queryRows<{ value: string; lsn: string }>(
         database.db,
-        sql`select value, pg_notify(${CACHE_CHANNEL}, value::text) from (select nextval('cache_generation') as value) as moved`,
+        sql`select value, lsn, pg_notify(${CACHE_CHANNEL}, value || ' ' || lsn) from (select value, pg_current_wal_insert_lsn()::text as lsn from (select nextval('cache_generation') as value) as moved) as positioned`,
       );
+      database.replicas?.noteWritten(Number(row!.value), row!.lsn);
       adopt(Number(row!.value));
     },
     close: unlisten,

@@ -50,7 +50,9 @@ export function registerSiteIdentity(app: FastifyInstance) {
   app.decorate('siteIdentity', () => {
     const generation = app.readCache.generation();
     if (read?.generation !== generation) {
-      const identity = readSiteIdentity(app.db);
+      // From the primary: kept for the whole generation and shared by every request, it must not be
+      // read from the replica one request was sent to before it heard of the generation's write.
+      const identity = readSiteIdentity(app.database.db);
       const current = { generation, identity };
       read = current;
       identity.catch(() => {
