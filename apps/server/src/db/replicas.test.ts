@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SiteHealthResponse } from '@inkwell/contracts';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../test/build-test-app.ts';
-import { buildBlog, buildUser, post, type TestUser } from '../test/factories.ts';
+import { bearer, buildBlog, buildUser, post, type TestUser } from '../test/factories.ts';
 import {
   privatePostgresUnavailable,
   startPrivatePostgres,
@@ -159,14 +160,18 @@ describe('read replicas (DATABASE_REPLICA_URLS)', () => {
     }
   });
 
-  it('answers from the primary while the replica is down, says so in the metrics, and reads from the replica once it is back', async () => {
+  it('answers from the primary while the replica is down, says so in the health panel and the metrics, and reads from the replica once it is back', async () => {
+    const admin = await buildUser(app);
+    await app.db.execute(sql`update users set role = 'admin' where username = ${admin.username}`);
     const blogId = await buildBlog(app, author, { title: 'Still here' });
     await replica.stop('fast');
     expect(await titleOf(blogId)).toBe('Still here');
     expect(await page(`/blog/${blogId}`)).toContain('Still here');
-    expect(database.replicas!.health()).toEqual([{ name: new URL(replica.url).host + '/postgres', state: 'down' }]);
+    const name = `${new URL(replica.url).host}/postgres`;
+    const health = await app.inject({ method: 'GET', url: '/api/admin/health', headers: bearer(admin.token) });
+    expect(health.json<SiteHealthResponse>().database.replicas).toEqual([{ name, state: 'down' }]);
     const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
-    expect(metrics).toContain(`inkwell_replica_up{replica="${new URL(replica.url).host}/postgres"} 0`);
+    expect(metrics).toContain(`inkwell_replica_up{replica="${name}"} 0`);
 
     await replica.start();
     const before = routedToReplica();
