@@ -18,6 +18,8 @@ const NOT_ABOUT_THE_ENGINE = [
   'db/backup.test.ts',
   'db/data-dir-lock.test.ts',
   'db/embedded-choice.test.ts',
+  // Starts its own primary and replica clusters.
+  'db/replicas.test.ts',
   // Not about the database.
   'config.test.ts',
   'http-error.test.ts',

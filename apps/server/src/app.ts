@@ -12,6 +12,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerPageTags } from './plugins/page-tags.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerReadCache } from './plugins/read-cache.ts';
+import { registerReplicaReads, requestDb } from './plugins/replica-reads.ts';
 import { registerRouteSchemas } from './plugins/route-schemas.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerShutdown } from './plugins/shutdown.ts';
@@ -23,6 +24,7 @@ import type { LogStream } from './start-up.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** The database a query goes to now: the primary, or the replica a reading request was sent to (plugins/replica-reads.ts). */
     db: Db;
     database: Database;
     /** The time now: the real clock, or a test's (scheduled publishing is decided by it). */
@@ -78,7 +80,7 @@ export async function buildApp({
     pluginTimeout: 60_000,
   });
   app.decorate('config', config);
-  app.decorate('db', database.db);
+  app.decorate('db', { getter: requestDb(database) });
   app.decorate('database', database);
   app.decorate('clock', clock);
   app.decorate('blogEvents', blogEventHandlers);
@@ -100,6 +102,7 @@ export async function buildApp({
   registerRateLimits(app);
   await registerOpenApi(app);
   await registerReadCache(app);
+  registerReplicaReads(app);
   registerSiteIdentity(app);
 
   for (const module of modules) await app.register(module);

@@ -67,6 +67,29 @@ describe('configuration', () => {
     }
   });
 
+  it('takes read replicas from DATABASE_REPLICA_URLS beside DATABASE_URL only, and refuses an entry that is no PostgreSQL URL without repeating it', () => {
+    const primary = 'postgres://inkwell@db-1:5432/inkwell';
+    expect(loadConfig({ DATABASE_URL: primary }).databaseReplicaUrls).toEqual([]);
+    expect(
+      loadConfig({
+        DATABASE_URL: primary,
+        DATABASE_REPLICA_URLS: ' postgres://inkwell@db-2:5432/inkwell, postgresql://inkwell@db-3/inkwell ,',
+      }).databaseReplicaUrls,
+    ).toEqual(['postgres://inkwell@db-2:5432/inkwell', 'postgresql://inkwell@db-3/inkwell']);
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'postgres://inkwell@db-2:5432/inkwell' })).toThrow(
+      'Invalid configuration: DATABASE_REPLICA_URLS needs DATABASE_URL, the primary they replicate',
+    );
+    const refusal = () =>
+      loadConfig({
+        DATABASE_URL: primary,
+        DATABASE_REPLICA_URLS: 'postgres://inkwell@db-2/inkwell,inkwell:hunter2@db-3:5432',
+      });
+    expect(refusal).toThrow(
+      'Invalid configuration: DATABASE_REPLICA_URLS: entry 2 is not a PostgreSQL URL such as postgres://user:pass@replica:5432/inkwell',
+    );
+    expect(refusal).not.toThrow(/hunter2/);
+  });
+
   it('paces mail and runs jobs by their settings, and refuses values that are no count or no seconds', () => {
     expect(loadConfig({})).toMatchObject({
       mailPerMinute: 120,

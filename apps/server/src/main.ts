@@ -21,6 +21,7 @@ async function main() {
       dataDir: config.dataDir,
       embedded: config.embeddedDatabase,
       timeoutSeconds: config.databaseTimeoutSeconds,
+      replicaUrls: config.databaseReplicaUrls,
       onFallback: (reason) =>
         console.warn(`inkwell: the data folder runs PGlite, not the embedded PostgreSQL: ${reason}`),
     });

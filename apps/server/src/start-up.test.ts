@@ -13,6 +13,16 @@ it.each([
   expect(line).not.toContain('s3cret');
 });
 
+it('counts the read replicas, naming none of them', () => {
+  const config = loadConfig({
+    DATABASE_URL: 'postgres://inkwell:s3cret@db-1:5432/inkwell',
+    DATABASE_REPLICA_URLS: 'postgres://inkwell:s3cret@db-2:5432/inkwell,postgres://inkwell:s3cret@db-3:5432/inkwell',
+  });
+  expect(readyLine(config, 'postgres', anyAddress)).toBe(
+    'Inkwell is ready at http://localhost:3000 (PostgreSQL at db-1:5432/inkwell, reads also from 2 replicas)',
+  );
+});
+
 it('names the address it listens on when it is not every interface', () => {
   const config = loadConfig({ DATA_DIR: '/srv/inkwell' });
   expect(readyLine(config, 'pglite', { address: '::1', family: 'IPv6', port: 8080 })).toBe(

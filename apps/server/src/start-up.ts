@@ -23,7 +23,9 @@ function databaseDescription(config: Config, kind: Database['kind']): string {
     const url = URL.parse(config.databaseUrl);
     if (!url) return 'PostgreSQL';
     const database = url.pathname.length > 1 ? url.pathname : '';
-    return `PostgreSQL at ${url.hostname || 'localhost'}:${url.port || 5432}${database}`;
+    const replicas = config.databaseReplicaUrls.length;
+    const reads = replicas === 0 ? '' : `, reads also from ${replicas} replica${replicas === 1 ? '' : 's'}`;
+    return `PostgreSQL at ${url.hostname || 'localhost'}:${url.port || 5432}${database}${reads}`;
   }
   const relative = path.relative(process.cwd(), config.dataDir);
   const inside = !relative.startsWith('..') && !path.isAbsolute(relative);

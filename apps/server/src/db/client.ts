@@ -13,6 +13,7 @@ import { chooseEmbeddedDatabase, type EmbeddedDatabase } from './embedded-choice
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import { boundedPool } from './bounded-pool.ts';
 import { memoryTemplateFile } from './memory-template.ts';
+import { openReplicas, type Replicas } from './replicas.ts';
 import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,6 +35,8 @@ export interface Database {
   listen(channel: string, onMessage: Listener, onResume?: () => void): Promise<() => Promise<void>>;
   /** The pool's connections, for the metrics; none on PGlite (one connection, in this process). */
   poolUse?(): PoolUse;
+  /** PostgreSQL with DATABASE_REPLICA_URLS: the replicas anonymous reads may be answered from. */
+  replicas?: Replicas;
   close(): Promise<void>;
 }
 
@@ -57,6 +60,8 @@ export interface OpenOptions {
   onFallback?: (reason: string) => void;
   /** PostgreSQL: how long a connection or a statement may take before it fails as unavailable (DATABASE_TIMEOUT_SECONDS). */
   timeoutSeconds?: number;
+  /** Read replicas of databaseUrl's database (DATABASE_REPLICA_URLS). */
+  replicaUrls?: string[];
 }
 
 export async function openDatabase({
@@ -65,8 +70,9 @@ export async function openDatabase({
   embedded,
   onFallback,
   timeoutSeconds = 5,
+  replicaUrls = [],
 }: OpenOptions): Promise<Database> {
-  if (databaseUrl) return openPostgres(databaseUrl, timeoutSeconds * 1000);
+  if (databaseUrl) return openPostgres(databaseUrl, timeoutSeconds * 1000, replicaUrls);
   if (dataDir.startsWith('memory://')) return openPglite(dataDir);
   const choice = await chooseEmbeddedDatabase(dataDir, embedded);
   if (choice.fallback) onFallback?.(choice.fallback);
@@ -137,10 +143,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
+async function openPostgres(url: string, timeoutMs: number, replicaUrls: string[] = []): Promise<Database> {
   await migrateWithLock(url, timeoutMs);
   const pool = boundedPool(url, timeoutMs);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const replicas = replicaUrls.length > 0 ? openReplicas(db, replicaUrls, timeoutMs) : undefined;
   const handlers = new Map<string, Set<Listener>>();
   const resumers = new Set<() => void>();
   let listener: Promise<pg.PoolClient> | undefined;
@@ -186,6 +193,7 @@ async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
     db,
     kind: 'postgres',
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    ...(replicas && { replicas }),
     async listen(channel, onMessage, onResume) {
       let set = handlers.get(channel);
       if (!set) {
@@ -208,7 +216,7 @@ async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
       // The server may still cut it while it closes; once it is back in the pool, the pool's handler copes.
       client?.removeAllListeners('error');
       client?.release();
-      await pool.end();
+      await Promise.all([pool.end(), replicas?.close()]);
     },
   };
 }

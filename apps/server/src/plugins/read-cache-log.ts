@@ -11,8 +11,11 @@ const KEPT_MINUTES = 10;
 /** One write in this many prunes what the log no longer needs. */
 const PRUNE_EVERY = 500;
 
-/** Told of each invalidation, from this instance or another, in order: what changed and the primary's WAL position after it. */
-export type OnInvalidate = (tags: readonly string[], lsn: string | null) => void;
+/**
+ * Told of each invalidation, from this instance or another: what changed, and on a PostgreSQL server
+ * its number and the primary's WAL position after it (what a read replica must have replayed to show it).
+ */
+export type OnInvalidate = (tags: readonly string[], written?: { id: number; lsn: string }) => void;
 
 /**
  * The invalidations of the cache of anonymous reads, shared by every instance of the site.
@@ -47,7 +50,7 @@ export async function invalidationLog(database: Database, apply: OnInvalidate): 
   if (database.kind !== 'postgres') {
     return {
       catchUp: async () => {},
-      append: async (tags) => apply(tags, null),
+      append: async (tags) => apply(tags),
       close: async () => {},
     };
   }
@@ -72,10 +75,10 @@ export async function invalidationLog(database: Database, apply: OnInvalidate): 
     if (clock <= seen) return;
     const written = rows.filter((row) => row.id !== null);
     // Pruned before this instance read them: what they changed is unknown.
-    if (Number(written[0]?.id ?? clock + 1) !== from + 1) apply([Tags.site], null);
+    if (Number(written[0]?.id ?? clock + 1) !== from + 1) apply([Tags.site]);
     for (const row of written) {
       const id = Number(row.id);
-      if (id > seen && !appliedHere.delete(id)) apply(row.tags!, row.lsn);
+      if (id > seen && !appliedHere.delete(id)) apply(row.tags!, { id, lsn: row.lsn! });
     }
     seen = Math.max(seen, clock);
   };
@@ -115,12 +118,12 @@ export async function invalidationLog(database: Database, apply: OnInvalidate): 
         db,
         sql`with tick as (update cache_clock set value = value + 1 returning value)
             insert into cache_invalidations (id, tags, lsn)
-            select value, string_to_array(${tags.join(' ')}, ' '), pg_current_wal_lsn()::text from tick
+            select value, string_to_array(${tags.join(' ')}, ' '), pg_current_wal_insert_lsn()::text from tick
             returning id, lsn, pg_notify(${CACHE_CHANNEL}, id::text)`,
       );
       const id = Number(row!.id);
       if (id > seen) appliedHere.add(id);
-      apply(tags, row!.lsn);
+      apply(tags, { id, lsn: row!.lsn });
       if (id % PRUNE_EVERY === 0)
         await db.execute(
           sql`delete from cache_invalidations where at < now() - make_interval(mins => ${KEPT_MINUTES})`,

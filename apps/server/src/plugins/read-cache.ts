@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { isNotModified } from '../conditional-request.ts';
 import { newSaidTags, Tags, withTags, type SaidTags } from './cache-tags.ts';
-import { invalidationLog } from './read-cache-log.ts';
+import { invalidationLog, type OnInvalidate } from './read-cache-log.ts';
 import { sharedCacheHeaders, sharedCachePurge } from './shared-cache.ts';
 
 declare module 'fastify' {
@@ -140,7 +140,8 @@ export async function registerReadCache(app: FastifyInstance) {
   let clock = 0;
   const invalidated = new Map<string, number>();
   const invalidatedAt = (tag: string) => invalidated.get(tag) ?? 0;
-  const apply = (tags: readonly string[]) => {
+  const apply: OnInvalidate = (tags, written) => {
+    if (written) app.database.replicas?.noteWritten(written.id, written.lsn);
     clock++;
     if (tags.includes(Tags.site) || invalidated.size > MAX_REMEMBERED_TAGS) {
       entries?.clear();

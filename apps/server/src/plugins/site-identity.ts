@@ -51,7 +51,9 @@ export function registerSiteIdentity(app: FastifyInstance) {
   app.decorate('siteIdentity', () => {
     const asOf = app.readCache.invalidatedAt(Tags.site);
     if (read?.asOf !== asOf) {
-      const identity = readSiteIdentity(app.db);
+      // From the primary: kept until the next change and shared by every request, it must not be
+      // read from the replica one request was sent to before it heard of the change.
+      const identity = readSiteIdentity(app.database.db);
       const current = { asOf, identity };
       read = current;
       identity.catch(() => {

@@ -26,12 +26,18 @@ function runAs(): { uid: number; gid: number } | null {
  * this reason. The binaries are looked for in POSTGRES_BIN (default: Debian's PostgreSQL 15).
  */
 export function privatePostgresUnavailable(): string | null {
-  for (const tool of ['initdb', 'pg_ctl', 'postgres']) {
+  for (const tool of ['initdb', 'pg_ctl', 'postgres', 'pg_basebackup']) {
     if (!existsSync(path.join(BIN, tool))) return `no ${tool} in ${BIN} (set POSTGRES_BIN to PostgreSQL's bin folder)`;
   }
   if (!runAs()) return `running as root, and there is no "${OS_USER}" user to run PostgreSQL as`;
   return null;
 }
+
+/** A superuser `postgres` trusted from loopback (replication connections too, by initdb's own pg_hba.conf). */
+const INITDB_OPTIONS = ['-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'];
+
+/** Following the primary once started (`-R`), copied after a checkpoint made at once rather than spread out. */
+const BASEBACKUP_OPTIONS = ['-R', '--checkpoint=fast', '--no-sync'];
 
 export type StopMode = 'fast' | 'immediate';
 
@@ -53,7 +59,20 @@ export interface PrivatePostgres {
  * (never the system cluster's). fsync is off: a stop, even `immediate`, leaves the operating system
  * holding every write, and only a machine crash would need it.
  */
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+export function startPrivatePostgres(): Promise<PrivatePostgres> {
+  return privateCluster('initdb', (data) => ['-D', data, ...INITDB_OPTIONS]);
+}
+
+/**
+ * A streaming replica of `primary`, a cluster of its own like it, its data copied by pg_basebackup.
+ * It answers reads only (hot standby); `pg_wal_replay_pause()` on it holds it behind the primary.
+ */
+export function startPrivateReplica(primary: PrivatePostgres): Promise<PrivatePostgres> {
+  return privateCluster('pg_basebackup', (data) => ['-D', data, '-d', primary.url, ...BASEBACKUP_OPTIONS]);
+}
+
+/** A cluster in a folder of its own, its data folder made by `tool` with the arguments `args` gives for it. */
+async function privateCluster(tool: string, args: (data: string) => string[]): Promise<PrivatePostgres> {
   const reason = privatePostgresUnavailable();
   if (reason) throw new Error(`Cannot start a private PostgreSQL: ${reason}`);
   const owner = runAs()!;
@@ -74,14 +93,6 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     }
   };
 
-  await promisify(execFile)(
-    path.join(BIN, 'initdb'),
-    ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'],
-    {
-      ...owner,
-      cwd: folder,
-    },
-  );
   const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off`;
   const cluster: PrivatePostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -94,6 +105,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     },
   };
   try {
+    await promisify(execFile)(path.join(BIN, tool), args(data), { ...owner, cwd: folder });
     await cluster.start();
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });

@@ -51,8 +51,8 @@ interface NotedRead {
  * noted in memory and counted every READ_FLUSH_SECONDS (5) in one statement (which leaves out the
  * author's own reads and drafts), and once more when the server shuts down. The batch keeps one read
  * per visitor per blog per day (the first: where that reader came from) and the database's key on
- * those three has the last word across batches and instances, so counts stay exact; counting moves
- * the cache's generation on, so cached answers show the new counts.
+ * those three has the last word across batches and instances, so counts stay exact; counting
+ * invalidates the blogs and authors it counted, so cached answers show the new counts.
  *
  * A visitor who is not signed in is kept as HMAC-SHA256 of their address under the day's salt, a
  * random secret every instance shares (visitor_salts): no cookie, no user agent, and no address

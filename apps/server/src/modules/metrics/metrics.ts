@@ -22,8 +22,8 @@ function processMetrics() {
 
 /**
  * The app's metrics: every answer by route and status with its latency (an onResponse hook),
- * and, read when scraped, the read cache's hits and misses, the database pool's connections and
- * the job queues' depth. Answers the text of a scrape.
+ * and, read when scraped, the read cache's hits and misses, the database pool's connections, the
+ * read replicas' use and state, and the job queues' depth. Answers the text of a scrape.
  */
 export function registerMetrics(app: FastifyInstance): () => Promise<string> {
   const registry = new Registry();
@@ -92,6 +92,32 @@ export function registerMetrics(app: FastifyInstance): () => Promise<string> {
       registers,
       collect() {
         this.set(poolUse().waiting);
+      },
+    });
+  }
+
+  const replicas = app.database.replicas;
+  if (replicas) {
+    new Counter({
+      name: 'inkwell_replica_reads_total',
+      help: 'Requests a read replica could answer, by the database their reads went to (primary: no replica had replayed the writes they must show, or none answered)',
+      labelNames: ['database'] as const,
+      registers,
+      collect() {
+        const routed = replicas.routed();
+        this.reset();
+        this.inc({ database: 'replica' }, routed.replica);
+        this.inc({ database: 'primary' }, routed.primary);
+      },
+    });
+    new Gauge({
+      name: 'inkwell_replica_up',
+      help: 'Whether a read replica answered as a replica when last asked (0: down, or not replicating), by its host, port and database',
+      labelNames: ['replica'] as const,
+      registers,
+      collect() {
+        for (const { name, state } of replicas.health())
+          this.set({ replica: name }, state === 'down' || state === 'not replicating' ? 0 : 1);
       },
     });
   }

@@ -308,7 +308,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => updateSiteSettings(app.db, signedInUser(request), app.mailer.canMail, request.body),
   );
 
-  // A write like any other: it moves the read cache's generation on, so every page shows the change at once.
+  // A write that names nothing it changed: it empties the read cache, so every page shows the change at once.
   app.post(
     '/api/admin/site-identity',
     { ...admins, schema: { body: UpdateSiteIdentityBody, response: { 200: SiteIdentity, ...refusals } } },

@@ -40,7 +40,11 @@ export async function siteHealth(app: FastifyInstance): Promise<SiteHealthRespon
   const { lastSentAt, lastError } = app.mailer.activity();
   return {
     version: SOFTWARE_VERSION,
-    database: { engine: app.database.kind, bytes: Number(size!.bytes) },
+    database: {
+      engine: app.database.kind,
+      bytes: Number(size!.bytes),
+      replicas: app.database.replicas?.health() ?? [],
+    },
     queues: queueRows,
     mail: {
       sends: app.mailer.canMail,

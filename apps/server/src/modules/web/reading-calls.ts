@@ -32,17 +32,17 @@ export type ReadingCall = (path: string, body: unknown) => Promise<{ status: num
  * on the page's origin), so the page hydrates from what the API would have answered.
  */
 export function readingCalls(app: FastifyInstance): (request: FastifyRequest) => ReadingCall {
-  const { db } = app;
+  // `app.db` when called, not now: a page sent to a replica reads its data there (plugins/replica-reads.ts).
   const answers: Record<string, (body: unknown) => Promise<unknown>> = {
-    '/api/blog/get-blog': (body) => answerGetBlog(db, parse(GetBlogBody, body), null),
-    '/api/blog/latest-blogs': (body) => latestBlogs(db, parse(LatestBlogsBody, body)),
-    '/api/blog/all-latest-blogs-count': () => latestBlogsCount(db),
-    '/api/blog/search-blogs': (body) => searchBlogsPage(db, parse(SearchBlogsBody, body)),
-    '/api/blog/search-blogs-count': (body) => searchBlogsCount(db, parse(SearchBlogsCountBody, body)),
-    '/api/blog/trending-blogs': () => trendingBlogs(db),
-    '/api/blog/preview': (body) => previewBlog(db, parse(PreviewBody, body).token),
-    '/api/user/get-profile': (body) => getProfile(db, parse(GetProfileBody, body).username),
-    '/api/user/search-users': (body) => findUsers(db, parse(SearchUsersBody, body).query),
+    '/api/blog/get-blog': (body) => answerGetBlog(app.db, parse(GetBlogBody, body), null),
+    '/api/blog/latest-blogs': (body) => latestBlogs(app.db, parse(LatestBlogsBody, body)),
+    '/api/blog/all-latest-blogs-count': () => latestBlogsCount(app.db),
+    '/api/blog/search-blogs': (body) => searchBlogsPage(app.db, parse(SearchBlogsBody, body)),
+    '/api/blog/search-blogs-count': (body) => searchBlogsCount(app.db, parse(SearchBlogsCountBody, body)),
+    '/api/blog/trending-blogs': () => trendingBlogs(app.db),
+    '/api/blog/preview': (body) => previewBlog(app.db, parse(PreviewBody, body).token),
+    '/api/user/get-profile': (body) => getProfile(app.db, parse(GetProfileBody, body).username),
+    '/api/user/search-users': (body) => findUsers(app.db, parse(SearchUsersBody, body).query),
     '/api/site': () => app.siteIdentity(),
   };
   return (request) => async (path, body) => {

@@ -12,6 +12,18 @@ const ENGINES: Record<SiteHealthResponse['database']['engine'], string> = {
   postgres: 'PostgreSQL server',
 };
 
+/** What each state of a read replica means for the reads. */
+const REPLICA_STATES: Record<SiteHealthResponse['database']['replicas'][number]['state'], string> = {
+  unasked: 'not asked yet',
+  current: 'answering reads',
+  behind: 'behind: reads go to the primary',
+  down: 'not answering: reads go to the primary',
+  'not replicating': 'not a replica: never read from',
+};
+
+/** The states in which a replica answers no read: shown as a fault. */
+const UNUSED_REPLICA = new Set<keyof typeof REPLICA_STATES>(['down', 'not replicating']);
+
 /** A queue's counts, in the table's order. */
 const COUNTS = [
   ['waiting', 'Waiting'],
@@ -56,6 +68,14 @@ function HealthPanel() {
         <Fact term="Version">Inkwell {version}</Fact>
         <Fact term="Database">
           {ENGINES[database.engine]}, {formatBytes(database.bytes)}
+          {database.replicas.map((replica) => (
+            <span
+              key={replica.name}
+              className={`block text-sm ${UNUSED_REPLICA.has(replica.state) ? 'text-red-700' : 'text-neutral-600'}`}
+            >
+              Read replica <span className="break-all">{replica.name}</span>: {REPLICA_STATES[replica.state]}
+            </span>
+          ))}
         </Fact>
         <Fact term="Mail">
           {mail.sends ? 'Sent through SMTP' : 'Not sent: SMTP_URL is not set, so mail is written to the log'}
