@@ -20,6 +20,8 @@
  *   BENCH_ENGINES                   names of databases to run, comma-separated (default all)
  *   BENCH_DATABASE_URL              PostgreSQL server to create a scratch database on
  *                                   (default postgres://postgres@127.0.0.1:5432/postgres; "" to skip)
+ *   BENCH_FRONT=varnish             read through Debian's Varnish in front of each server
+ *                                   (docs/shared-cache/varnish.vcl), which the server purges by key
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -27,6 +29,7 @@ import type { Session } from '@inkwell/contracts';
 import pg from 'pg';
 import { median, percentile, runLoad } from './load.ts';
 import type { Outcome } from './load-worker.ts';
+import { freePort, startVarnish, type Varnish } from '../src/test/varnish.ts';
 import { post, seededServer, stopServer, type SeededServer } from './server-process.ts';
 
 const BLOGS = Number(process.env.BENCH_BLOGS ?? 200);
@@ -35,6 +38,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RATES = [0, 2, 20, 100];
+const FRONT = process.env.BENCH_FRONT === 'varnish';
 const MEMBERS = 20;
 /** Writes still unanswered beyond which the writer skips its turn rather than pile more on. */
 const MAX_IN_FLIGHT = 200;
@@ -88,6 +92,9 @@ interface Member {
 
 interface Running extends SeededServer {
   engine: Engine;
+  /** Where readers ask: the server, or the Varnish in front of it. */
+  readBase: string;
+  varnish?: Varnish;
   members: Member[];
   /** The pages read, most read first, and how often each is read. */
   pages: string[];
@@ -95,7 +102,11 @@ interface Running extends SeededServer {
 }
 
 async function prepare(engine: Engine): Promise<Running> {
-  const ready = await seededServer(await engine.env(), BLOGS);
+  const varnishPort = FRONT ? await freePort() : 0;
+  const purge: Record<string, string> = FRONT ? { CACHE_PURGE_URL: `http://127.0.0.1:${varnishPort}/` } : {};
+  const ready = await seededServer({ ...(await engine.env()), ...purge }, BLOGS);
+  const port = Number(new URL(ready.server.base).port);
+  const varnish = FRONT ? await startVarnish(varnishPort, [port, port]) : undefined;
   const members: Member[] = [];
   for (let i = 0; i < MEMBERS; i++) {
     const session = (await post(ready.server.base, '/api/user/signup', {
@@ -107,7 +118,8 @@ async function prepare(engine: Engine): Promise<Running> {
   }
   const pages = ['/', ...ready.seeded.blogs.map((blog) => `/blog/${blog.blogId}`)];
   process.stderr.write(`${engine.name}: ready on ${ready.dataDir}\n`);
-  return { ...ready, engine, members, pages, weights: pages.map((_, rank) => 1 / (rank + 1)) };
+  const readBase = varnish?.base ?? ready.server.base;
+  return { ...ready, engine, readBase, varnish, members, pages, weights: pages.map((_, rank) => 1 / (rank + 1)) };
 }
 
 const draw = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
@@ -167,7 +179,7 @@ async function warm(run: Running) {
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       for (let page = queue.pop(); page !== undefined; page = queue.pop())
-        await (await fetch(run.server.base + page)).arrayBuffer();
+        await (await fetch(run.readBase + page)).arrayBuffer();
     }),
   );
 }
@@ -179,7 +191,7 @@ interface Slice extends Outcome {
 async function slice(run: Running, rate: number): Promise<Slice> {
   await warm(run);
   const reading = runLoad({
-    urls: run.pages.map((page) => run.server.base + page),
+    urls: run.pages.map((page) => run.readBase + page),
     weights: run.weights,
     method: 'GET',
     headers: {},
@@ -230,6 +242,7 @@ try {
   }
 } finally {
   for (const run of runs) {
+    await run.varnish?.stop();
     await stopServer(run.server);
     rmSync(run.dataDir, { recursive: true, force: true });
   }
@@ -238,7 +251,7 @@ try {
 
 const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 console.log(
-  `\nMixed workload: ${CLIENTS} anonymous readers of the home page and ${BLOGS} blogs' pages (Zipf-like, s = 1; cache as shipped) beside a writer of likes and comments by ${MEMBERS} members; ${ROUNDS} slices of ${SECONDS / ROUNDS}s per cell, rates and databases in turns; reads/s and writes/s are the median slice, p50/p99 over all reads of the cell. Goals (issue 30): reads at 20 writes/s ≥ 0.8× and at 100 writes/s ≥ 0.5× those without writes, p99 ≤ 20 ms at 20 writes/s\n`,
+  `\nMixed workload: ${CLIENTS} anonymous readers of the home page and ${BLOGS} blogs' pages (Zipf-like, s = 1; cache as shipped) beside a writer of likes and comments by ${MEMBERS} members${FRONT ? ', read through Varnish' : ''}; ${ROUNDS} slices of ${SECONDS / ROUNDS}s per cell, rates and databases in turns; reads/s and writes/s are the median slice, p50/p99 over all reads of the cell. Goals (issue 30): reads at 20 writes/s ≥ 0.8× and at 100 writes/s ≥ 0.5× those without writes, p99 ≤ 20 ms at 20 writes/s\n`,
 );
 for (const run of runs) {
   const cell = (rate: number) => cells.get(`${run.engine.name}|${rate}`)!;

@@ -1,9 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,41 +7,29 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { buildBlog, buildUser, post, publishableBlog } from '../test/factories.ts';
 import { createTestDatabase } from '../test/test-database.ts';
+import { freePort, startVarnish, varnishInstalled, type Varnish } from '../test/varnish.ts';
 
 /*
  * docs/shared-cache/varnish.vcl, as an operator would use it: a real Varnish (Debian's) in front of two
  * instances on one PostgreSQL, each told to purge it. Installed by .ci/run; without varnishd, skipped.
  */
-const VARNISHD = '/usr/sbin/varnishd';
-const VCL = path.resolve(import.meta.dirname, '../../../../docs/shared-cache/varnish.vcl');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-describe.skipIf(!process.env.TEST_DATABASE_URL || !existsSync(VARNISHD))('Varnish in front of two instances', () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL || !varnishInstalled())('Varnish in front of two instances', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let second: Database;
   let instances: FastifyInstance[];
-  let varnish: ChildProcess;
-  let workDir: string;
+  let varnish: Varnish;
   let front: string;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     second = await openDatabase({ databaseUrl: database.url, dataDir: 'unused' });
     const varnishPort = await freePort();
-    front = `http://127.0.0.1:${varnishPort}`;
     const config = loadConfig({
       DATA_DIR: 'memory://',
       LOG_LEVEL: 'silent',
       READ_FLUSH_SECONDS: '0',
       COUNTS_LAG_SECONDS: '0',
-      CACHE_PURGE_URL: `${front}/`,
+      CACHE_PURGE_URL: `http://127.0.0.1:${varnishPort}/`,
     });
     instances = [];
     for (const db of [database, second]) {
@@ -55,39 +37,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !existsSync(VARNISHD))('Varnis
       await app.listen({ port: 0, host: '127.0.0.1' });
       instances.push(app);
     }
-    const [a, b] = instances.map((app) => (app.server.address() as { port: number }).port);
-    workDir = await mkdtemp(path.join(tmpdir(), 'inkwell-varnish-'));
-    // varnishd reads the VCL after dropping root for its own user.
-    await chmod(workDir, 0o755);
-    const vcl = (await readFile(VCL, 'utf8')).replace('"3001"', `"${a}"`).replace('"3002"', `"${b}"`);
-    await writeFile(path.join(workDir, 'inkwell.vcl'), vcl);
-    varnish = spawn(
-      VARNISHD,
-      [
-        '-F',
-        '-a',
-        `127.0.0.1:${varnishPort}`,
-        '-f',
-        path.join(workDir, 'inkwell.vcl'),
-        '-n',
-        workDir,
-        '-s',
-        'malloc,32m',
-      ],
-      { stdio: 'inherit' },
-    );
-    await vi.waitFor(async () => expect((await fetch(`${front}/robots.txt`)).status).toBe(200), {
-      timeout: 20_000,
-      interval: 200,
-    });
+    const [a, b] = instances.map((app) => (app.server.address() as { port: number }).port) as [number, number];
+    varnish = await startVarnish(varnishPort, [a, b]);
+    front = varnish.base;
   }, 60_000);
 
   afterAll(async () => {
-    varnish?.kill();
+    await varnish?.stop();
     for (const app of instances ?? []) await app.close();
     await second?.close();
     await database?.drop();
-    if (workDir) await rm(workDir, { recursive: true, force: true });
   });
 
   const through = (url: string) => fetch(`${front}${url}`);
