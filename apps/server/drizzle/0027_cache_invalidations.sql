@@ -7,6 +7,7 @@ CREATE TABLE "cache_clock" (
 CREATE TABLE "cache_invalidations" (
 	"id" bigint PRIMARY KEY NOT NULL,
 	"tags" text[] NOT NULL,
+	"counts" boolean DEFAULT false NOT NULL,
 	"lsn" text,
 	"at" timestamp with time zone DEFAULT now() NOT NULL
 );

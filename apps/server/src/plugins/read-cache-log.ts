@@ -15,7 +15,16 @@ const PRUNE_EVERY = 500;
  * Told of each invalidation, from this instance or another: what changed, and on a PostgreSQL server
  * its number and the primary's WAL position after it (what a read replica must have replayed to show it).
  */
-export type OnInvalidate = (tags: readonly string[], written?: { id: number; lsn: string }) => void;
+export type OnInvalidate = (tags: readonly string[], written?: Written) => void;
+
+export interface Written {
+  /** Its number in the log (on a PostgreSQL server). */
+  id?: number;
+  /** The primary's WAL position after it. */
+  lsn?: string;
+  /** Only counts moved (COUNTS_LAG_SECONDS): what shows them may be served a little longer. */
+  counts: boolean;
+}
 
 /**
  * The invalidations of the cache of anonymous reads, shared by every instance of the site.
@@ -41,8 +50,8 @@ export type OnInvalidate = (tags: readonly string[], written?: { id: number; lsn
 export interface InvalidationLog {
   /** Applies every invalidation written before the call; resolves once done. */
   catchUp(): Promise<void>;
-  /** Writes an invalidation and applies it here; resolves once no instance can serve what it changed. */
-  append(tags: readonly string[]): Promise<void>;
+  /** Writes an invalidation (of counts only, or not) and applies it here; resolves once no instance can serve what it changed. */
+  append(tags: readonly string[], counts: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,7 +59,7 @@ export async function invalidationLog(database: Database, apply: OnInvalidate): 
   if (database.kind !== 'postgres') {
     return {
       catchUp: async () => {},
-      append: async (tags) => apply(tags),
+      append: async (tags, counts) => apply(tags, { counts }),
       close: async () => {},
     };
   }
@@ -65,9 +74,15 @@ export async function invalidationLog(database: Database, apply: OnInvalidate): 
   const appliedHere = new Set<number>();
   const readPast = async () => {
     const from = seen;
-    const rows = await queryRows<{ clock: string; id: string | null; tags: string[] | null; lsn: string | null }>(
+    const rows = await queryRows<{
+      clock: string;
+      id: string | null;
+      tags: string[] | null;
+      lsn: string | null;
+      counts: boolean | null;
+    }>(
       db,
-      sql`select c.value as clock, i.id, i.tags, i.lsn
+      sql`select c.value as clock, i.id, i.tags, i.lsn, i.counts
           from cache_clock c left join cache_invalidations i on i.id > ${from}
           order by i.id`,
     );
@@ -78,7 +93,7 @@ export async function invalidationLog(database: Database, apply: OnInvalidate): 
     if (Number(written[0]?.id ?? clock + 1) !== from + 1) apply([Tags.site]);
     for (const row of written) {
       const id = Number(row.id);
-      if (id > seen && !appliedHere.delete(id)) apply(row.tags!, { id, lsn: row.lsn! });
+      if (id > seen && !appliedHere.delete(id)) apply(row.tags!, { id, lsn: row.lsn!, counts: row.counts! });
     }
     seen = Math.max(seen, clock);
   };
@@ -113,17 +128,17 @@ export async function invalidationLog(database: Database, apply: OnInvalidate): 
 
   return {
     catchUp,
-    async append(tags) {
+    async append(tags, counts) {
       const [row] = await queryRows<{ id: string; lsn: string }>(
         db,
         sql`with tick as (update cache_clock set value = value + 1 returning value)
-            insert into cache_invalidations (id, tags, lsn)
-            select value, string_to_array(${tags.join(' ')}, ' '), pg_current_wal_insert_lsn()::text from tick
+            insert into cache_invalidations (id, tags, counts, lsn)
+            select value, string_to_array(${tags.join(' ')}, ' '), ${counts}, pg_current_wal_insert_lsn()::text from tick
             returning id, lsn, pg_notify(${CACHE_CHANNEL}, id::text)`,
       );
       const id = Number(row!.id);
       if (id > seen) appliedHere.add(id);
-      apply(tags, { id, lsn: row!.lsn });
+      apply(tags, { id, lsn: row!.lsn, counts });
       if (id % PRUNE_EVERY === 0)
         await db.execute(
           sql`delete from cache_invalidations where at < now() - make_interval(mins => ${KEPT_MINUTES})`,

@@ -13,7 +13,7 @@ import { queryRows } from '../db/query-rows.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { buildBlog, buildUser, post, publishableBlog, uniqueId, type TestUser } from '../test/factories.ts';
 import { createTestDatabase } from '../test/test-database.ts';
-import { changed, shows } from './cache-tags.ts';
+import { changed, countChanged, shows } from './cache-tags.ts';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -595,10 +595,15 @@ describe('a route opts in with one line', () => {
         return `render ${++renders}`;
       });
       scope.get('/test/slow', { config: { anonymousCache: true } }, async () => {
+        shows('blog-slow');
         renders++;
         const render = renders;
         await new Promise((resolve) => setTimeout(resolve, 100));
         return `render ${render}`;
+      });
+      scope.post<{ Body: { tag: string } }>('/test/counted', { config: { namesItsChanges: true } }, async (request) => {
+        countChanged(request.body.tag);
+        return 'counted';
       });
       scope.post('/test/write', async () => 'wrote something');
       scope.post<{ Body: { tag: string } }>('/test/named', { config: { namesItsChanges: true } }, async (request) => {
@@ -652,6 +657,21 @@ describe('a route opts in with one line', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => get('/test/slow')));
     expect(new Set(answers.map((res) => res.body)).size).toBe(1);
     expect(renders - before).toBe(1);
+  });
+
+  it('while one reader reads anew an answer whose counts moved, gives the others the one kept; one whose words changed, none', async () => {
+    const kept = (await get('/test/slow')).body;
+    await pages.inject({ method: 'POST', url: '/test/counted', payload: { tag: 'blog-slow' } });
+    await pages.readCache.flushCounts();
+    const [first, second] = await Promise.all([get('/test/slow'), get('/test/slow')]);
+    expect([first.body === kept, second.body === kept].sort()).toEqual([false, true]);
+    const refreshed = first.body === kept ? second.body : first.body;
+    expect((await get('/test/slow')).body).toBe(refreshed);
+
+    await pages.inject({ method: 'POST', url: '/test/named', payload: { tag: 'blog-slow' } });
+    const after = await Promise.all([get('/test/slow'), get('/test/slow')]);
+    expect(after.map((res) => res.body === refreshed)).toEqual([false, false]);
+    expect(after[0]!.body).toBe(after[1]!.body);
   });
 
   it('answers a conditional request for a cached feed with 304 when its ETag matches', async () => {

@@ -138,27 +138,34 @@ export async function registerReadCache(app: FastifyInstance) {
       : null;
 
   let clock = 0;
+  /** When each tag last went, and when its counts last moved, on this instance's clock. */
   const invalidated = new Map<string, number>();
+  const recounted = new Map<string, number>();
   const invalidatedAt = (tag: string) => invalidated.get(tag) ?? 0;
   const apply: OnInvalidate = (tags, written) => {
-    if (written) app.database.replicas?.noteWritten(written.id, written.lsn);
+    if (written?.id !== undefined && written.lsn) app.database.replicas?.noteWritten(written.id, written.lsn);
     clock++;
-    if (tags.includes(Tags.site) || invalidated.size > MAX_REMEMBERED_TAGS) {
+    if (tags.includes(Tags.site) || invalidated.size + recounted.size > MAX_REMEMBERED_TAGS) {
       entries?.clear();
       invalidated.clear();
+      recounted.clear();
       invalidated.set(Tags.site, clock);
       return;
     }
-    for (const tag of tags) invalidated.set(tag, clock);
+    for (const tag of tags) (written?.counts ? recounted : invalidated).set(tag, clock);
   };
-  const fresh = (entry: CachedResponse) => entry.tags.every((tag) => invalidatedAt(tag) <= entry.readFrom);
+  /** Nothing it shows changed since it was read. */
+  const fresh = (entry: CachedResponse) =>
+    entry.tags.every((tag) => invalidatedAt(tag) <= entry.readFrom && (recounted.get(tag) ?? 0) <= entry.readFrom);
+  /** Only counts it shows moved since: it may still be served while another reader reads it anew. */
+  const countsBehind = (entry: CachedResponse) => entry.tags.every((tag) => invalidatedAt(tag) <= entry.readFrom);
 
   const log = await invalidationLog(app.database, apply);
   const purge = sharedCachePurge(app);
-  const invalidate = async (tags: readonly string[]) => {
+  const invalidate = async (tags: readonly string[], counts = false) => {
     const named = tags.includes(Tags.site) ? [Tags.site] : [...new Set(tags)];
     if (named.length === 0) return;
-    await log.append(named);
+    await log.append(named, counts);
     purge(named);
   };
   let countsChanged = new Set<string>();
@@ -170,7 +177,7 @@ export async function registerReadCache(app: FastifyInstance) {
     if (countsChanged.size === 0) return;
     const tags = [...countsChanged];
     countsChanged = new Set();
-    await invalidate(tags);
+    await invalidate(tags, true);
   };
   const lagMs = app.config.countsLagSeconds * 1000;
   const timer =
@@ -225,16 +232,23 @@ export async function registerReadCache(app: FastifyInstance) {
     const key = cacheKey(request);
     const lookUp = () => {
       const found = entries.get(key);
-      const hit = found && 'vary' in found ? entries.get(variantKey(key, found.vary, request)) : found;
-      return hit && 'body' in hit && fresh(hit) ? hit : undefined;
+      const kept = found && 'vary' in found ? entries.get(variantKey(key, found.vary, request)) : found;
+      return kept && 'body' in kept ? kept : undefined;
     };
-    // Readers arriving while another reads the same answer anew wait for it rather than render it again.
-    const filled = filling.get(key);
-    if (filled) await Promise.race([filled, setTimeout(MAX_WAIT_FOR_FILL_MS, undefined, { ref: false })]);
-    const hit = lookUp();
-    if (hit) {
+    const serve = (hit: CachedResponse) => {
       counted.hits++;
       return replay(request, reply, hit);
+    };
+    let kept = lookUp();
+    if (kept && fresh(kept)) return serve(kept);
+    // Readers arriving while another reads the same answer anew get the answer whose only change is
+    // its counts (they may lag), or else wait for that reading rather than render it again.
+    const filled = filling.get(key);
+    if (filled && kept && countsBehind(kept)) return serve(kept);
+    if (filled) {
+      await Promise.race([filled, setTimeout(MAX_WAIT_FOR_FILL_MS, undefined, { ref: false })]);
+      kept = lookUp();
+      if (kept && fresh(kept)) return serve(kept);
     }
     request.cacheFill = { key, readFrom: clock };
     if (!filling.has(key)) {

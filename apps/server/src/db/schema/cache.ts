@@ -26,6 +26,8 @@ export const cacheInvalidations = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey(),
     tags: text('tags').array().notNull(),
+    /** Only counts moved: an instance may serve what shows them while it reads them anew. */
+    counts: boolean('counts').notNull().default(false),
     lsn: text('lsn'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
