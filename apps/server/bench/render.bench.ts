@@ -1,0 +1,115 @@
+/**
+ * `npm run bench:render`: how long one render of the longest blog the limits allow takes
+ * (`longest-blog.ts`: 1000 blocks of every kind, 1 MiB), saved through create-blog as a writer
+ * would. One at a time, so these are latencies, not rates (`npm run bench` has the rates, against
+ * a static floor):
+ *
+ * - the server renderer alone (the web's `renderPage`, its reading calls answered from memory
+ *   with what the API answered): what issue 30 holds under 10 ms;
+ * - get-blog over the app (the database read and the answer as a client gets it);
+ * - the whole page, uncached (READ_CACHE_MB=0), over the app: the two above and the page's head.
+ *
+ *   BENCH_RENDERS (default 50)   renders measured, after 5 to warm up
+ */
+import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { buildUser, post } from '../src/test/factories.ts';
+import { percentile } from './load.ts';
+import { longestBlogBody } from './longest-blog.ts';
+
+const RENDERS = Number(process.env.BENCH_RENDERS ?? 50);
+const WARM_UP = 5;
+
+type ReadingCall = (path: string, body: unknown) => Promise<{ status: number; body: unknown }>;
+interface PageRenderer {
+  renderPage(
+    pathAndQuery: string,
+    call: ReadingCall,
+  ): Promise<{ status: number; html: AsyncIterable<Uint8Array>; stateScript: string | null } | null>;
+}
+
+const config = loadConfig({
+  DATA_DIR: 'memory://',
+  LOG_LEVEL: 'silent',
+  READ_CACHE_MB: '0',
+  RATE_LIMIT_MULTIPLIER: '1000',
+});
+const renderer = (await import(
+  pathToFileURL(path.join(`${config.webDist}-server`, 'entry-server.js')).href
+)) as PageRenderer;
+const database = await openDatabase({ dataDir: 'memory://' });
+const app = await buildApp({ config, database });
+const author = await buildUser(app);
+const body = longestBlogBody();
+const saved = await post(app, '/api/blog/create-blog', body, author.token);
+if (saved.statusCode !== 200) throw new Error(`create-blog failed: ${saved.statusCode} ${saved.body}`);
+const blogId = saved.json<{ id: string }>().id;
+const page = `/blog/${blogId}`;
+
+/** Milliseconds each of `RENDERS` runs of `run` took, sorted, after a few to warm up. */
+async function time(run: () => Promise<void>): Promise<number[]> {
+  for (let i = 0; i < WARM_UP; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < RENDERS; i++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  return times.toSorted((a, b) => a - b);
+}
+
+// The page's reading calls, answered by the API once and then from memory: the renderer's own work alone.
+const answers = new Map<string, { status: number; body: unknown }>();
+const recorded: ReadingCall = async (callPath, callBody) => {
+  const key = `${callPath} ${JSON.stringify(callBody)}`;
+  let answer = answers.get(key);
+  if (!answer) {
+    const res = await app.inject({
+      method: callPath === '/api/site' ? 'GET' : 'POST',
+      url: callPath,
+      ...(callBody !== undefined && { payload: callBody as object }),
+    });
+    answer = { status: res.statusCode, body: res.json() };
+    answers.set(key, answer);
+  }
+  return answer;
+};
+let pageBytes = 0;
+const renderAlone = await time(async () => {
+  const rendered = await renderer.renderPage(page, recorded);
+  if (rendered?.status !== 200) throw new Error(`the renderer answered ${rendered?.status}`);
+  let bytes = rendered.stateScript?.length ?? 0;
+  for await (const chunk of rendered.html) bytes += chunk.length;
+  pageBytes = bytes;
+});
+const getBlog = await time(async () => {
+  const res = await post(app, '/api/blog/get-blog', { blog_id: blogId });
+  if (res.statusCode !== 200) throw new Error(`get-blog answered ${res.statusCode}`);
+});
+const wholePage = await time(async () => {
+  const res = await app.inject(page);
+  if (res.statusCode !== 200) throw new Error(`the page answered ${res.statusCode}`);
+});
+await app.close();
+await database.close();
+
+const blocks = body.content[0]!.blocks.length;
+const kb = (n: number) => `${Math.round(n / 1024)} KB`;
+console.log(
+  `\nThe longest blog: ${blocks} blocks, a ${kb(Buffer.byteLength(JSON.stringify(body)))} create-blog body, a ${kb(pageBytes)} page; ms per render, ${RENDERS} in turn\n`,
+);
+console.log('| render | p50 ms | p90 ms | max ms |');
+console.log('|---|---:|---:|---:|');
+for (const [name, times] of [
+  ['server renderer alone', renderAlone],
+  ['get-blog', getBlog],
+  ['whole page, uncached', wholePage],
+] as const) {
+  console.log(
+    `| ${name} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 90).toFixed(1)} | ${times.at(-1)!.toFixed(1)} |`,
+  );
+}
