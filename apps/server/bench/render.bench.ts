@@ -7,7 +7,8 @@
  * - the server renderer alone (the web's `renderPage`, its reading calls answered from memory
  *   with what the API answered): what issue 30 holds under 10 ms;
  * - get-blog over the app (the database read and the answer as a client gets it);
- * - the whole page, uncached (READ_CACHE_MB=0), over the app: the two above and the page's head.
+ * - the whole page, uncached (READ_CACHE_MB=0), over the app: the two above and the page's head;
+ * - and for scale, the whole page of a short blog (one paragraph, as `npm run bench` seeds them).
  *
  * Each is given in wall time and in the CPU time of the server's thread (process.threadCpuUsage),
  * which a machine busy with other work stretches far less: read the CPU time on a shared machine.
@@ -20,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { buildUser, post } from '../src/test/factories.ts';
+import { buildBlog, buildUser, post } from '../src/test/factories.ts';
 import { percentile } from './load.ts';
 import { longestBlogBody } from './longest-blog.ts';
 
@@ -52,6 +53,9 @@ const saved = await post(app, '/api/blog/create-blog', body, author.token);
 if (saved.statusCode !== 200) throw new Error(`create-blog failed: ${saved.statusCode} ${saved.body}`);
 const blogId = saved.json<{ id: string }>().id;
 const page = `/blog/${blogId}`;
+const shortBlogId = await buildBlog(app, author, {
+  content: [{ blocks: [{ type: 'paragraph', data: { text: 'Body text. '.repeat(40) } }] }],
+});
 
 interface Timings {
   /** Milliseconds of each run, sorted. */
@@ -105,10 +109,13 @@ const getBlog = await time(async () => {
   const res = await post(app, '/api/blog/get-blog', { blog_id: blogId });
   if (res.statusCode !== 200) throw new Error(`get-blog answered ${res.statusCode}`);
 });
-const wholePage = await time(async () => {
-  const res = await app.inject(page);
-  if (res.statusCode !== 200) throw new Error(`the page answered ${res.statusCode}`);
-});
+/** The whole page at `path`, uncached, as the app answers it. */
+const pageAt = (path: string) => async () => {
+  const res = await app.inject(path);
+  if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}`);
+};
+const wholePage = await time(pageAt(page));
+const shortPage = await time(pageAt(`/blog/${shortBlogId}`));
 await app.close();
 await database.close();
 
@@ -124,6 +131,7 @@ for (const [name, { wall, cpu }] of [
   ['server renderer alone', renderAlone],
   ['get-blog', getBlog],
   ['whole page, uncached', wholePage],
+  ['a short blog: whole page, uncached', shortPage],
 ] as const) {
   console.log(`| ${name} | ${ms(wall, 50)} | ${ms(wall, 90)} | ${ms(cpu, 50)} | ${ms(cpu, 90)} |`);
 }
