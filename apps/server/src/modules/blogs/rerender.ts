@@ -54,7 +54,11 @@ const rerenderJob = (round: number) => ({
 
 /** Queues the re-render when any blog was rendered by other rules; answers whether it did. */
 export async function queueRerender(db: Db): Promise<boolean> {
-  const [left] = await db.select({ one: sql`1` }).from(blogs).where(renderedOtherwise).limit(1);
+  const [left] = await db
+    .select({ one: sql`1` })
+    .from(blogs)
+    .where(renderedOtherwise)
+    .limit(1);
   return left !== undefined && (await enqueueJob(db, rerenderJob(0)));
 }
 

@@ -63,12 +63,19 @@ export function sanitizeBlock(block: ContentBlock): ContentBlock {
     case 'quote':
       return {
         ...block,
-        data: { ...block.data, text: sanitizeInlineHtml(block.data.text), caption: sanitizeInlineHtml(block.data.caption) },
+        data: {
+          ...block.data,
+          text: sanitizeInlineHtml(block.data.text),
+          caption: sanitizeInlineHtml(block.data.caption),
+        },
       };
     case 'list':
       return { ...block, data: { ...block.data, items: sanitizeListItems(block.data.items) } };
     case 'table':
-      return { ...block, data: { ...block.data, content: block.data.content.map((row) => row.map(sanitizeInlineHtml)) } };
+      return {
+        ...block,
+        data: { ...block.data, content: block.data.content.map((row) => row.map(sanitizeInlineHtml)) },
+      };
     default:
       return block;
   }

@@ -5,4 +5,10 @@
  */
 export { cleanEditorOutput, isImageUrl } from './content-blocks.ts';
 export { contentHtml, readingMinutes } from './content-html.ts';
-export { RENDER_VERSION, renderAgain, renderContent, withHighlighting, type RenderedContent } from './rendered-content.ts';
+export {
+  RENDER_VERSION,
+  renderAgain,
+  renderContent,
+  withHighlighting,
+  type RenderedContent,
+} from './rendered-content.ts';
