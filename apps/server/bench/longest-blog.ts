@@ -100,12 +100,10 @@ function blocks(grow: number, extra = 0): ContentBlock[] {
     () => ({
       type: 'embed',
       data: {
-        service: 'youtube',
-        source: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
-        embed: 'https://www.youtube.com/embed/aqz-KE-bpKQ',
-        width: 580,
-        height: 320,
-        caption: 'The <i>walk</i>',
+        service: 'vimeo',
+        source: 'https://vimeo.com/76979871',
+        embed: 'https://player.vimeo.com/video/76979871',
+        caption: 'The <i>walk</i>, filmed',
       },
     }),
     () => ({ type: 'delimiter', data: {} }),
