@@ -37,6 +37,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // pages share with api()'s check of answers: left to itself, the bundler put a contracts module
         // into the editor's chunk, and checking an answer loaded Editor.js.
         rolldownOptions: {
+          // DOMPurify runs in the browser only (features/blog/components/inline-html.tsx): its module,
+          // which makes an instance as it loads, is left out of the server renderer whole.
+          treeshake: { moduleSideEffects: [{ test: /[\\/]node_modules[\\/]dompurify[\\/]/, sideEffects: false }] },
           output: {
             codeSplitting: {
               groups: [
@@ -92,9 +95,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
       },
-  ssr: { noExternal: true, external: ['jsdom'] },
-  // jsdom is the server's DOM (src/lib/html-window.ts): the dev server need not bundle it for the browser.
-  optimizeDeps: { exclude: ['jsdom'] },
+  ssr: { noExternal: true },
   ...(isSsrBuild && { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   server: {
     proxy: {

@@ -11,6 +11,11 @@
  *   BENCH_SECONDS (default 5)       time per cell, in BENCH_ROUNDS (default 5) slices
  *   BENCH_DATABASE_URL              PostgreSQL server to create a scratch database on
  *                                   (default postgres://postgres@127.0.0.1:5432/postgres; "" to skip)
+ *   BENCH_ONLY                      measure only the routes whose name contains this text (or one of
+ *                                   several, between `|`)
+ *
+ * Beside the seeded blogs, the longest blog the limits allow (longest-blog.ts) is saved through
+ * create-blog, as a writer would, and its page and get-blog are measured too.
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +28,8 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { median, runLoad } from './load.ts';
 import type { Load } from './load-worker.ts';
 import { seed, type Seeded } from './seed.ts';
+import { buildBlog, buildUser } from '../src/test/factories.ts';
+import { longestBlogBody } from './longest-blog.ts';
 
 const BLOGS = Number(process.env.BENCH_BLOGS ?? 3000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -30,6 +37,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONCURRENCY = 8;
 const MIDDLE_PAGE = Math.max(1, Math.floor(BLOGS / Limits.pageSize / 2));
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ONLY = (process.env.BENCH_ONLY ?? '').split('|');
 
 interface Scenario {
   name: string;
@@ -38,10 +46,11 @@ interface Scenario {
   body?: unknown;
 }
 
-function scenarios({ blogId, blogUuid, commentId, username }: Seeded): Scenario[] {
+function scenarios({ blogId, blogUuid, commentId, username }: Seeded, longestBlogId: string): Scenario[] {
   return [
     { name: 'page /', method: 'GET', path: '/' },
     { name: 'page /blog/:blog_id', method: 'GET', path: `/blog/${blogId}` },
+    { name: 'page /blog/:blog_id, the longest blog', method: 'GET', path: `/blog/${longestBlogId}` },
     { name: 'page /user/:username', method: 'GET', path: `/user/${username}` },
     { name: 'page /search/:query', method: 'GET', path: '/search/walk' },
     { name: 'latest-blogs page 1', method: 'POST', path: '/api/blog/latest-blogs', body: { page: 1 } },
@@ -68,6 +77,12 @@ function scenarios({ blogId, blogUuid, commentId, username }: Seeded): Scenario[
     },
     { name: 'search-blogs-count', method: 'POST', path: '/api/blog/search-blogs-count', body: { query: 'walk' } },
     { name: 'get-blog', method: 'POST', path: '/api/blog/get-blog', body: { blog_id: blogId } },
+    {
+      name: 'get-blog, the longest blog',
+      method: 'POST',
+      path: '/api/blog/get-blog',
+      body: { blog_id: longestBlogId },
+    },
     {
       name: 'get-blog-comments',
       method: 'POST',
@@ -130,8 +145,11 @@ async function runOn(label: string, database: Database): Promise<Map<string, Row
   const floors = new Map<string, { status: number; type: string; body: Buffer }>();
   const cached = await listening(database, {}, floors);
   const uncached = await listening(database, { READ_CACHE_MB: '0' }, floors);
+  const writer = await buildUser(uncached.app);
+  const longestBlogId = await buildBlog(uncached.app, writer, longestBlogBody());
   const rows = new Map<string, Row>();
-  for (const [n, scenario] of scenarios(seeded).entries()) {
+  for (const [n, scenario] of scenarios(seeded, longestBlogId).entries()) {
+    if (!ONLY.some((text) => scenario.name.includes(text))) continue;
     const res = await fetch(uncached.base + scenario.path, {
       method: scenario.method,
       headers: scenario.body === undefined ? {} : { 'content-type': 'application/json' },

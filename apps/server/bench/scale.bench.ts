@@ -23,6 +23,7 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { queryRows } from '../src/db/query-rows.ts';
 import { addEveryTitleWord } from '../src/modules/blog-lists/title-words.ts';
 import { countEveryBlog } from '../src/modules/blogs/blog-counts.ts';
+import { RENDER_VERSION } from '../src/modules/content/index.ts';
 
 const BLOGS = Number(process.env.BENCH_BLOGS ?? 1_000_000);
 const AUTHORS = Math.max(1, Math.floor(BLOGS / 50));
@@ -108,9 +109,11 @@ async function seed(database: Database, words: string[]) {
   for (let start = 0; start < BLOGS; start += BATCH) {
     const count = Math.min(BATCH, BLOGS - start);
     await db.execute(sql`
-      insert into blogs (blog_id, author_id, title, banner, des, content, tags, draft, published_at, total_reads, total_likes)
+      insert into blogs (blog_id, author_id, title, banner, des, content, render_version, tags, draft, published_at, total_reads, total_likes)
       select b.title_slug || '-' || to_hex(${start} + g.i), a.id, b.title, '/favicon.svg', b.des,
         jsonb_build_object('blocks', jsonb_build_array(jsonb_build_object('id', 'p', 'type', 'paragraph', 'data', jsonb_build_object('text', b.des || ' ' || b.title)))),
+        -- Words and no markup nor code: stored as today's rules render it.
+        ${RENDER_VERSION},
         b.tags, false, now() - random() * interval '3 years', floor(random() * 5000)::int, floor(random() * 300)::int
       from generate_series(1, ${count}) g(i)
       cross join lateral (

@@ -4,6 +4,7 @@ import { TOPIC_TAGS } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { blogs, comments, users } from '../src/db/schema/index.ts';
+import { renderContent } from '../src/modules/content/index.ts';
 
 const WORDS = [
   'walk',
@@ -44,6 +45,8 @@ export async function seed({ db }: Database, count: number): Promise<Seeded> {
     )
     .returning({ id: users.id, username: users.username });
   const day = 86_400_000;
+  // Stored as a save stores it, rendered by today's rules: a read renders nothing again.
+  const content = renderContent({ blocks: [{ id: 'p', type: 'paragraph', data: { text: 'Body text. '.repeat(40) } }] });
   const seeded: Seeded['blogs'] = [];
   for (let start = 0; start < count; start += 500) {
     const rows = Array.from({ length: Math.min(500, count - start) }, (_, k) => {
@@ -55,7 +58,7 @@ export async function seed({ db }: Database, count: number): Promise<Seeded> {
         title,
         banner: '/favicon.svg',
         des: `A short note about ${pick(WORDS, i * 5)} and ${pick(WORDS, i * 11)}.`,
-        content: { blocks: [{ id: 'p', type: 'paragraph', data: { text: 'Body text. '.repeat(40) } }] },
+        ...content,
         tags: [pick(TOPIC_TAGS, i), pick(TOPIC_TAGS, i * 3 + 1)],
         publishedAt: new Date(Date.now() - (i % 365) * day),
         totalReads: (i * 37) % 1000,

@@ -24,6 +24,7 @@ export * from './blocks.ts';
 export * from './image-url.ts';
 export * from './image-variants.ts';
 export * from './escape-html.ts';
+export * from './stored-html.ts';
 export * from './counts.ts';
 export * from './content-text.ts';
 export * from './rate-limits.ts';

@@ -42,6 +42,18 @@ export const blogs = pgTable(
     banner: text('banner').notNull().default(''),
     des: text('des').notNull().default(''),
     content: jsonb('content').$type<StoredContent>().notNull(),
+    /**
+     * Each code block's highlighting, in the order of the code blocks (null: a language not
+     * highlighted), made when the content is saved (content/rendered-content.ts): get-blog answers
+     * with it and highlights nothing.
+     */
+    codeHtml: text('code_html')
+      .array()
+      .$type<(string | null)[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The rules content and code_html were rendered by (content's RENDER_VERSION); '' before any. Other rules: rendered again. */
+    renderVersion: text('render_version').notNull().default(''),
     tags: text('tags')
       .array()
       .notNull()
@@ -106,6 +118,8 @@ export const blogs = pgTable(
     index('blogs_scheduled_idx')
       .on(t.publishAt)
       .where(sql`publish_at is not null`),
+    // The blogs rendered by rules other than today's, found without reading them all (blogs/rerender.ts).
+    index('blogs_render_version_idx').on(t.renderVersion),
   ],
 );
 

@@ -1,13 +1,6 @@
-import {
-  blogCan,
-  isCodeLanguage,
-  type Blog,
-  type BlogCard,
-  type ContentBlock,
-  type EditorOutput,
-} from '@inkwell/contracts';
+import { blogCan, type Blog, type BlogCard, type EditorOutput } from '@inkwell/contracts';
 import { shows, Tags } from '../../plugins/cache-tags.ts';
-import { highlightCode, readingMinutes } from '../content/index.ts';
+import { readingMinutes, renderAgain, RENDER_VERSION, withHighlighting } from '../content/index.ts';
 import type { BlogCardRow, BlogWithAuthor } from './blogs.repository.ts';
 
 /** docs/product/data.md Blog as a list shows it: never the content. */
@@ -39,9 +32,7 @@ export function presentBlogCard(blog: BlogCardRow): BlogCard {
 
 /** docs/product/data.md Blog whole, and what `viewerId` (null: anonymous) may do to it; `content` is an array whose first item holds the blocks. */
 export function presentBlog(blog: BlogWithAuthor, viewerId: string | null): Blog {
-  // Content is stored only after cleanEditorOutput checked every block against its schema.
-  const stored = blog.content as EditorOutput;
-  const content = { ...stored, blocks: stored.blocks.map(withHighlighting) };
+  const content = answeredContent(blog);
   const publishAt = viewerId === blog.authorId ? (blog.publishAt?.toISOString() ?? null) : null;
   return {
     ...presentBlogCard(blog),
@@ -57,10 +48,17 @@ export function presentBlog(blog: BlogWithAuthor, viewerId: string | null): Blog
   };
 }
 
-/** A code block as answered: its stored `{code, language}` and the server's highlighting of it. */
-function withHighlighting(block: ContentBlock): ContentBlock {
-  if (block.type !== 'code' || !isCodeLanguage(block.data.language)) return block;
-  return { ...block, data: { ...block.data, html: highlightCode(block.data.code, block.data.language) } };
+/**
+ * The content as answered: as stored, with each code block's stored highlighting. A blog stored by
+ * other rules than today's, which the re-render job (rerender.ts) has not reached yet, is rendered
+ * now as that job will store it.
+ */
+function answeredContent(blog: BlogWithAuthor): EditorOutput {
+  // Content is stored only after cleanEditorOutput checked every block against its schema.
+  const stored = blog.content as EditorOutput;
+  const { content, codeHtml } =
+    blog.renderVersion === RENDER_VERSION ? { content: stored, codeHtml: blog.codeHtml } : renderAgain(stored);
+  return { ...content, blocks: withHighlighting(content.blocks, codeHtml) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { isTrusted } from '@inkwell/contracts';
@@ -55,18 +55,46 @@ export type BlogCardRow = Pick<
   | 'wordCount'
 > & { author: AuthorInfo };
 
+/** What findBlog selects beside the blog: its author, and what says whether they are trusted. */
+const withAuthor = {
+  author,
+  trust: { role: users.role, trust: users.trust, totalPosts: users.totalPosts },
+  trustedAfter: trustedAfterSql,
+};
+type TrustOf = Parameters<typeof isTrusted>;
+/** A selected blog with its author, and whether the author is trusted (policies.ts isTrusted: their links are followed). */
+const joinedAuthor = <B extends object>(row: {
+  blog: B;
+  author: AuthorInfo;
+  trust: TrustOf[0];
+  trustedAfter: TrustOf[1];
+}) => ({
+  ...row.blog,
+  author: row.author,
+  authorTrusted: isTrusted(row.trust, row.trustedAfter),
+});
+
 export async function findBlog(db: Executor, blogId: string): Promise<BlogWithAuthor | undefined> {
   const [row] = await db
-    .select({
-      blog: blogs,
-      author,
-      trust: { role: users.role, trust: users.trust, totalPosts: users.totalPosts },
-      trustedAfter: trustedAfterSql,
-    })
+    .select({ blog: blogs, ...withAuthor })
     .from(blogs)
     .innerJoin(users, eq(users.id, blogs.authorId))
     .where(eq(blogs.blogId, blogId));
-  return row && { ...row.blog, author: row.author, authorTrusted: isTrusted(row.trust, row.trustedAfter) };
+  return row && joinedAuthor(row);
+}
+
+/** Every column of a blog but its words and their highlighting, the most of a row by far. */
+const { content: _content, codeHtml: _codeHtml, ...headColumns } = getTableColumns(blogs);
+export type BlogHead = Omit<BlogWithAuthor, 'content' | 'codeHtml'>;
+
+/** A blog as findBlog finds it, without its words: what the head of its page says of it. */
+export async function findBlogHead(db: Executor, blogId: string): Promise<BlogHead | undefined> {
+  const [row] = await db
+    .select({ blog: headColumns, ...withAuthor })
+    .from(blogs)
+    .innerJoin(users, eq(users.id, blogs.authorId))
+    .where(eq(blogs.blogId, blogId));
+  return row && joinedAuthor(row);
 }
 
 /** The row to update, locked so two saves of one blog cannot both count a first publish. */

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { blogRoutes } from './blogs.routes.ts';
 import { publishingRoutes } from './publishing.routes.ts';
 import { registerReadCounts } from './read-counts.ts';
+import { registerRerender } from './rerender.ts';
 import { decideReview, listAwaitingReview } from './review.ts';
 import { registerScheduledPublishing } from './scheduled-publishing.ts';
 import { setBlogHidden } from './withheld.ts';
@@ -12,12 +13,14 @@ import { importBlog, saveBlog } from './blogs.service.ts';
  * counters and read counts) and of the one rule of who may read a blog, and the events it declares,
  * whose handlers the composition root wires. `blogsModule` decorates the app itself with the
  * batched read counts (`app.readCounts`, which get-blog's routes count with) and the scheduler
- * (`app.scheduledPublishing`), then registers its routes.
+ * (`app.scheduledPublishing`), queues the rendering again of blogs stored by older rules
+ * (rerender.ts), then registers its routes.
  */
 export const blogsModule = fp(
   async (app) => {
     registerReadCounts(app);
     registerScheduledPublishing(app);
+    registerRerender(app);
     await app.register(blogRoutes);
     await app.register(publishingRoutes);
   },

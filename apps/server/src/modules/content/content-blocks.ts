@@ -29,52 +29,37 @@ function cleanListItems(items: (string | ListItem)[]): (string | ListItem)[] {
   const kept: (string | ListItem)[] = [];
   for (const item of items) {
     if (typeof item === 'string') {
-      const content = sanitizeInlineHtml(item);
-      if (inlineText(content)) kept.push(content);
+      if (inlineText(item)) kept.push(item);
       continue;
     }
-    const content = sanitizeInlineHtml(item.content);
     const children = cleanListItems(item.items) as ListItem[];
-    if (inlineText(content) || children.length) kept.push({ ...item, content, items: children });
+    if (inlineText(item.content) || children.length) kept.push({ ...item, items: children });
   }
   return kept;
 }
 
-/** A table's cells cut to the inline allowlist, every row as long as the longest (the short ones padded); null when no cell has text. */
-function cleanTable(content: string[][], index: number): string[][] | null {
-  if (content.length > BlockLimits.tableRowsMax)
-    throw blockError(index, `a table may have at most ${BlockLimits.tableRowsMax} rows`);
-  const columns = Math.max(0, ...content.map((row) => row.length));
-  if (columns > BlockLimits.tableColumnsMax)
-    throw blockError(index, `a table may have at most ${BlockLimits.tableColumnsMax} columns`);
-  const rows = content.map((row) => Array.from({ length: columns }, (_, i) => sanitizeInlineHtml(row[i] ?? '')));
-  return rows.some((row) => row.some((cell) => inlineText(cell))) ? rows : null;
-}
+const sanitizeListItems = (items: (string | ListItem)[]): (string | ListItem)[] =>
+  items.map((item) =>
+    typeof item === 'string'
+      ? sanitizeInlineHtml(item)
+      : { ...item, content: sanitizeInlineHtml(item.content), items: sanitizeListItems(item.items) as ListItem[] },
+  );
 
 /**
- * One block made safe to store, null when it is empty and the editor would drop it (empty
- * paragraphs and lists), or a 400 naming the block when its data breaks a rule.
+ * The block with every inline HTML field of it (text, captions, list items, table cells) cut to the
+ * allowlist, nothing else changed: the first step of a save, and how a stored blog is rendered
+ * again when the sanitiser's rules change (rendered-content.ts).
  */
-function cleanBlock(block: ContentBlock, index: number): ContentBlock | null {
+export function sanitizeBlock(block: ContentBlock): ContentBlock {
   switch (block.type) {
-    case 'paragraph': {
-      const text = sanitizeInlineHtml(block.data.text);
-      return inlineText(text) ? { ...block, data: { text } } : null;
-    }
-    case 'header': {
-      const text = sanitizeInlineHtml(block.data.text);
-      if (!inlineText(text)) throw blockError(index, 'a heading needs text');
-      return { ...block, data: { ...block.data, text } };
-    }
-    case 'image': {
-      if (!isImageUrl(block.data.file.url)) throw blockError(index, 'an image needs an uploaded image URL');
-      const { url, width, height } = block.data.file;
-      const file = { url, ...(width && height && { width, height }) };
-      const alt = block.data.alt?.trim() ?? '';
-      if (alt.length > BlockLimits.altMax)
-        throw blockError(index, `alt text must be at most ${BlockLimits.altMax} characters`);
-      return { ...block, data: { ...block.data, file, alt, caption: sanitizeInlineHtml(block.data.caption) } };
-    }
+    case 'paragraph':
+      return { ...block, data: { ...block.data, text: sanitizeInlineHtml(block.data.text) } };
+    case 'header':
+      return { ...block, data: { ...block.data, text: sanitizeInlineHtml(block.data.text) } };
+    case 'image':
+      return { ...block, data: { ...block.data, caption: sanitizeInlineHtml(block.data.caption) } };
+    case 'embed':
+      return { ...block, data: { ...block.data, caption: sanitizeInlineHtml(block.data.caption) } };
     case 'quote':
       return {
         ...block,
@@ -84,6 +69,51 @@ function cleanBlock(block: ContentBlock, index: number): ContentBlock | null {
           caption: sanitizeInlineHtml(block.data.caption),
         },
       };
+    case 'list':
+      return { ...block, data: { ...block.data, items: sanitizeListItems(block.data.items) } };
+    case 'table':
+      return {
+        ...block,
+        data: { ...block.data, content: block.data.content.map((row) => row.map(sanitizeInlineHtml)) },
+      };
+    default:
+      return block;
+  }
+}
+
+/** A table's rows, every one as long as the longest (the short ones padded); null when no cell has text. */
+function cleanTable(content: string[][], index: number): string[][] | null {
+  if (content.length > BlockLimits.tableRowsMax)
+    throw blockError(index, `a table may have at most ${BlockLimits.tableRowsMax} rows`);
+  const columns = Math.max(0, ...content.map((row) => row.length));
+  if (columns > BlockLimits.tableColumnsMax)
+    throw blockError(index, `a table may have at most ${BlockLimits.tableColumnsMax} columns`);
+  const rows = content.map((row) => Array.from({ length: columns }, (_, i) => row[i] ?? ''));
+  return rows.some((row) => row.some((cell) => inlineText(cell))) ? rows : null;
+}
+
+/**
+ * One sanitised block made ready to store, null when it is empty and the editor would drop it
+ * (empty paragraphs and lists), or a 400 naming the block when its data breaks a rule.
+ */
+function cleanBlock(block: ContentBlock, index: number): ContentBlock | null {
+  switch (block.type) {
+    case 'paragraph':
+      return inlineText(block.data.text) ? { ...block, data: { text: block.data.text } } : null;
+    case 'header':
+      if (!inlineText(block.data.text)) throw blockError(index, 'a heading needs text');
+      return block;
+    case 'image': {
+      if (!isImageUrl(block.data.file.url)) throw blockError(index, 'an image needs an uploaded image URL');
+      const { url, width, height } = block.data.file;
+      const file = { url, ...(width && height && { width, height }) };
+      const alt = block.data.alt?.trim() ?? '';
+      if (alt.length > BlockLimits.altMax)
+        throw blockError(index, `alt text must be at most ${BlockLimits.altMax} characters`);
+      return { ...block, data: { ...block.data, file, alt } };
+    }
+    case 'quote':
+      return block;
     case 'list': {
       const items = cleanListItems(block.data.items);
       return items.length ? { ...block, data: { ...block.data, items } } : null;
@@ -104,14 +134,14 @@ function cleanBlock(block: ContentBlock, index: number): ContentBlock | null {
       const embed = embedPlayerUrl(service, block.data.embed);
       if (!embed) throw blockError(index, `the embed address is not a ${service} player`);
       if (!isWebUrl(source)) throw blockError(index, 'the embed source must be an http or https URL');
-      return { ...block, data: { ...block.data, embed, caption: sanitizeInlineHtml(block.data.caption) } };
+      return { ...block, data: { ...block.data, embed } };
     }
     case 'code': {
       const { code, language } = block.data;
       if (code.length > BlockLimits.codeMax)
         throw blockError(index, `code must be at most ${BlockLimits.codeMax} characters`);
       if (!isCodeLanguage(language)) throw blockError(index, `code in "${language}" is not supported`);
-      // `html` is the highlighting get-blog answers with, never stored.
+      // `html` is the highlighting get-blog answers with, stored beside the content (rendered-content.ts).
       return code.trim() ? { ...block, data: { code, language } } : null;
     }
     case 'delimiter':
@@ -132,11 +162,11 @@ function cleanBlock(block: ContentBlock, index: number): ContentBlock | null {
   }
 }
 
-/** The editor's output as stored: every block checked, inline HTML cut to the allowlist, empties dropped. */
+/** The editor's output as stored: inline HTML cut to the allowlist, every block checked, empties dropped. */
 export function cleanEditorOutput(output: EditorOutput | undefined): EditorOutput {
   const blocks: ContentBlock[] = [];
   (output?.blocks ?? []).forEach((block, index) => {
-    const cleaned = cleanBlock(block, index);
+    const cleaned = cleanBlock(sanitizeBlock(block), index);
     if (cleaned) blocks.push(cleaned);
   });
   return {

@@ -1,4 +1,12 @@
-import { blockTexts, embedPlayerUrl, escapeHtml, webUrl, type ContentBlock, type ListItem } from '@inkwell/contracts';
+import {
+  blockTexts,
+  embedPlayerUrl,
+  escapeHtml,
+  STORED_LINK_REL,
+  webUrl,
+  type ContentBlock,
+  type ListItem,
+} from '@inkwell/contracts';
 import { inlineText, sanitizeInlineHtml } from './inline-html.ts';
 
 /**
@@ -15,7 +23,6 @@ type BlockOf<T extends ContentBlock['type']> = Extract<ContentBlock, { type: T }
 
 const inline = (tag: string, html: string) => `<${tag}>${sanitizeInlineHtml(html)}</${tag}>`;
 const caption = (html: string) => (html ? inline('figcaption', html) : '');
-const LINK_REL = 'noopener noreferrer nofollow';
 
 function blockHtml(block: ContentBlock, absolute: (pathOrUrl: string) => string): string {
   switch (block.type) {
@@ -73,7 +80,7 @@ function linkHtml(data: BlockOf<'link'>, absolute: (pathOrUrl: string) => string
   if (!url) return '';
   const { title, description, image } = data.meta;
   return (
-    `<p><a href="${escapeHtml(url.href)}" rel="${LINK_REL}">${escapeHtml(title || url.hostname)}</a>` +
+    `<p><a href="${escapeHtml(url.href)}" rel="${STORED_LINK_REL}">${escapeHtml(title || url.hostname)}</a>` +
     (description ? `<br>${escapeHtml(description)}` : '') +
     (image ? `<br><img src="${escapeHtml(absolute(image.url))}" alt="">` : '') +
     '</p>'
@@ -89,7 +96,7 @@ function embedHtml(data: BlockOf<'embed'>): string {
     : '';
   // Many feed readers drop frames: the source link keeps the embed reachable there.
   const link = source
-    ? `<p><a href="${escapeHtml(source.href)}" rel="${LINK_REL}">${escapeHtml(source.href)}</a></p>`
+    ? `<p><a href="${escapeHtml(source.href)}" rel="${STORED_LINK_REL}">${escapeHtml(source.href)}</a></p>`
     : '';
   return `<figure>${frame}${link}${caption(data.caption)}</figure>`;
 }

@@ -5,7 +5,7 @@
  * that is either rebuilt from scratch (allowed) or dropped, every other character is escaped,
  * and the result is always balanced, so nothing the browser parses can differ from what we meant.
  */
-import { escapeHtml } from '@inkwell/contracts';
+import { escapeHtml, STORED_CLASS, STORED_LINK_REL } from '@inkwell/contracts';
 import { decodeEntities, readTag, skipElement } from '../../html/html-tokens.ts';
 
 /** Elements whose content is code or raw text, not markup: dropped together with everything inside. */
@@ -25,10 +25,9 @@ const DROP_WITH_CONTENT = new Set([
 /** Editor.js writes b and i, but pasted text brings their synonyms. */
 const SYNONYMS: Record<string, string> = { strong: 'b', em: 'i' };
 
-const FIXED_CLASS: Record<string, string> = { mark: 'cdx-marker', code: 'inline-code' };
+const FIXED_CLASS: Record<string, string> = STORED_CLASS;
 const ALLOWED = new Set(['b', 'i', 'a', 'mark', 'code', 'br']);
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
-const LINK_REL = 'noopener noreferrer nofollow';
 
 const ENTITY = /^&(?:#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/i;
 
@@ -49,7 +48,7 @@ export function safeLinkHref(raw: string): string | null {
 function openTag(name: string, attributes: Map<string, string>): string {
   if (name === 'a') {
     const href = safeLinkHref(attributes.get('href') ?? '');
-    return href ? `<a href="${escapeHtml(href)}" rel="${LINK_REL}">` : '<a>';
+    return href ? `<a href="${escapeHtml(href)}" rel="${STORED_LINK_REL}">` : '<a>';
   }
   if (name === 'br') return '<br>';
   const fixedClass = FIXED_CLASS[name];

@@ -1,4 +1,4 @@
-import { BlockLimits, escapeHtml, type ContentBlock, type ListItem } from '@inkwell/contracts';
+import { BlockLimits, escapeHtml, STORED_LINK_REL, type ContentBlock, type ListItem } from '@inkwell/contracts';
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { codeLanguage } from './code-languages.ts';
@@ -32,8 +32,6 @@ const INLINE_MAX = 19_000;
 const BLOCKS_MAX = 1000;
 const LIST_ITEMS_MAX = 500;
 const URL_MAX = 2048;
-/** What the inline sanitiser writes on every link (content/inline-html.ts): blocks come out as a save stores them. */
-const LINK_REL = 'noopener noreferrer nofollow';
 
 const CONTAINERS = new Set([
   'div',
@@ -402,7 +400,7 @@ class Converter {
         const href = attribute(node, 'href');
         const target = href && this.linkTarget(href);
         const html = inner();
-        return target && visible(html) ? `<a href="${escapeHtml(target)}" rel="${LINK_REL}">${html}</a>` : html;
+        return target && visible(html) ? `<a href="${escapeHtml(target)}" rel="${STORED_LINK_REL}">${html}</a>` : html;
       }
       case 'p':
       case 'div':

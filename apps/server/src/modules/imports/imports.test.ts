@@ -200,6 +200,13 @@ describe('an import of one’s own blog', () => {
     const blocks = walk.content[0]!.blocks;
     expect(blocks.map((block) => block.type)).toEqual(['header', 'paragraph', 'image', 'list', 'code']);
     expect(blocks[1]!.data).toEqual({ text: 'Cold, <i>bright</i>.' });
+    // Its code was highlighted as it was written, as a save does: stored beside it, never on a read.
+    const [stored] = await t.app.db
+      .select({ codeHtml: blogs.codeHtml })
+      .from(blogs)
+      .where(eq(blogs.blogId, walk.blog_id));
+    expect(stored!.codeHtml).toEqual([(blocks[4] as Extract<ContentBlock, { type: 'code' }>).data.html]);
+    expect(stored!.codeHtml[0]).toContain('<span class="hljs-built_in">print</span>');
     const image = blocks[2] as Extract<ContentBlock, { type: 'image' }>;
     expect(image.data.file).toEqual({
       url: expect.stringMatching(/\/uploads\/[0-9a-f]{64}\.png$/),

@@ -1,27 +1,10 @@
-import DOMPurify from 'dompurify';
 import { useEffect, useState } from 'react';
 import { CODE_LANGUAGES, isCodeLanguage, type ContentBlock } from '@inkwell/contracts';
-import { htmlWindow } from '../../../lib/html-window.ts';
 import { useHydrated } from '../../../lib/hydration.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { sanitizeHighlightedCode } from './inline-html.tsx';
 
 type CodeData = Extract<ContentBlock, { type: 'code' }>['data'];
-
-/** highlight.js's classes (`hljs-keyword`, `hljs-title function_`): no other class reaches the page. */
-const HIGHLIGHT_CLASS = /^(?:hljs-[a-z-]+|[a-z]+_+)$/;
-
-/**
- * The server's highlighting, sanitised again before it reaches the page: spans with highlight.js's
- * classes around escaped text, nothing else. Its own DOMPurify instance, so the hook is only its own.
- */
-const purifier = DOMPurify(htmlWindow);
-purifier.addHook('afterSanitizeAttributes', (node) => {
-  const kept = [...node.classList].filter((name) => HIGHLIGHT_CLASS.test(name));
-  if (kept.length) node.setAttribute('class', kept.join(' '));
-  else node.removeAttribute('class');
-});
-const sanitizeHighlightedCode = (html: string) =>
-  purifier.sanitize(html, { ALLOWED_TAGS: ['span'], ALLOWED_ATTR: ['class'] });
 
 /** How long the button says Copied. */
 const COPIED_MS = 2000;
@@ -56,7 +39,7 @@ function CopyButton({ code }: { code: string }) {
 }
 
 /**
- * A code block as the server highlighted it (`html`, computed for each answer), or its plain text;
+ * A code block as the server highlighted it (`html`, made when the blog was saved), or its plain text;
  * the same markup on the server and in hydration. Long lines scroll inside the block, which the
  * keyboard can focus to scroll it.
  */
