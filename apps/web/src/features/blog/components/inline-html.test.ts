@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { linksForReaders } from '@inkwell/contracts';
 import { describe, expect, it } from 'vitest';
-import { inlineText, sanitizeInlineHtml, storedText } from './inline-html.tsx';
+import { inlineText, sanitizeHighlightedCode, sanitizeInlineHtml, storedText } from './inline-html.tsx';
 
 /** Inline HTML as the server's sanitiser stores it (apps/server/src/modules/content/inline-html.ts). */
 const STORED = [
@@ -26,5 +26,12 @@ describe('stored inline HTML on a page', () => {
 
   it('has the same text, as an image’s alt, read without a parser on the server as with one in the browser', () => {
     for (const stored of STORED) expect(storedText(stored)).toBe(inlineText(stored));
+  });
+
+  it('of highlighted code, as stored (highlight.js’s classes only), is what DOMPurify leaves of it', () => {
+    const stored =
+      '<span class="hljs-keyword">def</span> <span class="hljs-title function_">f</span>(): ' +
+      '<span class="hljs-built_in">print</span>(<span>&quot;&lt;b&gt;&quot;</span>)';
+    expect(parsed(sanitizeHighlightedCode(stored))).toBe(parsed(stored));
   });
 });

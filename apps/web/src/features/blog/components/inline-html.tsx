@@ -12,7 +12,7 @@ export const AuthorTrusted = createContext(false);
 /** The rel of a blog's links: search engines are told to vouch for none but a trusted author's. */
 export const useLinkRel = () => (use(AuthorTrusted) ? '' : 'ugc nofollow ') + 'noopener noreferrer';
 
-/** The rel the hook below gives links: set by purify for its own synchronous call. */
+/** The rel the hook below gives links: set by sanitizeInlineHtml for its own synchronous call. */
 let linkRel = '';
 
 /**
