@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { blogs } from '../../db/schema/index.ts';
 import { renderAgain, RENDER_VERSION } from '../content/index.ts';
 import { enqueueJob } from '../jobs/index.ts';
+import { Tags } from '../../plugins/cache-tags.ts';
 
 /*
  * When the sanitiser's or the highlighting's rules change (content's RENDER_VERSION), every blog
@@ -72,8 +73,9 @@ export function registerRerender(app: FastifyInstance) {
         rendered += done;
         if (done < PER_BATCH) break;
       }
-      // Answers were rendered on read as they are now stored, but for the words a card counts.
-      if (rendered > 0) await app.readCache.invalidate();
+      // Answers were rendered on read as they are now stored, but for the words a card counts. Rare (a
+      // change of rules, once per release at most): the cache is emptied whole.
+      if (rendered > 0) await app.readCache.invalidate([Tags.site]);
       if (rendered === PER_BATCH * BATCHES_PER_JOB) await enqueueJob(app.db, rerenderJob(round + 1));
     },
   });
