@@ -20,8 +20,9 @@
  *   BENCH_ENGINES                   names of databases to run, comma-separated (default all)
  *   BENCH_DATABASE_URL              PostgreSQL server to create a scratch database on
  *                                   (default postgres://postgres@127.0.0.1:5432/postgres; "" to skip)
- *   BENCH_FRONT=varnish             read through Debian's Varnish in front of each server
- *                                   (docs/shared-cache/varnish.vcl), which the server purges by key
+ *   BENCH_FRONT=varnish             also read through Debian's Varnish in front of each server
+ *                                   (docs/shared-cache/varnish.vcl), which the server purges by key:
+ *                                   each database gets a second row, "via Varnish", in the same turns
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -92,6 +93,8 @@ interface Member {
 
 interface Running extends SeededServer {
   engine: Engine;
+  /** The row's name: the database's, and how it is read. */
+  name: string;
   /** Where readers ask: the server, or the Varnish in front of it. */
   readBase: string;
   varnish?: Varnish;
@@ -101,7 +104,7 @@ interface Running extends SeededServer {
   weights: number[];
 }
 
-async function prepare(engine: Engine): Promise<Running> {
+async function prepare(engine: Engine): Promise<Running[]> {
   const varnishPort = FRONT ? await freePort() : 0;
   const purge: Record<string, string> = FRONT ? { CACHE_PURGE_URL: `http://127.0.0.1:${varnishPort}/` } : {};
   const ready = await seededServer({ ...(await engine.env()), ...purge }, BLOGS);
@@ -118,8 +121,18 @@ async function prepare(engine: Engine): Promise<Running> {
   }
   const pages = ['/', ...ready.seeded.blogs.map((blog) => `/blog/${blog.blogId}`)];
   process.stderr.write(`${engine.name}: ready on ${ready.dataDir}\n`);
-  const readBase = varnish?.base ?? ready.server.base;
-  return { ...ready, engine, readBase, varnish, members, pages, weights: pages.map((_, rank) => 1 / (rank + 1)) };
+  const direct = {
+    ...ready,
+    engine,
+    name: engine.name,
+    readBase: ready.server.base,
+    members,
+    pages,
+    weights: pages.map((_, rank) => 1 / (rank + 1)),
+  };
+  return varnish
+    ? [direct, { ...direct, name: `${engine.name} via Varnish`, readBase: varnish.base, varnish }]
+    : [direct];
 }
 
 const draw = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
@@ -221,12 +234,12 @@ if (ENGINES.some((engine) => engine.name === 'PostgreSQL') && !(await postgresAn
 const runs: Running[] = [];
 const cells = new Map<string, Cell>();
 try {
-  for (const engine of ENGINES) runs.push(await prepare(engine));
+  for (const engine of ENGINES) runs.push(...(await prepare(engine)));
   const slices = new Map<string, Slice[]>();
   for (let round = 0; round < ROUNDS; round++) {
     for (const run of runs)
       for (const rate of RATES) {
-        const key = `${run.engine.name}|${rate}`;
+        const key = `${run.name}|${rate}`;
         slices.set(key, [...(slices.get(key) ?? []), await slice(run, rate)]);
       }
     process.stderr.write(`round ${round + 1} of ${ROUNDS}: done\n`);
@@ -243,8 +256,11 @@ try {
 } finally {
   for (const run of runs) {
     await run.varnish?.stop();
-    await stopServer(run.server);
-    rmSync(run.dataDir, { recursive: true, force: true });
+    // The direct row and the one via Varnish share their server.
+    if (run.varnish || !FRONT) {
+      await stopServer(run.server);
+      rmSync(run.dataDir, { recursive: true, force: true });
+    }
   }
   for (const engine of ENGINES) await engine.cleanUp?.();
 }
@@ -254,8 +270,8 @@ console.log(
   `\nMixed workload: ${CLIENTS} anonymous readers of the home page and ${BLOGS} blogs' pages (Zipf-like, s = 1; cache as shipped) beside a writer of likes and comments by ${MEMBERS} members${FRONT ? ', read through Varnish' : ''}; ${ROUNDS} slices of ${SECONDS / ROUNDS}s per cell, rates and databases in turns; reads/s and writes/s are the median slice, p50/p99 over all reads of the cell. Goals (issue 30): reads at 20 writes/s ≥ 0.8× and at 100 writes/s ≥ 0.5× those without writes, p99 ≤ 20 ms at 20 writes/s\n`,
 );
 for (const run of runs) {
-  const cell = (rate: number) => cells.get(`${run.engine.name}|${rate}`)!;
-  console.log(`${run.engine.name}\n\n| writes/s asked | writes/s answered | reads/s | × no writes | p50 ms | p99 ms |`);
+  const cell = (rate: number) => cells.get(`${run.name}|${rate}`)!;
+  console.log(`${run.name}\n\n| writes/s asked | writes/s answered | reads/s | × no writes | p50 ms | p99 ms |`);
   console.log('|---:|---:|---:|---:|---:|---:|');
   for (const rate of RATES) {
     const { reads, p50, p99, writes } = cell(rate);
