@@ -11,7 +11,7 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { changed, shows, Tags } from '../../plugins/cache-tags.ts';
+import { changed, countChanged, shows, Tags } from '../../plugins/cache-tags.ts';
 import { refuseIfBlocked } from '../blocks/index.ts';
 import { addToActivity, lockBlog } from '../blogs/index.ts';
 import { forgetDeletedComments, notifyComment, notifyReply } from '../notifications/index.ts';
@@ -56,7 +56,9 @@ export async function addComment(db: Db, user: SessionUser, body: AddCommentBody
       parentId: parent?.id ?? null,
       comment: text,
     });
-    changed(Tags.comments(blog.id));
+    // A new comment reaches anonymous readers within the counts' lag, as its count does; its writer's
+    // own reads carry their session and show it at once. A deletion goes at once (deleteThreads).
+    countChanged(Tags.comments(blog.id));
     await addToActivity(tx, blog.id, { comments: 1, parents: parent ? 0 : 1 });
     const notification = { blogId: blog.id, userId: user.id, commentId: row.id };
     if (parent) await notifyReply(tx, { ...notification, parentId: parent.id, parentWriterId: parent.commentedBy });
