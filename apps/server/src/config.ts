@@ -1,6 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_POOL_SIZE } from './db/bounded-pool.ts';
+import { DEFAULT_SHARED_BUFFERS_MB } from './db/embedded-postgres.ts';
 
 const optional = z
   .string()
@@ -16,6 +18,10 @@ const Env = z.object({
   DATABASE: z.enum(['pglite', 'embedded-postgres']).optional(),
   /** How long PostgreSQL may take to accept a connection or answer a statement before the request is answered 503. */
   DATABASE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
+  /** Connections to PostgreSQL the server keeps at most; one of them listens for notifications, so 2 at least. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(1000).default(DEFAULT_POOL_SIZE),
+  /** The embedded PostgreSQL's shared_buffers, in MiB: the pages it keeps in memory itself. */
+  DATABASE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1_048_576).default(DEFAULT_SHARED_BUFFERS_MB),
   PUBLIC_URL: optional.refine(
     (v) => v === undefined || /^https?:\/\/[^/\s]+(\/.*)?$/i.test(v),
     'must be an http(s) address such as https://blog.example.org',
@@ -94,6 +100,10 @@ export interface Config {
   embeddedDatabase: 'pglite' | 'embedded-postgres' | undefined;
   /** The bound on every wait for PostgreSQL: a connection, a pooled client, a statement. */
   databaseTimeoutSeconds: number;
+  /** Connections the server's pool keeps to PostgreSQL at most. */
+  databasePoolSize: number;
+  /** The embedded PostgreSQL's shared_buffers in MiB. */
+  sharedBuffersMb: number;
   publicUrl: string | undefined;
   /** Strict-Transport-Security's max-age: 0 unless the site is served over HTTPS (PUBLIC_URL https) and HSTS_SECONDS is not 0. */
   hstsSeconds: number;
@@ -211,6 +221,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     embeddedDatabase: e.DATABASE,
     databaseTimeoutSeconds: e.DATABASE_TIMEOUT_SECONDS,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    sharedBuffersMb: e.DATABASE_SHARED_BUFFERS_MB,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     hstsSeconds: /^https:/i.test(e.PUBLIC_URL ?? '') ? e.HSTS_SECONDS : 0,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),

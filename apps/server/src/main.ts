@@ -21,6 +21,8 @@ async function main() {
       dataDir: config.dataDir,
       embedded: config.embeddedDatabase,
       timeoutSeconds: config.databaseTimeoutSeconds,
+      poolSize: config.databasePoolSize,
+      sharedBuffersMb: config.sharedBuffersMb,
       onFallback: (reason) =>
         console.warn(`inkwell: the data folder runs PGlite, not the embedded PostgreSQL: ${reason}`),
     });

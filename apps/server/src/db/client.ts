@@ -11,7 +11,7 @@ import * as schema from './schema/index.ts';
 import { lockDataDir, makeDataFolder } from './data-dir-lock.ts';
 import { chooseEmbeddedDatabase, type EmbeddedDatabase } from './embedded-choice.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
-import { boundedPool } from './bounded-pool.ts';
+import { boundedPool, DEFAULT_POOL_SIZE } from './bounded-pool.ts';
 import { memoryTemplateFile } from './memory-template.ts';
 import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
 
@@ -57,6 +57,10 @@ export interface OpenOptions {
   onFallback?: (reason: string) => void;
   /** PostgreSQL: how long a connection or a statement may take before it fails as unavailable (DATABASE_TIMEOUT_SECONDS). */
   timeoutSeconds?: number;
+  /** PostgreSQL: connections the pool keeps at most (DATABASE_POOL_SIZE). */
+  poolSize?: number;
+  /** The embedded PostgreSQL's memory (DATABASE_SHARED_BUFFERS_MB; its connections follow poolSize). */
+  sharedBuffersMb?: number;
 }
 
 export async function openDatabase({
@@ -65,22 +69,29 @@ export async function openDatabase({
   embedded,
   onFallback,
   timeoutSeconds = 5,
+  poolSize = DEFAULT_POOL_SIZE,
+  sharedBuffersMb,
 }: OpenOptions): Promise<Database> {
-  if (databaseUrl) return openPostgres(databaseUrl, timeoutSeconds * 1000);
+  if (databaseUrl) return openPostgres(databaseUrl, timeoutSeconds * 1000, poolSize);
   if (dataDir.startsWith('memory://')) return openPglite(dataDir);
   const choice = await chooseEmbeddedDatabase(dataDir, embedded);
   if (choice.fallback) onFallback?.(choice.fallback);
   return choice.engine === 'embedded-postgres'
-    ? openEmbeddedPostgres(dataDir, timeoutSeconds * 1000)
+    ? openEmbeddedPostgres(dataDir, timeoutSeconds * 1000, poolSize, sharedBuffersMb)
     : openPglite(dataDir);
 }
 
 /** PostgreSQL's own server run from the data folder, then used as any PostgreSQL is. */
-async function openEmbeddedPostgres(dataDir: string, timeoutMs: number): Promise<Database> {
-  const server = await startEmbeddedPostgres(dataDir);
+async function openEmbeddedPostgres(
+  dataDir: string,
+  timeoutMs: number,
+  poolSize: number,
+  sharedBuffersMb: number | undefined,
+): Promise<Database> {
+  const server = await startEmbeddedPostgres(dataDir, { poolSize, sharedBuffersMb });
   let database: Database;
   try {
-    database = await openPostgres(server.url, timeoutMs);
+    database = await openPostgres(server.url, timeoutMs, poolSize);
   } catch (error) {
     await server.stop();
     throw error;
@@ -137,9 +148,9 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
+async function openPostgres(url: string, timeoutMs: number, poolSize: number): Promise<Database> {
   await migrateWithLock(url, timeoutMs);
-  const pool = boundedPool(url, timeoutMs);
+  const pool = boundedPool(url, timeoutMs, poolSize);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const handlers = new Map<string, Set<Listener>>();
   const resumers = new Set<() => void>();
