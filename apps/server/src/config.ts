@@ -1,8 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_POOL_SIZE } from './db/bounded-pool.ts';
-import { DEFAULT_SHARED_BUFFERS_MB } from './db/embedded-postgres.ts';
+import { DEFAULT_POOL_SIZE, DEFAULT_SHARED_BUFFERS_MB } from './db/database-memory.ts';
 
 const optional = z
   .string()
@@ -20,7 +19,7 @@ const Env = z.object({
   DATABASE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
   /** Connections to PostgreSQL the server keeps at most; one of them listens for notifications, so 2 at least. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(1000).default(DEFAULT_POOL_SIZE),
-  /** The embedded PostgreSQL's shared_buffers, in MiB: the pages it keeps in memory itself. */
+  /** The embedded databases' shared_buffers, in MiB: the pages PostgreSQL keeps in memory itself. */
   DATABASE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1_048_576).default(DEFAULT_SHARED_BUFFERS_MB),
   PUBLIC_URL: optional.refine(
     (v) => v === undefined || /^https?:\/\/[^/\s]+(\/.*)?$/i.test(v),
@@ -102,7 +101,7 @@ export interface Config {
   databaseTimeoutSeconds: number;
   /** Connections the server's pool keeps to PostgreSQL at most. */
   databasePoolSize: number;
-  /** The embedded PostgreSQL's shared_buffers in MiB. */
+  /** The embedded databases' shared_buffers in MiB. */
   sharedBuffersMb: number;
   publicUrl: string | undefined;
   /** Strict-Transport-Security's max-age: 0 unless the site is served over HTTPS (PUBLIC_URL https) and HSTS_SECONDS is not 0. */

@@ -29,8 +29,6 @@ class GivesUpWhenSilent extends pg.Client {
   }
 }
 
-export const DEFAULT_POOL_SIZE = 10;
-
 /** A PostgreSQL backend costs a few MiB while it lives: one idle this long is closed, and the pool shrinks after a burst. */
 const POOL_IDLE_MS = 10_000;
 

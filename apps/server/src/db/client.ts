@@ -11,7 +11,8 @@ import * as schema from './schema/index.ts';
 import { lockDataDir, makeDataFolder } from './data-dir-lock.ts';
 import { chooseEmbeddedDatabase, type EmbeddedDatabase } from './embedded-choice.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
-import { boundedPool, DEFAULT_POOL_SIZE } from './bounded-pool.ts';
+import { boundedPool } from './bounded-pool.ts';
+import { DEFAULT_POOL_SIZE, DEFAULT_SHARED_BUFFERS_MB } from './database-memory.ts';
 import { memoryTemplateFile } from './memory-template.ts';
 import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
 
@@ -59,7 +60,7 @@ export interface OpenOptions {
   timeoutSeconds?: number;
   /** PostgreSQL: connections the pool keeps at most (DATABASE_POOL_SIZE). */
   poolSize?: number;
-  /** The embedded PostgreSQL's memory (DATABASE_SHARED_BUFFERS_MB; its connections follow poolSize). */
+  /** The embedded databases' shared_buffers in MiB (DATABASE_SHARED_BUFFERS_MB). */
   sharedBuffersMb?: number;
 }
 
@@ -70,15 +71,15 @@ export async function openDatabase({
   onFallback,
   timeoutSeconds = 5,
   poolSize = DEFAULT_POOL_SIZE,
-  sharedBuffersMb,
+  sharedBuffersMb = DEFAULT_SHARED_BUFFERS_MB,
 }: OpenOptions): Promise<Database> {
   if (databaseUrl) return openPostgres(databaseUrl, timeoutSeconds * 1000, poolSize);
-  if (dataDir.startsWith('memory://')) return openPglite(dataDir);
+  if (dataDir.startsWith('memory://')) return openPglite(dataDir, sharedBuffersMb);
   const choice = await chooseEmbeddedDatabase(dataDir, embedded);
   if (choice.fallback) onFallback?.(choice.fallback);
   return choice.engine === 'embedded-postgres'
     ? openEmbeddedPostgres(dataDir, timeoutSeconds * 1000, poolSize, sharedBuffersMb)
-    : openPglite(dataDir);
+    : openPglite(dataDir, sharedBuffersMb);
 }
 
 /** PostgreSQL's own server run from the data folder, then used as any PostgreSQL is. */
@@ -86,7 +87,7 @@ async function openEmbeddedPostgres(
   dataDir: string,
   timeoutMs: number,
   poolSize: number,
-  sharedBuffersMb: number | undefined,
+  sharedBuffersMb: number,
 ): Promise<Database> {
   const server = await startEmbeddedPostgres(dataDir, { poolSize, sharedBuffersMb });
   let database: Database;
@@ -106,7 +107,7 @@ async function openEmbeddedPostgres(
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, sharedBuffersMb: number): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   let release = async () => {};
   let client: PgliteThread;
@@ -114,9 +115,9 @@ async function openPglite(dataDir: string): Promise<Database> {
   if (inMemory) {
     const template = memoryTemplateFile(migrationsFolder);
     if (existsSync(template)) {
-      client = await startPgliteThread(dataDir, { template });
+      client = await startPgliteThread(dataDir, { template, sharedBuffersMb });
     } else {
-      client = await startPgliteThread(dataDir);
+      client = await startPgliteThread(dataDir, { sharedBuffersMb });
       writeTemplate = () => client.dumpTo(template);
     }
   } else {
@@ -124,7 +125,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     makeDataFolder(dataDir, pgdata);
     release = lockDataDir(dataDir);
     try {
-      client = await startPgliteThread(pgdata);
+      client = await startPgliteThread(pgdata, { sharedBuffersMb });
     } catch (error) {
       await release();
       throw new Error(`Cannot open the database in the data folder ${dataDir}: ${(error as Error).message}`);

@@ -14,7 +14,6 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEFAULT_POOL_SIZE } from './bounded-pool.ts';
 import { lockDataDir, makeDataFolder } from './data-dir-lock.ts';
 import { SOFTWARE_NAME } from '../software-version.ts';
 
@@ -38,12 +37,10 @@ export interface EmbeddedPostgres {
 /** What the embedded PostgreSQL holds in memory, besides the rows it reads (docs/operating.md, "Memory"). */
 export interface EmbeddedMemory {
   /** The server's pool (DATABASE_POOL_SIZE): PostgreSQL accepts as many connections again beside it. */
-  poolSize?: number | undefined;
+  poolSize: number;
   /** shared_buffers, in MiB (DATABASE_SHARED_BUFFERS_MB). */
-  sharedBuffersMb?: number | undefined;
+  sharedBuffersMb: number;
 }
-
-export const DEFAULT_SHARED_BUFFERS_MB = 32;
 
 /**
  * PostgreSQL's own defaults are sized for a database server with the machine to itself (128 MB of
@@ -52,7 +49,7 @@ export const DEFAULT_SHARED_BUFFERS_MB = 32;
  * or not it is ever used, so it accepts the server's pool, as many again for `npm run admin` and
  * `npm run backup` beside it, and PostgreSQL's 3 reserved for superusers.
  */
-function memorySettings({ poolSize = DEFAULT_POOL_SIZE, sharedBuffersMb = DEFAULT_SHARED_BUFFERS_MB }: EmbeddedMemory) {
+function memorySettings({ poolSize, sharedBuffersMb }: EmbeddedMemory) {
   return { shared_buffers: `${sharedBuffersMb}MB`, max_connections: 2 * poolSize + 3 };
 }
 
@@ -239,7 +236,7 @@ export async function whyEmbeddedPostgresCannotRun(folder: string): Promise<stri
   }
 }
 
-export async function startEmbeddedPostgres(folder: string, memory: EmbeddedMemory = {}): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(folder: string, memory: EmbeddedMemory): Promise<EmbeddedPostgres> {
   // PostgreSQL works in its own folder, so a relative path would mean something else to it.
   const dataDir = path.resolve(folder);
   const pgdata = path.join(dataDir, 'postgres');
