@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { missingMemoryLimits } from './memory-limits.ts';
 import { killServers, startServer } from './test/server-process.ts';
 
-const OURS = ['--max-semi-space-size=8', '--max-old-space-size=512'];
+const OURS = ['--max-semi-space-size=8', '--max-old-space-size=512', '--expose-gc'];
 const TUNABLES = 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=65536';
 
 describe('the memory limits of the server process', () => {
@@ -16,9 +16,9 @@ describe('the memory limits of the server process', () => {
   });
 
   it("keeps an operator's own choice, on the command line, in NODE_OPTIONS (either spelling) or in GLIBC_TUNABLES", () => {
-    expect(missingMemoryLimits(['--max-old-space-size=2048'], {}, 'linux')?.execArgv).toEqual([OURS[0]]);
+    expect(missingMemoryLimits(['--max-old-space-size=2048'], {}, 'linux')?.execArgv).toEqual([OURS[0], OURS[2]]);
     expect(missingMemoryLimits([], { NODE_OPTIONS: '--max_semi_space_size=32 --trace-gc' }, 'linux')?.execArgv).toEqual(
-      [OURS[1]],
+      [OURS[1], OURS[2]],
     );
     expect(missingMemoryLimits([], { GLIBC_TUNABLES: 'glibc.malloc.arena_max=8' }, 'linux')?.env.GLIBC_TUNABLES).toBe(
       'glibc.malloc.arena_max=8:glibc.malloc.mmap_threshold=65536',

@@ -10,8 +10,9 @@
  * start-up and stayed, and the old one may take a quarter of the RAM. 8 MiB semi-spaces cost no
  * throughput measured; 512 MiB holds the largest import the limits allow (a 50 MB WordPress export
  * needs about 300 MiB of heap to read), and past it the process ends rather than the host swap.
+ * `gc` lets the server collect once it turns idle (plugins/idle-collection.ts): V8 itself never did.
  */
-const V8_FLAGS = { 'max-semi-space-size': '8', 'max-old-space-size': '512' };
+const V8_FLAGS = { 'max-semi-space-size': '8', 'max-old-space-size': '512', 'expose-gc': '' };
 
 /**
  * glibc keeps what the server's threads free in up to 16 arenas here (8 a core), each holding on to
@@ -43,7 +44,7 @@ export function missingMemoryLimits(
   const given = new Set([...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].map(flagName));
   const flags = Object.entries(V8_FLAGS)
     .filter(([name]) => !given.has(name))
-    .map(([name, value]) => `--${name}=${value}`);
+    .map(([name, value]) => (value ? `--${name}=${value}` : `--${name}`));
   const tunables = (env.GLIBC_TUNABLES ?? '').split(':').filter(Boolean);
   const named = new Set(tunables.map((tunable) => tunable.split('=')[0]));
   const added =
