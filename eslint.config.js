@@ -14,8 +14,14 @@ const features = './apps/web/src/features';
 const server = './apps/server/src';
 const modules = `${server}/modules`;
 const plugins = `${server}/plugins`;
-/** The composition root: the list of modules in registration order, buildApp, and the processes (the server, `npm run admin`). */
-const root = [`${modules}/index.ts`, `${server}/app.ts`, `${server}/main.ts`, `${server}/admin-cli.ts`];
+/** The composition root: the list of modules in registration order, buildApp, and the processes (the server, `npm start`, `npm run admin`). */
+const root = [
+  `${modules}/index.ts`,
+  `${server}/app.ts`,
+  `${server}/main.ts`,
+  `${server}/start.ts`,
+  `${server}/admin-cli.ts`,
+];
 /** The bottom layer: the shared files of src (configuration, errors, the site's origin…) and db, net, html. */
 const shared = [
   ...entries(server)

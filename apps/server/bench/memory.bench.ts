@@ -4,7 +4,10 @@
  * the embedded PostgreSQL and on PGlite, one after the other; for each it reports the server's RSS
  * and the PSS of its child processes (the embedded PostgreSQL's: shared buffers count once):
  * idle after start, the highest during an uncached load and at its end (readers over real HTTP on
- * `/`, a blog page and four JSON calls), and idle again 30 s and 60 s after it (does it give back?).
+ * `/`, a blog page and four JSON calls), and idle again 30 s and 60 s after it (does it give back?);
+ * then each process's share (the server, PostgreSQL's postmaster, backends and background
+ * processes), and issue 30's goals as pass or fail per database. The server runs with the memory
+ * limits `npm start` gives it (src/memory-limits.ts).
  *
  *   BENCH_BLOGS (default 200)       blogs to seed
  *   BENCH_SECONDS (default 30)      length of the load
@@ -14,7 +17,7 @@
 import { rmSync } from 'node:fs';
 import { runLoad } from './load.ts';
 import type { Load } from './load-worker.ts';
-import { memoryOfServer, totalOf, type Memory } from './process-memory.ts';
+import { memoryOfServer, totalOf, type Memory, type Share } from './process-memory.ts';
 import type { Seeded } from './seed.ts';
 import { seededServer, stopServer, type Server } from './server-process.ts';
 
@@ -111,13 +114,55 @@ console.log(
   `\nMemory in MiB, all processes: total = the server's RSS + its child processes' PSS (their RSS in brackets); ${BLOGS} published blogs, uncached (READ_CACHE_MB=0), readers of /, a blog page and four JSON calls (${CLIENTS} each) for ${SECONDS} s\n`,
 );
 const names = [...measured.keys()];
+const phases: [string, (m: Measured) => Memory][] = [
+  [`idle, ${SETTLE_MS / 1000} s after start`, (m) => m.idle],
+  ['highest during the load (sampled each second)', (m) => m.peak],
+  ['at the end of the load', (m) => m.end],
+  ...AFTER_S.map((seconds, i): [string, (m: Measured) => Memory] => [
+    `idle, ${seconds} s after the load`,
+    (m) => m.after[i]!,
+  ]),
+];
 console.log(`| | ${names.join(' | ')} |`);
 console.log(`|---|${names.map(() => '---:').join('|')}|`);
 const row = (label: string, value: (m: Measured) => string) =>
   console.log(`| ${label} | ${names.map((name) => value(measured.get(name)!)).join(' | ')} |`);
-row(`idle, ${SETTLE_MS / 1000} s after start`, (m) => cell(m.idle));
-row('highest during the load (sampled each second)', (m) => cell(m.peak));
-row('at the end of the load', (m) => cell(m.end));
-AFTER_S.forEach((seconds, i) => row(`idle, ${seconds} s after the load`, (m) => cell(m.after[i]!)));
+for (const [label, at] of phases) row(label, (m) => cell(at(m)));
 row('reads answered during the load (req/s)', (m) => m.readsPerSecond.toFixed(0));
+
+// Each process's share, so a change shows where it landed: the server's own heap and buffers, or PostgreSQL's.
+const share = ({ pss, count }: Share) => (count ? `${mib(pss)} (${count})` : '–');
+for (const name of names) {
+  console.log(
+    `\n${name}, MiB by process (PSS, how many in brackets): the server, PostgreSQL's postmaster (its shared buffers once), its backends (one a pooled connection) and its background processes\n`,
+  );
+  console.log('| | server | postmaster | backends | background | other | total |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const [label, at] of phases) {
+    const m = at(measured.get(name)!);
+    const { postmaster, backends, background, other } = m.children;
+    console.log(
+      `| ${label} | ${mib(m.serverRss)} | ${share(postmaster)} | ${share(backends)} | ${share(background)} | ${share(other)} | ${mib(totalOf(m))} |`,
+    );
+  }
+}
+
+/** Issue 30's goals for the server and its embedded database together, in MiB. */
+const GOALS = { idle: 250, end: 450 };
+/** "Returning toward idle": by the last look after the load, at least half of what the load added is given back. */
+const givenBack = (m: Measured) => {
+  const added = totalOf(m.end) - totalOf(m.idle);
+  const kept = totalOf(m.after.at(-1)!) - totalOf(m.idle);
+  return added <= 0 ? 1 : 1 - kept / added;
+};
+const verdict = (pass: boolean) => (pass ? 'pass' : '**fail**');
+console.log(`\nIssue 30's goals, server and database together:\n`);
+console.log(`| goal | ${names.join(' | ')} |`);
+console.log(`|---|${names.map(() => '---').join('|')}|`);
+row(`idle ≤ ${GOALS.idle} MiB`, (m) => `${mib(totalOf(m.idle))}: ${verdict(totalOf(m.idle) <= GOALS.idle)}`);
+row(`end of the load ≤ ${GOALS.end} MiB`, (m) => `${mib(totalOf(m.end))}: ${verdict(totalOf(m.end) <= GOALS.end)}`);
+row(
+  `${AFTER_S.at(-1)} s after the load, at least half of what it added given back`,
+  (m) => `${(givenBack(m) * 100).toFixed(0)} %: ${verdict(givenBack(m) >= 0.5)}`,
+);
 console.log(`\nRun on ${process.platform}-${process.arch}, Node ${process.version}.`);

@@ -40,20 +40,54 @@ function memoryOf(pid: number): { rss: number; pss: number } {
   }
 }
 
+/** What a child process of the server is, from its command line (PostgreSQL names its processes there). */
+export type ChildKind = 'postmaster' | 'backends' | 'background' | 'other';
+
+function kindOf(pid: number): ChildKind {
+  let command: string;
+  try {
+    command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return 'other';
+  }
+  // A backend is "postgres: <user> <database> [local] <state>"; the others name their task.
+  if (/^postgres: \S+ \S+ \[local\]/.test(command)) return 'backends';
+  if (command.startsWith('postgres: ')) return 'background';
+  return /^\S*\/postgres /.test(command) ? 'postmaster' : 'other';
+}
+
+/** PSS (MiB) and how many processes of one kind. */
+export interface Share {
+  pss: number;
+  count: number;
+}
+
 /** In MiB. */
 export interface Memory {
   serverRss: number;
   childrenPss: number;
   childrenRss: number;
+  /** childrenPss by kind of process. */
+  children: Record<ChildKind, Share>;
 }
 
 /** The server's RSS and its child processes' PSS (and RSS), now. */
 export function memoryOfServer(pid: number): Memory {
-  const children = descendants(pid).map(memoryOf);
+  const children = descendants(pid).map((child) => ({ ...memoryOf(child), kind: kindOf(child) }));
+  const byKind = (kind: ChildKind): Share => {
+    const of = children.filter((child) => child.kind === kind);
+    return { pss: of.reduce((sum, m) => sum + m.pss, 0), count: of.length };
+  };
   return {
     serverRss: memoryOf(pid).rss,
     childrenPss: children.reduce((sum, m) => sum + m.pss, 0),
     childrenRss: children.reduce((sum, m) => sum + m.rss, 0),
+    children: {
+      postmaster: byKind('postmaster'),
+      backends: byKind('backends'),
+      background: byKind('background'),
+      other: byKind('other'),
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The real server (`src/main.ts`) in a process of its own, as an operator starts it: on a fresh
+ * The real server (`src/main.ts`) in a process of its own, as `npm start` starts it: on a fresh
  * data folder, chosen by environment variables, reached over real HTTP once it prints its ready
  * line. The bench's clients then never share the server's thread.
  */
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { missingMemoryLimits } from '../src/memory-limits.ts';
 import { seed, type Seeded } from './seed.ts';
 
 const main = path.resolve(import.meta.dirname, '../src/main.ts');
@@ -37,18 +38,26 @@ export async function startServer(
   preload?: string,
 ): Promise<{ server: Server; ms: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...(preload ? ['--import', preload] : []), main], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MULTIPLIER: '1000000',
-      ...env,
+  const serverEnv = {
+    ...process.env,
+    DATABASE_URL: '',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MULTIPLIER: '1000000',
+    ...env,
+  };
+  // With the memory limits `npm start` gives it (start.ts), set here: a process that replaced itself
+  // to take them would lose the IPC channel a preload talks over.
+  const limits = missingMemoryLimits([], serverEnv);
+  const child = spawn(
+    process.execPath,
+    [...(limits?.execArgv ?? []), ...(preload ? ['--import', preload] : []), main],
+    {
+      env: limits?.env ?? serverEnv,
+      stdio: ['ignore', 'pipe', 'inherit', ...(preload ? (['ipc'] as const) : [])],
     },
-    stdio: ['ignore', 'pipe', 'inherit', ...(preload ? (['ipc'] as const) : [])],
-  });
+  );
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';

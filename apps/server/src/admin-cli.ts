@@ -17,6 +17,8 @@ async function open(): Promise<Database> {
     dataDir: config.dataDir,
     embedded: config.embeddedDatabase,
     timeoutSeconds: config.databaseTimeoutSeconds,
+    poolSize: config.databasePoolSize,
+    sharedBuffersMb: config.sharedBuffersMb,
   };
   try {
     return await openDatabase(options);

@@ -6,6 +6,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerCors } from './plugins/cors.ts';
 import { answerClientError, answerFrameworkError, logSerializers, registerErrorHandler } from './plugins/errors.ts';
+import { registerIdleCollection } from './plugins/idle-collection.ts';
 import { registerImageUrls } from './plugins/image-urls.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -93,6 +94,7 @@ export async function buildApp({
   await registerCompression(app);
   registerErrorHandler(app);
   registerShutdown(app);
+  registerIdleCollection(app);
   registerSecurityHeaders(app);
   registerJsonBody(app);
   // The mailer is the mail module's, decorated by the time a request is looked at.

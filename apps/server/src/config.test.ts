@@ -90,6 +90,25 @@ describe('configuration', () => {
     expect(refusal).not.toThrow(/hunter2/);
   });
 
+  it("sizes the database's memory by DATABASE_POOL_SIZE and DATABASE_SHARED_BUFFERS_MB, and refuses a pool too small to listen beside a query", () => {
+    expect(loadConfig({})).toMatchObject({ databasePoolSize: 10, sharedBuffersMb: 32 });
+    expect(loadConfig({ DATABASE_POOL_SIZE: '4', DATABASE_SHARED_BUFFERS_MB: '256' })).toMatchObject({
+      databasePoolSize: 4,
+      sharedBuffersMb: 256,
+    });
+    for (const [name, value] of [
+      ['DATABASE_POOL_SIZE', '1'],
+      ['DATABASE_POOL_SIZE', '2.5'],
+      ['DATABASE_POOL_SIZE', 'many'],
+      ['DATABASE_SHARED_BUFFERS_MB', '0'],
+      ['DATABASE_SHARED_BUFFERS_MB', '1GB'],
+    ]) {
+      expect(() => loadConfig({ [name!]: value }), `${name}=${value}`).toThrow(
+        new RegExp(`^Invalid configuration: ${name}: `),
+      );
+    }
+  });
+
   it('paces mail and runs jobs by their settings, and refuses values that are no count or no seconds', () => {
     expect(loadConfig({})).toMatchObject({
       mailPerMinute: 120,

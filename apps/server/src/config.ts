@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_POOL_SIZE, DEFAULT_SHARED_BUFFERS_MB } from './db/database-memory.ts';
 
 const optional = z
   .string()
@@ -18,6 +19,10 @@ const Env = z.object({
   DATABASE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(5),
   /** Streaming replicas of DATABASE_URL's database (comma-separated URLs) that anonymous reads may be answered from. */
   DATABASE_REPLICA_URLS: optional,
+  /** Connections to PostgreSQL the server keeps at most; one of them listens for notifications, so 2 at least. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(1000).default(DEFAULT_POOL_SIZE),
+  /** The embedded databases' shared_buffers, in MiB: the pages PostgreSQL keeps in memory itself. */
+  DATABASE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1_048_576).default(DEFAULT_SHARED_BUFFERS_MB),
   PUBLIC_URL: optional.refine(
     (v) => v === undefined || /^https?:\/\/[^/\s]+(\/.*)?$/i.test(v),
     'must be an http(s) address such as https://blog.example.org',
@@ -104,6 +109,10 @@ export interface Config {
   databaseTimeoutSeconds: number;
   /** Read replicas of databaseUrl's database (DATABASE_REPLICA_URLS); empty, every query goes to databaseUrl. */
   databaseReplicaUrls: string[];
+  /** Connections the server's pool keeps to PostgreSQL at most. */
+  databasePoolSize: number;
+  /** The embedded databases' shared_buffers in MiB. */
+  sharedBuffersMb: number;
   publicUrl: string | undefined;
   /** Strict-Transport-Security's max-age: 0 unless the site is served over HTTPS (PUBLIC_URL https) and HSTS_SECONDS is not 0. */
   hstsSeconds: number;
@@ -245,6 +254,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedDatabase: e.DATABASE,
     databaseTimeoutSeconds: e.DATABASE_TIMEOUT_SECONDS,
     databaseReplicaUrls: replicaUrls(e),
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    sharedBuffersMb: e.DATABASE_SHARED_BUFFERS_MB,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     hstsSeconds: /^https:/i.test(e.PUBLIC_URL ?? '') ? e.HSTS_SECONDS : 0,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),

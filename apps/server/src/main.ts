@@ -22,6 +22,8 @@ async function main() {
       embedded: config.embeddedDatabase,
       timeoutSeconds: config.databaseTimeoutSeconds,
       replicaUrls: config.databaseReplicaUrls,
+      poolSize: config.databasePoolSize,
+      sharedBuffersMb: config.sharedBuffersMb,
       onFallback: (reason) =>
         console.warn(`inkwell: the data folder runs PGlite, not the embedded PostgreSQL: ${reason}`),
     });
@@ -49,7 +51,11 @@ async function main() {
     fail(listenFailure(error as NodeJS.ErrnoException, config.port));
   }
   console.log(readyLine(config, database.kind, app.server.address() as AddressInfo));
-  const ownerless = await ownerlessLine(database.db);
+  // A stop right after the ready line may close the database under this query: then nothing is left to say.
+  const ownerless = await ownerlessLine(database.db).catch((error: unknown) => {
+    if (closing) return undefined;
+    throw error;
+  });
   if (ownerless) console.log(ownerless);
 }
 

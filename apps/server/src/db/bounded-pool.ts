@@ -29,17 +29,22 @@ class GivesUpWhenSilent extends pg.Client {
   }
 }
 
+/** A PostgreSQL backend costs a few MiB while it lives: one idle this long is closed, and the pool shrinks after a burst. */
+const POOL_IDLE_MS = 10_000;
+
 /**
- * The pool every request queries through, with every wait on PostgreSQL bounded by `timeoutMs`:
- * a new connection, a turn at a full pool, and each statement (on the server, which stops work
- * nobody waits for any more, and here, for a server that went silent). A request that meets an
- * outage fails within the bound, with an error `isDatabaseUnavailable` recognises, and no broken
- * connection stays in the pool once the database is back.
+ * The pool every request queries through, at most `size` connections, with every wait on
+ * PostgreSQL bounded by `timeoutMs`: a new connection, a turn at a full pool, and each statement
+ * (on the server, which stops work nobody waits for any more, and here, for a server that went
+ * silent). A request that meets an outage fails within the bound, with an error
+ * `isDatabaseUnavailable` recognises, and no broken connection stays in the pool once the
+ * database is back.
  */
-export function boundedPool(url: string, timeoutMs: number): pg.Pool {
+export function boundedPool(url: string, timeoutMs: number, size: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: size,
+    idleTimeoutMillis: POOL_IDLE_MS,
     Client: GivesUpWhenSilent,
     connectionTimeoutMillis: timeoutMs,
     statement_timeout: timeoutMs,

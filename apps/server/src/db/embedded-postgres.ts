@@ -34,6 +34,25 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
+/** What the embedded PostgreSQL holds in memory, besides the rows it reads (docs/operating.md, "Memory"). */
+export interface EmbeddedMemory {
+  /** The server's pool (DATABASE_POOL_SIZE): PostgreSQL accepts as many connections again beside it. */
+  poolSize: number;
+  /** shared_buffers, in MiB (DATABASE_SHARED_BUFFERS_MB). */
+  sharedBuffersMb: number;
+}
+
+/**
+ * PostgreSQL's own defaults are sized for a database server with the machine to itself (128 MB of
+ * shared buffers, 100 connections); this one shares it with the Node server beside it. Each
+ * connection it accepts reserves shared memory (its slot and its share of the lock table) whether
+ * or not it is ever used, so it accepts the server's pool, as many again for `npm run admin` and
+ * `npm run backup` beside it, and PostgreSQL's 3 reserved for superusers.
+ */
+function memorySettings({ poolSize, sharedBuffersMb }: EmbeddedMemory) {
+  return { shared_buffers: `${sharedBuffersMb}MB`, max_connections: 2 * poolSize + 3 };
+}
+
 const PORT = 5432;
 const SOCKET = `.s.PGSQL.${PORT}`;
 /** sun_path is 108 bytes with its final NUL on Linux (104 on macOS); PostgreSQL allows 107. */
@@ -217,7 +236,7 @@ export async function whyEmbeddedPostgresCannotRun(folder: string): Promise<stri
   }
 }
 
-export async function startEmbeddedPostgres(folder: string): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(folder: string, memory: EmbeddedMemory): Promise<EmbeddedPostgres> {
   // PostgreSQL works in its own folder, so a relative path would mean something else to it.
   const dataDir = path.resolve(folder);
   const pgdata = path.join(dataDir, 'postgres');
@@ -234,6 +253,7 @@ export async function startEmbeddedPostgres(folder: string): Promise<EmbeddedPos
       listen_addresses: '',
       unix_socket_directories: pgdata,
       unix_socket_permissions: '0700',
+      ...memorySettings(memory),
     };
     const args = ['-D', pgdata, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
     // Its own process group: a Ctrl-C at the terminal reaches Node, which stops the server after the requests in flight.

@@ -10,6 +10,8 @@ try {
     dataDir: config.dataDir,
     embedded: config.embeddedDatabase,
     timeoutSeconds: config.databaseTimeoutSeconds,
+    poolSize: config.databasePoolSize,
+    sharedBuffersMb: config.sharedBuffersMb,
   });
   await database.close();
   console.log(`migrations applied (${database.kind})`);

@@ -20,6 +20,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from './client.ts';
 import { isUniqueViolation } from './errors.ts';
+import { queryRows } from './query-rows.ts';
 import { startPgliteThread } from './pglite-thread.ts';
 
 const notes = pgTable('thread_notes', { id: integer('id').primaryKey(), body: text('body') });
@@ -179,4 +180,16 @@ it('fails the query it was running, and every later call, when the thread dies',
   );
   await expect(thread.query('select 1')).rejects.toThrow(/database thread failed/);
   await expect(thread.close()).rejects.toThrow(/database thread failed/);
+});
+
+it("keeps PGlite's shared buffers to DATABASE_SHARED_BUFFERS_MB, 32 MB unless set, not its own 128", async () => {
+  const shown = async (db: Database['db']) =>
+    (await queryRows(db, sql`select current_setting('shared_buffers') as shared_buffers`))[0];
+  expect(await shown(database.db)).toEqual({ shared_buffers: '32MB' });
+  const small = await openDatabase({ dataDir: 'memory://', sharedBuffersMb: 8 });
+  try {
+    expect(await shown(small.db)).toEqual({ shared_buffers: '8MB' });
+  } finally {
+    await small.close();
+  }
 });

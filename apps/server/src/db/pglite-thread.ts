@@ -31,6 +31,8 @@ export interface ThreadOptions {
   resourceLimits?: ResourceLimits;
   /** A tarball written by `dumpTo`: the new database starts as a copy of it. */
   template?: string | undefined;
+  /** PostgreSQL's shared_buffers in MiB; PGlite's own default (128) when unset. */
+  sharedBuffersMb?: number | undefined;
 }
 
 /**
@@ -39,9 +41,9 @@ export interface ThreadOptions {
  */
 export async function startPgliteThread(
   dataDir: string,
-  { resourceLimits, template }: ThreadOptions = {},
+  { resourceLimits, template, sharedBuffersMb }: ThreadOptions = {},
 ): Promise<PgliteThread> {
-  const workerData: Start = { dataDir, template };
+  const workerData: Start = { dataDir, template, sharedBuffersMb };
   const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
     workerData,
     ...(resourceLimits && { resourceLimits }),

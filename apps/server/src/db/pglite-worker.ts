@@ -33,10 +33,12 @@ export interface Start {
   dataDir: string;
   /** A tarball written by `dumpTo` that a new in-memory database starts as. */
   template?: string | undefined;
+  /** shared_buffers in MiB; PGlite's default when unset. */
+  sharedBuffersMb?: number | undefined;
 }
 
 const port = parentPort!;
-const { dataDir, template } = workerData as Start;
+const { dataDir, template, sharedBuffersMb } = workerData as Start;
 
 interface Open {
   tx: Transaction;
@@ -130,6 +132,7 @@ async function handle(db: PGlite, id: number, request: Request): Promise<unknown
 const db = await PGlite.create(dataDir, {
   extensions: { pg_trgm },
   ...(template && { loadDataDir: new Blob([readFileSync(template)]) }),
+  ...(sharedBuffersMb && { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`] }),
 }).catch((error: unknown) => {
   send({ id: 0, error: crossing(error) });
   port.close();

@@ -149,7 +149,7 @@ describe('read replicas (DATABASE_REPLICA_URLS)', () => {
   });
 
   it('never reads from a server that is no replica', async () => {
-    const notReplica = openReplicas(database.db, [primary.url], 5_000);
+    const notReplica = openReplicas(database.db, [primary.url], 5_000, 2);
     try {
       expect(await notReplica.forRead()).toBe(database.db);
       expect(notReplica.health()).toEqual([

@@ -82,7 +82,7 @@ const walPosition = (lsn: string): bigint => {
  * DATABASE_TIMEOUT_SECONDS, if it went silent rather than refusing), never the site. One that is not
  * in recovery is never read from.
  */
-export function openReplicas(primary: Db, urls: string[], timeoutMs: number): Replicas {
+export function openReplicas(primary: Db, urls: string[], timeoutMs: number, poolSize: number): Replicas {
   let heard = { invalidation: -1, position: 0n };
   const noted = (invalidation: number, position: bigint) => {
     heard = {
@@ -92,7 +92,7 @@ export function openReplicas(primary: Db, urls: string[], timeoutMs: number): Re
   };
   const counted = { replica: 0, primary: 0 };
   const listeners: ((replica: ReplicaHealth) => void)[] = [];
-  const replicas = urls.map((url) => openReplica(primary, url, timeoutMs));
+  const replicas = urls.map((url) => openReplica(primary, url, timeoutMs, poolSize));
   let turn = 0;
   let closed = false;
 
@@ -159,8 +159,8 @@ export function openReplicas(primary: Db, urls: string[], timeoutMs: number): Re
   };
 }
 
-function openReplica(primary: Db, url: string, timeoutMs: number): Replica {
-  const pool = boundedPool(url, timeoutMs);
+function openReplica(primary: Db, url: string, timeoutMs: number, poolSize: number): Replica {
+  const pool = boundedPool(url, timeoutMs, poolSize);
   const replica = drizzle(pool, { schema }) as unknown as Db;
   // Drizzle's own split: selects and relational queries to the replica, inserts, updates, deletes and
   // transactions to the primary, should a reading route ever write. Raw SQL goes to the replica too:

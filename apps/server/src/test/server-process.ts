@@ -10,7 +10,6 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-const main = path.resolve(import.meta.dirname, '../main.ts');
 const READY = /^Inkwell is ready at /m;
 /** What is kept of a server's output for a failure's message: its last lines. */
 const OUTPUT_KEPT = 20_000;
@@ -29,15 +28,16 @@ export interface ServerProcess {
 const running = new Set<ServerProcess>();
 
 /**
- * The real server (`main.ts`) in a process of its own, on a free port of 127.0.0.1, answered once
- * it says it is ready. `env` holds the rest of its configuration: DATA_DIR or DATABASE_URL above all.
+ * The real server (`main.ts`, or `script` of src that runs it) in a process of its own, on a free
+ * port of 127.0.0.1, answered once it says it is ready. `env` holds the rest of its configuration:
+ * DATA_DIR or DATABASE_URL above all.
  */
 export async function startServer(
   env: Record<string, string>,
-  { readyWithinMs = 90_000 } = {},
+  { readyWithinMs = 90_000, script = 'main.ts' } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '..', script)], {
     env: { ...process.env, DATABASE_URL: '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { claimJobs, deleteJob, failJob, releaseJobs, type Job } from './jobs.repository.ts';
+import { claimJobs, deleteJob, failJob, queuesWithDueJobs, releaseJobs, type Job } from './jobs.repository.ts';
 
 export interface JobHandler<P = unknown> {
   queue: string;
@@ -144,14 +144,29 @@ export function registerJobs(app: FastifyInstance) {
 
   const seconds = app.config.jobPollSeconds;
   let timer: NodeJS.Timeout | undefined;
+  let looking: Promise<void> | undefined;
   if (seconds > 0) {
-    const look = () => {
-      for (const handler of handlers.values()) {
-        if (!draining.has(handler.queue))
-          drainQueue(handler).catch((error: unknown) =>
-            app.log.warn({ err: error, queue: handler.queue }, 'jobs not claimed; trying again at the next look'),
-          );
+    // One statement asks which queues have work; claiming in every queue at once instead took a
+    // connection per queue at each look, which kept the whole pool (and as many PostgreSQL
+    // backends) open on an idle site.
+    const findDue = async () => {
+      const idle = [...handlers.keys()].filter((queue) => !draining.has(queue));
+      let due: string[];
+      try {
+        due = await queuesWithDueJobs(app.db, idle, app.clock());
+      } catch (error) {
+        app.log.warn({ err: error }, 'jobs not looked for; trying again at the next look');
+        return;
       }
+      for (const queue of due) {
+        drainQueue(handlers.get(queue)!).catch((error: unknown) =>
+          app.log.warn({ err: error, queue }, 'jobs not claimed; trying again at the next look'),
+        );
+      }
+    };
+    // A look still asking (a slow database) is not joined by another.
+    const look = () => {
+      if (!stopping) looking ??= findDue().finally(() => (looking = undefined));
     };
     app.addHook('onReady', async () => {
       look();
@@ -162,6 +177,7 @@ export function registerJobs(app: FastifyInstance) {
   app.addHook('preClose', async () => {
     stopping = true;
     clearInterval(timer);
+    await looking;
     await Promise.allSettled([...draining.values()]);
   });
 }

@@ -71,6 +71,29 @@ async function startsLeft(tx: Executor, queue: string, perMinute: number, now: D
   return Math.max(0, perMinute - row!.started);
 }
 
+/** A job a worker may claim at `now`: due, not dead, and held by no worker's lease. */
+const claimable = (now: Date) =>
+  and(isNull(jobs.failedAt), lte(jobs.runAt, now), or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, now)));
+
+/**
+ * Which of `queues` hold a job to claim at `now`, in one statement: a look of the worker then
+ * claims in those alone. Each queue is asked whether one such job exists, on the claim index,
+ * so a queue with a long backlog costs no more than an empty one.
+ */
+export async function queuesWithDueJobs(db: Executor, queues: string[], now: Date): Promise<string[]> {
+  if (queues.length === 0) return [];
+  const names = sql.join(
+    queues.map((queue) => sql`(${queue})`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ queue: string }>(
+    db,
+    sql`select q.queue from (values ${names}) as q(queue)
+        where exists (select 1 from ${jobs} where ${jobs.queue} = q.queue and ${claimable(now)})`,
+  );
+  return rows.map((row) => row.queue);
+}
+
 export interface Claim {
   queue: string;
   /** At most this many. */
@@ -94,14 +117,7 @@ export async function claimJobs(db: Executor, { queue, limit, perMinute, leaseSe
     const due = tx
       .select({ id: jobs.id })
       .from(jobs)
-      .where(
-        and(
-          eq(jobs.queue, queue),
-          isNull(jobs.failedAt),
-          lte(jobs.runAt, now),
-          or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, now)),
-        ),
-      )
+      .where(and(eq(jobs.queue, queue), claimable(now)))
       .orderBy(asc(jobs.runAt))
       .limit(allowed)
       .for('update', { skipLocked: true });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -7,7 +7,7 @@ import { jobs } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { uniqueId } from '../../test/factories.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
-import { claimJobs } from './jobs.repository.ts';
+import { claimJobs, failJob, queuesWithDueJobs } from './jobs.repository.ts';
 import { enqueueJob, enqueueJobs, enqueueJobsFrom } from './index.ts';
 import { retryDelayMs, type JobHandler } from './job-worker.ts';
 
@@ -118,6 +118,30 @@ describe('the job queue', () => {
     expect(await t.app.jobs.runDue()).toBe(1);
     expect(q.ran).toEqual([7]);
     expect(await rowsOf(q.name)).toEqual([]);
+  });
+
+  it("names, of the queues asked, those with a job to claim: not one that waits for later, has a worker's lease or is dead", async () => {
+    const [due, later, leased, dead, empty] = [
+      queue(),
+      queue(),
+      queue(),
+      queue({ fail: true, maxAttempts: 1 }),
+      queue(),
+    ];
+    await enqueueJobs(t.app.db, [
+      { queue: due.name, payload: { n: 1 } },
+      { queue: later.name, payload: { n: 2 }, runAt: new Date(clock().getTime() + 60_000) },
+      { queue: leased.name, payload: { n: 3 } },
+      { queue: dead.name, payload: { n: 4 } },
+    ]);
+    await claimJobs(t.app.db, { queue: leased.name, limit: 1, leaseSeconds: 60, now: clock() });
+    await claimJobs(t.app.db, { queue: dead.name, limit: 1, leaseSeconds: 60, now: clock() });
+    await failJob(t.app.db, { id: (await rowsOf(dead.name))[0]!.id, attempts: 1 }, 'gone', null, clock());
+    const asked = [due, later, leased, dead, empty].map((q) => q.name);
+    expect(await queuesWithDueJobs(t.app.db, asked, clock())).toEqual([due.name]);
+    expect(await queuesWithDueJobs(t.app.db, [], clock())).toEqual([]);
+    // The other tests count what runDue runs.
+    await t.app.db.delete(jobs).where(inArray(jobs.queue, asked));
   });
 
   it('starts no more than perMinute jobs of a queue in a minute', async () => {
