@@ -43,14 +43,14 @@ const boundaries = [
   {
     target: ['./apps/web/src/app', './apps/web/src/entry-server.tsx'],
     from: features,
-    // A screen loaded on demand is imported by its own file, so that it stays a chunk of its own.
+    // A screen or an island loaded on demand is imported by its own file, so that it stays a chunk of its own.
     except: folders(features).flatMap((name) => [
       `./${name}/index.ts`,
       ...entries(`${features}/${name}`)
-        .filter((entry) => entry.name.endsWith('-page.tsx'))
+        .filter((entry) => /-(page|islands?)\.tsx$/.test(entry.name))
         .map((entry) => `./${name}/${entry.name}`),
     ]),
-    message: 'The app reaches a feature through its index.ts (or a screen it loads on demand).',
+    message: 'The app reaches a feature through its index.ts (or a screen or island it loads on demand).',
   },
   ...publicFilesOnly(features, 'A feature imports another only through its index.ts.'),
 ];

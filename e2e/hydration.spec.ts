@@ -1,6 +1,7 @@
 import { Messages } from '@inkwell/contracts';
 import { createBlog, createUser, expect, signIn, test } from './support/fixtures.ts';
 import { uniqueTag } from './support/reading-data.ts';
+import { beforeInteraction, readManifest, theApp, type ReadingPage } from './support/reading-scripts.ts';
 import type { Page } from '@playwright/test';
 
 /** The paths of the API calls (fetches, not images) the page makes from now on. */
@@ -13,9 +14,19 @@ function recordApiCalls(page: Page) {
   return calls;
 }
 
+/** The build's scripts the page runs (not what it fetches into the cache) from now on. */
+function recordScripts(page: Page) {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const file = new URL(request.url()).pathname.slice(1);
+    if (request.resourceType() === 'script' && file.startsWith('assets/')) scripts.push(file);
+  });
+  return scripts;
+}
+
 // Any hydration mismatch is a console error, which fails every test here (the consoleErrors fixture).
 
-test('a blog page arrives rendered, hydrates without asking for its data again, and is interactive', async ({
+test('a blog page arrives rendered, hydrates its islands without asking for its data again, and is interactive', async ({
   page,
   request,
   baseURL,
@@ -52,18 +63,44 @@ test('a blog page arrives rendered, hydrates without asking for its data again, 
   expect(calls).toContain('/api/comment/get-blog-comments');
 });
 
-test('the session applies after hydration: the author gets the Edit link on the page the server rendered for everyone', async ({
+test('the session applies after hydration: the blog is asked for again as its reader, and its author gets the Edit link', async ({
   page,
   request,
 }) => {
   const author = await createUser(request);
   const blogId = await createBlog(request, author);
   await signIn(page, author);
-  const calls = recordApiCalls(page);
+  // The page the server rendered for everyone may come from its cache: the reader's own truth (their
+  // counts, what they may do) comes from a get-blog of their own, which no cache answers.
+  const asked: (string | undefined)[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/blog/get-blog') asked.push(request.headers().authorization);
+  });
   await page.goto(`/blog/${blogId}`);
   await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveAttribute('href', `/editor/${blogId}`);
   await expect(page.getByRole('link', { name: 'Notifications' })).toBeVisible();
-  expect(calls).not.toContain('/api/blog/get-blog');
+  expect(asked).toEqual([`Bearer ${author.token}`]);
+});
+
+test('a signed-in reader’s profile asks for the profile again with their token: their follow is in its count', async ({
+  page,
+  request,
+}) => {
+  const [author, reader] = await Promise.all([createUser(request), createUser(request)]);
+  await signIn(page, reader);
+  const asked: (string | undefined)[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/user/get-profile') asked.push(request.headers().authorization);
+  });
+  await page.goto(`/user/${author.username}`);
+  const followed = page.waitForResponse('**/api/user/follow');
+  await page.getByRole('button', { name: `Follow @${author.username}` }).click();
+  await expect(page.getByTestId('follow-counts')).toHaveText('1 Follower - 0 Following');
+  expect((await followed).ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('button', { name: `Following @${author.username}` })).toBeVisible();
+  await expect(page.getByTestId('follow-counts')).toHaveText('1 Follower - 0 Following');
+  expect(asked).toEqual([`Bearer ${reader.token}`, `Bearer ${reader.token}`]);
 });
 
 test('home, a profile and a search hydrate from the data they came with', async ({ page, request }) => {
@@ -81,7 +118,7 @@ test('home, a profile and a search hydrate from the data they came with', async 
   }
 });
 
-test('a server-rendered page fetches the app only once it can paint: not before the style sheet the paint needs', async ({
+test('a server-rendered page fetches its islands only once it can paint: not before the style sheet the paint needs', async ({
   page,
   request,
 }) => {
@@ -94,13 +131,45 @@ test('a server-rendered page fetches the app only once it can paint: not before 
     events.push('style sheet');
     await route.continue();
   });
+  const manifest = readManifest();
+  const runtime = manifest['src/app/islands.tsx']!.file;
   page.on('request', (request) => {
-    if (/\/assets\/start-[^/]*\.js$/.test(request.url())) events.push('app');
+    if (request.url().endsWith(runtime)) events.push('islands');
   });
   await page.goto(`/blog/${blogId}`);
   await expect(page.getByRole('button', { name: 'Like' })).toBeEnabled();
   expect(events[0]).toBe('style sheet');
-  expect(events).toContain('app');
+  expect(events).toContain('islands');
+});
+
+test('each reading page runs the scripts its budget weighs, no more; the app is only fetched into the cache, once idle', async ({
+  page,
+  request,
+}) => {
+  const author = await createUser(request, 'Ivy Island');
+  const tag = uniqueTag();
+  const blogId = await createBlog(request, author, { title: `Island ${tag}`, tags: [tag] });
+  const manifest = readManifest();
+  const pages: [ReadingPage, string][] = [
+    ['home', '/'],
+    ['blog', `/blog/${blogId}`],
+    ['profile', `/user/${author.username}`],
+    ['search', `/search/${tag}`],
+  ];
+  for (const [name, path] of pages) {
+    const scripts = recordScripts(page);
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() !== 'script') fetched.push(new URL(request.url()).pathname.slice(1));
+    });
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: 'Dark theme' })).toBeEnabled();
+    await page.waitForLoadState('networkidle');
+    // Idle, the page puts the app's files into the cache: fetched, never run.
+    const app = theApp(manifest, name);
+    await expect.poll(() => app.filter((file) => !fetched.includes(file))).toEqual([]);
+    expect(new Set(scripts), path).toEqual(beforeInteraction(manifest, name).scripts);
+  }
 });
 
 test('a server-rendered blog counts its reader once the page runs, and never its author', async ({

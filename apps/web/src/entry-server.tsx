@@ -8,10 +8,9 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
+import { renderToReadableStream, renderToString } from 'react-dom/server';
 import { matchPath, StaticRouter, type Params } from 'react-router';
 import { AppRoutes, isAppPath } from './app/router.tsx';
-import { AppToaster } from './components/app-toaster.tsx';
 import { blogQuery, similarBlogsQuery } from './features/blog/index.ts';
 import { homeBlogsOptions, trendingBlogsQuery } from './features/home/index.ts';
 import { previewQuery } from './features/preview/index.ts';
@@ -19,6 +18,8 @@ import { profileQuery } from './features/profile/index.ts';
 import { searchUsersQuery } from './features/search/index.ts';
 import { isMissing, sendApiCallsThrough } from './lib/api.ts';
 import { searchBlogsOptions } from './lib/blog-lists.ts';
+import { IslandRenderer, IslandRoot, type RenderIsland } from './lib/island.tsx';
+import type { Navigation } from './lib/navigation.tsx';
 import { linkedPageCount } from './lib/paged-list.ts';
 import { serverStateScript } from './lib/server-state.ts';
 import { SessionProvider } from './lib/session.tsx';
@@ -116,7 +117,7 @@ const readingPages: { path: string; load: PageLoad }[] = [
 
 /**
  * Renders a reading page (its path and query) as the anonymous reader sees it, from the same
- * routes and components the browser hydrates, and a path that is no page of the app as its “Page
+ * routes and components the app renders, its islands as the browser hydrates them, and a path that is no page of the app as its “Page
  * not found” (404); null for the app's other pages, which the browser renders.
  */
 export async function renderPage(pathAndQuery: string, call: ReadingCall): Promise<RenderedPage | null> {
@@ -140,14 +141,33 @@ export async function renderPage(pathAndQuery: string, call: ReadingCall): Promi
     return loaded;
   });
 
+  // Each island renders as a root of its own, as the browser hydrates it (lib/island.tsx), with its
+  // links the browser's to follow.
+  const navigation: Navigation = {
+    pathname,
+    search: url.search,
+    navigate: () => {
+      throw new Error('navigating while rendering on the server');
+    },
+    inApp: false,
+  };
+  const renderIsland: RenderIsland = (content, id) =>
+    renderToString(
+      <IslandRoot queryClient={queryClient} navigation={navigation}>
+        {content}
+      </IslandRoot>,
+      { identifierPrefix: id },
+    );
+
   const html = await renderToReadableStream(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
-          <StaticRouter location={pathAndQuery}>
-            <AppRoutes />
-          </StaticRouter>
-          <AppToaster />
+          <IslandRenderer value={renderIsland}>
+            <StaticRouter location={pathAndQuery}>
+              <AppRoutes />
+            </StaticRouter>
+          </IslandRenderer>
         </SessionProvider>
       </QueryClientProvider>
     </StrictMode>,
