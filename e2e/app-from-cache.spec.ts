@@ -1,5 +1,5 @@
 import { createBlog, createUser, expect, signIn, test } from './support/fixtures.ts';
-import { readManifest, theApp } from './support/reading-scripts.ts';
+import { readBuild, theApp } from './support/reading-scripts.ts';
 
 // What a reading page fetches once idle goes into the browser's cache, which Playwright's trace turns off.
 test.use({ trace: 'off' });
@@ -12,7 +12,7 @@ test('a link from a reading page to a screen of the app loads the app there, fro
   const blogId = await createBlog(request, author);
   await signIn(page, author);
   await page.goto(`/blog/${blogId}`);
-  const app = theApp(readManifest(), 'blog');
+  const app = theApp(readBuild(), 'blog');
   const fetched: string[] = [];
   page.on('requestfinished', (request) => fetched.push(new URL(request.url()).pathname.slice(1)));
   await expect.poll(() => app.filter((file) => !fetched.includes(file))).toEqual([]);

@@ -1,7 +1,7 @@
 import { Messages } from '@inkwell/contracts';
 import { createBlog, createUser, expect, signIn, test } from './support/fixtures.ts';
 import { uniqueTag } from './support/reading-data.ts';
-import { beforeInteraction, readManifest, theApp, type ReadingPage } from './support/reading-scripts.ts';
+import { beforeInteraction, onDemand, readBuild, theApp } from './support/reading-scripts.ts';
 import type { Page } from '@playwright/test';
 
 /** The paths of the API calls (fetches, not images) the page makes from now on. */
@@ -39,7 +39,7 @@ test('a blog page arrives rendered, hydrates its islands without asking for its 
 
   const html = await (await request.get(`/blog/${blogId}`)).text();
   expect(html).toContain(`>${title}</h1>`);
-  expect(html).toContain('<script type="application/json" id="inkwell-state">');
+  expect(html).toContain('<script type="application/json" id="inkwell-state" data-bundle="blog">');
   // Its images are absolute URLs on the address it was asked at, in the data it hydrates from as in the API.
   expect(html).toContain(`"profile_img":"${baseURL}/api/avatar/`);
   expect(html).not.toMatch(/"(profile_img|banner|url)":"\//);
@@ -131,10 +131,9 @@ test('a server-rendered page fetches its islands only once it can paint: not bef
     events.push('style sheet');
     await route.continue();
   });
-  const manifest = readManifest();
-  const runtime = manifest['src/app/islands.tsx']!.file;
+  const bundle = readBuild().reading.bundles.blog!.scripts.at(-1)!;
   page.on('request', (request) => {
-    if (request.url().endsWith(runtime)) events.push('islands');
+    if (request.url().endsWith(bundle)) events.push('islands');
   });
   await page.goto(`/blog/${blogId}`);
   await expect(page.getByRole('button', { name: 'Like' })).toBeEnabled();
@@ -142,15 +141,15 @@ test('a server-rendered page fetches its islands only once it can paint: not bef
   expect(events).toContain('islands');
 });
 
-test('each reading page runs the scripts its budget weighs, no more; the app is only fetched into the cache, once idle', async ({
+test('each reading page runs the scripts its budget weighs, then only what it loads on demand; the app is only fetched into the cache, once idle', async ({
   page,
   request,
 }) => {
   const author = await createUser(request, 'Ivy Island');
   const tag = uniqueTag();
   const blogId = await createBlog(request, author, { title: `Island ${tag}`, tags: [tag] });
-  const manifest = readManifest();
-  const pages: [ReadingPage, string][] = [
+  const build = readBuild();
+  const pages: [string, string][] = [
     ['home', '/'],
     ['blog', `/blog/${blogId}`],
     ['profile', `/user/${author.username}`],
@@ -166,9 +165,19 @@ test('each reading page runs the scripts its budget weighs, no more; the app is 
     await expect(page.getByRole('button', { name: 'Dark theme' })).toBeEnabled();
     await page.waitForLoadState('networkidle');
     // Idle, the page puts the app's files into the cache: fetched, never run.
-    const app = theApp(manifest, name);
+    const app = theApp(build, name);
     await expect.poll(() => app.filter((file) => !fetched.includes(file))).toEqual([]);
-    expect(new Set(scripts), path).toEqual(beforeInteraction(manifest, name).scripts);
+    const weighed = [...beforeInteraction(build, name).scripts];
+    // A visitor's Subscribe form loads once the browser is idle (a profile's).
+    const later = onDemand(build, name).flatMap(([, files]) => files);
+    expect(
+      weighed.filter((file) => !scripts.includes(file)),
+      `${path}: not loaded`,
+    ).toEqual([]);
+    expect(
+      scripts.filter((file) => !weighed.includes(file) && !later.includes(file)),
+      `${path}: loaded beyond its budget`,
+    ).toEqual([]);
   }
 });
 

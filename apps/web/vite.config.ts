@@ -1,103 +1,51 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { APP_FILES_ID } from './src/app/app-files.ts';
+import {
+  buildReadingScripts,
+  contractsGroups,
+  emitReadingScripts,
+  reactOfTheSite,
+  type ReadingScripts,
+} from './reading-build.ts';
+import { BUILT_FILES_ID, type BuiltFiles } from './src/app/built-files.ts';
 
 const outDir = process.env.WEB_DIST ?? 'dist';
 const zod = /[\\/]node_modules[\\/]zod[\\/]/;
-const contractsModule = /[\\/]packages[\\/]contracts[\\/]/;
-const src = (file: string) => path.resolve(import.meta.dirname, 'src', file);
-const startModule = src('app/start.tsx');
-/** React, which every page runs: one chunk. */
-const reactDom = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const startModule = path.resolve(import.meta.dirname, 'src/app/start.tsx');
 
 /**
- * The chunk of each module a reading page's islands run (ADR 11), cut as a build of the islands alone
- * cuts them: beside React, one chunk for what every page runs (app/islands.tsx, which hydrates them,
- * and the top bar's island), and for each set of the other islands, the modules only they share. Left
- * among the app's screens, which share the same modules in a hundred different sets, the bundler
- * cut what the home page runs into 36 chunks, whose imports and preload lists weighed 13 KB more than
- * its code. The app's screens import these chunks as any other.
+ * Names in index.html the build's files (BUILT_FILES_ID): the site's React and the reading bundles,
+ * which src/main.tsx loads on a reading page, and the app's (src/app/start.tsx's chunk, every chunk
+ * it imports, their style sheets), which a reading page fetches into the browser's cache once it is
+ * idle (ADR 11).
  */
-async function readingChunks(): Promise<Map<string, string>> {
-  const everyPage = [src('app/islands.tsx'), src('app/navbar.tsx')];
-  const loaders = src('app/island-loaders.ts');
-  const built = (await build({
-    configFile: false,
-    root: import.meta.dirname,
-    logLevel: 'silent',
-    // Only the islands: what they load on demand (a panel, the toaster) is left to the bundler.
-    plugins: [react(), { name: 'islands-only', resolveDynamicImport: (_, importer) => importer === loaders && null }],
-    build: {
-      write: false,
-      modulePreload: false,
-      rolldownOptions: {
-        input: everyPage[0],
-        preserveEntrySignatures: 'strict',
-        output: { codeSplitting: { groups: [{ name: 'react', test: reactDom }] } },
-      },
-    },
-  })) as Rolldown.RolldownOutput;
-  const chunks = built.output.filter((file) => file.type === 'chunk');
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  // Which islands (entry chunks) load each chunk.
-  const loadedBy = new Map<string, Set<Rolldown.OutputChunk>>();
-  for (const island of chunks.filter((chunk) => chunk.isEntry || chunk.isDynamicEntry)) {
-    const visit = (fileName: string) => {
-      const by = loadedBy.get(fileName) ?? new Set();
-      if (by.has(island)) return;
-      loadedBy.set(fileName, by.add(island));
-      byFile.get(fileName)?.imports.forEach(visit);
-    };
-    visit(island.fileName);
-  }
-  const chunkOf = new Map<string, string>();
-  for (const chunk of chunks) {
-    if (chunk.name === 'react') continue;
-    const islands = [...loadedBy.get(chunk.fileName)!];
-    const name = islands.some((island) => everyPage.includes(island.facadeModuleId!))
-      ? 'reading'
-      : `reading-${islands
-          .map((island) => island.name)
-          .sort()
-          .join('-')}`;
-    // The contracts' rules and messages the islands use go with what every page runs: the contracts'
-    // schemas import them too, and must not load an island's chunk with them (a code block's held
-    // DOMPurify).
-    for (const id of Object.keys(chunk.modules)) chunkOf.set(id, contractsModule.test(id) ? 'reading' : name);
-  }
-  return chunkOf;
-}
-
-/**
- * Lists in index.html the app's files (src/app/start.tsx's chunk, every chunk it imports, their
- * style sheets), which a reading page fetches into the browser's cache once it is idle (ADR 11).
- */
-function listAppFiles(): Plugin {
+function nameBuiltFiles(reading: ReadingScripts): Plugin {
   return {
-    name: 'inkwell:app-files',
+    name: 'inkwell:built-files',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {
         if (!bundle) return [];
-        const files = new Set<string>();
+        const app = new Set<string>();
         const visit = (fileName: string) => {
           const chunk = bundle[fileName];
-          if (chunk?.type !== 'chunk' || files.has(`/${fileName}`)) return;
-          files.add(`/${fileName}`);
-          chunk.viteMetadata?.importedCss.forEach((css) => files.add(`/${css}`));
+          if (chunk?.type !== 'chunk' || app.has(`/${fileName}`)) return;
+          app.add(`/${fileName}`);
+          chunk.viteMetadata?.importedCss.forEach((css) => app.add(`/${css}`));
           chunk.imports.forEach(visit);
         };
         for (const chunk of Object.values(bundle))
           if (chunk.type === 'chunk' && chunk.facadeModuleId === startModule) visit(chunk.fileName);
+        const files: BuiltFiles = { react: reading.react, reading: reading.entries, app: [...app] };
         return [
           {
             tag: 'script',
-            attrs: { type: 'application/json', id: APP_FILES_ID },
-            children: JSON.stringify([...files]),
+            attrs: { type: 'application/json', id: BUILT_FILES_ID },
+            children: JSON.stringify(files),
             injectTo: 'head',
           },
         ];
@@ -107,20 +55,23 @@ function listAppFiles(): Plugin {
 }
 
 export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig> => {
-  const reading = command === 'build' && !isSsrBuild ? await readingChunks() : new Map<string, string>();
+  // The reading pages' scripts, and the site's React the app imports too: built first, emitted with the app.
+  const reading = command === 'build' && !isSsrBuild ? await buildReadingScripts() : null;
   return {
     plugins: [
       react(),
       tailwindcss(),
-      listAppFiles(),
+      ...(reading
+        ? [reactOfTheSite(reading.react.slice(1)), emitReadingScripts(reading), nameBuiltFiles(reading)]
+        : []),
       // Brotli and gzip at their best, once, beside each file: the server sends them as they are.
-      // Not index.html, which the server fills in per page and compresses as it goes, nor the manifest.
+      // Not index.html, which the server fills in per page and compresses as it goes, nor the manifests.
       ...(isSsrBuild
         ? []
         : [
             compression({
               algorithms: ['brotliCompress', 'gzip'],
-              exclude: [/\.html$/, /manifest\.json$/],
+              exclude: [/\.html$/, /manifest\.json$/, /reading\.json$/],
               logLevel: 'silent',
             }),
           ]),
@@ -165,39 +116,21 @@ export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig>
           // Brotli at its best quality takes seconds, on purpose: no report that the build took long.
           rolldownOptions: {
             checks: { bundlerTimings: false },
-            // zod in a chunk of its own, with the setting that keeps it from `new Function` (see
-            // zod-jitless.ts): the chunk has run, setting and all, before any module builds a schema.
+            // The app shows its toasts at once: lib/toast.ts's import of react-hot-toast, which spares a
+            // reading page, has nothing to spare here.
+            onLog: (level, log, handle) =>
+              log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && log.message.includes('react-hot-toast')
+                ? undefined
+                : handle(level, log),
+            // The app, an entry of its own: src/main.tsx imports it by the address index.html names.
+            input: { index: path.resolve(import.meta.dirname, 'index.html'), start: startModule },
+            preserveEntrySignatures: 'allow-extension',
             output: {
               codeSplitting: {
                 groups: [
-                  { name: 'zod', test: (id) => zod.test(id) || /[\\/]zod-jitless\.ts$/.test(id) },
-                  // The contracts' schemas (the modules that import zod), loaded with the first answer api()
-                  // checks (src/lib/contract-schemas.ts) or by a signed-in screen: never by a reading page.
-                  // Their zod-free rules and messages go where they are used, so a page loads only its own.
-                  {
-                    name: (id, chunking) =>
-                      /[\\/]src[\\/]lib[\\/]contract-schemas\.ts$/.test(id) ||
-                      (contractsModule.test(id) && chunking.getModuleInfo(id)?.importedIds.some((dep) => zod.test(dep)))
-                        ? 'contract-schemas'
-                        : null,
-                    // A schema's zod-free imports stay out of it, where the pages find them.
-                    includeDependenciesRecursively: false,
-                  },
-                  { name: 'react', test: reactDom },
+                  ...contractsGroups,
                   { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
-                  // What the reading pages' islands run, cut as for them alone; but for what the page's
-                  // entry imports, which stays with it (it loads before the page paints).
-                  {
-                    name: (id, chunking) =>
-                      chunking.getModuleInfo(id)?.importers.includes(src('main.tsx'))
-                        ? null
-                        : (reading.get(id) ?? null),
-                    includeDependenciesRecursively: false,
-                  },
-                  // The contracts' other rules and messages, in one chunk, not in whichever screen's chunk
-                  // the bundler would pick: left to itself, it put one in the editor's, and a check of an
-                  // answer (contract-schemas, which imports it) loaded Editor.js.
-                  { name: 'contracts', test: contractsModule, includeDependenciesRecursively: false },
+                  { name: 'start', test: (id) => id === startModule },
                 ],
               },
             },

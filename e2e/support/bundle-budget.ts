@@ -6,17 +6,16 @@ import {
   gzipped,
   gzippedAll,
   onDemand,
-  READING_PAGES,
-  readManifest,
+  readBuild,
+  readingPages,
   theApp,
-  type ReadingPage,
 } from './reading-scripts.ts';
 
 /*
- * Weighs what each reading page (/, /blog/…, /user/…, /search/…) loads before its reader touches
- * anything (reading-scripts.ts: the entry, the islands' runtime and the page's islands, with their
- * style sheets), gzipped as the build ships them, and fails (exit 1) when a page goes over the
- * budget of apps/web/bundle-budget.json. What a page loads on demand, and the app it fetches into
+ * Weighs what each kind of reading page (/, /blog/…, /user/…, /search/…) loads before its reader
+ * touches anything (reading-scripts.ts: the entry, the site's React and the page's bundle, with
+ * their style sheets), gzipped as the build ships them, and fails (exit 1) when a page goes over
+ * the budget of apps/web/bundle-budget.json. What a page loads on demand, and the app it fetches into
  * the cache once idle, are listed apart. `npm run test:e2e` runs it right after its build. Bytes
  * are deterministic.
  *
@@ -26,12 +25,12 @@ import {
 const budget = JSON.parse(
   readFileSync(path.join(import.meta.dirname, '..', '..', 'apps', 'web', 'bundle-budget.json'), 'utf8'),
 ) as { readingPagesJsGzip: number; readingPagesCssGzip: number };
-const manifest = readManifest();
+const build = readBuild();
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 let within = true;
-for (const page of Object.keys(READING_PAGES) as ReadingPage[]) {
-  const { scripts, styles } = beforeInteraction(manifest, page);
+for (const page of readingPages(build)) {
+  const { scripts, styles } = beforeInteraction(build, page);
   const js = gzippedAll(scripts);
   const css = gzippedAll(styles);
   const over = js > budget.readingPagesJsGzip || css > budget.readingPagesCssGzip;
@@ -42,9 +41,9 @@ for (const page of Object.keys(READING_PAGES) as ReadingPage[]) {
   );
   for (const file of [...scripts, ...styles].sort((a, b) => gzipped(b) - gzipped(a)))
     console.log(`  ${String(gzipped(file)).padStart(7)}  ${file}`);
-  for (const { key, scripts: later } of onDemand(manifest, page))
-    console.log(`  on demand: ${key} (${kb(gzippedAll(later))} more)`);
-  console.log(`  once idle, into the cache: the app (${kb(gzippedAll(theApp(manifest, page)))} more)`);
+  for (const [module, later] of onDemand(build, page))
+    console.log(`  on demand: ${module} (${kb(gzippedAll(later.filter((file) => file.endsWith('.js'))))} more)`);
+  console.log(`  once idle, into the cache: the app (${kb(gzippedAll(theApp(build, page)))} more)`);
 }
 
 /** Strings only highlight.js's core holds (its API and its console warning), not our code naming its classes. */

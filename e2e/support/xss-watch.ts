@@ -87,13 +87,13 @@ function audit(page: Page): Promise<string[]> {
     const describe = (el: Element) => el.outerHTML.slice(0, 160);
     /**
      * The data blocks in the head, which the browser never runs: the JSON-LD, the site's identity
-     * (#site-identity) and the app's files (#app-files, which the build writes), each JSON throughout
+     * (#site-identity) and the build's files (#built-files, which the build writes), each JSON throughout
      * (no text broke out of it).
      */
     const isDataBlock = (script: HTMLScriptElement) => {
       const data =
         script.type === 'application/ld+json' ||
-        (script.type === 'application/json' && ['site-identity', 'app-files'].includes(script.id));
+        (script.type === 'application/json' && ['site-identity', 'built-files'].includes(script.id));
       if (!data || script.src || script.parentElement !== document.head) return false;
       try {
         JSON.parse(script.text);

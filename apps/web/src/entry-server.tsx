@@ -21,7 +21,7 @@ import { searchBlogsOptions } from './lib/blog-lists.ts';
 import { IslandRenderer, IslandRoot, type RenderIsland } from './lib/island.tsx';
 import type { Navigation } from './lib/navigation.tsx';
 import { linkedPageCount } from './lib/paged-list.ts';
-import { serverStateScript } from './lib/server-state.ts';
+import { serverStateScript, type ReadingBundle } from './lib/server-state.ts';
 import { SessionProvider } from './lib/session.tsx';
 import { siteQuery } from './lib/site.ts';
 
@@ -66,10 +66,11 @@ async function subject<T, K extends QueryKey>(
   }
 }
 
-/** The reading routes and the queries each one's screen asks for when it first shows. */
-const readingPages: { path: string; load: PageLoad }[] = [
+/** The reading routes, the queries each one's screen asks for when it first shows, and the bundle of islands it runs. */
+const readingPages: { path: string; load: PageLoad; bundle: ReadingBundle }[] = [
   {
     path: '/',
+    bundle: 'home',
     load: async (client, _params, search) => {
       await Promise.all([
         client.prefetchInfiniteQuery({ ...homeBlogsOptions(search.get('tag')), pages: linkedPageCount(search) }),
@@ -80,6 +81,7 @@ const readingPages: { path: string; load: PageLoad }[] = [
   },
   {
     path: '/blog/:blog_id',
+    bundle: 'blog',
     load: async (client, { blog_id = '' }) => {
       const blog = await subject(client, blogQuery(blog_id));
       if (!blog) return false;
@@ -89,10 +91,13 @@ const readingPages: { path: string; load: PageLoad }[] = [
   },
   {
     path: '/preview/:token',
+    // A draft shown as its blog page shows it.
+    bundle: 'blog',
     load: async (client, { token = '' }) => (await subject(client, previewQuery(token))) !== null,
   },
   {
     path: '/user/:id',
+    bundle: 'profile',
     load: async (client, { id = '' }, search) => {
       const profile = await subject(client, profileQuery(id));
       if (!profile) return false;
@@ -105,6 +110,7 @@ const readingPages: { path: string; load: PageLoad }[] = [
   },
   {
     path: '/search/:query',
+    bundle: 'search',
     load: async (client, { query = '' }, search) => {
       await Promise.all([
         client.prefetchInfiniteQuery({ ...searchBlogsOptions({ query }), pages: linkedPageCount(search) }),
@@ -180,5 +186,5 @@ export async function renderPage(pathAndQuery: string, call: ReadingCall): Promi
     shouldDehydrateQuery: (query) =>
       query.queryKey[0] !== siteQuery().queryKey[0] && defaultShouldDehydrateQuery(query),
   });
-  return { status: found ? 200 : 404, html, stateScript: found ? serverStateScript(state) : null };
+  return { status: found ? 200 : 404, html, stateScript: found && page ? serverStateScript(state, page.bundle) : null };
 }

@@ -1,14 +1,12 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { IslandRoot, type IslandProps } from '../lib/island.tsx';
+import { ToasterOnceAsked } from '../components/toaster-once-asked.tsx';
+import { IslandRoot, type Island, type IslandProps } from '../lib/island.tsx';
 import { ISLAND_ID, ISLAND_NAME, ISLAND_PROPS } from '../lib/island-marks.ts';
 import { browserQueryClient } from '../lib/query-client.ts';
 import { SERVER_STATE_ID } from '../lib/server-state.ts';
 import { keepAnswersToOneAccount } from '../lib/session.tsx';
-import { useToastAsked } from '../lib/toast.ts';
-import { APP_FILES_ID } from './app-files.ts';
-import { ISLAND_LOADERS } from './island-loaders.ts';
+import { BUILT_FILES_ID, type BuiltFiles } from './built-files.ts';
 
 /*
  * A server-rendered reading page, made interactive (ADR 11): each island (lib/island.tsx) hydrates
@@ -18,15 +16,20 @@ import { ISLAND_LOADERS } from './island-loaders.ts';
  * reading page comes from the server's cache.
  */
 
-/** Hydrates every island of the page (src/main.tsx calls it once the page has painted). */
-export function startIslands() {
+type AnyIsland = Pick<Island<IslandProps>, 'islandName' | 'renderFrom'>;
+
+/**
+ * Hydrates every island of the page: `islands`, which the page's bundle holds (src/reading), at
+ * once; `inView`, loaded and hydrated once they come into view (a code block's Copy, and the
+ * sanitiser it renders with).
+ */
+export function startIslands(islands: AnyIsland[], inView: Record<string, () => Promise<AnyIsland>> = {}) {
   const queryClient = browserQueryClient();
   keepAnswersToOneAccount(queryClient);
   takeOverServerState(queryClient);
 
-  // Each as soon as its module is there (src/main.tsx asked for them beside this one).
-  const hydrateIsland = async (element: Element) => {
-    const island = await ISLAND_LOADERS[element.getAttribute(ISLAND_NAME)!]!.load();
+  const byName = new Map(islands.map((island) => [island.islandName, island]));
+  const hydrateIsland = (element: Element, island: AnyIsland) =>
     hydrateRoot(
       element,
       <IslandRoot queryClient={queryClient} navigation={null}>
@@ -35,25 +38,27 @@ export function startIslands() {
       // The prefix the server rendered it with, so that its ids are the same.
       { identifierPrefix: element.getAttribute(ISLAND_ID) ?? '' },
     );
-  };
   // An island's element takes no room (display: contents): what it holds is what comes into view.
-  const inView = new IntersectionObserver((entries) => {
+  const sight = new IntersectionObserver((entries) => {
     for (const { target, isIntersecting } of entries) {
       if (!isIntersecting) continue;
-      inView.unobserve(target);
-      void hydrateIsland(target.parentElement!);
+      sight.unobserve(target);
+      const element = target.parentElement!;
+      void inView[element.getAttribute(ISLAND_NAME)!]!().then((island) => hydrateIsland(element, island));
     }
   });
   for (const element of document.querySelectorAll(`[${ISLAND_NAME}]`)) {
-    const island = ISLAND_LOADERS[element.getAttribute(ISLAND_NAME)!];
-    if (!island) console.error(`The page holds an island no script knows: ${element.getAttribute(ISLAND_NAME)}`);
-    else if (island.inView && element.firstElementChild) inView.observe(element.firstElementChild);
-    else void hydrateIsland(element);
+    const name = element.getAttribute(ISLAND_NAME)!;
+    const island = byName.get(name);
+    if (island) hydrateIsland(element, island);
+    else if (name in inView && element.firstElementChild) sight.observe(element.firstElementChild);
+    else console.error(`The page holds an island its script does not: ${name}`);
   }
 
+  // The toaster, in a root of its own.
   const toasts = document.createElement('div');
   document.body.append(toasts);
-  createRoot(toasts).render(<ToastsOnceAsked />);
+  createRoot(toasts).render(<ToasterOnceAsked />);
 
   if ('requestIdleCallback' in window) requestIdleCallback(fetchTheApp);
   else setTimeout(fetchTheApp, 1000);
@@ -70,25 +75,14 @@ function takeOverServerState(queryClient: QueryClient) {
   serverState.remove();
 }
 
-const AppToaster = lazy(() => import('../components/app-toaster.tsx').then((m) => ({ default: m.AppToaster })));
-
-/** The toaster comes with the first toast (lib/toast.ts), in a root of its own. */
-function ToastsOnceAsked() {
-  return useToastAsked() ? (
-    <Suspense>
-      <AppToaster />
-    </Suspense>
-  ) : null;
-}
-
 /**
  * Once the page is idle, the app's files go into the browser's cache (fetched, not run): a link to
  * a screen of the app (the dashboard, the editor, the sign-in) then waits on no download.
  */
 function fetchTheApp() {
-  const files = JSON.parse(document.getElementById(APP_FILES_ID)?.textContent ?? '[]') as string[];
+  const { app } = JSON.parse(document.getElementById(BUILT_FILES_ID)!.textContent) as BuiltFiles;
   const fetched = new Set(performance.getEntriesByType('resource').map(({ name }) => new URL(name).pathname));
-  for (const file of files.filter((file) => !fetched.has(file))) {
+  for (const file of app.filter((file) => !fetched.has(file))) {
     const link = document.createElement('link');
     link.rel = 'prefetch';
     // As the app's modules are asked for, so that the cached answer is theirs.

@@ -67,7 +67,8 @@ export interface Island<P extends IslandProps> {
 export function defineIsland<P extends IslandProps>(name: string, Component: ComponentType<P>): Island<P> {
   function IslandInPage(props: P) {
     const inIsland = use(InIsland);
-    const renderOnServer = use(IslandRenderer);
+    // Only the server renders islands as roots of their own: the browser's builds leave that out.
+    const renderOnServer = import.meta.env.SSR ? use(IslandRenderer) : null;
     const id = useId();
     if (inIsland) return <Component {...props} />;
     const marks = { [ISLAND_NAME]: name, [ISLAND_PROPS]: JSON.stringify(props), className: 'contents' };

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { editorPath, type Blog } from '@inkwell/contracts';
 import { CountOf } from '../../components/count-of.tsx';
 import { IconButton } from '../../components/icon-button.tsx';
@@ -8,13 +8,15 @@ import { useHydrated } from '../../lib/hydration.ts';
 import { defineIsland } from '../../lib/island.tsx';
 import { Link } from '../../lib/navigation.tsx';
 import { useSession } from '../../lib/session.tsx';
-import { CommentsPanel } from '../comments/index.ts';
 import { ReportControl } from '../reports/index.ts';
 import { useSetCommentCounts } from './api/comment-counts.ts';
 import { useBlog, useCountRead } from './api/get-blog.ts';
 import { BookmarkButton } from './components/bookmark-button.tsx';
 import { LikeButton } from './components/like-button.tsx';
 import { ShareButtons } from './components/share-buttons.tsx';
+
+/** The comments panel, loaded the first time a reader opens it: the reading page runs none of it before. */
+const CommentsPanel = lazy(() => import('../comments/index.ts').then((m) => ({ default: m.CommentsPanel })));
 
 /**
  * The blog page's bar of likes, comments, saving, editing and sharing, and the comments panel it

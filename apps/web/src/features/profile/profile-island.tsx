@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { countOf, type UserProfile } from '@inkwell/contracts';
 import { Avatar } from '../../components/avatar.tsx';
 import { PagedBlogList } from '../../components/paged-blog-list.tsx';
@@ -11,12 +11,16 @@ import { defineIsland } from '../../lib/island.tsx';
 import { Link } from '../../lib/navigation.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useWideScreen } from '../../lib/use-media-query.ts';
-import { BlockControl, useIsBlocked } from '../blocks/index.ts';
-import { ReportControl } from '../reports/index.ts';
 import { SubscribeControl } from '../subscriptions/index.ts';
 import { profileQuery } from './api/get-profile.ts';
-import { AboutUser } from './components/about-user.tsx';
-import { FollowButton } from './components/follow-button.tsx';
+import { VisitorFollowButton } from './components/visitor-follow-button.tsx';
+
+/** A signed-in reader's controls (Block and Report among them), loaded once a session shows. */
+const MemberControls = lazy(() =>
+  import('./components/member-controls.tsx').then((m) => ({ default: m.MemberControls })),
+);
+/** Bio, links and joining date: beside the list on a wide screen, behind a tab on a phone (where it loads when opened). */
+const AboutUser = lazy(() => import('./components/about-user.tsx').then((m) => ({ default: m.AboutUser })));
 
 /**
  * A profile and the author's published blogs, an island; `shownWithoutFetching`: the profile came
@@ -39,10 +43,14 @@ function ProfileShown({ profile }: { profile: UserProfile }) {
   const { total_posts, total_reads, total_followers, total_following } = profile.account_info;
   const isOwner = session?.username.toLowerCase() === username.toLowerCase();
   const hydrated = useHydrated();
-  const blocked = useIsBlocked(username);
 
+  const about = (className?: string) => (
+    <Suspense>
+      <AboutUser profile={profile} className={className} />
+    </Suspense>
+  );
   const tabs = [{ label: 'Blogs Published', panel: <AuthorBlogs username={username} /> }];
-  if (!wide) tabs.push({ label: 'About', panel: <AboutUser profile={profile} /> });
+  if (!wide) tabs.push({ label: 'About', panel: about() });
 
   return (
     <section className="flex gap-10 px-[5vw] py-6 max-md:flex-col md:flex-row-reverse md:items-start">
@@ -62,17 +70,20 @@ function ProfileShown({ profile }: { profile: UserProfile }) {
           </Link>
         ) : (
           <div className="flex flex-col gap-4 max-md:items-center">
-            {!blocked && <FollowButton username={username} />}
-            <SubscribeControl username={username} />
-            {hydrated && session && (
+            {hydrated && session ? (
+              // The Follow button the server rendered for everyone stands while they load.
+              <Suspense fallback={<VisitorFollowButton username={username} waiting />}>
+                <MemberControls username={username} />
+              </Suspense>
+            ) : (
               <>
-                <BlockControl username={username} />
-                <ReportControl target={{ type: 'user', username }} />
+                <VisitorFollowButton username={username} />
+                <SubscribeControl username={username} />
               </>
             )}
           </div>
         )}
-        {wide && <AboutUser profile={profile} className="mt-4" />}
+        {wide && about('mt-4')}
       </div>
       <div className="min-w-0 flex-1">
         <Tabs label="Profile" tabs={tabs} active={tab} onSelect={setTab} />
