@@ -1,6 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createContext, use, useId, type ComponentType, type ReactNode } from 'react';
-import { ISLAND_ID, ISLAND_NAME, ISLAND_PROPS } from './island-marks.ts';
 import { NavigationProvider, type Navigation } from './navigation.tsx';
 import { SessionProvider } from './session.tsx';
 
@@ -47,6 +46,11 @@ export function IslandRoot({
     </QueryClientProvider>
   );
 }
+
+/** The attributes that mark an island in a server-rendered page: its name, its props, the id prefix it was rendered with. */
+export const ISLAND_NAME = 'data-island';
+export const ISLAND_PROPS = 'data-props';
+export const ISLAND_ID = 'data-island-id';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json | undefined };
 /** An island's props: what it is rendered from, JSON both ways (no functions, no elements; an undefined field is left out). */
