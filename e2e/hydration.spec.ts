@@ -2,6 +2,7 @@ import { Messages } from '@inkwell/contracts';
 import { createBlog, createUser, expect, signIn, test } from './support/fixtures.ts';
 import { uniqueTag } from './support/reading-data.ts';
 import { beforeInteraction, onDemand, readBuild, theApp } from './support/reading-scripts.ts';
+import { expectAllFetched, recordFetched, recordTokensSent } from './support/requests.ts';
 import type { Page } from '@playwright/test';
 
 /** The paths of the API calls (fetches, not images) the page makes from now on. */
@@ -12,16 +13,6 @@ function recordApiCalls(page: Page) {
     if (pathname.startsWith('/api/') && request.resourceType() === 'fetch') calls.push(pathname);
   });
   return calls;
-}
-
-/** The build's scripts the page runs (not what it fetches into the cache) from now on. */
-function recordScripts(page: Page) {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    const file = new URL(request.url()).pathname.slice(1);
-    if (request.resourceType() === 'script' && file.startsWith('assets/')) scripts.push(file);
-  });
-  return scripts;
 }
 
 // Any hydration mismatch is a console error, which fails every test here (the consoleErrors fixture).
@@ -72,10 +63,7 @@ test('the session applies after hydration: the blog is asked for again as its re
   await signIn(page, author);
   // The page the server rendered for everyone may come from its cache: the reader's own truth (their
   // counts, what they may do) comes from a get-blog of their own, which no cache answers.
-  const asked: (string | undefined)[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/blog/get-blog') asked.push(request.headers().authorization);
-  });
+  const asked = recordTokensSent(page, '/api/blog/get-blog');
   await page.goto(`/blog/${blogId}`);
   await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveAttribute('href', `/editor/${blogId}`);
   await expect(page.getByRole('link', { name: 'Notifications' })).toBeVisible();
@@ -88,10 +76,7 @@ test('a signed-in reader’s profile asks for the profile again with their token
 }) => {
   const [author, reader] = await Promise.all([createUser(request), createUser(request)]);
   await signIn(page, reader);
-  const asked: (string | undefined)[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/user/get-profile') asked.push(request.headers().authorization);
-  });
+  const asked = recordTokensSent(page, '/api/user/get-profile');
   await page.goto(`/user/${author.username}`);
   const followed = page.waitForResponse('**/api/user/follow');
   await page.getByRole('button', { name: `Follow @${author.username}` }).click();
@@ -156,17 +141,13 @@ test('each reading page runs the scripts its budget weighs, then only what it lo
     ['search', `/search/${tag}`],
   ];
   for (const [name, path] of pages) {
-    const scripts = recordScripts(page);
-    const fetched: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() !== 'script') fetched.push(new URL(request.url()).pathname.slice(1));
-    });
+    const scripts = recordFetched(page, 'script');
+    const fetched = recordFetched(page, 'other');
     await page.goto(path);
     await expect(page.getByRole('button', { name: 'Dark theme' })).toBeEnabled();
     await page.waitForLoadState('networkidle');
     // Idle, the page puts the app's files into the cache: fetched, never run.
-    const app = theApp(build, name);
-    await expect.poll(() => app.filter((file) => !fetched.includes(file))).toEqual([]);
+    await expectAllFetched(fetched, theApp(build, name));
     const weighed = [...beforeInteraction(build, name).scripts];
     // A visitor's Subscribe form loads once the browser is idle (a profile's).
     const later = onDemand(build, name).flatMap(([, files]) => files);
