@@ -30,8 +30,8 @@ export function startIslands(islands: AnyIsland[], inView: Record<string, () => 
 
   const byName = new Map(islands.map((island) => [island.islandName, island]));
   // Inside startTransition React hydrates a root a few milliseconds at a time, yielding to the
-  // browser between (else a root hydrates at once, in one task: the home page's list was one of
-  // 30 ms here, 120 on Lighthouse's phone), and a press on an island not hydrated yet hurries it.
+  // browser between; else a root hydrates at once, in one task (the home page's list was one of
+  // 30 ms here, 120 on Lighthouse's phone).
   const hydrateIsland = (element: Element, island: AnyIsland) =>
     startTransition(() => {
       hydrateRoot(
