@@ -47,16 +47,17 @@ const boundaries = [
   { target: './apps/web/src/components', from: features, message: 'Shared components never import features.' },
   { target: './apps/web/src/lib', from: features, message: 'lib never imports features.' },
   {
-    target: ['./apps/web/src/app', './apps/web/src/entry-server.tsx'],
+    target: ['./apps/web/src/app', './apps/web/src/reading', './apps/web/src/entry-server.tsx'],
     from: features,
-    // A screen loaded on demand is imported by its own file, so that it stays a chunk of its own.
+    // A screen loaded on demand is imported by its own file, so that it stays a chunk of its own; a
+    // reading page's islands too, so that its bundle holds nothing else of their feature's index.
     except: folders(features).flatMap((name) => [
       `./${name}/index.ts`,
       ...entries(`${features}/${name}`)
-        .filter((entry) => entry.name.endsWith('-page.tsx'))
+        .filter((entry) => /-(page|islands?)\.tsx$/.test(entry.name))
         .map((entry) => `./${name}/${entry.name}`),
     ]),
-    message: 'The app reaches a feature through its index.ts (or a screen it loads on demand).',
+    message: 'The app reaches a feature through its index.ts (or a screen it loads on demand, or an island).',
   },
   ...publicFilesOnly(features, 'A feature imports another only through its index.ts.'),
 ];

@@ -104,8 +104,9 @@ test('code in a language, a divider, a table and an image with alt text: written
   await expect(code.locator('span.hljs-string').first()).toHaveText('"Hello, "');
   await expect(article.locator('.prose-code')).toContainText('Python');
 
-  // Copy puts the code on the clipboard and says so.
+  // Copy, which comes once the code is in view, puts the code on the clipboard and says so.
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await code.scrollIntoViewIfNeeded();
   await page.getByRole('button', { name: 'Copy code' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toHaveText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(CODE);

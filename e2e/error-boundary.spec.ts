@@ -14,6 +14,7 @@ test('a screen that fails to render says so, with Try again and a way home, unde
   consoleErrors,
 }) => {
   consoleErrors.allow(/URI malformed/);
+  consoleErrors.allow(/status of 404/);
   const failures: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && message.text().startsWith('A screen failed to render:'))
@@ -37,9 +38,14 @@ test('a screen that fails to render says so, with Try again and a way home, unde
   });
   await installAxe(page);
 
-  // From the profile the server rendered, to the blog as the app renders it.
-  await page.goto(`/user/${author.username}`);
+  // The app renders the screens after a page of its own (a reading page's links load pages the server
+  // renders): from a 404, to the profile, to the blog as the app renders it.
+  await page.goto('/no-such-page');
   await expect(page.getByRole('button', { name: 'Dark theme' })).toBeEnabled();
+  await page.evaluate((path) => {
+    history.pushState(null, '', path);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, `/user/${author.username}`);
   await page.getByRole('link', { name: broken, exact: true }).click();
   await expect(page).toHaveURL(`/blog/${brokenId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();

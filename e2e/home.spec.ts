@@ -113,6 +113,8 @@ test('failures: the toasts of docs/product/rules.md, and a count failure yields 
   await page.route('**/api/blog/search-blogs', (route) => route.abort());
   // The home page comes with its lists from the server: the browser loads them itself when one follows a link to it.
   await page.goto('/no-such-page');
+  // The app renders a 404 afresh: its links are the app's once it runs.
+  await expect(page.getByRole('button', { name: 'Dark theme' })).toBeEnabled();
   await page.getByRole('link', { name: 'home page' }).click();
   await expect(page.getByText(Messages.fetchLatestFailed)).toBeVisible();
   await expect(page.getByText(Messages.fetchTrendingFailed)).toBeVisible();
@@ -122,6 +124,8 @@ test('failures: the toasts of docs/product/rules.md, and a count failure yields 
   await page.unrouteAll();
   await page.route('**/api/blog/all-latest-blogs-count', (route) => route.abort());
   await page.goto('/no-such-page');
+  // The app renders a 404 afresh: its links are the app's once it runs.
+  await expect(page.getByRole('button', { name: 'Dark theme' })).toBeEnabled();
   await page.getByRole('link', { name: 'home page' }).click();
   await expect(page.getByRole('tabpanel').getByText('No blogs published')).toBeVisible();
   await expect(page.getByText(Messages.fetchLatestFailed)).toHaveCount(0);
@@ -133,6 +137,8 @@ test('a site with no blogs says so in both lists', async ({ page }) => {
     await page.goto(site.url);
     await expect(page.getByRole('tabpanel').getByText('No blogs published')).toBeVisible();
     await expect(page.getByText('No trending blogs')).toBeVisible();
+    // Once idle the page fetches the app into the cache: from this site, which must still be there.
+    await page.waitForLoadState('networkidle');
   } finally {
     await site.close();
   }

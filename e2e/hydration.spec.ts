@@ -1,6 +1,8 @@
 import { Messages } from '@inkwell/contracts';
 import { createBlog, createUser, expect, signIn, test } from './support/fixtures.ts';
 import { uniqueTag } from './support/reading-data.ts';
+import { beforeInteraction, onDemand, readBuild, theApp } from './support/reading-scripts.ts';
+import { expectAllFetched, recordFetched, recordTokensSent } from './support/requests.ts';
 import type { Page } from '@playwright/test';
 
 /** The paths of the API calls (fetches, not images) the page makes from now on. */
@@ -15,7 +17,7 @@ function recordApiCalls(page: Page) {
 
 // Any hydration mismatch is a console error, which fails every test here (the consoleErrors fixture).
 
-test('a blog page arrives rendered, hydrates without asking for its data again, and is interactive', async ({
+test('a blog page arrives rendered, hydrates its islands without asking for its data again, and is interactive', async ({
   page,
   request,
   baseURL,
@@ -28,7 +30,7 @@ test('a blog page arrives rendered, hydrates without asking for its data again, 
 
   const html = await (await request.get(`/blog/${blogId}`)).text();
   expect(html).toContain(`>${title}</h1>`);
-  expect(html).toContain('<script type="application/json" id="inkwell-state">');
+  expect(html).toContain('<script type="application/json" id="inkwell-state" data-bundle="blog">');
   // Its images are absolute URLs on the address it was asked at, in the data it hydrates from as in the API.
   expect(html).toContain(`"profile_img":"${baseURL}/api/avatar/`);
   expect(html).not.toMatch(/"(profile_img|banner|url)":"\//);
@@ -52,18 +54,38 @@ test('a blog page arrives rendered, hydrates without asking for its data again, 
   expect(calls).toContain('/api/comment/get-blog-comments');
 });
 
-test('the session applies after hydration: the author gets the Edit link on the page the server rendered for everyone', async ({
+test('the session applies after hydration: the blog is asked for again as its reader, and its author gets the Edit link', async ({
   page,
   request,
 }) => {
   const author = await createUser(request);
   const blogId = await createBlog(request, author);
   await signIn(page, author);
-  const calls = recordApiCalls(page);
+  // The page the server rendered for everyone may come from its cache: the reader's own truth (their
+  // counts, what they may do) comes from a get-blog of their own, which no cache answers.
+  const asked = recordTokensSent(page, '/api/blog/get-blog');
   await page.goto(`/blog/${blogId}`);
   await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveAttribute('href', `/editor/${blogId}`);
   await expect(page.getByRole('link', { name: 'Notifications' })).toBeVisible();
-  expect(calls).not.toContain('/api/blog/get-blog');
+  expect(asked).toEqual([`Bearer ${author.token}`]);
+});
+
+test('a signed-in reader’s profile asks for the profile again with their token: their follow is in its count', async ({
+  page,
+  request,
+}) => {
+  const [author, reader] = await Promise.all([createUser(request), createUser(request)]);
+  await signIn(page, reader);
+  const asked = recordTokensSent(page, '/api/user/get-profile');
+  await page.goto(`/user/${author.username}`);
+  const followed = page.waitForResponse('**/api/user/follow');
+  await page.getByRole('button', { name: `Follow @${author.username}` }).click();
+  await expect(page.getByTestId('follow-counts')).toHaveText('1 Follower - 0 Following');
+  expect((await followed).ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('button', { name: `Following @${author.username}` })).toBeVisible();
+  await expect(page.getByTestId('follow-counts')).toHaveText('1 Follower - 0 Following');
+  expect(asked).toEqual([`Bearer ${reader.token}`, `Bearer ${reader.token}`]);
 });
 
 test('home, a profile and a search hydrate from the data they came with', async ({ page, request }) => {
@@ -81,7 +103,7 @@ test('home, a profile and a search hydrate from the data they came with', async 
   }
 });
 
-test('a server-rendered page fetches the app only once it can paint: not before the style sheet the paint needs', async ({
+test('a server-rendered page fetches its islands only once it can paint: not before the style sheet the paint needs', async ({
   page,
   request,
 }) => {
@@ -94,13 +116,50 @@ test('a server-rendered page fetches the app only once it can paint: not before 
     events.push('style sheet');
     await route.continue();
   });
+  const bundle = readBuild().reading.bundles.blog!.scripts.at(-1)!;
   page.on('request', (request) => {
-    if (/\/assets\/start-[^/]*\.js$/.test(request.url())) events.push('app');
+    if (request.url().endsWith(bundle)) events.push('islands');
   });
   await page.goto(`/blog/${blogId}`);
   await expect(page.getByRole('button', { name: 'Like' })).toBeEnabled();
   expect(events[0]).toBe('style sheet');
-  expect(events).toContain('app');
+  expect(events).toContain('islands');
+});
+
+test('each reading page runs the scripts its budget weighs, then only what it loads on demand; the app is only fetched into the cache, once idle', async ({
+  page,
+  request,
+}) => {
+  const author = await createUser(request, 'Ivy Island');
+  const tag = uniqueTag();
+  const blogId = await createBlog(request, author, { title: `Island ${tag}`, tags: [tag] });
+  const build = readBuild();
+  const pages: [string, string][] = [
+    ['home', '/'],
+    ['blog', `/blog/${blogId}`],
+    ['profile', `/user/${author.username}`],
+    ['search', `/search/${tag}`],
+  ];
+  for (const [name, path] of pages) {
+    const scripts = recordFetched(page, 'script');
+    const fetched = recordFetched(page, 'other');
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: 'Dark theme' })).toBeEnabled();
+    await page.waitForLoadState('networkidle');
+    // Idle, the page puts the app's files into the cache: fetched, never run.
+    await expectAllFetched(fetched, theApp(build, name));
+    const weighed = [...beforeInteraction(build, name).scripts];
+    // A visitor's Subscribe form loads once the browser is idle (a profile's).
+    const later = onDemand(build, name).flatMap(([, files]) => files);
+    expect(
+      weighed.filter((file) => !scripts.includes(file)),
+      `${path}: not loaded`,
+    ).toEqual([]);
+    expect(
+      scripts.filter((file) => !weighed.includes(file) && !later.includes(file)),
+      `${path}: loaded beyond its budget`,
+    ).toEqual([]);
+  }
 });
 
 test('a server-rendered blog counts its reader once the page runs, and never its author', async ({

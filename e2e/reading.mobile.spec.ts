@@ -39,6 +39,8 @@ test('home on a phone: topics scroll in a row, trending sits behind its own tab'
   const trending = page.getByRole('list', { name: 'Trending blogs' }).getByRole('article');
   await expect(trending.first()).toContainText('01');
   await expect(page.getByRole('tab', { name: 'trending blogs' })).toHaveAttribute('aria-selected', 'true');
+  // The panel is named by its tab: the ids the server rendered the island with are the browser's.
+  await expect(page.getByRole('tabpanel', { name: 'trending blogs' })).toBeVisible();
   // A topic change goes back to the list's tab.
   await topics.getByRole('button', { name: TOPIC }).click();
   await expect(page.getByRole('tab', { name: 'home' })).toHaveAttribute('aria-selected', 'true');

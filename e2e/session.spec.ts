@@ -147,9 +147,12 @@ test('liking with an ended session: the like goes back, the page stays, one mess
   const blogId = await createBlog(request, author);
   const reader = await createUser(request);
   await signInThroughForm(page, reader);
+  // The bell's first check, which the ended session would answer with a 401 of its own.
+  const checked = page.waitForResponse('**/api/notification/new-notification');
   await page.goto(`/blog/${blogId}`);
   const like = page.getByRole('button', { name: 'Like' });
   await expect(like).toBeEnabled();
+  await checked;
 
   const { access_token: token } = (await storedSession(page))!;
   expect((await request.post('/api/user/signout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(

@@ -5,12 +5,16 @@ test('on a small screen the search box hides behind a toggle and Sign Up is hidd
   const search = page.getByRole('searchbox', { name: 'Search' });
   await expect(search).toBeHidden();
   await expect(page.getByRole('link', { name: 'Sign Up' })).toBeHidden();
-  await page.getByRole('button', { name: 'Toggle search' }).click();
+  const toggle = page.getByRole('button', { name: 'Toggle search' });
+  await toggle.click();
   await expect(search).toBeVisible();
+  await toggle.click();
+  await expect(search).toBeHidden();
+  await toggle.click();
   await search.fill('cooking');
   await search.press('Enter');
+  // The results are a page of their own, with the box behind its toggle again.
   await expect(page).toHaveURL('/search/cooking');
-  await page.getByRole('button', { name: 'Toggle search' }).click();
   await expect(search).toBeHidden();
 });
 

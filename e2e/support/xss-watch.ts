@@ -86,12 +86,14 @@ function audit(page: Page): Promise<string[]> {
     ]);
     const describe = (el: Element) => el.outerHTML.slice(0, 160);
     /**
-     * The server's data blocks in the head, which the browser never runs: the JSON-LD and the site's
-     * identity (#site-identity), each JSON throughout (no text broke out of it).
+     * The data blocks in the head, which the browser never runs: the JSON-LD, the site's identity
+     * (#site-identity) and the build's files (#built-files, which the build writes), each JSON throughout
+     * (no text broke out of it).
      */
     const isDataBlock = (script: HTMLScriptElement) => {
       const data =
-        script.type === 'application/ld+json' || (script.type === 'application/json' && script.id === 'site-identity');
+        script.type === 'application/ld+json' ||
+        (script.type === 'application/json' && ['site-identity', 'built-files'].includes(script.id));
       if (!data || script.src || script.parentElement !== document.head) return false;
       try {
         JSON.parse(script.text);

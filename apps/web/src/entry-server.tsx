@@ -8,10 +8,9 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
+import { renderToReadableStream, renderToString } from 'react-dom/server';
 import { matchPath, StaticRouter, type Params } from 'react-router';
 import { AppRoutes, isAppPath } from './app/router.tsx';
-import { AppToaster } from './components/app-toaster.tsx';
 import { blogQuery, similarBlogsQuery } from './features/blog/index.ts';
 import { homeBlogsOptions, trendingBlogsQuery } from './features/home/index.ts';
 import { previewQuery } from './features/preview/index.ts';
@@ -19,8 +18,10 @@ import { profileQuery } from './features/profile/index.ts';
 import { searchUsersQuery } from './features/search/index.ts';
 import { isMissing, sendApiCallsThrough } from './lib/api.ts';
 import { searchBlogsOptions } from './lib/blog-lists.ts';
+import { IslandRenderer, IslandRoot, type RenderIsland } from './lib/island.tsx';
+import type { Navigation } from './lib/navigation.tsx';
 import { linkedPageCount } from './lib/paged-list.ts';
-import { serverStateScript } from './lib/server-state.ts';
+import { serverStateScript, type ReadingBundle } from './lib/server-state.ts';
 import { SessionProvider } from './lib/session.tsx';
 import { siteQuery } from './lib/site.ts';
 
@@ -65,10 +66,11 @@ async function subject<T, K extends QueryKey>(
   }
 }
 
-/** The reading routes and the queries each one's screen asks for when it first shows. */
-const readingPages: { path: string; load: PageLoad }[] = [
+/** The reading routes, the queries each one's screen asks for when it first shows, and the bundle of islands it runs. */
+const readingPages: { path: string; load: PageLoad; bundle: ReadingBundle }[] = [
   {
     path: '/',
+    bundle: 'home',
     load: async (client, _params, search) => {
       await Promise.all([
         client.prefetchInfiniteQuery({ ...homeBlogsOptions(search.get('tag')), pages: linkedPageCount(search) }),
@@ -79,6 +81,7 @@ const readingPages: { path: string; load: PageLoad }[] = [
   },
   {
     path: '/blog/:blog_id',
+    bundle: 'blog',
     load: async (client, { blog_id = '' }) => {
       const blog = await subject(client, blogQuery(blog_id));
       if (!blog) return false;
@@ -88,10 +91,13 @@ const readingPages: { path: string; load: PageLoad }[] = [
   },
   {
     path: '/preview/:token',
+    // A draft shown as its blog page shows it.
+    bundle: 'blog',
     load: async (client, { token = '' }) => (await subject(client, previewQuery(token))) !== null,
   },
   {
     path: '/user/:id',
+    bundle: 'profile',
     load: async (client, { id = '' }, search) => {
       const profile = await subject(client, profileQuery(id));
       if (!profile) return false;
@@ -104,6 +110,7 @@ const readingPages: { path: string; load: PageLoad }[] = [
   },
   {
     path: '/search/:query',
+    bundle: 'search',
     load: async (client, { query = '' }, search) => {
       await Promise.all([
         client.prefetchInfiniteQuery({ ...searchBlogsOptions({ query }), pages: linkedPageCount(search) }),
@@ -116,7 +123,7 @@ const readingPages: { path: string; load: PageLoad }[] = [
 
 /**
  * Renders a reading page (its path and query) as the anonymous reader sees it, from the same
- * routes and components the browser hydrates, and a path that is no page of the app as its “Page
+ * routes and components the app renders, its islands as the browser hydrates them, and a path that is no page of the app as its “Page
  * not found” (404); null for the app's other pages, which the browser renders.
  */
 export async function renderPage(pathAndQuery: string, call: ReadingCall): Promise<RenderedPage | null> {
@@ -140,14 +147,33 @@ export async function renderPage(pathAndQuery: string, call: ReadingCall): Promi
     return loaded;
   });
 
+  // Each island renders as a root of its own, as the browser hydrates it (lib/island.tsx), with its
+  // links the browser's to follow.
+  const navigation: Navigation = {
+    pathname,
+    search: url.search,
+    navigate: () => {
+      throw new Error('navigating while rendering on the server');
+    },
+    inApp: false,
+  };
+  const renderIsland: RenderIsland = (content, id) =>
+    renderToString(
+      <IslandRoot queryClient={queryClient} navigation={navigation}>
+        {content}
+      </IslandRoot>,
+      { identifierPrefix: id },
+    );
+
   const html = await renderToReadableStream(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
-          <StaticRouter location={pathAndQuery}>
-            <AppRoutes />
-          </StaticRouter>
-          <AppToaster />
+          <IslandRenderer value={renderIsland}>
+            <StaticRouter location={pathAndQuery}>
+              <AppRoutes />
+            </StaticRouter>
+          </IslandRenderer>
         </SessionProvider>
       </QueryClientProvider>
     </StrictMode>,
@@ -160,5 +186,5 @@ export async function renderPage(pathAndQuery: string, call: ReadingCall): Promi
     shouldDehydrateQuery: (query) =>
       query.queryKey[0] !== siteQuery().queryKey[0] && defaultShouldDehydrateQuery(query),
   });
-  return { status: found ? 200 : 404, html, stateScript: found ? serverStateScript(state) : null };
+  return { status: found ? 200 : 404, html, stateScript: found && page ? serverStateScript(state, page.bundle) : null };
 }

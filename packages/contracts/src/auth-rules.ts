@@ -46,4 +46,7 @@ export const AuthMessages = {
   tooManyResets: 'Too many password reset requests',
   /** The web app's word when the server refuses the stored token (revoked, expired, password changed). */
   sessionEnded: 'Your session has ended. Please sign in again.',
+  /** A form sent before the proof of work a site asks (ALTCHA, proof-of-work.ts) is done: the sign-up's and a visitor's subscription's. */
+  proofOfWorkRequired:
+    'This site checks that you are not a robot: wait for the check to finish, then send the form again',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AuthMessages } from './auth-rules.ts';
 import { CommentMessages } from './comment-rules.ts';
 import { FollowMessages } from './follow-rules.ts';
 import { ImportMessages } from './imports.ts';
@@ -86,8 +87,7 @@ export const ErrorMessages = {
   /** Sign-up, a first Google sign-in, an application or a visitor's subscription from a domain the admins blocked. */
   email_domain_blocked: 'This site does not accept sign-ups from this e-mail address’s domain.',
   // The proof of work a site may ask of newcomers and visitors (ALTCHA, proof-of-work.ts).
-  proof_of_work_required:
-    'This site checks that you are not a robot: wait for the check to finish, then send the form again',
+  proof_of_work_required: AuthMessages.proofOfWorkRequired,
   proof_of_work_failed:
     'The check that you are not a robot failed or expired: let it run again, then send the form again',
 

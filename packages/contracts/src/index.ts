@@ -10,6 +10,7 @@ export * from './block-limits.ts';
 export * from './blog.ts';
 export * from './uploads.ts';
 export * from './settings-rules.ts';
+export * from './social-networks.ts';
 export * from './settings.ts';
 export * from './dashboard.ts';
 export * from './editor.ts';

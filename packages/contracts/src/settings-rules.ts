@@ -2,6 +2,7 @@ import { PASSWORD_PATTERN } from './auth-rules.ts';
 import type { FieldRefusal, Refusal } from './error-codes.ts';
 import { Limits } from './limits.ts';
 import { Messages } from './messages.ts';
+import { SOCIAL_NETWORKS, type SocialNetwork } from './social-networks.ts';
 
 /** Texts of the settings screens that are Inkwell's own (the original contract's are in messages.ts). */
 export const SettingsMessages = {
@@ -28,9 +29,6 @@ export function profileError({ username, bio }: { username: string; bio: string 
   if (bio.length > Limits.bioMax) return { field: 'bio', code: 'bio_too_long', message: Messages.bioTooLong };
   return null;
 }
-
-export const SOCIAL_NETWORKS = ['instagram', 'facebook', 'twitter', 'website', 'linkedin', 'github'] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 /** The hosts a link of each network may point to (any https host for a website). */
 const NETWORK_HOSTS: Record<Exclude<SocialNetwork, 'website'>, { label: string; hosts: string[] }> = {

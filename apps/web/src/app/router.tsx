@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useParams, useRoutes, type RouteObject } from 'react-router';
 import { RequireSignedIn, RequireSignedOut } from '../components/guards.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { RouteFocus } from '../components/route-focus.tsx';
@@ -9,7 +9,8 @@ import { HomePage } from '../features/home/index.ts';
 import { PreviewPage } from '../features/preview/index.ts';
 import { ProfilePage } from '../features/profile/index.ts';
 import { SearchPage } from '../features/search/index.ts';
-import { Navbar } from './navbar.tsx';
+import { RouterNavigation } from './router-navigation.tsx';
+import { SiteLayout } from './site-layout.tsx';
 
 /**
  * A screen loaded as its own chunk on first visit. Reading pages (home, blog, search, profile)
@@ -72,10 +73,21 @@ const BlockedAccountsPage = lazyPage(() =>
   import('../features/blocks/blocked-accounts-page.tsx').then((m) => m.BlockedAccountsPage),
 );
 
+// The reading pages that are islands whole take the address's parts as props, which the browser
+// hydrates them from; a new search starts on its first tab.
+function SearchRoute() {
+  const { query = '' } = useParams();
+  return <SearchPage key={query} query={query} />;
+}
+function ProfileRoute() {
+  const { id = '' } = useParams();
+  return <ProfilePage username={id} />;
+}
+
 const routes: RouteObject[] = [
   {
     path: '/',
-    element: <Navbar />,
+    element: <SiteLayout />,
     children: [
       { index: true, element: <HomePage /> },
       {
@@ -89,8 +101,8 @@ const routes: RouteObject[] = [
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
       { path: 'reset-password/:token', element: <ResetPasswordPage /> },
       { path: 'verify-email/:token', element: <VerifyEmailPage /> },
-      { path: 'search/:query', element: <SearchPage /> },
-      { path: 'user/:id', element: <ProfilePage /> },
+      { path: 'search/:query', element: <SearchRoute /> },
+      { path: 'user/:id', element: <ProfileRoute /> },
       { path: 'blog/:blog_id', element: <BlogPage /> },
       { path: 'preview/:token', element: <PreviewPage /> },
       // A mailed link's page: open to all, signed in or not, like a reset link.
@@ -155,6 +167,11 @@ const screens: RouteObject[] = [{ element: <RouteFocus />, children: inBoundarie
  * would be unused, and it costs every page about 16 KB more JavaScript (gzipped).
  */
 export function AppRoutes() {
+  const screen = useRoutes(screens);
   // One more around them all, for a layout that fails (the top bar or a guard).
-  return <ScreenErrorBoundary>{useRoutes(screens)}</ScreenErrorBoundary>;
+  return (
+    <RouterNavigation>
+      <ScreenErrorBoundary>{screen}</ScreenErrorBoundary>
+    </RouterNavigation>
+  );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/navigation.tsx';
 import { DROPDOWN_CLOSE_MS, profilePath, type Session } from '@inkwell/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSignOut } from '../features/auth/index.ts';

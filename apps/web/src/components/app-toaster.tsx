@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
-import { MAX_TOASTS, TOAST_DURATIONS } from '@inkwell/contracts';
+import { AuthMessages, MAX_TOASTS, TOAST_DURATIONS } from '@inkwell/contracts';
 import { CheckCircleIcon } from './icons.tsx';
 
 /**
@@ -15,6 +15,12 @@ export function AppToaster() {
       .filter((t) => t.visible)
       .slice(MAX_TOASTS)
       .forEach((t) => toast.dismiss(t.id));
+  }, [toasts]);
+  // A screen that shows why its call failed says the session ended too, after a 401: the message shows once.
+  useLayoutEffect(() => {
+    for (const shown of toasts) {
+      if (shown.message === AuthMessages.sessionEnded && shown.id !== AuthMessages.sessionEnded) toast.remove(shown.id);
+    }
   }, [toasts]);
   return (
     <Toaster

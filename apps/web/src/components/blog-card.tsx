@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/navigation.tsx';
 import { blogPath, profilePath, type BlogCard as BlogCardData } from '@inkwell/contracts';
 import { formatDate } from '../lib/format-date.ts';
 import { Avatar } from './avatar.tsx';

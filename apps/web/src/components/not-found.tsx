@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/navigation.tsx';
 import { Messages } from '@inkwell/contracts';
 import { usePageTitle } from '../lib/page-title.ts';
 

@@ -1,6 +1,6 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useAddress } from '../lib/navigation.tsx';
 import type { BlogCard as BlogCardData } from '@inkwell/contracts';
 import { useHydrated } from '../lib/hydration.ts';
 import { loadedItems, MAX_LINKED_PAGES, type ListData } from '../lib/paged-list.ts';
@@ -53,7 +53,7 @@ export function PagedBlogList<T extends BlogCardData>({
  */
 function LoadMore({ pages, onPress, disabled }: { pages: number; onPress: () => void; disabled: boolean }) {
   const hydrated = useHydrated();
-  const { pathname, search } = useLocation();
+  const { pathname, search } = useAddress();
   if (hydrated) {
     return (
       <button type="button" className="btn-light mt-6" onClick={onPress} disabled={disabled}>

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from './toast.ts';
 
 /*
  * A form's toasts share one id, the form's name: a repeated or newer error replaces the one on

@@ -5,6 +5,9 @@
  */
 export const SERVER_STATE_ID = 'inkwell-state';
 
-/** The data block itself, its JSON safe inside HTML (no `<` can close the element). */
-export const serverStateScript = (state: unknown) =>
-  `<script type="application/json" id="${SERVER_STATE_ID}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`;
+/** The bundle of islands each kind of reading page runs (src/reading), named on its data block. */
+export type ReadingBundle = 'home' | 'blog' | 'profile' | 'search';
+
+/** The data block itself, its JSON safe inside HTML (no `<` can close the element), naming the page's bundle. */
+export const serverStateScript = (state: unknown, bundle: ReadingBundle) =>
+  `<script type="application/json" id="${SERVER_STATE_ID}" data-bundle="${bundle}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`;

@@ -1,16 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
-import toast, { useToasterStore } from 'react-hot-toast';
+import type { QueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { AuthMessages, SESSION_KEY, type Session } from '@inkwell/contracts';
+import { toast } from './toast.ts';
 
 /**
  * docs/product/data.md keeps the session in sessionStorage under `user`, which every new tab starts without.
@@ -158,36 +149,22 @@ const SessionContext = createContext<SessionState | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   // Server-rendered pages are the anonymous page (docs/product/screens.md): the session applies once they are hydrated.
   const session = useSyncExternalStore(subscribe, snapshot, noSession);
-  useAnswersOfOneAccount(session?.access_token);
   const value = useMemo(() => ({ session, setSession, updateSession, clearSession }), [session]);
-  return (
-    <SessionContext value={value}>
-      {children}
-      <SessionEndedSaidOnce />
-    </SessionContext>
-  );
+  return <SessionContext value={value}>{children}</SessionContext>;
 }
 
-/** Cached answers belong to the account that asked: when it signs out, or another signs in, they go. */
-function useAnswersOfOneAccount(token: string | undefined) {
-  const queryClient = useQueryClient();
-  const shown = useRef(token);
-  useEffect(() => {
-    // Reset, not clear: the screen on show refetches as its new reader, instead of keeping the old answers.
-    if (shown.current && shown.current !== token) void queryClient.resetQueries();
-    shown.current = token;
-  }, [token, queryClient]);
-}
-
-/** A screen that shows why its call failed says the session ended too, after a 401: the message shows once. */
-function SessionEndedSaidOnce() {
-  const { toasts } = useToasterStore();
-  useLayoutEffect(() => {
-    for (const shown of toasts) {
-      if (shown.message === AuthMessages.sessionEnded && shown.id !== AuthMessages.sessionEnded) toast.remove(shown.id);
-    }
-  }, [toasts]);
-  return null;
+/**
+ * Cached answers belong to the account that asked: when it signs out, or another signs in, they go.
+ * Reset, not cleared: the screens on show ask again as their new reader instead of keeping the old
+ * answers. Once per page, for its one query client, however many React roots show the session.
+ */
+export function keepAnswersToOneAccount(queryClient: QueryClient) {
+  let shown = snapshot()?.access_token;
+  subscribe(() => {
+    const token = snapshot()?.access_token;
+    if (shown && shown !== token) void queryClient.resetQueries();
+    shown = token;
+  });
 }
 
 export function useSession(): SessionState {

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/navigation.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { signOut } from './api/sign-out.ts';
 

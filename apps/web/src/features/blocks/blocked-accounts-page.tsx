@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast.ts';
 import { Link } from 'react-router';
 import { profilePath, type BlockedUser } from '@inkwell/contracts';
 import { Avatar } from '../../components/avatar.tsx';

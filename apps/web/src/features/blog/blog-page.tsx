@@ -1,102 +1,47 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { editorPath, type Blog } from '@inkwell/contracts';
+import { useParams } from 'react-router';
+import type { Blog } from '@inkwell/contracts';
 import { BlogCard } from '../../components/blog-card.tsx';
-import { CountOf } from '../../components/count-of.tsx';
-import { IconButton } from '../../components/icon-button.tsx';
-import { CommentIcon } from '../../components/icons.tsx';
+import { BlogNotice } from '../../components/blog-notice.tsx';
 import { PageLoadFailure } from '../../components/page-load-failure.tsx';
-import { useHydrated } from '../../lib/hydration.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { useSession } from '../../lib/session.tsx';
-import { CommentsPanel } from '../comments/index.ts';
-import { FollowButton } from '../profile/index.ts';
-import { ReportControl } from '../reports/index.ts';
-import { useSetCommentCounts } from './api/comment-counts.ts';
-import { useBlog, useBlogCan, useCountRead } from './api/get-blog.ts';
+import { FollowIsland } from '../profile/index.ts';
+import { useBlog } from './api/get-blog.ts';
 import { similarBlogsQuery } from './api/similar-blogs.ts';
+import { BlogActionsIsland, BlogReportIsland } from './blog-islands.tsx';
 import { BlogContent } from './components/blog-content.tsx';
 import { AuthorTrusted } from './components/inline-html.tsx';
 import { BlogHeading } from './components/blog-heading.tsx';
-import { BookmarkButton } from './components/bookmark-button.tsx';
-import { LikeButton } from './components/like-button.tsx';
-import { ShareButtons } from './components/share-buttons.tsx';
-import { BlogNotice } from '../../components/blog-notice.tsx';
 
-/** docs/product/screens.md Blog page: the blog, its likes and comments, sharing, and similar blogs. */
+/**
+ * docs/product/screens.md Blog page: the blog, its likes and comments, sharing, and similar blogs.
+ * Server-rendered, its text and lists stay the server's HTML; what the reader can touch (the
+ * follow, the likes and comments, the report) are islands (ADR 11).
+ */
 export function BlogPage() {
   const { blog_id: blogId = '' } = useParams();
   const blog = useBlog(blogId);
   usePageTitle(blog.data?.title);
-  useCountRead(blogId, blog.isSuccess && !blog.isFetchedAfterMount);
 
   if (blog.isPending) return <BlogSkeleton />;
   if (blog.isError) return <PageLoadFailure error={blog.error} what="this blog" onRetry={() => void blog.refetch()} />;
-  return <BlogArticle blog={blog.data} />;
+  return <BlogArticle blog={blog.data} shownWithoutFetching={blog.isSuccess && !blog.isFetchedAfterMount} />;
 }
 
-function BlogArticle({ blog }: { blog: Blog }) {
+function BlogArticle({ blog, shownWithoutFetching }: { blog: Blog; shownWithoutFetching: boolean }) {
   const blocks = blog.content[0]?.blocks ?? [];
-  const [commentsOpen, setCommentsOpen] = useState(false);
-  const setCommentCounts = useSetCommentCounts(blog.blog_id);
-  const { session } = useSession();
-  const hydrated = useHydrated();
-
+  const author = blog.author.personal_info.username;
   return (
-    <>
-      <article className="mx-auto box-content max-w-reading px-[5vw] py-10">
-        <BlogNotice blog={blog} className="mb-8" />
-        <BlogHeading blog={blog} authorAction={<FollowButton username={blog.author.personal_info.username} />} />
-        <BlogInteraction blog={blog} onOpenComments={() => setCommentsOpen(true)} />
-        <AuthorTrusted value={blog.author_trusted}>
-          <BlogContent blocks={blocks} />
-        </AuthorTrusted>
-        {/* After hydration (the server renders for anyone), for a signed-in reader who is not its author. */}
-        {hydrated && session && session.username !== blog.author.personal_info.username && (
-          <div className="mt-10">
-            <ReportControl target={{ type: 'blog', blog_id: blog.blog_id }} />
-          </div>
-        )}
-        <SimilarBlogs blog={blog} />
-      </article>
-      <CommentsPanel
-        blog={blog}
-        open={commentsOpen}
-        onClose={() => setCommentsOpen(false)}
-        setCounts={setCommentCounts}
-      />
-    </>
-  );
-}
-
-function BlogInteraction({ blog, onOpenComments }: { blog: Blog; onOpenComments: () => void }) {
-  const can = useBlogCan(blog);
-  const hydrated = useHydrated();
-  return (
-    <div className="my-6 flex flex-wrap items-center justify-between gap-4 border-y border-neutral-100 py-3">
-      <div className="flex items-center gap-6">
-        <LikeButton blog={blog} />
-        <div className="flex items-center gap-2">
-          <IconButton label="Comments" onClick={onOpenComments}>
-            <CommentIcon />
-          </IconButton>
-          <span data-testid="total-comments" className="text-neutral-700">
-            <CountOf count={blog.activity.total_comments} noun="comment" />
-          </span>
-        </div>
-        <BookmarkButton blog={blog} />
-      </div>
-      <div className="flex items-center gap-4">
-        {can.edit && (
-          <Link to={editorPath(blog.blog_id)} className="underline underline-offset-4 hover:text-neutral-600">
-            Edit
-          </Link>
-        )}
-        {/* The page's address is the browser's to say (it may sit behind a proxy). */}
-        {hydrated && <ShareButtons title={blog.title} url={`${window.location.origin}/blog/${blog.blog_id}`} />}
-      </div>
-    </div>
+    <article className="mx-auto box-content max-w-reading px-[5vw] py-10">
+      <BlogNotice blog={blog} className="mb-8" />
+      <BlogHeading blog={blog} authorAction={<FollowIsland username={author} />} />
+      <BlogActionsIsland blogId={blog.blog_id} shownWithoutFetching={shownWithoutFetching} />
+      <AuthorTrusted value={blog.author_trusted}>
+        <BlogContent blocks={blocks} />
+      </AuthorTrusted>
+      <BlogReportIsland blogId={blog.blog_id} author={author} />
+      <SimilarBlogs blog={blog} />
+    </article>
   );
 }
 

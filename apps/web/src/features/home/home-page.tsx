@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FollowMessages, Messages, topicPath } from '@inkwell/contracts';
-import { useNavigate, useSearchParams } from 'react-router';
 import { Tabs, type Tab } from '../../components/tabs.tsx';
+import { defineIsland } from '../../lib/island.tsx';
+import { useAddress, useNavigate } from '../../lib/navigation.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useWideScreen } from '../../lib/use-media-query.ts';
@@ -17,13 +18,13 @@ type TabName = 'home' | 'trending' | 'following';
 /**
  * docs/product/screens.md Home: tabs 'home' (or the chosen topic) and 'trending blogs', and for a signed-in reader
  * 'following'. On wide screens the topics and the trending list stand beside the main list instead
- * of behind a tab.
+ * of behind a tab. An island of the server-rendered page, whole: all of it is lists and buttons.
  */
-export function HomePage() {
+function Home() {
   usePageTitle('Home');
   const wide = useWideScreen();
   // The topic is in the address (`/?tag=…`), so a topic's list can be linked to and is rendered by the server.
-  const topic = useSearchParams()[0].get('tag') || null;
+  const topic = useAddress().searchParams.get('tag') || null;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { session } = useSession();
@@ -87,3 +88,5 @@ export function HomePage() {
     </section>
   );
 }
+
+export const HomePage = defineIsland('home', Home);

@@ -1,4 +1,7 @@
-/** The profile page, the query its server rendering loads and a save changes, and the Follow button the blog page shows too. */
+/**
+ * The profile page (an island, whole), the query its server rendering loads and a save changes, and the
+ * Follow button the blog page shows too (an island of its own there).
+ */
 export { profileQuery } from './api/get-profile.ts';
-export { FollowButton } from './components/follow-button.tsx';
+export { FollowIsland } from './follow-island.tsx';
 export { ProfilePage } from './profile-page.tsx';

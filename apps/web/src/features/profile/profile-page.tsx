@@ -1,28 +1,18 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { countOf, type UserProfile } from '@inkwell/contracts';
-import { Avatar } from '../../components/avatar.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { NotFound } from '../../components/not-found.tsx';
-import { PagedBlogList } from '../../components/paged-blog-list.tsx';
-import { Tabs } from '../../components/tabs.tsx';
 import { isMissing } from '../../lib/api.ts';
-import { searchBlogsOptions } from '../../lib/blog-lists.ts';
-import { useHydrated } from '../../lib/hydration.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { useSession } from '../../lib/session.tsx';
-import { useWideScreen } from '../../lib/use-media-query.ts';
-import { BlockControl, useIsBlocked } from '../blocks/index.ts';
-import { ReportControl } from '../reports/index.ts';
-import { SubscribeControl } from '../subscriptions/index.ts';
 import { profileQuery } from './api/get-profile.ts';
-import { AboutUser } from './components/about-user.tsx';
-import { FollowButton } from './components/follow-button.tsx';
+import { ProfileIsland } from './profile-island.tsx';
 
-/** docs/product/screens.md Profile at /user/{username}; an unknown user, or a failed fetch, shows the not-found page. */
-export function ProfilePage() {
-  const { id = '' } = useParams();
-  const profile = useQuery(profileQuery(id));
+/**
+ * docs/product/screens.md Profile at /user/{username}; an unknown user, or a failed fetch, shows the
+ * not-found page. Server-rendered, the profile is an island, whole (its follow, subscribe, tabs and
+ * Load More).
+ */
+export function ProfilePage({ username }: { username: string }) {
+  const profile = useQuery(profileQuery(username));
   usePageTitle(profile.data && `${profile.data.personal_info.fullname} (@${profile.data.personal_info.username})`);
   useEffect(() => {
     // An unknown user is an answer, not a failure; other failures are only logged (docs/product/rules.md).
@@ -31,66 +21,13 @@ export function ProfilePage() {
 
   if (profile.isPending) return <ProfileSkeleton />;
   if (profile.isError) return <NotFound />;
-  return <Profile key={profile.data._id} profile={profile.data} />;
-}
-
-function Profile({ profile }: { profile: UserProfile }) {
-  const { session } = useSession();
-  const wide = useWideScreen();
-  const [tab, setTab] = useState(0);
-  const { username, fullname, profile_img } = profile.personal_info;
-  const { total_posts, total_reads, total_followers, total_following } = profile.account_info;
-  const isOwner = session?.username.toLowerCase() === username.toLowerCase();
-  const hydrated = useHydrated();
-  const blocked = useIsBlocked(username);
-
-  const tabs = [{ label: 'Blogs Published', panel: <AuthorBlogs username={username} /> }];
-  if (!wide) tabs.push({ label: 'About', panel: <AboutUser profile={profile} /> });
-
   return (
-    <section className="flex gap-10 px-[5vw] py-6 max-md:flex-col md:flex-row-reverse md:items-start">
-      <div className="flex flex-col gap-4 max-md:items-center md:sticky md:top-[100px] md:w-[40%] md:max-w-[400px] md:flex-none md:border-l md:border-neutral-100 md:py-4 md:pl-8">
-        <Avatar src={profile_img} size={128} />
-        <h1 className="text-2xl font-medium break-all">@{username}</h1>
-        <p className="text-xl capitalize">{fullname}</p>
-        <p className="text-neutral-700">
-          {countOf(total_posts, 'Blog')} - {countOf(total_reads, 'Read')}
-        </p>
-        <p className="text-neutral-700" data-testid="follow-counts">
-          {countOf(total_followers, 'Follower')} - {total_following.toLocaleString('en')} Following
-        </p>
-        {isOwner ? (
-          <Link to="/settings/edit-profile" className="btn-light w-fit rounded-md">
-            Edit Profile
-          </Link>
-        ) : (
-          <div className="flex flex-col gap-4 max-md:items-center">
-            {!blocked && <FollowButton username={username} />}
-            <SubscribeControl username={username} />
-            {hydrated && session && (
-              <>
-                <BlockControl username={username} />
-                <ReportControl target={{ type: 'user', username }} />
-              </>
-            )}
-          </div>
-        )}
-        {wide && <AboutUser profile={profile} className="mt-4" />}
-      </div>
-      <div className="min-w-0 flex-1">
-        <Tabs label="Profile" tabs={tabs} active={tab} onSelect={setTab} />
-      </div>
-    </section>
+    <ProfileIsland
+      key={profile.data._id}
+      username={username}
+      shownWithoutFetching={profile.isSuccess && !profile.isFetchedAfterMount}
+    />
   );
-}
-
-/** The user's published blogs, newest first, a page at a time. */
-function AuthorBlogs({ username }: { username: string }) {
-  const blogs = useInfiniteQuery(searchBlogsOptions({ author: username }));
-  useEffect(() => {
-    if (blogs.error) console.error(blogs.error);
-  }, [blogs.error]);
-  return <PagedBlogList query={blogs} empty="No blogs published" />;
 }
 
 function ProfileSkeleton() {

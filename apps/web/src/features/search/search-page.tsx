@@ -1,22 +1,20 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
 import { PagedBlogList } from '../../components/paged-blog-list.tsx';
 import { Tabs } from '../../components/tabs.tsx';
 import { searchBlogsOptions } from '../../lib/blog-lists.ts';
+import { defineIsland } from '../../lib/island.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useWideScreen } from '../../lib/use-media-query.ts';
 import { MatchedUsers } from './components/matched-users.tsx';
 
-/** docs/product/screens.md Search: matching blogs, and matching accounts beside them on wide screens or behind a tab. */
-export function SearchPage() {
-  const { query = '' } = useParams();
-  usePageTitle(`Search results for "${query}"`);
-  // A new search starts on its first tab.
-  return <SearchResults key={query} query={query} />;
-}
-
+/**
+ * docs/product/screens.md Search: matching blogs, and matching accounts beside them on wide screens
+ * or behind a tab. The results of `query`, an island of the server-rendered page, whole (its tabs
+ * and Load More).
+ */
 function SearchResults({ query }: { query: string }) {
+  usePageTitle(`Search results for "${query}"`);
   const wide = useWideScreen();
   const [tab, setTab] = useState(0);
   const tabs = [{ label: `Search Results from "${query}"`, panel: <SearchedBlogs query={query} /> }];
@@ -42,6 +40,8 @@ function SearchResults({ query }: { query: string }) {
     </section>
   );
 }
+
+export const SearchPage = defineIsland('search', SearchResults);
 
 /** Blogs matching the query, most relevant first; a failure is only logged (docs/product/rules.md). */
 function SearchedBlogs({ query }: { query: string }) {

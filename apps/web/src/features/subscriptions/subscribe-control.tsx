@@ -1,43 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useHydrated } from '../../lib/hydration.ts';
-import { notifyError } from '../../lib/notify.ts';
+import { useIdle } from '../../lib/use-idle.ts';
 import { useSession } from '../../lib/session.tsx';
-import { subscriptionQuery, useChangeSubscription } from './api/subscriptions.ts';
 
-/** A visitor's form, loaded once the page knows there is no session: a reader signed in never needs it. */
+/** A signed-in reader's button, loaded once the page knows there is a session. */
+const SubscribeButton = lazy(() => import('./subscribe-button.tsx').then((m) => ({ default: m.SubscribeButton })));
+/** A visitor's form, loaded once the browser is idle: a reader signed in never needs it. */
 const SubscribeForm = lazy(() => import('./subscribe-form.tsx').then((m) => ({ default: m.SubscribeForm })));
 
 /**
  * The profile's Subscribe by e-mail: a button for a signed-in reader (their account's address,
  * at once), an address field for a visitor (who confirms from a mail). Shown once the page has
- * hydrated, as only the browser knows the session.
+ * hydrated, as only the browser knows the session; a visitor's form once the browser is idle.
  */
 export function SubscribeControl({ username }: { username: string }) {
   const hydrated = useHydrated();
+  const idle = useIdle();
   const { session } = useSession();
-  if (!hydrated) return null;
-  if (session) return <SubscribeButton username={username} />;
+  if (!hydrated || (!session && !idle)) return null;
   return (
-    <Suspense>
-      <SubscribeForm username={username} />
-    </Suspense>
-  );
-}
-
-function SubscribeButton({ username }: { username: string }) {
-  const state = useQuery(subscriptionQuery(username));
-  const subscribed = state.data?.subscribed ?? false;
-  const change = useChangeSubscription(username, subscribed, { onError: (error) => notifyError(error.message) });
-  return (
-    <button
-      type="button"
-      className={`${subscribed ? 'btn-light' : 'btn-dark'} w-fit`}
-      aria-pressed={subscribed}
-      disabled={state.isPending || change.isPending}
-      onClick={() => change.mutate()}
-    >
-      {subscribed ? 'Unsubscribe by e-mail' : 'Subscribe by e-mail'}
-    </button>
+    <Suspense>{session ? <SubscribeButton username={username} /> : <SubscribeForm username={username} />}</Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { emailError, ErrorMessages } from '@inkwell/contracts';
+import { AuthMessages, emailError } from '@inkwell/contracts';
 import { FieldErrorMessage, fieldErrorProps } from '../../components/field-error-message.tsx';
 import { ProofOfWorkField } from '../../components/proof-of-work-field.tsx';
 import { useFormErrors } from '../../lib/use-form-errors.ts';
@@ -29,7 +29,7 @@ export function SubscribeForm({ username }: { username: string }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '');
-    const error = emailError(email) ?? (proofOfWork && !altcha ? ErrorMessages.proof_of_work_required : undefined);
+    const error = emailError(email) ?? (proofOfWork && !altcha ? AuthMessages.proofOfWorkRequired : undefined);
     if (error) return errors.refuse(error);
     send.mutate({ email: email.trim(), altcha });
   };

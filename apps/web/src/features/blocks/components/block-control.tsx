@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { useBlock } from '../api/block.ts';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { profilePath, type Blog } from '@inkwell/contracts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
+import { Link } from '../../../lib/navigation.tsx';
 import { READING_COLUMN_SIZES } from './blog-content.tsx';
 
 /**

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import type { Blog } from '@inkwell/contracts';
 import { IconButton } from '../../../components/icon-button.tsx';
 import { BookmarkIcon } from '../../../components/icons.tsx';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { IconButton, roundIconLink } from '../../../components/icon-button.tsx';
 import { LinkIcon, ShareIcon } from '../../../components/icons.tsx';
 import { SocialIcon } from '../../../components/social-icons.tsx';

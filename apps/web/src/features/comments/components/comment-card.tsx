@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
 import {
   countOf,
   CommentMessages,
@@ -11,6 +10,7 @@ import {
 } from '@inkwell/contracts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
+import { Link } from '../../../lib/navigation.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { fetchReplies } from '../api/comments.ts';
 import { useCommentList } from '../use-comment-list.ts';

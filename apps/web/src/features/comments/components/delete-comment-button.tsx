@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { Messages, type DeleteCommentResponse } from '@inkwell/contracts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useDeleteComment } from '../api/comments.ts';

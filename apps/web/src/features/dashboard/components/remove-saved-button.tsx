@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import type { ReadingListBlog } from '@inkwell/contracts';
 import { useRemoveSavedBlog } from '../api/reading-list.ts';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { editorPath } from '@inkwell/contracts';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { useCancelSchedule, usePublishNow } from '../api/publishing.ts';
 
 /** What the author may do to a scheduled blog: pick another time in the editor, publish it now, or keep it a draft. */

@@ -1,5 +1,5 @@
 import { useId, type ChangeEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { BANNER_TYPES, EditorMessages, Messages } from '@inkwell/contracts';
 import { ApiError } from '../../../lib/api.ts';
 import { useUploadImage } from '../../../lib/upload-image.ts';

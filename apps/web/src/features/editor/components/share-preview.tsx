@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { useCreatePreviewLink, useRevokePreviewLink } from '../api/preview-link.ts';
 
 /**

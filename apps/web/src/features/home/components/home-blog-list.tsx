@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import type { BlogCard } from '@inkwell/contracts';
 import { PagedBlogList } from '../../../components/paged-blog-list.tsx';
 import type { pagedListOptions } from '../../../lib/paged-list.ts';

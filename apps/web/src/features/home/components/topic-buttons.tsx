@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { topicPath } from '@inkwell/contracts';
 import { useHydrated } from '../../../lib/hydration.ts';
+import { Link } from '../../../lib/navigation.tsx';
 import { useSite } from '../../../lib/site.ts';
 
 /**

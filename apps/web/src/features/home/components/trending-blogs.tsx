@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { Messages } from '@inkwell/contracts';
 import { BlogCardSkeletons, RankedBlogCard } from '../../../components/blog-card.tsx';
 import { EmptyMessage } from '../../../components/paged-blog-list.tsx';

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { profilePath, type UserCard as UserCardData } from '@inkwell/contracts';
 import { Avatar } from '../../../components/avatar.tsx';
+import { Link } from '../../../lib/navigation.tsx';
 
 /** An account in search results, linking to its profile. */
 export function UserCard({ user }: { user: UserCardData }) {

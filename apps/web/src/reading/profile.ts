@@ -1,0 +1,5 @@
+import { startIslands } from '../app/islands.tsx';
+import { NavbarIsland } from '../app/navbar.tsx';
+import { ProfileIsland } from '../features/profile/profile-island.tsx';
+
+startIslands([NavbarIsland, ProfileIsland]);
