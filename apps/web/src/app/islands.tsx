@@ -65,8 +65,10 @@ export function startIslands(islands: AnyIsland[], inView: Record<string, () => 
   document.body.append(toasts);
   createRoot(toasts).render(<ToasterOnceAsked />);
 
-  if ('requestIdleCallback' in window) requestIdleCallback(fetchTheApp);
-  else setTimeout(fetchTheApp, 1000);
+  // After the page's own pictures (the load event), so as not to compete with them.
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(fetchTheApp) : setTimeout(fetchTheApp));
+  if (document.readyState === 'complete') whenIdle();
+  else addEventListener('load', whenIdle, { once: true });
 }
 
 /** The page carries the data it was rendered with: the islands take it over without asking again. */
@@ -81,8 +83,8 @@ function takeOverServerState(queryClient: QueryClient) {
 }
 
 /**
- * Once the page is idle, the app's files go into the browser's cache (fetched, not run): a link to
- * a screen of the app (the dashboard, the editor, the sign-in) then waits on no download.
+ * Once the page has loaded and is idle, the app's files go into the browser's cache (fetched, not
+ * run): a link to a screen of the app (the dashboard, the editor, the sign-in) then waits on no download.
  */
 function fetchTheApp() {
   const { app } = JSON.parse(document.getElementById(BUILT_FILES_ID)!.textContent) as BuiltFiles;
