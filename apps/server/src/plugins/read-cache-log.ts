@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { batched } from '../db/batched.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { Tags } from './cache-tags.ts';
 
@@ -98,28 +99,7 @@ export async function invalidationLog(database: Database, apply: OnInvalidate): 
     seen = Math.max(seen, clock);
   };
 
-  let running: Promise<void> | null = null;
-  let next: Promise<void> | null = null;
-  const start = () => {
-    const check = readPast();
-    running = check;
-    const done = () => {
-      if (running === check) running = null;
-    };
-    check.then(done, done);
-    return check;
-  };
-  const catchUp = () => {
-    if (!running) return start();
-    // The running check may have started before this call: wait for the next one.
-    next ??= running
-      .catch(() => {})
-      .then(() => {
-        next = null;
-        return start();
-      });
-    return next;
-  };
+  const catchUp = batched(readPast);
   const unlisten = await database.listen(
     CACHE_CHANNEL,
     () => void catchUp().catch(() => {}),

@@ -154,11 +154,11 @@ export async function registerReadCache(app: FastifyInstance) {
     }
     for (const tag of tags) (written?.counts ? recounted : invalidated).set(tag, clock);
   };
-  /** Nothing it shows changed since it was read. */
-  const fresh = (entry: CachedResponse) =>
-    entry.tags.every((tag) => invalidatedAt(tag) <= entry.readFrom && (recounted.get(tag) ?? 0) <= entry.readFrom);
-  /** Only counts it shows moved since: it may still be served while another reader reads it anew. */
+  /** Nothing it shows changed since it was read, but maybe counts: it may still be served while another reader reads it anew. */
   const countsBehind = (entry: CachedResponse) => entry.tags.every((tag) => invalidatedAt(tag) <= entry.readFrom);
+  /** Nothing it shows changed since it was read, counts included. */
+  const fresh = (entry: CachedResponse) =>
+    countsBehind(entry) && entry.tags.every((tag) => (recounted.get(tag) ?? 0) <= entry.readFrom);
 
   const log = await invalidationLog(app.database, apply);
   const purge = sharedCachePurge(app);
