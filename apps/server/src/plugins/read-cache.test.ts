@@ -761,6 +761,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     expect((await otherOnB()).body).toBe(otherBefore);
   });
 
+  it('shows on B the counts A had not sent yet when it stopped', async () => {
+    const lagging = await buildApp({
+      config: loadConfig({
+        DATA_DIR: 'memory://',
+        LOG_LEVEL: 'silent',
+        READ_FLUSH_SECONDS: '0',
+        COUNTS_LAG_SECONDS: '60',
+      }),
+      database: await openDatabase({ databaseUrl: database.url, dataDir: 'unused' }),
+    });
+    await lagging.ready();
+    const [author, reader] = [await buildUser(a), await buildUser(a)];
+    const blogId = await buildBlog(a, author);
+    const likesOnB = async () =>
+      (await ok(post(b, '/api/blog/get-blog', { blog_id: blogId }))).blog.activity.total_likes as number;
+    expect(await likesOnB()).toBe(0); // B has it cached
+    await ok(
+      post(lagging, '/api/blog/like-blog', { _id: await uuidOf(blogId, a), isLikedByUser: false }, reader.token),
+    );
+    await lagging.close();
+    await lagging.database.close();
+    expect(await likesOnB()).toBe(1);
+  });
+
   it('shows on B the site identity an admin changed on A, from the first read after A answered', async () => {
     const admin = await buildUser(a);
     await a.db.execute(sql`update users set role = 'admin' where username = ${admin.username}`);

@@ -187,6 +187,8 @@ export async function registerReadCache(app: FastifyInstance) {
   timer?.unref();
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    // Counts gathered here and not yet sent would otherwise never reach the other instances' caches.
+    await flushCounts().catch((error: unknown) => app.log.warn(error, 'counts not sent at shutdown'));
     await log.close();
   });
 
