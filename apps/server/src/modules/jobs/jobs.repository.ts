@@ -15,6 +15,13 @@ export interface NewJob {
 }
 
 /**
+ * "Now" for a job's first run, to the millisecond: the worker compares it with the app's clock, a
+ * JavaScript Date, and PostgreSQL's now() in microseconds was most often a fraction of a millisecond
+ * after the Date a claim made right after it (a job due now, not claimable until the next look).
+ */
+const nowInMilliseconds = sql`date_trunc('milliseconds', now())`;
+
+/**
  * Enqueues jobs in the caller's transaction (or on their own), so a job commits or rolls back
  * with what caused it. Answers how many were added (a known key adds none).
  */
@@ -23,7 +30,12 @@ export async function enqueueJobs(db: Executor, list: NewJob[]): Promise<number>
   const added = await db
     .insert(jobs)
     .values(
-      list.map(({ queue, payload, runAt, key }) => ({ queue, payload, key: key ?? null, ...(runAt && { runAt }) })),
+      list.map(({ queue, payload, runAt, key }) => ({
+        queue,
+        payload,
+        key: key ?? null,
+        runAt: runAt ?? nowInMilliseconds,
+      })),
     )
     .onConflictDoNothing({ target: jobs.key })
     .returning({ id: jobs.id });
@@ -43,7 +55,7 @@ export async function enqueueJob(db: Executor, job: NewJob): Promise<boolean> {
 export async function enqueueJobsFrom(db: Executor, queue: string, rows: SQL): Promise<number> {
   const added = await queryRows<{ id: string }>(
     db,
-    sql`insert into ${jobs} (queue, payload, key) select ${queue}, r.payload, r.key from (${rows}) r on conflict (key) do nothing returning id`,
+    sql`insert into ${jobs} (queue, payload, key, run_at) select ${queue}, r.payload, r.key, ${nowInMilliseconds} from (${rows}) r on conflict (key) do nothing returning id`,
   );
   return added.length;
 }
