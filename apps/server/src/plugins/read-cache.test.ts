@@ -473,11 +473,15 @@ describe('for a shared cache in front', () => {
 
   it('sends the purge hook exactly the keys each write changed', async () => {
     const purged: string[] = [];
+    let answerAfterMs = 0;
     const hook = createServer((request, response) => {
-      purged.push(`${request.method} ${request.headers['surrogate-key']}`);
-      response.end();
+      setTimeout(() => {
+        purged.push(`${request.method} ${request.headers['surrogate-key']}`);
+        response.end();
+      }, answerAfterMs);
     });
     await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    let closed = false;
     const purging = await buildTestApp({
       CACHE_PURGE_URL: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/`,
     });
@@ -512,8 +516,16 @@ describe('for a shared cache in front', () => {
       const follow = { username: author.username, isFollowing: false };
       await sends(() => ok(post(purging.app, '/api/user/follow', follow, reader.token)), []);
       await sends(() => purging.app.readCache.flushCounts(), [`PURGE member-${readerId} member-${authorId}`]);
+      // An instance that stops sends the counts it had not sent, and waits for their purge: nobody else would.
+      purged.length = 0;
+      answerAfterMs = 300;
+      await ok(post(purging.app, '/api/blog/like-blog', { _id: blog, isLikedByUser: true }, reader.token));
+      const closing = purging.close();
+      closed = true;
+      await closing;
+      expect(purged).toEqual([`PURGE blog-${blog} trending`]);
     } finally {
-      await purging.close();
+      if (!closed) await purging.close();
       hook.close();
     }
   });

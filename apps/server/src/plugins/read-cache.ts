@@ -99,6 +99,8 @@ const HOOK_VARY = new Set(['origin', 'accept-encoding']);
 const ENTRY_OVERHEAD = 512;
 /** How long a reader waits for another's reading of the same answer before reading it itself. */
 const MAX_WAIT_FOR_FILL_MS = 2000;
+/** How long closing waits for the shared cache's purges still queued. */
+const PURGES_AT_CLOSE_MS = 5000;
 /** Past this many tags remembered as invalidated, the cache is emptied whole and they are forgotten. */
 const MAX_REMEMBERED_TAGS = 100_000;
 
@@ -166,7 +168,7 @@ export async function registerReadCache(app: FastifyInstance) {
     const named = tags.includes(Tags.site) ? [Tags.site] : [...new Set(tags)];
     if (named.length === 0) return;
     await log.append(named, counts);
-    purge(named);
+    purge.purge(named);
   };
   let countsChanged = new Set<string>();
   const invalidateSaid = async (said: SaidTags) => {
@@ -187,8 +189,10 @@ export async function registerReadCache(app: FastifyInstance) {
   timer?.unref();
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
-    // Counts gathered here and not yet sent would otherwise never reach the other instances' caches.
+    // Counts gathered here and not yet sent would otherwise never reach the other instances' caches,
+    // nor these purges the shared cache in front: only this instance sends them.
     await flushCounts().catch((error: unknown) => app.log.warn(error, 'counts not sent at shutdown'));
+    await purge.sent(PURGES_AT_CLOSE_MS);
     await log.close();
   });
 

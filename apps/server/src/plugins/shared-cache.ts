@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** How long a shared cache may go on serving an answer while it fetches a fresh one. */
@@ -25,16 +26,26 @@ export function sharedCacheHeaders(app: FastifyInstance, reply: FastifyReply, ta
     .header('cache-tag', tags.join(','));
 }
 
+export interface SharedCachePurge {
+  /** Queues the purge of these tags. */
+  purge(tags: readonly string[]): void;
+  /** Settles once the purges queued so far went (or were given up), or after `waitMs`. */
+  sent(waitMs: number): Promise<void>;
+}
+
 /**
  * Tells the shared cache in front (CACHE_PURGE_URL) what a write made here changed: a `PURGE`
  * request to that address naming the tags in `Surrogate-Key`, space-separated, exactly the keys the
  * answers carry. Sent in order after the write's answer left, without holding it up; a failed one is
  * tried again a few times, then logged (until then the shared cache serves its copy for at most
  * SHARED_CACHE_SECONDS). Without the setting, nothing is sent.
+ *
+ * `sent()` settles once every purge asked for so far was sent or given up, or after `waitMs`: the
+ * app waits for it as it closes, for no other instance sends the purges of this one's writes.
  */
-export function sharedCachePurge(app: FastifyInstance): (tags: readonly string[]) => void {
+export function sharedCachePurge(app: FastifyInstance): SharedCachePurge {
   const url = app.config.cachePurgeUrl;
-  if (!url) return () => {};
+  if (!url) return { purge: () => {}, sent: async () => {} };
   let queue = Promise.resolve();
   const send = async (tags: readonly string[]) => {
     for (let attempt = 1; ; attempt++) {
@@ -52,11 +63,17 @@ export function sharedCachePurge(app: FastifyInstance): (tags: readonly string[]
           app.log.error({ err: error, tags }, 'the shared cache was not purged');
           return;
         }
-        await new Promise((resolve) => setTimeout(resolve, FIRST_RETRY_MS * 2 ** (attempt - 1)));
+        await setTimeout(FIRST_RETRY_MS * 2 ** (attempt - 1));
       }
     }
   };
-  return (tags) => {
-    queue = queue.then(() => send(tags));
+  return {
+    purge: (tags) => {
+      queue = queue.then(() => send(tags));
+    },
+    async sent(waitMs) {
+      const late = await Promise.race([queue.then(() => false), setTimeout(waitMs, true, { ref: false })]);
+      if (late) app.log.error({ waitMs }, 'the shared cache was not purged of every write before the server stopped');
+    },
   };
 }
