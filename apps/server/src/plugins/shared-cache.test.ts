@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { testConfig } from '../test/build-test-app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { buildBlog, buildUser, post, publishableBlog } from '../test/factories.ts';
@@ -24,13 +24,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !varnishInstalled())('Varnish 
     database = await createTestDatabase();
     second = await openDatabase({ databaseUrl: database.url, dataDir: 'unused' });
     const varnishPort = await freePort();
-    const config = loadConfig({
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'silent',
-      READ_FLUSH_SECONDS: '0',
-      COUNTS_LAG_SECONDS: '0',
-      CACHE_PURGE_URL: `http://127.0.0.1:${varnishPort}/`,
-    });
+    const config = testConfig({ CACHE_PURGE_URL: `http://127.0.0.1:${varnishPort}/` });
     instances = [];
     for (const db of [database, second]) {
       const app = await buildApp({ config, database: db });
