@@ -16,7 +16,7 @@ import { homeBlogsOptions, trendingBlogsQuery } from './features/home/index.ts';
 import { previewQuery } from './features/preview/index.ts';
 import { profileQuery } from './features/profile/index.ts';
 import { searchUsersQuery } from './features/search/index.ts';
-import { isMissing, sendApiCallsThrough } from './lib/api.ts';
+import { isMissing, sendApiCallsThrough, type CheckedAnswer } from './lib/api.ts';
 import { searchBlogsOptions } from './lib/blog-lists.ts';
 import { IslandRenderer, IslandRoot, type RenderIsland } from './lib/island.tsx';
 import type { Navigation } from './lib/navigation.tsx';
@@ -27,9 +27,10 @@ import { siteQuery } from './lib/site.ts';
 
 /**
  * A public reading call of docs/api.md (path and JSON body) answered in-process by the server's
- * services: the status and body the API would send.
+ * services: the status and body the API would send, checked and encoded against the contract, JSON
+ * values only (api.ts CheckedAnswer).
  */
-export type ReadingCall = (path: string, body: unknown) => Promise<{ status: number; body: unknown }>;
+export type ReadingCall = (path: string, body: unknown) => Promise<CheckedAnswer>;
 
 export interface RenderedPage {
   /** 404 when the page's blog or user does not exist. */
@@ -41,13 +42,12 @@ export interface RenderedPage {
 }
 
 // The browser's own query functions load the page: same keys, same answers, with the calls
-// answered by the request's ReadingCall instead of over HTTP.
+// answered by the request's ReadingCall instead of over HTTP, and taken as they come.
 const readingCalls = new AsyncLocalStorage<ReadingCall>();
 sendApiCallsThrough(async (path, init) => {
   const call = readingCalls.getStore();
   if (!call) throw new Error(`${path} called outside a page load`);
-  const answer = await call(path, typeof init.body === 'string' ? JSON.parse(init.body) : undefined);
-  return Response.json(answer.body, { status: answer.status });
+  return call(path, typeof init.body === 'string' ? JSON.parse(init.body) : undefined);
 });
 
 /** A page's data, loaded into `client`; false when its subject does not exist (404). */

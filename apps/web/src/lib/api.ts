@@ -64,8 +64,19 @@ export type RequestOptions<P extends ApiPath> = Omit<CallOptions, 'method' | 'bo
 /** The options of a call that needs none (a POST without a body) may be left out. */
 type OptionsOf<P extends ApiPath> = object extends RequestOptions<P> ? [RequestOptions<P>?] : [RequestOptions<P>];
 
+/**
+ * A call answered in-process (entry-server.tsx): its status and body as the API would send them,
+ * already checked and encoded against the contract by the server (modules/web/reading-calls.ts),
+ * JSON values only. api() takes its body as it is: sending a long blog's 1.7 MB through JSON to
+ * check it a second time took a fifth of the server renderer's time (docs/performance.md).
+ */
+export interface CheckedAnswer {
+  status: number;
+  body: unknown;
+}
+
 /** How a call reaches the server: `fetch` in the browser; entry-server.tsx answers the reading calls in-process. */
-export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response | CheckedAnswer>;
 
 let transport: ApiTransport = (path, init) => fetch(path, init);
 
@@ -80,7 +91,7 @@ export async function api<P extends ApiPath>(path: P, ...[options]: OptionsOf<P>
   if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
   const token = auth ? currentToken() : undefined;
   if (token) headers.authorization = `Bearer ${token}`;
-  let response: Response;
+  let response: Response | CheckedAnswer;
   try {
     response = await transport(path, {
       method,
@@ -92,12 +103,16 @@ export async function api<P extends ApiPath>(path: P, ...[options]: OptionsOf<P>
     if ((error as Error).name === 'AbortError') throw error;
     throw unreachable();
   }
+  if (!(response instanceof Response)) {
+    if (!isSuccess(response.status)) throw refusal(response.status, response.body, token);
+    return response.body as ApiAnswer<P>;
+  }
   const data: unknown = await response.json().catch((error: unknown) => {
     // Cancelled while the body was still arriving: a cancellation, not a malformed answer.
     if (signal?.aborted) throw error;
     return null;
   });
-  if (!response.ok) throw refusal(response, data, token);
+  if (!response.ok) throw refusal(response.status, data, token);
   // An answer without content (a read counted) has nothing to check: zod need not load for it.
   if (response.status === 204) return data as ApiAnswer<P>;
   // zod and the schemas load here, after the page: a server-rendered page's answers were checked on the server.
@@ -111,16 +126,19 @@ export async function api<P extends ApiPath>(path: P, ...[options]: OptionsOf<P>
 /** The error of a call whose answer never came. */
 export const unreachable = () => new ApiError(0, 'Could not reach the server. Check your connection.');
 
-/** The error of a call the server refused: its `{ error, code }` when the answer (`data`) is ours. */
-export function refusal(response: Response, data: unknown, token: string | undefined): ApiError {
+/** Whether a status is a success, as `Response.ok` says. */
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+/** The error of a call the server refused (`status`): its `{ error, code }` when the answer (`data`) is ours. */
+export function refusal(status: number, data: unknown, token: string | undefined): ApiError {
   const { error, code } = (data ?? {}) as { error?: unknown; code?: ErrorCode };
   // The token was refused (revoked, expired, the password changed): the session ends in every tab
   // and says so once; a caller showing why it failed shows the same words.
-  if (response.status === 401 && token) {
+  if (status === 401 && token) {
     endRefusedSession(token);
     return new ApiError(401, AuthMessages.sessionEnded, code);
   }
-  return new ApiError(response.status, typeof error === 'string' ? error : `Request failed (${response.status})`, code);
+  return new ApiError(status, typeof error === 'string' ? error : `Request failed (${status})`, code);
 }
 
 /**

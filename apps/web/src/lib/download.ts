@@ -17,7 +17,7 @@ export async function downloadFile(path: DownloadPath): Promise<void> {
   } catch {
     throw unreachable();
   }
-  if (!response.ok) throw refusal(response, await response.json().catch(() => null), token);
+  if (!response.ok) throw refusal(response.status, await response.json().catch(() => null), token);
   let file: Blob;
   try {
     file = await response.blob();

@@ -5,14 +5,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import type { RouteOptions } from 'fastify';
+import type { FastifyRequest, RouteOptions } from 'fastify';
 import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContentBlock, type BlockType } from '@inkwell/contracts';
+import { apiCallOf, ContentBlock, type BlockType } from '@inkwell/contracts';
 import { loadConfig } from '../../config.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildBlog, buildUser, post, publishableBlog } from '../../test/factories.ts';
 import { htmlValidateConfig } from './html-validate.config.ts';
+import { readingCalls } from './reading-calls.ts';
 
 /** One block of every kind the editor saves, with inline markup; the test fails when a kind is added and not here. */
 const EVERY_BLOCK: ContentBlock[] = [
@@ -199,5 +200,33 @@ describe('the markup of every server-rendered page', () => {
           `${pages[Number(path.basename(url ?? '', '.html'))]?.url} ${message} ${extract ?? ''}`,
       );
     expect(errors).toEqual([]);
+  });
+});
+
+describe('the data of every server-rendered page', () => {
+  it('is as the browser reads it from JSON and checks it, so the page hydrates from what it rendered', async () => {
+    // The renderer takes these answers as they come (the web's api.ts CheckedAnswer), neither through
+    // JSON nor checked again: none may hold what JSON carries otherwise (a Date, a key set to
+    // undefined) or what the contract's check would fill in.
+    const answer = readingCalls(t.app)({ protocol: 'http', host: 'localhost' } as FastifyRequest);
+    const [blogId, missingBlog] = samples.blog_id!;
+    const calls: [string, unknown][] = [
+      ['/api/blog/get-blog', { blog_id: blogId }],
+      ['/api/blog/get-blog', { blog_id: missingBlog }],
+      ['/api/blog/latest-blogs', { page: 1 }],
+      ['/api/blog/all-latest-blogs-count', undefined],
+      ['/api/blog/search-blogs', { query: 'tea', page: 1 }],
+      ['/api/blog/search-blogs-count', { query: 'tea' }],
+      ['/api/blog/trending-blogs', undefined],
+      ['/api/blog/preview', { token: samples.token![0] }],
+      ['/api/user/get-profile', { username: samples.username![0] }],
+      ['/api/user/search-users', { query: 'ada' }],
+      ['/api/site', undefined],
+    ];
+    for (const [callPath, body] of calls) {
+      const { status, body: data } = await answer(callPath, body);
+      const read: unknown = JSON.parse(JSON.stringify(data));
+      expect(data, callPath).toStrictEqual(status === 200 ? apiCallOf(callPath)!.answer.parse(read) : read);
+    }
   });
 });

@@ -29,7 +29,11 @@ export type ReadingCall = (path: string, body: unknown) => Promise<{ status: num
  * The public reading calls of docs/api.md a server-rendered page loads its data with, answered
  * in-process by the services the API routes call, as the anonymous reader (docs/product/data.md:
  * the session stays in the browser), and encoded as the routes serialise them (image URLs absolute
- * on the page's origin), so the page hydrates from what the API would have answered.
+ * on the page's origin), so the page hydrates from what the API would have answered. The renderer
+ * takes these bodies as they are, not through JSON, so they hold what JSON would carry and nothing
+ * else: the services build them of columns (dates as ISO strings) and stored JSON, and z.encode
+ * refuses an answer missing a field the contract fills in with a default (page-markup.test.ts
+ * compares them with the API's).
  */
 export function readingCalls(app: FastifyInstance): (request: FastifyRequest) => ReadingCall {
   // `app.db` when called, not now: a page sent to a replica reads its data there (plugins/replica-reads.ts).
