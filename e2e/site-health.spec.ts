@@ -15,6 +15,9 @@ test('an admin sees the site’s health on the overview, retries a failed job an
   page,
   request,
 }) => {
+  // A site of its own (a server process and its database) and two screens audited at every width: a
+  // minute was not enough on a busy CI machine, as for the other tests that start a site.
+  test.setTimeout(180_000);
   const site = await startEmptySite();
   try {
     const session = await signUpOwner(request, site.url);
