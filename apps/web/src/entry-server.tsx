@@ -4,14 +4,16 @@ import {
   dehydrate,
   QueryClient,
   QueryClientProvider,
+  type DehydratedState,
   type FetchQueryOptions,
   type QueryKey,
 } from '@tanstack/react-query';
+import type { Blog } from '@inkwell/contracts';
 import { StrictMode } from 'react';
 import { renderToReadableStream, renderToString } from 'react-dom/server';
 import { matchPath, StaticRouter, type Params } from 'react-router';
 import { AppRoutes, isAppPath } from './app/router.tsx';
-import { blogQuery, similarBlogsQuery } from './features/blog/index.ts';
+import { blogQuery, blogQueryKey, similarBlogsQuery } from './features/blog/index.ts';
 import { homeBlogsOptions, trendingBlogsQuery } from './features/home/index.ts';
 import { previewQuery } from './features/preview/index.ts';
 import { profileQuery } from './features/profile/index.ts';
@@ -186,5 +188,28 @@ export async function renderPage(pathAndQuery: string, call: ReadingCall): Promi
     shouldDehydrateQuery: (query) =>
       query.queryKey[0] !== siteQuery().queryKey[0] && defaultShouldDehydrateQuery(query),
   });
-  return { status: found ? 200 : 404, html, stateScript: found && page ? serverStateScript(state, page.bundle) : null };
+  return {
+    status: found ? 200 : 404,
+    html,
+    stateScript: found && page ? serverStateScript(withoutBlogWords(state), page.bundle) : null,
+  };
+}
+
+/** The queries whose data is a whole blog (a `Blog`): its page's, and a draft's preview. */
+const BLOG_QUERIES = new Set<unknown>([blogQueryKey('')[0], previewQuery('').queryKey[0]]);
+
+/**
+ * The state the islands take over, each blog in it without its words: the page's HTML holds them,
+ * and no island shows them (a signed-in reader's asks for the blog again, whole). Carried, they
+ * doubled a blog page's bytes, and stringifying a long one took a fifth of its render.
+ */
+function withoutBlogWords(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) =>
+      BLOG_QUERIES.has(query.queryKey[0]) && query.state.data
+        ? { ...query, state: { ...query.state, data: { ...(query.state.data as Blog), content: [] } } }
+        : query,
+    ),
+  };
 }

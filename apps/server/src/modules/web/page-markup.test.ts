@@ -167,6 +167,20 @@ describe('the markup of every server-rendered page', () => {
     );
   });
 
+  it("carries a blog's words once, in the page: the data its islands take over holds none of them", () => {
+    const blogPage = `/blog/${samples.blog_id![0]}`;
+    for (const url of [blogPage, `/preview/${samples.token![0]}`]) {
+      const html = pages.find((page) => page.url === url)!.html;
+      const data = /<script type="application\/json" id="inkwell-state"[^>]*>(.*?)<\/script>/s.exec(html)![1]!;
+      const { queries } = JSON.parse(data) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+      const blogs = queries.filter((query) => ['blog', 'preview'].includes(String(query.queryKey[0])));
+      expect(blogs, url).toHaveLength(1);
+      expect(blogs[0]!.state.data, url).toMatchObject({ content: [], title: expect.any(String) });
+    }
+    // A word of the blog's, in a nested list: once, where the reader reads it.
+    expect(pages.find((page) => page.url === blogPage)!.html.split('Green ones')).toHaveLength(2);
+  });
+
   it('passes html-validate’s recommended rules', async () => {
     const validator = new HtmlValidate(htmlValidateConfig);
     const problems: string[] = [];
