@@ -17,6 +17,8 @@
  *   BENCH_BLOGS (default 200)       blogs to seed; the readers' pages are theirs and the home page
  *   BENCH_SECONDS (default 10)      time per cell (database × write rate), in BENCH_ROUNDS (default 5) slices
  *   BENCH_CLIENTS (default 8)       concurrent anonymous readers
+ *   BENCH_RATES (default 2,20,100)  write rates beside the run without writes, comma-separated
+ *                                   (one rate alone, to profile the server under it)
  *   BENCH_ENGINES                   names of databases to run, comma-separated (default all)
  *   BENCH_DATABASE_URL              PostgreSQL server to create a scratch database on
  *                                   (default postgres://postgres@127.0.0.1:5432/postgres; "" to skip)
@@ -38,7 +40,14 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const RATES = [0, 2, 20, 100];
+/** Without writes first: each rate's reads are told as a share of that run's. */
+const RATES = [
+  0,
+  ...(process.env.BENCH_RATES ?? '2,20,100')
+    .split(',')
+    .map(Number)
+    .filter((rate) => rate > 0),
+];
 const FRONT = process.env.BENCH_FRONT === 'varnish';
 const MEMBERS = 20;
 /** Writes still unanswered beyond which the writer skips its turn rather than pile more on. */
