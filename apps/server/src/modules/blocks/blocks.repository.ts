@@ -24,18 +24,27 @@ export async function deleteBlock(tx: Executor, { blockerId, blockedId }: Member
     .where(and(eq(memberBlocks.blockerId, blockerId), eq(memberBlocks.blockedId, blockedId)));
 }
 
+/** The rows of a block between two members, either way. */
+const eitherWay = (a: string, b: string) =>
+  or(
+    and(eq(memberBlocks.blockerId, a), eq(memberBlocks.blockedId, b)),
+    and(eq(memberBlocks.blockerId, b), eq(memberBlocks.blockedId, a)),
+  );
+
 /** The blocks between two members, either way: none, one, or both. */
 export async function findBlocksBetween(db: Executor, a: string, b: string): Promise<MemberBlock[]> {
   return db
     .select({ blockerId: memberBlocks.blockerId, blockedId: memberBlocks.blockedId })
     .from(memberBlocks)
-    .where(
-      or(
-        and(eq(memberBlocks.blockerId, a), eq(memberBlocks.blockedId, b)),
-        and(eq(memberBlocks.blockerId, b), eq(memberBlocks.blockedId, a)),
-      ),
-    );
+    .where(eitherWay(a, b));
 }
+
+/**
+ * A condition true when neither of two members blocked the other: nothing passes between them
+ * (a notification, stored in the statement that asks).
+ */
+export const noBlockBetween = (a: string, b: string): SQL =>
+  a === b ? sql`true` : sql`not exists (select 1 from ${memberBlocks} where ${eitherWay(a, b)})`;
 
 /**
  * Makes the caller's transaction wait for any other that blocks, unblocks or checks for a block

@@ -65,11 +65,6 @@ export async function blockedUsersCount(db: Db, blockerId: string) {
   return { totalDocs: await countBlocked(db, blockerId) };
 }
 
-/** Whether either of two members blocked the other: nothing passes between them (notifications). */
-export async function blockedBetween(db: Executor, a: string, b: string): Promise<boolean> {
-  return a !== b && (await findBlocksBetween(db, a, b)).length > 0;
-}
-
 /**
  * Refuses `userId` something towards `otherId` (a comment on their blog, a reply to them, a
  * follow) when either blocked the other: `byThem` when `otherId` blocked the caller, and a blocker

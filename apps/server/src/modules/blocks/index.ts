@@ -1,10 +1,10 @@
 /**
  * Blocks between members: the one rule of whether two members are blocked, which comments, follows
- * and notifications ask (`refuseIfBlocked`, `blockedBetween`, and `notBlockedBy` for the rows a
- * blocker no longer sees), and the event of a new block, whose handlers the composition root wires.
+ * and notifications ask (`refuseIfBlocked`, `noBlockBetween` for a notification, and `notBlockedBy`
+ * for the rows a blocker no longer sees), and the event of a new block, whose handlers the composition root wires.
  * `blocksModule` is their routes.
  */
 export type { BlockEventHandlers } from './block-events.ts';
-export { notBlockedBy, type MemberBlock } from './blocks.repository.ts';
+export { noBlockBetween, notBlockedBy, type MemberBlock } from './blocks.repository.ts';
 export { blockRoutes as blocksModule } from './blocks.routes.ts';
-export { blockedBetween, refuseIfBlocked } from './blocks.service.ts';
+export { refuseIfBlocked } from './blocks.service.ts';

@@ -7,6 +7,11 @@ import { notBlockedBy } from '../blocks/index.ts';
 import { readableByReaders } from '../visibility/index.ts';
 
 export type NewNotification = typeof notifications.$inferInsert;
+/** A notification as insertNotificationsFor stores it for each of its recipients: who did what, about what. */
+export type NotificationOf = Pick<
+  NewNotification,
+  'type' | 'blogId' | 'reportId' | 'commentId' | 'repliedOnComment' | 'userId'
+>;
 
 export async function hasUnseenNotification(db: Executor, userId: string): Promise<boolean> {
   const [row] = await db
@@ -30,15 +35,11 @@ export async function signalNotification(tx: Executor, channel: string, userId: 
  * One notification to each user a subquery of ids names, and the signal to each, in one statement:
  * an author with ten thousand followers costs one round trip, not ten thousand.
  */
-export async function insertNotificationsFor(
-  tx: Executor,
-  channel: string,
-  values: Pick<NewNotification, 'type' | 'blogId' | 'reportId' | 'userId'>,
-  recipients: SQL,
-) {
+export async function insertNotificationsFor(tx: Executor, channel: string, values: NotificationOf, recipients: SQL) {
   await tx.execute(sql`with added as (
-      insert into ${notifications} (type, blog_id, report_id, notification_for, user_id)
-      select ${values.type}, ${values.blogId ?? null}::uuid, ${values.reportId ?? null}::uuid, recipient.id, ${values.userId}::uuid
+      insert into ${notifications} (type, blog_id, report_id, comment_id, replied_on_comment, notification_for, user_id)
+      select ${values.type}, ${values.blogId ?? null}::uuid, ${values.reportId ?? null}::uuid,
+        ${values.commentId ?? null}::uuid, ${values.repliedOnComment ?? null}::uuid, recipient.id, ${values.userId}::uuid
       from (${recipients}) as recipient (id)
       returning notification_for
     )

@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { Limits, type NotificationsBody, type NotificationsCountBody } from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
-import { blockedBetween } from '../blocks/index.ts';
+import { noBlockBetween } from '../blocks/index.ts';
 import { followersOf } from '../follows/index.ts';
 import { presentNotification } from './notifications.presenter.ts';
 import {
@@ -15,21 +16,28 @@ import {
   setReply,
   staffBut,
   signalNotification,
-  type NewNotification,
+  type NotificationOf,
 } from './notifications.repository.ts';
 
 /** Channel of the LISTEN/NOTIFY fan-out; the payload is the id of the user to tell. */
 export const NOTIFICATION_CHANNEL = 'inkwell_notifications';
 
+/** A notification to one member about another's doing. */
+type PersonalNotification = NotificationOf & { notificationFor: string };
+
 /**
  * Stores a notification in the acting transaction and tells the recipient's open streams; nobody is
- * told about their own doing, nor of a member with a block between them.
+ * told about their own doing, nor of a member with a block between them. One statement, not three
+ * (the block asked, the row, the signal): it is part of every like, comment and reply.
  */
-async function notify(tx: Executor, values: NewNotification) {
-  if (values.notificationFor === values.userId) return;
-  if (await blockedBetween(tx, values.notificationFor, values.userId)) return;
-  await insertNotification(tx, values);
-  await signalNotification(tx, NOTIFICATION_CHANNEL, values.notificationFor);
+async function notify(tx: Executor, { notificationFor, ...values }: PersonalNotification) {
+  if (notificationFor === values.userId) return;
+  await insertNotificationsFor(
+    tx,
+    NOTIFICATION_CHANNEL,
+    values,
+    sql`select ${notificationFor}::uuid where ${noBlockBetween(notificationFor, values.userId)}`,
+  );
 }
 
 interface LikeNotification {
