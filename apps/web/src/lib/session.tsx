@@ -157,12 +157,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
  * Cached answers belong to the account that asked: when it signs out, or another signs in, they go.
  * Reset, not cleared: the screens on show ask again as their new reader instead of keeping the old
  * answers. Once per page, for its one query client, however many React roots show the session.
+ * After React has shown the new session (a task later): reset at once, the queries of what only the
+ * old account sees (its profile menu, open as it signed out) asked again, without a token, and were
+ * refused.
  */
 export function keepAnswersToOneAccount(queryClient: QueryClient) {
   let shown = snapshot()?.access_token;
   subscribe(() => {
     const token = snapshot()?.access_token;
-    if (shown && shown !== token) void queryClient.resetQueries();
+    if (shown && shown !== token) setTimeout(() => void queryClient.resetQueries());
     shown = token;
   });
 }
