@@ -6,11 +6,11 @@ import { blogs, comments, moderationLog, notifications, reports, users } from '.
 import { notBlockedBy } from '../blocks/index.ts';
 import { readableByReaders } from '../visibility/index.ts';
 
-export type NewNotification = typeof notifications.$inferInsert;
+type NewNotification = typeof notifications.$inferInsert;
 /** A notification as insertNotificationsFor stores it for each of its recipients: who did what, about what. */
 export type NotificationOf = Pick<
   NewNotification,
-  'type' | 'blogId' | 'reportId' | 'commentId' | 'repliedOnComment' | 'userId'
+  'type' | 'blogId' | 'reportId' | 'commentId' | 'repliedOnComment' | 'moderationLogId' | 'userId'
 >;
 
 export async function hasUnseenNotification(db: Executor, userId: string): Promise<boolean> {
@@ -22,24 +22,17 @@ export async function hasUnseenNotification(db: Executor, userId: string): Promi
   return Boolean(row);
 }
 
-export async function insertNotification(tx: Executor, values: NewNotification) {
-  await tx.insert(notifications).values(values);
-}
-
-/** Tells every server instance (LISTEN/NOTIFY) that `userId` has something new; sent when the transaction commits. */
-export async function signalNotification(tx: Executor, channel: string, userId: string) {
-  await tx.execute(sql`select pg_notify(${channel}, ${userId})`);
-}
-
 /**
- * One notification to each user a subquery of ids names, and the signal to each, in one statement:
- * an author with ten thousand followers costs one round trip, not ten thousand.
+ * One notification to each user a subquery of ids names, and the signal to each (LISTEN/NOTIFY: every
+ * server instance hears it when the transaction commits), in one statement: an author with ten
+ * thousand followers costs one round trip, not ten thousand.
  */
 export async function insertNotificationsFor(tx: Executor, channel: string, values: NotificationOf, recipients: SQL) {
   await tx.execute(sql`with added as (
-      insert into ${notifications} (type, blog_id, report_id, comment_id, replied_on_comment, notification_for, user_id)
+      insert into ${notifications} (type, blog_id, report_id, comment_id, replied_on_comment, moderation_log_id, notification_for, user_id)
       select ${values.type}, ${values.blogId ?? null}::uuid, ${values.reportId ?? null}::uuid,
-        ${values.commentId ?? null}::uuid, ${values.repliedOnComment ?? null}::uuid, recipient.id, ${values.userId}::uuid
+        ${values.commentId ?? null}::uuid, ${values.repliedOnComment ?? null}::uuid,
+        ${values.moderationLogId ?? null}::uuid, recipient.id, ${values.userId}::uuid
       from (${recipients}) as recipient (id)
       returning notification_for
     )

@@ -9,13 +9,11 @@ import {
   countNotifications,
   deleteLikeNotification,
   hasUnseenNotification,
-  insertNotification,
   insertNotificationsFor,
   listNotifications,
   markSeen,
   setReply,
   staffBut,
-  signalNotification,
   type NotificationOf,
 } from './notifications.repository.ts';
 
@@ -126,13 +124,12 @@ export async function notifyOfStaffAction(
   tx: Executor,
   { memberId, logLineId }: { memberId: string; logLineId: string },
 ) {
-  await insertNotification(tx, {
-    type: 'moderation',
-    moderationLogId: logLineId,
-    notificationFor: memberId,
-    userId: memberId,
-  });
-  await signalNotification(tx, NOTIFICATION_CHANNEL, memberId);
+  await insertNotificationsFor(
+    tx,
+    NOTIFICATION_CHANNEL,
+    { type: 'moderation', moderationLogId: logLineId, userId: memberId },
+    sql`select ${memberId}::uuid`,
+  );
 }
 
 /**
