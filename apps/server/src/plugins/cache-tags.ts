@@ -47,24 +47,23 @@ export async function collectTags<T>(work: () => Promise<T>): Promise<{ result: 
   return { result, said };
 }
 
+/** Adds tags to one of the sets of the request (or job) at hand; outside any, they are nobody's. */
+const sayer =
+  (what: keyof SaidTags) =>
+  (...tags: string[]) => {
+    const said = current.getStore();
+    if (said) for (const tag of tags) said[what].add(tag);
+  };
+
 /** Said by whatever puts something in an answer (the presenters, the lists): the answer shows it. */
-export function shows(...tags: string[]) {
-  const said = current.getStore();
-  if (said) for (const tag of tags) said.shown.add(tag);
-}
+export const shows = sayer('shown');
 
 /**
  * Said by a write, where it writes: what it changed. A write route that says
  * `config: { namesItsChanges: true }` empties only the answers showing what its writes named,
  * before its answer leaves; any other write route empties everything (read-cache.ts).
  */
-export function changed(...tags: string[]) {
-  const said = current.getStore();
-  if (said) for (const tag of tags) said.changed.add(tag);
-}
+export const changed = sayer('changed');
 
 /** Said by a write that moved counts (likes, comments, follows): the answers showing them go within the counts' lag. */
-export function countChanged(...tags: string[]) {
-  const said = current.getStore();
-  if (said) for (const tag of tags) said.counted.add(tag);
-}
+export const countChanged = sayer('counted');

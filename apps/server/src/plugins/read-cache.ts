@@ -163,12 +163,12 @@ export async function registerReadCache(app: FastifyInstance) {
     countsBehind(entry) && entry.tags.every((tag) => (recounted.get(tag) ?? 0) <= entry.readFrom);
 
   const log = await invalidationLog(app.database, apply);
-  const purge = sharedCachePurge(app);
+  const sharedCache = sharedCachePurge(app);
   const invalidate = async (tags: readonly string[], counts = false) => {
     const named = tags.includes(Tags.site) ? [Tags.site] : [...new Set(tags)];
     if (named.length === 0) return;
     await log.append(named, counts);
-    purge.purge(named);
+    sharedCache.purge(named);
   };
   let countsChanged = new Set<string>();
   const invalidateSaid = async (said: SaidTags) => {
@@ -192,7 +192,7 @@ export async function registerReadCache(app: FastifyInstance) {
     // Counts gathered here and not yet sent would otherwise never reach the other instances' caches,
     // nor these purges the shared cache in front: only this instance sends them.
     await flushCounts().catch((error: unknown) => app.log.warn(error, 'counts not sent at shutdown'));
-    await purge.sent(PURGES_AT_CLOSE_MS);
+    await sharedCache.sent(PURGES_AT_CLOSE_MS);
     await log.close();
   });
 
