@@ -6,6 +6,7 @@ import { ISLAND_ID, ISLAND_NAME, ISLAND_PROPS, IslandRoot, type Island, type Isl
 import { browserQueryClient } from '../lib/query-client.ts';
 import { SERVER_STATE_ID } from '../lib/server-state.ts';
 import { keepAnswersToOneAccount } from '../lib/session.tsx';
+import { onceIdle } from '../lib/use-idle.ts';
 import { BUILT_FILES_ID, type BuiltFiles } from './built-files.ts';
 
 /*
@@ -66,7 +67,7 @@ export function startIslands(islands: AnyIsland[], inView: Record<string, () => 
   createRoot(toasts).render(<ToasterOnceAsked />);
 
   // After the page's own pictures (the load event), so as not to compete with them.
-  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(fetchTheApp) : setTimeout(fetchTheApp));
+  const whenIdle = () => void onceIdle(fetchTheApp);
   if (document.readyState === 'complete') whenIdle();
   else addEventListener('load', whenIdle, { once: true });
 }
