@@ -1,5 +1,8 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Text answers: pages, JSON, feeds (Atom, RSS, JSON Feed), scripts, styles, sitemaps and SVG.
@@ -7,25 +10,65 @@ import type { FastifyInstance } from 'fastify';
  * buffer fills, and the stream must stay live) nor raster images, which are compressed already.
  */
 const COMPRESSIBLE = /^text\/(?!event-stream)|^application\/(?:json|javascript|xml)(?:;|$)|\+(?:json|xml)(?:;|$)/;
+/** Smaller answers go as they are: a compressed frame would save next to nothing. */
+const THRESHOLD = 1024;
+const ENCODINGS = ['br', 'gzip'] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+/** Quality 4, as the compressor's own default: most of brotli's gain for a few times gzip's speed. */
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /**
  * Compresses text answers on the fly, brotli when the client takes it, else gzip. The built
- * assets are compressed at build time already and sent as they are (see web.routes.ts); this
- * plugin leaves an answer that carries a Content-Encoding alone.
+ * assets are compressed at build time already and sent as they are (see web.routes.ts), as are
+ * the read cache's kept copies (read-cache.ts): this plugin leaves an answer that carries a
+ * Content-Encoding alone.
  */
 export async function registerCompression(app: FastifyInstance) {
   // Request bodies stay as they were: plain JSON or multipart, never a compressed upload to inflate.
-  await app.register(compress, { encodings: ['br', 'gzip'], customTypes: COMPRESSIBLE, globalDecompression: false });
+  await app.register(compress, {
+    encodings: [...ENCODINGS],
+    customTypes: COMPRESSIBLE,
+    threshold: THRESHOLD,
+    brotliOptions: BROTLI_OPTIONS,
+    globalDecompression: false,
+  });
   // A 304 names what the 200 it confirms varies on (RFC 9110 §15.4.5), or a cache takes it for
   // every encoding. The compressor marks only what it compresses, so the bodiless 304 is marked
   // here: unless its type is known and never compressed, it stands for an answer that may be.
   app.addHook('onSend', async (_request, reply, payload) => {
     const type = reply.getHeader('content-type');
-    if (reply.statusCode === 304 && (type === undefined || COMPRESSIBLE.test(String(type)))) {
-      const vary = String(reply.getHeader('vary') ?? '');
-      if (!/\baccept-encoding\b/i.test(vary))
-        reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
-    }
+    if (reply.statusCode === 304 && (type === undefined || COMPRESSIBLE.test(String(type)))) varyOnEncoding(reply);
     return payload;
   });
+}
+
+function varyOnEncoding(reply: FastifyReply) {
+  const vary = String(reply.getHeader('vary') ?? '');
+  if (!/\baccept-encoding\b/i.test(vary)) reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+}
+
+/**
+ * The encoding the compressor would send an answer of this type and size in to this reader (its
+ * types, its threshold, the reader's Accept-Encoding as it reads it), or null where it goes as it is.
+ */
+export function encodingFor(request: FastifyRequest, type: string | undefined, size: number): Encoding | null {
+  if (size < THRESHOLD || type === undefined || !COMPRESSIBLE.test(type)) return null;
+  const accepted = request.headers['accept-encoding'];
+  if (!accepted || request.headers['x-no-compression'] !== undefined) return null;
+  // As the compressor: "*" and the alias x-gzip stand for gzip.
+  return negotiate(accepted.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), [...ENCODINGS]);
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** `body` in `encoding` with the compressor's options, compressed on libuv's threads rather than the event loop. */
+export const compressed = (body: Buffer, encoding: Encoding): Promise<Buffer> =>
+  encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzip(body);
+
+/** Sends an answer compressed already, as the compressor would have marked it. */
+export function sendEncoded(reply: FastifyReply, encoding: Encoding, body: Buffer) {
+  reply.header('content-encoding', encoding);
+  varyOnEncoding(reply);
+  return reply.send(body);
 }

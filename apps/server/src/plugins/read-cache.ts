@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { isNotModified } from '../conditional-request.ts';
 import { newSaidTags, Tags, withTags, type SaidTags } from './cache-tags.ts';
+import { compressed, encodingFor, sendEncoded, type Encoding } from './compression.ts';
 import { invalidationLog, type OnInvalidate } from './read-cache-log.ts';
 import { sharedCacheHeaders, sharedCachePurge } from './shared-cache.ts';
 
@@ -51,13 +52,20 @@ declare module 'fastify' {
 export interface ReadCacheStats {
   hits: number;
   misses: number;
+  /** Hits sent in a compressed copy the cache kept, rather than compressed again for their reader. */
+  keptEncodedHits: number;
   bytes: number;
 }
 
 interface CachedResponse {
+  /** Where it is kept. */
+  key: string;
   status: number;
   headers: Record<string, string>;
+  /** Uncompressed, for readers who take it so and to compress from. */
   body: Buffer;
+  /** The body compressed, in each encoding a reader asked for it in since it was kept (compression.ts). */
+  encoded: Partial<Record<Encoding, Buffer>>;
   /** What it shows (cache-tags.ts): it stays good until one of them is invalidated. */
   tags: string[];
   /** When its reading started, on the cache's clock. */
@@ -135,7 +143,7 @@ export async function registerReadCache(app: FastifyInstance) {
       ? new LRUCache<string, Entry>({
           maxSize,
           sizeCalculation: (entry, key) =>
-            ('body' in entry ? entry.body.length + entry.tags.length * 48 : 0) + key.length + ENTRY_OVERHEAD,
+            ('body' in entry ? bodyBytes(entry) + entry.tags.length * 48 : 0) + key.length + ENTRY_OVERHEAD,
         })
       : null;
 
@@ -196,7 +204,7 @@ export async function registerReadCache(app: FastifyInstance) {
     await log.close();
   });
 
-  const counted = { hits: 0, misses: 0 };
+  const counted = { hits: 0, misses: 0, keptEncodedHits: 0 };
   /** The answers being read anew, by key: settled once the reader's answer is sent (and kept, if it was). */
   const filling = new Map<string, Promise<void>>();
   app.decorate('readCache', {
@@ -226,6 +234,43 @@ export async function registerReadCache(app: FastifyInstance) {
     else await invalidate([Tags.site]);
   });
   if (!entries) return;
+
+  /**
+   * A hit goes in the encoding its reader takes, compressed once for the cache: the first reader
+   * asking for an encoding gets it compressed on the fly while a copy is made off the event loop,
+   * and the readers after get that copy. Compressing every hit for every reader took about a
+   * third of a busy server's time (docs/performance.md).
+   */
+  const replay = (request: FastifyRequest, reply: FastifyReply, hit: CachedResponse) => {
+    reply.code(hit.status).headers(hit.headers);
+    const current = { etag: hit.headers.etag, lastModified: hit.headers['last-modified'] };
+    if (request.method === 'GET' && hit.status === 200 && isNotModified(request.headers, current))
+      return reply.code(304).send();
+    const encoding = encodingFor(request, hit.headers['content-type'], hit.body.length);
+    const encoded = encoding && hit.encoded[encoding];
+    if (encoded) {
+      counted.keptEncodedHits++;
+      return sendEncoded(reply, encoding, encoded);
+    }
+    if (encoding) keepEncoded(hit, encoding);
+    return reply.send(hit.body);
+  };
+  /** Copies being made, by encoding and key. */
+  const encoding = new Set<string>();
+  const keepEncoded = (hit: CachedResponse, to: Encoding) => {
+    const job = `${to} ${hit.key}`;
+    if (encoding.has(job)) return;
+    encoding.add(job);
+    compressed(hit.body, to)
+      .then((body) => {
+        const kept = entries.peek(hit.key);
+        // Kept anew as another object, for the cache weighs an entry when it is set; unless it went meanwhile.
+        if (kept && 'body' in kept && kept.body === hit.body)
+          entries.set(hit.key, { ...kept, encoded: { ...kept.encoded, [to]: body } });
+      })
+      .catch((error: unknown) => app.log.warn(error, 'a kept answer could not be compressed'))
+      .finally(() => encoding.delete(job));
+  };
 
   app.addHook('preHandler', async (request, reply) => {
     if (!request.routeOptions.config.anonymousCache || request.headers.authorization !== undefined) return;
@@ -284,17 +329,20 @@ export async function registerReadCache(app: FastifyInstance) {
     sharedCacheHeaders(app, reply, tags);
     const vary = variedHeaders(reply);
     const store = (body: Buffer) => {
+      const variant = vary.length === 0 ? fill.key : variantKey(fill.key, vary, request);
       const response = {
+        key: variant,
         status: reply.statusCode,
         headers: replayedHeaders(reply),
         body,
+        encoded: {},
         tags,
         readFrom: fill.readFrom,
       };
       // A write it shows went while this was read: the answer may be older than it.
       if (!fresh(response)) return;
-      if (vary.length === 0) entries.set(fill.key, response);
-      else entries.set(fill.key, { vary }).set(variantKey(fill.key, vary, request), response);
+      if (vary.length > 0) entries.set(fill.key, { vary });
+      entries.set(variant, response);
     };
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) store(Buffer.from(payload));
     // A redirect has no body.
@@ -351,13 +399,8 @@ function replayedHeaders(reply: FastifyReply): Record<string, string> {
   return headers;
 }
 
-function replay(request: FastifyRequest, reply: FastifyReply, hit: CachedResponse) {
-  reply.code(hit.status).headers(hit.headers);
-  const current = { etag: hit.headers.etag, lastModified: hit.headers['last-modified'] };
-  if (request.method === 'GET' && hit.status === 200 && isNotModified(request.headers, current))
-    return reply.code(304).send();
-  return reply.send(hit.body);
-}
+const bodyBytes = (entry: CachedResponse) =>
+  entry.body.length + Object.values(entry.encoded).reduce((sum, body) => sum + body.length, 0);
 
 const isReadable = (payload: unknown): payload is Readable => typeof (payload as Readable | null)?.pipe === 'function';
 

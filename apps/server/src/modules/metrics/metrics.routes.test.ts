@@ -66,6 +66,8 @@ describe('GET /metrics', () => {
     expect(grew('inkwell_read_cache_reads_total', { result: 'miss' })).toBe(1);
     expect(grew('inkwell_read_cache_reads_total', { result: 'hit' })).toBe(1);
     expect(valueOf(after, 'inkwell_read_cache_bytes')).toBeGreaterThan(0);
+    // Read without Accept-Encoding: the hit went as it was kept, no compressed copy of it made or sent.
+    expect(valueOf(after, 'inkwell_read_cache_kept_encoded_hits_total')).toBe(0);
     expect(valueOf(after, 'inkwell_jobs', { queue, state: 'waiting' })).toBe(1);
     expect(valueOf(after, 'inkwell_jobs', { queue, state: 'failed' })).toBe(1);
     // PGlite is one connection in this process; a PostgreSQL server's pool is counted.

@@ -64,6 +64,15 @@ export function registerMetrics(app: FastifyInstance): () => Promise<string> {
       this.inc({ result: 'miss' }, misses);
     },
   });
+  new Counter({
+    name: 'inkwell_read_cache_kept_encoded_hits_total',
+    help: 'Hits sent in a compressed copy the read cache kept, not compressed again for their reader',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(app.readCache.stats().keptEncodedHits);
+    },
+  });
   new Gauge({
     name: 'inkwell_read_cache_bytes',
     help: 'Bytes of answers the read cache keeps',
