@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { NOTIFICATION_FILTERS, type NotificationFilter } from '@inkwell/contracts';
 import { EmptyMessage } from '../../components/paged-blog-list.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -15,6 +15,7 @@ export function NotificationsPage() {
   usePageTitle('Notifications');
   const [filter, setFilter] = useState<NotificationFilter>('all');
   useClearNewNotification();
+  const shown = useShownNew();
 
   return (
     <>
@@ -32,7 +33,7 @@ export function NotificationsPage() {
           </button>
         ))}
       </div>
-      <NotificationList key={filter} filter={filter} />
+      <NotificationList key={filter} filter={filter} shown={shown} />
     </>
   );
 }
@@ -53,16 +54,37 @@ function useClearNewNotification() {
   }, [fresh, queryClient, updateSession]);
 }
 
-function NotificationList({ filter }: { filter: NotificationFilter }) {
+/**
+ * What the screen showed new stays marked new while it is open, whatever the filter. Listing marks
+ * entries seen, so a list loaded again (one more arrived; or the check of new ones, sent before the
+ * first list, was answered after it) would otherwise show none of them new.
+ */
+function useShownNew() {
+  const [shownNew, setShownNew] = useState<ReadonlySet<string>>(() => new Set());
+  const keep = useCallback(
+    (ids: string[]) => setShownNew((kept) => (ids.every((id) => kept.has(id)) ? kept : new Set([...kept, ...ids]))),
+    [],
+  );
+  return { shownNew, keep };
+}
+
+function NotificationList({ filter, shown }: { filter: NotificationFilter; shown: ReturnType<typeof useShownNew> }) {
   const notifications = useNotifications(filter);
   const forget = useForgetNotificationsOf();
+  const loaded = notifications.data ? loadedItems(notifications.data) : [];
+  const unseen = loaded.filter((n) => !n.seen).map((n) => n._id);
+  const { shownNew, keep } = shown;
+  const unseenKey = unseen.join(' ');
+  useEffect(() => {
+    if (unseenKey) keep(unseenKey.split(' '));
+  }, [unseenKey, keep]);
+  const list = loaded.map((n) => (n.seen && shownNew.has(n._id) ? { ...n, seen: false } : n));
   // docs/product/rules.md: a failed fetch is only logged.
   useEffect(() => {
     if (notifications.error && notifications.error.name !== 'AbortError') console.error(notifications.error);
   }, [notifications.error]);
   if (notifications.isPending) return <p className="py-6 text-neutral-500">Loading…</p>;
   if (notifications.isError) return null;
-  const list = loadedItems(notifications.data);
   if (list.length === 0) return <EmptyMessage>Nothing available</EmptyMessage>;
   return (
     <>
