@@ -133,8 +133,9 @@ const MAX_REMEMBERED_TAGS = 100_000;
  * committed.
  *
  * What is cached is the uncompressed answer: @fastify/compress hooks onSend per route, and route
- * hooks run after these application hooks, so each reader's answer is compressed as they ask. Each
- * cacheable answer names its tags and how long a shared cache in front may keep it (shared-cache.ts).
+ * hooks run after these application hooks, so a miss is compressed as its reader asks. Hits are
+ * sent from copies compressed once per encoding (replay). Each cacheable answer names its tags and
+ * how long a shared cache in front may keep it (shared-cache.ts).
  */
 export async function registerReadCache(app: FastifyInstance) {
   const maxSize = app.config.readCacheBytes;
