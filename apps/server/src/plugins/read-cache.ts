@@ -257,11 +257,11 @@ export async function registerReadCache(app: FastifyInstance) {
     return reply.send(hit.body);
   };
   /** Copies being made, by encoding and key. */
-  const encoding = new Set<string>();
+  const compressing = new Set<string>();
   const keepEncoded = (hit: CachedResponse, to: Encoding) => {
     const job = `${to} ${hit.key}`;
-    if (encoding.has(job)) return;
-    encoding.add(job);
+    if (compressing.has(job)) return;
+    compressing.add(job);
     compressed(hit.body, to)
       .then((body) => {
         const kept = entries.peek(hit.key);
@@ -270,7 +270,7 @@ export async function registerReadCache(app: FastifyInstance) {
           entries.set(hit.key, { ...kept, encoded: { ...kept.encoded, [to]: body } });
       })
       .catch((error: unknown) => app.log.warn(error, 'a kept answer could not be compressed'))
-      .finally(() => encoding.delete(job));
+      .finally(() => compressing.delete(job));
   };
 
   app.addHook('preHandler', async (request, reply) => {
