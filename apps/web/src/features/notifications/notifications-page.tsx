@@ -71,14 +71,13 @@ function useShownNew() {
 function NotificationList({ filter, shown }: { filter: NotificationFilter; shown: ReturnType<typeof useShownNew> }) {
   const notifications = useNotifications(filter);
   const forget = useForgetNotificationsOf();
-  const loaded = notifications.data ? loadedItems(notifications.data) : [];
-  const unseen = loaded.filter((n) => !n.seen).map((n) => n._id);
+  const { data } = notifications;
   const { shownNew, keep } = shown;
-  const unseenKey = unseen.join(' ');
+  // Each list as it comes: what it says is unseen is kept as shown new (keep changes nothing for ids it has).
   useEffect(() => {
-    if (unseenKey) keep(unseenKey.split(' '));
-  }, [unseenKey, keep]);
-  const list = loaded.map((n) => (n.seen && shownNew.has(n._id) ? { ...n, seen: false } : n));
+    if (data) keep(loadedItems(data).flatMap((n) => (n.seen ? [] : [n._id])));
+  }, [data, keep]);
+  const list = data ? loadedItems(data).map((n) => (n.seen && shownNew.has(n._id) ? { ...n, seen: false } : n)) : [];
   // docs/product/rules.md: a failed fetch is only logged.
   useEffect(() => {
     if (notifications.error && notifications.error.name !== 'AbortError') console.error(notifications.error);
