@@ -40,7 +40,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/blog/get-blog',
     {
       preValidation: app.optionalUser,
-      onResponse: app.readCounts.countRead,
+      ...app.readCounts.hooks,
       schema: { body: GetBlogBody, response: { 200: GetBlogResponse, ...errorResponses([...BODY_ERRORS, 403, 404]) } },
       config: { anonymousCache: true },
     },
@@ -67,7 +67,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/blog/read',
     {
       preValidation: app.optionalUser,
-      onResponse: app.readCounts.countRead,
+      ...app.readCounts.hooks,
       schema: {
         body: ReadBlogBody,
         response: { 204: z.null().describe('Counted (once the answer has left)'), ...errorResponses(BODY_ERRORS) },

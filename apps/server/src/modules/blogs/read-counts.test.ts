@@ -1,6 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { once } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogReads, blogs, jobs, visitorSalts } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -197,5 +199,38 @@ describe('forgetting the visitors', () => {
     expect(await totalReads(blogId)).toBe(2);
     expect(await readsPerDay(blogId)).toEqual([{ day: dayAt(0), reads: 2 }]);
     offset = 0;
+  });
+});
+
+describe('a reader who leaves at once', () => {
+  it('is counted by the address they came from, and the reads after them are counted too', async () => {
+    offset = 0;
+    const left = await buildBlog(t.app, author);
+    const stayed = await buildBlog(t.app, author);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+
+    // A page being closed: its beacon sent, the connection gone before the answer.
+    const body = JSON.stringify({ blog_id: left });
+    const socket = connect(Number(port), '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(
+      `POST /api/blog/read HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    socket.destroy();
+    await vi.waitFor(async () => {
+      await t.app.readCounts.flush();
+      expect(await totalReads(left)).toBe(1);
+    });
+    // The same address reading again that day is the same visitor.
+    await beacon(left, { ip: '127.0.0.1' });
+    await t.app.readCounts.flush();
+    expect(await totalReads(left)).toBe(1);
+    expect(await storedVisitors(left)).toEqual([expect.stringMatching(/^ip:/)]);
+
+    await beacon(stayed, { ip: '192.0.2.80' });
+    await t.app.readCounts.flush();
+    expect(await totalReads(stayed)).toBe(1);
   });
 });

@@ -1,5 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  onResponseHookHandler,
+} from 'fastify';
 import type { GetBlogBody, ReadBlogBody } from '@inkwell/contracts';
 import { enqueueJob } from '../jobs/index.ts';
 import { daySalt, forgetVisitorsBefore, type Read } from './blogs.repository.ts';
@@ -25,10 +31,12 @@ declare module 'fastify' {
 
 export interface ReadCounts {
   /**
-   * The onResponse hook of get-blog and of the read call: a blog answered outside edit mode is a
-   * read, whether the cache or the handler answered it (the flush leaves out drafts and unknown blogs).
+   * The hooks of get-blog and of the read call: a blog answered outside edit mode is a read, whether
+   * the cache or the handler answered it (the flush leaves out drafts and unknown blogs). The reader's
+   * address is taken as the request arrives: once a reader has gone (a page closed as its beacon
+   * left), their socket no longer knows it.
    */
-  countRead(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  hooks: { onRequest: onRequestHookHandler; onResponse: onResponseHookHandler };
   /** Counts every read noted so far; a batch that fails stays to be counted by the next flush. */
   flush(): Promise<void>;
 }
@@ -98,20 +106,34 @@ export function registerReadCounts(app: FastifyInstance) {
 
   const publicHost = app.config.publicUrl ? [new URL(app.config.publicUrl).host] : [];
 
+  const addresses = new WeakMap<FastifyRequest, string>();
+
+  function countRead(request: FastifyRequest, reply: FastifyReply) {
+    // A refused request counts nothing, and its body may be anything (or none): look at it only once answered.
+    if (reply.statusCode >= 300) return;
+    const { blog_id, mode, referrer } = request.body as GetBlogBody & ReadBlogBody;
+    if (mode === 'edit') return;
+    const userId = request.user?.id;
+    const ip = addresses.get(request)!;
+    const day = dayOf(app.clock().getTime());
+    const key = `${day} ${userId ? `user:${userId}` : `ip:${ip}`} ${blog_id}`;
+    // The first read of the day is the one the database keeps, and with it where the reader came from.
+    if (pending.has(key)) return;
+    // get-blog carries no referrer: the app fetched the blog as the reader moved within the site, as direct as a link of ours.
+    const source = referrerSource(referrer, [request.host, ...publicHost]);
+    pending.set(key, { blogId: blog_id, day, source, userId, ip });
+  }
+
   const readCounts: ReadCounts = {
-    async countRead(request, reply) {
-      // A refused request counts nothing, and its body may be anything (or none): look at it only once answered.
-      if (reply.statusCode >= 300) return;
-      const { blog_id, mode, referrer } = request.body as GetBlogBody & ReadBlogBody;
-      if (mode === 'edit') return;
-      const userId = request.user?.id;
-      const day = dayOf(app.clock().getTime());
-      const key = `${day} ${userId ? `user:${userId}` : `ip:${request.ip}`} ${blog_id}`;
-      // The first read of the day is the one the database keeps, and with it where the reader came from.
-      if (pending.has(key)) return;
-      // get-blog carries no referrer: the app fetched the blog as the reader moved within the site, as direct as a link of ours.
-      const source = referrerSource(referrer, [request.host, ...publicHost]);
-      pending.set(key, { blogId: blog_id, day, source, userId, ip: request.ip });
+    hooks: {
+      onRequest(request, _reply, done) {
+        addresses.set(request, request.ip);
+        done();
+      },
+      onResponse(request, reply, done) {
+        countRead(request, reply);
+        done();
+      },
     },
     async flush() {
       if (pending.size === 0) return;
