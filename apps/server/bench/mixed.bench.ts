@@ -12,7 +12,10 @@
  * writer and the readers' threads never share its thread, and each database is chosen as an
  * operator chooses it. Machines here are shared and noisy: each cell is measured in slices, every
  * rate and database taking its turn each round, and a rate is the median of its slices. Before
- * each slice every page is read once, so each starts from a full cache as a quiet site has.
+ * each slice every page is read once, so each starts from a full cache as a quiet site has; and
+ * before a slice without writes the bench waits for the counts of the writes before it to have
+ * reached the cache (CARD_COUNTS_LAG_SECONDS and COUNTS_LAG_SECONDS as the server has them), or
+ * their refills would fall in the quiet slice and flatter every ratio.
  *
  *   BENCH_BLOGS (default 200)       blogs to seed; the readers' pages are theirs and the home page
  *   BENCH_SECONDS (default 10)      time per cell (database × write rate), in BENCH_ROUNDS (default 5) slices
@@ -30,6 +33,8 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { Session } from '@inkwell/contracts';
 import pg from 'pg';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { loadConfig } from '../src/config.ts';
 import { median, percentile, runLoad } from './load.ts';
 import type { Outcome } from './load-worker.ts';
 import { freePort, startVarnish, type Varnish } from '../src/test/varnish.ts';
@@ -50,6 +55,9 @@ const RATES = [
 ];
 const FRONT = process.env.BENCH_FRONT === 'varnish';
 const MEMBERS = 20;
+/** How long the counts of a write take at most to reach every cached answer, in ms, and a second more. */
+const { countsLagSeconds, cardCountsLagSeconds } = loadConfig(process.env);
+const COUNTS_SETTLE_MS = (Math.max(countsLagSeconds, cardCountsLagSeconds) + 1) * 1000;
 /** Writes still unanswered beyond which the writer skips its turn rather than pile more on. */
 const MAX_IN_FLIGHT = 200;
 
@@ -111,6 +119,8 @@ interface Running extends SeededServer {
   /** The pages read, most read first, and how often each is read. */
   pages: string[];
   weights: number[];
+  /** When its last slice with writes ended (performance.now()). */
+  wroteUntil?: number;
 }
 
 async function prepare(engine: Engine): Promise<Running[]> {
@@ -208,10 +218,21 @@ async function warm(run: Running) {
 
 interface Slice extends Outcome {
   writesPerSecond: number;
+  /** Reads the cache did not answer, a second: pages rendered anew. */
+  missesPerSecond: number;
+}
+
+/** The read cache's misses so far, from the server's metrics (open to loopback). */
+async function misses(run: Running) {
+  const metrics = await (await fetch(`${run.server.base}/metrics`)).text();
+  return Number(/^inkwell_read_cache_reads_total\{result="miss"\} (\d+)/m.exec(metrics)?.[1] ?? NaN);
 }
 
 async function slice(run: Running, rate: number): Promise<Slice> {
+  if (rate === 0 && run.wroteUntil !== undefined)
+    await sleep(Math.max(0, run.wroteUntil + COUNTS_SETTLE_MS - performance.now()));
   await warm(run);
+  const missedBefore = await misses(run);
   const reading = runLoad({
     urls: run.pages.map((page) => run.readBase + page),
     weights: run.weights,
@@ -222,7 +243,9 @@ async function slice(run: Running, rate: number): Promise<Slice> {
     concurrency: CLIENTS,
   });
   const writesPerSecond = rate === 0 ? 0 : await paceWrites(run, rate, reading);
-  return { ...(await reading), writesPerSecond };
+  if (rate > 0) run.wroteUntil = performance.now();
+  const outcome = await reading;
+  return { ...outcome, writesPerSecond, missesPerSecond: ((await misses(run)) - missedBefore) / (SECONDS / ROUNDS) };
 }
 
 interface Cell {
@@ -230,6 +253,7 @@ interface Cell {
   p50: number;
   p99: number;
   writes: number;
+  misses: number;
 }
 
 if (ENGINES.some((engine) => engine.name === 'PostgreSQL') && !(await postgresAnswers())) {
@@ -260,6 +284,7 @@ try {
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       writes: median(outcomes.map((o) => o.writesPerSecond)),
+      misses: median(outcomes.map((o) => o.missesPerSecond)),
     });
   }
 } finally {
@@ -276,16 +301,18 @@ try {
 
 const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 console.log(
-  `\nMixed workload: ${CLIENTS} anonymous readers of the home page and ${BLOGS} blogs' pages (Zipf-like, s = 1; cache as shipped) beside a writer of likes and comments by ${MEMBERS} members${FRONT ? ', read through Varnish' : ''}; ${ROUNDS} slices of ${SECONDS / ROUNDS}s per cell, rates and databases in turns; reads/s and writes/s are the median slice, p50/p99 over all reads of the cell. Goals (issue 30): reads at 20 writes/s ≥ 0.8× and at 100 writes/s ≥ 0.5× those without writes, p99 ≤ 20 ms at 20 writes/s\n`,
+  `\nMixed workload: ${CLIENTS} anonymous readers of the home page and ${BLOGS} blogs' pages (Zipf-like, s = 1; cache as shipped) beside a writer of likes and comments by ${MEMBERS} members${FRONT ? ', read through Varnish' : ''}; ${ROUNDS} slices of ${SECONDS / ROUNDS}s per cell, rates and databases in turns; reads/s, writes/s and misses/s (pages the cache did not answer, rendered anew) are the median slice, p50/p99 over all reads of the cell. Goals (issue 30): reads at 20 writes/s ≥ 0.8× and at 100 writes/s ≥ 0.5× those without writes, p99 ≤ 20 ms at 20 writes/s\n`,
 );
 for (const run of runs) {
   const cell = (rate: number) => cells.get(`${run.name}|${rate}`)!;
-  console.log(`${run.name}\n\n| writes/s asked | writes/s answered | reads/s | × no writes | p50 ms | p99 ms |`);
-  console.log('|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    `${run.name}\n\n| writes/s asked | writes/s answered | reads/s | × no writes | p50 ms | p99 ms | misses/s |`,
+  );
+  console.log('|---:|---:|---:|---:|---:|---:|---:|');
   for (const rate of RATES) {
-    const { reads, p50, p99, writes } = cell(rate);
+    const { reads, p50, p99, writes, misses } = cell(rate);
     console.log(
-      `| ${rate} | ${fmt(writes)} | ${fmt(reads)} | ${(reads / cell(0).reads).toFixed(2)}× | ${fmt(p50)} | ${fmt(p99)} |`,
+      `| ${rate} | ${fmt(writes)} | ${fmt(reads)} | ${(reads / cell(0).reads).toFixed(2)}× | ${fmt(p50)} | ${fmt(p99)} | ${fmt(misses)} |`,
     );
   }
   console.log('');

@@ -13,6 +13,8 @@ import { missingMemoryLimits } from '../src/memory-limits.ts';
 import { seed, type Seeded } from './seed.ts';
 
 const main = path.resolve(import.meta.dirname, '../src/main.ts');
+/** BENCH_CPU_PROF=<folder>: each server writes a V8 CPU profile there when it stops (NODE_OPTIONS may not carry --cpu-prof). */
+const profiling = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 
 export interface Server {
   child: ChildProcess;
@@ -52,7 +54,7 @@ export async function startServer(
   const limits = missingMemoryLimits([], serverEnv);
   const child = spawn(
     process.execPath,
-    [...(limits?.execArgv ?? []), ...(preload ? ['--import', preload] : []), main],
+    [...profiling, ...(limits?.execArgv ?? []), ...(preload ? ['--import', preload] : []), main],
     {
       env: limits?.env ?? serverEnv,
       stdio: ['ignore', 'pipe', 'inherit', ...(preload ? (['ipc'] as const) : [])],
