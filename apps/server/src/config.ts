@@ -70,6 +70,8 @@ const Env = z.object({
   READ_FLUSH_SECONDS: z.coerce.number().min(0).default(5),
   /** How late a like, comment count or follow may reach anonymous answers (they are invalidated once per lag); 0, only when asked (tests). */
   COUNTS_LAG_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  /** How late counts may reach the cards of blogs shown on pages about something else (the similar blogs beside a blog, lists); 0, only when asked (tests). */
+  CARD_COUNTS_LAG_SECONDS: z.coerce.number().min(0).max(60).default(30),
   /** Where to send a `PURGE` naming the tags (Surrogate-Key) of what each write changed: a shared cache in front of the site. */
   CACHE_PURGE_URL: optional.pipe(z.string().url().optional()),
   /** How long a shared cache in front may keep an anonymous answer (s-maxage); by default a day with CACHE_PURGE_URL, else COUNTS_LAG_SECONDS. */
@@ -139,6 +141,7 @@ export interface Config {
   readFlushSeconds: number;
   /** How late counts may reach anonymous answers, in seconds; 0, only when asked (tests). */
   countsLagSeconds: number;
+  cardCountsLagSeconds: number;
   /** A shared cache's purge address (CACHE_PURGE_URL), told of every write's tags; undefined, none. */
   cachePurgeUrl: string | undefined;
   /** s-maxage of anonymous answers, for a shared cache in front. */
@@ -281,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readCacheBytes: Math.floor(e.READ_CACHE_MB * 1024 * 1024),
     readFlushSeconds: e.READ_FLUSH_SECONDS,
     countsLagSeconds: e.COUNTS_LAG_SECONDS,
+    cardCountsLagSeconds: e.CARD_COUNTS_LAG_SECONDS,
     cachePurgeUrl: e.CACHE_PURGE_URL,
     // Without purges, a shared cache may show a page as late as counts may be anyway, no later.
     sharedCacheSeconds: e.SHARED_CACHE_SECONDS ?? (e.CACHE_PURGE_URL ? 86_400 : Math.ceil(e.COUNTS_LAG_SECONDS)),

@@ -22,7 +22,20 @@ export const Tags = {
   member: (id: string) => `member-${id}`,
   /** The comments and replies of one blog. */
   comments: (blogId: string) => `comments-${blogId}`,
+  /**
+   * A blog or member shown in brief on pages about something else: a blog's card in a list or
+   * beside another blog, an author's or commenter's name and picture. What changes the blog or
+   * member changes its cards at once (read-cache.ts), but counts reach cards only every
+   * CARD_COUNTS_LAG_SECONDS: a page shows a handful of other blogs' cards, and counts moving on any
+   * of them would otherwise have it rendered anew at every lag (docs/performance.md).
+   */
+  card: (tag: string) => `card-${tag}`,
 } as const;
+
+const HAS_CARDS = /^(blog|member)-/;
+
+/** The cards of the blogs and members among `tags`. */
+export const cardsOf = (tags: Iterable<string>) => [...tags].filter((tag) => HAS_CARDS.test(tag)).map(Tags.card);
 
 /** What the request (or job) at hand has said it shows (a read) or changed (a write). */
 export interface SaidTags {

@@ -431,6 +431,46 @@ describe('a write empties only what it changed', () => {
     expect((await comments()).json()).toHaveLength(0);
   });
 
+  it('a like’s count reaches the liked blog within the counts’ lag, the cards showing it beside other pages within the cards’; an edit reaches both at once', async () => {
+    const lagging = await buildTestApp({ COUNTS_LAG_SECONDS: '0.1', CARD_COUNTS_LAG_SECONDS: '60' });
+    try {
+      const [author, reader] = [await buildUser(lagging.app), await buildUser(lagging.app)];
+      const [liked, beside] = [
+        await buildBlog(lagging.app, author, { tags: ['ink'] }),
+        await buildBlog(lagging.app, author, { tags: ['ink'] }),
+      ];
+      await lagging.app.readCache.flushCounts();
+      const likedPage = async () => (await ok(post(lagging.app, '/api/blog/get-blog', { blog_id: liked }))).blog;
+      // The similar blogs a blog page shows beside it.
+      const similar = async () => {
+        const found = await ok(
+          post(lagging.app, '/api/blog/search-blogs', { tag: 'ink', eliminate_blog: beside, page: 1, limit: 6 }),
+        );
+        return found.blogs.find((blog: { blog_id: string }) => blog.blog_id === liked);
+      };
+      expect((await likedPage()).activity.total_likes).toBe(0);
+      expect((await similar()).activity.total_likes).toBe(0);
+
+      await ok(
+        post(
+          lagging.app,
+          '/api/blog/like-blog',
+          { _id: await uuidOf(liked, lagging.app), isLikedByUser: false },
+          reader.token,
+        ),
+      );
+      await vi.waitFor(async () => expect((await likedPage()).activity.total_likes).toBe(1));
+      expect((await similar()).activity.total_likes).toBe(0);
+
+      const edit = publishableBlog({ id: liked, title: 'Edited', tags: ['ink'] });
+      await ok(post(lagging.app, '/api/blog/create-blog', edit, author.token));
+      expect((await likedPage()).title).toBe('Edited');
+      expect(await similar()).toMatchObject({ title: 'Edited', activity: { total_likes: 1 } });
+    } finally {
+      await lagging.close();
+    }
+  });
+
   it('a publish empties every list and feed, and no other blog’s page', async () => {
     const { stillCached } = await twoBlogs();
     await buildBlog(app, await buildUser(app));
@@ -496,26 +536,36 @@ describe('for a shared cache in front', () => {
       );
       const { blog, author: authorId, reader: readerId } = ids[0]!;
       // What the setup sent is out of the way.
-      await vi.waitFor(() => expect(purged.at(-1)).toBe(`PURGE member-${authorId}`));
+      await vi.waitFor(() => expect(purged.at(-1)).toBe(`PURGE card-member-${authorId}`));
       const sends = async (write: () => Promise<unknown>, expected: string[]) => {
         purged.length = 0;
         await write();
-        await vi.waitFor(() => expect(purged).toEqual(expected));
+        await vi.waitFor(() => expect(purged.toSorted()).toEqual(expected.toSorted()));
       };
       const like = () =>
         ok(post(purging.app, '/api/blog/like-blog', { _id: blog, isLikedByUser: false }, reader.token));
       await sends(like, []); // a count: sent within the lag
-      await sends(() => purging.app.readCache.flushCounts(), [`PURGE blog-${blog} trending`]);
+      // The cards' counts go in a purge of their own (at their own lag).
+      await sends(
+        () => purging.app.readCache.flushCounts(),
+        [`PURGE blog-${blog} trending`, `PURGE card-blog-${blog}`],
+      );
       await sends(() => commentOn(blogId, reader, undefined, purging.app), []);
-      await sends(() => purging.app.readCache.flushCounts(), [`PURGE comments-${blog} blog-${blog} trending`]);
+      await sends(
+        () => purging.app.readCache.flushCounts(),
+        [`PURGE comments-${blog} blog-${blog} trending`, `PURGE card-blog-${blog}`],
+      );
       const edit = publishableBlog({ id: blogId, title: 'Edited' });
       await sends(
         () => ok(post(purging.app, '/api/blog/create-blog', edit, author.token)),
-        [`PURGE blog-${blog} comments-${blog} member-${authorId} listings`],
+        [`PURGE blog-${blog} comments-${blog} member-${authorId} listings card-blog-${blog} card-member-${authorId}`],
       );
       const follow = { username: author.username, isFollowing: false };
       await sends(() => ok(post(purging.app, '/api/user/follow', follow, reader.token)), []);
-      await sends(() => purging.app.readCache.flushCounts(), [`PURGE member-${readerId} member-${authorId}`]);
+      await sends(
+        () => purging.app.readCache.flushCounts(),
+        [`PURGE member-${readerId} member-${authorId}`, `PURGE card-member-${readerId} card-member-${authorId}`],
+      );
       // An instance that stops sends the counts it had not sent, and waits for their purge: nobody else would.
       purged.length = 0;
       answerAfterMs = 300;
@@ -523,7 +573,7 @@ describe('for a shared cache in front', () => {
       const closing = purging.close();
       closed = true;
       await closing;
-      expect(purged).toEqual([`PURGE blog-${blog} trending`]);
+      expect(purged.toSorted()).toEqual([`PURGE blog-${blog} trending`, `PURGE card-blog-${blog}`]);
     } finally {
       if (!closed) await purging.close();
       hook.close();

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { isNotModified } from '../conditional-request.ts';
-import { newSaidTags, Tags, withTags, type SaidTags } from './cache-tags.ts';
+import { cardsOf, newSaidTags, Tags, withTags, type SaidTags } from './cache-tags.ts';
 import { compressed, encodingFor, sendEncoded, type Encoding } from './compression.ts';
 import { invalidationLog, type OnInvalidate } from './read-cache-log.ts';
 import { sharedCacheHeaders, sharedCachePurge } from './shared-cache.ts';
@@ -27,7 +27,9 @@ declare module 'fastify' {
       invalidate(tags: readonly string[]): Promise<void>;
       /** What a job or a timer said it changed (cache-tags.ts collectTags): changes go now, counts within their lag. */
       invalidateSaid(said: SaidTags): Promise<void>;
-      /** Sends the counts changed since the last time at once (it happens every COUNTS_LAG_SECONDS). */
+      /** Counts moved, gathered for a lag already (the reads counted by a flush): pages showing them whole go now, their cards within the cards' lag. */
+      recount(tags: readonly string[]): Promise<void>;
+      /** Sends the counts changed since the last time at once, the cards' too (it happens every COUNTS_LAG_SECONDS, and CARD_COUNTS_LAG_SECONDS). */
       flushCounts(): Promise<void>;
       /** Since start: anonymous reads answered from the cache and not; and what it keeps now (for the metrics). */
       stats(): ReadCacheStats;
@@ -125,7 +127,8 @@ const MAX_REMEMBERED_TAGS = 100_000;
  * `keepsReadCache: true`) and that named nothing empties everything: a new write route is safe
  * before anyone teaches it what it changes. A refused write (4xx) changed nothing: its transaction
  * rolled back. Counts (likes, follows) may reach anonymous answers up to COUNTS_LAG_SECONDS late:
- * what they changed is gathered and invalidated once per lag.
+ * what they changed is gathered and invalidated once per lag; and the cards of blogs and members
+ * on pages about something else (cache-tags.ts Tags.card), up to CARD_COUNTS_LAG_SECONDS late.
  *
  * Entries are checked when they are read, not hunted down when a tag goes: each remembers when its
  * reading started, each tag when it was last invalidated, on one clock; an entry read before any of
@@ -173,31 +176,47 @@ export async function registerReadCache(app: FastifyInstance) {
 
   const log = await invalidationLog(app.database, apply);
   const sharedCache = sharedCachePurge(app);
-  const invalidate = async (tags: readonly string[], counts = false) => {
+  const send = async (tags: readonly string[], counts: boolean) => {
     const named = tags.includes(Tags.site) ? [Tags.site] : [...new Set(tags)];
     if (named.length === 0) return;
     await log.append(named, counts);
     sharedCache.purge(named);
   };
-  let countsChanged = new Set<string>();
+  /** What changed goes at once, with its cards. */
+  const invalidate = (tags: readonly string[]) => send([...tags, ...cardsOf(tags)], false);
+  /** Counts changed and not sent yet: of pages showing them whole, and of cards. */
+  const pending = { counts: new Set<string>(), cardCounts: new Set<string>() };
+  const gatherCardCounts = (tags: Iterable<string>) => cardsOf(tags).forEach((card) => pending.cardCounts.add(card));
   const invalidateSaid = async (said: SaidTags) => {
     await invalidate([...said.changed]);
-    said.counted.forEach((tag) => countsChanged.add(tag));
+    said.counted.forEach((tag) => pending.counts.add(tag));
+    gatherCardCounts(said.counted);
+  };
+  const recount = async (tags: readonly string[]) => {
+    gatherCardCounts(tags);
+    await send(tags, true);
+  };
+  const sendPending = async (which: keyof typeof pending) => {
+    const tags = [...pending[which]];
+    pending[which] = new Set();
+    await send(tags, true);
   };
   const flushCounts = async () => {
-    if (countsChanged.size === 0) return;
-    const tags = [...countsChanged];
-    countsChanged = new Set();
-    await invalidate(tags, true);
+    await sendPending('counts');
+    await sendPending('cardCounts');
   };
-  const lagMs = app.config.countsLagSeconds * 1000;
-  const timer =
-    lagMs > 0
-      ? setInterval(() => void flushCounts().catch((error) => app.log.warn(error, 'counts not sent')), lagMs)
-      : null;
-  timer?.unref();
+  const every = (seconds: number, which: keyof typeof pending) => {
+    if (seconds <= 0) return null;
+    const timer = setInterval(
+      () => void sendPending(which).catch((error) => app.log.warn(error, 'counts not sent')),
+      seconds * 1000,
+    );
+    timer.unref();
+    return timer;
+  };
+  const timers = [every(app.config.countsLagSeconds, 'counts'), every(app.config.cardCountsLagSeconds, 'cardCounts')];
   app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
+    timers.forEach((timer) => timer && clearInterval(timer));
     // Counts gathered here and not yet sent would otherwise never reach the other instances' caches,
     // nor these purges the shared cache in front: only this instance sends them.
     await flushCounts().catch((error: unknown) => app.log.warn(error, 'counts not sent at shutdown'));
@@ -211,6 +230,7 @@ export async function registerReadCache(app: FastifyInstance) {
   app.decorate('readCache', {
     invalidate,
     invalidateSaid,
+    recount,
     flushCounts,
     stats: () => ({ ...counted, bytes: entries?.calculatedSize ?? 0 }),
     invalidatedAt,

@@ -85,7 +85,7 @@ export async function trendingBlogs(db: Db) {
 export async function newestBlogs(db: Db, filter: { tag?: string; author?: string }, limit: number) {
   const rows = await listNewestBlogs(db, filter, limit);
   // Feeds show no counts: a blog's text changes only with an edit, which changes the listings.
-  shows(Tags.listings, ...rows.map((row) => Tags.member(row.authorId)));
+  shows(Tags.listings, ...rows.map((row) => Tags.card(Tags.member(row.authorId))));
   return rows;
 }
 

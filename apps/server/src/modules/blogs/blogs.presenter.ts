@@ -5,7 +5,11 @@ import type { BlogCardRow, BlogWithAuthor } from './blogs.repository.ts';
 
 /** docs/product/data.md Blog as a list shows it: never the content. */
 export function presentBlogCard(blog: BlogCardRow): BlogCard {
-  shows(Tags.blog(blog.id), Tags.member(blog.authorId));
+  shows(Tags.card(Tags.blog(blog.id)), Tags.card(Tags.member(blog.authorId)));
+  return briefly(blog);
+}
+
+function briefly(blog: BlogCardRow): BlogCard {
   return {
     blog_id: blog.blogId,
     title: blog.title,
@@ -32,10 +36,11 @@ export function presentBlogCard(blog: BlogCardRow): BlogCard {
 
 /** docs/product/data.md Blog whole, and what `viewerId` (null: anonymous) may do to it; `content` is an array whose first item holds the blocks. */
 export function presentBlog(blog: BlogWithAuthor, viewerId: string | null): Blog {
+  shows(Tags.blog(blog.id), Tags.member(blog.authorId));
   const content = answeredContent(blog);
   const publishAt = viewerId === blog.authorId ? (blog.publishAt?.toISOString() ?? null) : null;
   return {
-    ...presentBlogCard(blog),
+    ...briefly(blog),
     _id: blog.id,
     content: [content],
     draft: blog.draft,

@@ -152,7 +152,7 @@ export function registerReadCounts(app: FastifyInstance) {
       } finally {
         // Already a batch, a lag's worth of reads: the answers showing these counts go now.
         if (counted.length > 0)
-          await app.readCache.invalidate([
+          await app.readCache.recount([
             Tags.trending,
             ...counted.flatMap(({ blogId, authorId }) => [Tags.blog(blogId), Tags.member(authorId)]),
           ]);

@@ -16,7 +16,7 @@ export const DELETED_WRITER: PersonalInfo = {
 
 /** docs/product/data.md Comment, and what `viewerId` (null: anonymous) may do to it. */
 export function presentComment(row: CommentRow, viewerId: string | null): Comment {
-  if (row.commentedBy !== null) shows(Tags.member(row.commentedBy));
+  if (row.commentedBy !== null) shows(Tags.card(Tags.member(row.commentedBy)));
   const writer =
     row.commentedBy === null
       ? DELETED_WRITER
