@@ -32,10 +32,12 @@ export const Tags = {
   card: (tag: string) => `card-${tag}`,
 } as const;
 
-const HAS_CARDS = /^(blog|member)-/;
+/** What every blog's and every member's tag starts with: they have cards. */
+const WITH_CARDS = [Tags.blog(''), Tags.member('')];
 
 /** The cards of the blogs and members among `tags`. */
-export const cardsOf = (tags: Iterable<string>) => [...tags].filter((tag) => HAS_CARDS.test(tag)).map(Tags.card);
+export const cardsOf = (tags: Iterable<string>) =>
+  [...tags].filter((tag) => WITH_CARDS.some((start) => tag.startsWith(start))).map(Tags.card);
 
 /** What the request (or job) at hand has said it shows (a read) or changed (a write). */
 export interface SaidTags {
