@@ -31,9 +31,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Session } from '@inkwell/contracts';
 import pg from 'pg';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '../src/config.ts';
 import { median, percentile, runLoad } from './load.ts';
 import type { Outcome } from './load-worker.ts';

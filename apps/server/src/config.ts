@@ -141,6 +141,7 @@ export interface Config {
   readFlushSeconds: number;
   /** How late counts may reach anonymous answers, in seconds; 0, only when asked (tests). */
   countsLagSeconds: number;
+  /** How late counts may reach the cards of blogs and members shown on other pages, in seconds; 0, only when asked (tests). */
   cardCountsLagSeconds: number;
   /** A shared cache's purge address (CACHE_PURGE_URL), told of every write's tags; undefined, none. */
   cachePurgeUrl: string | undefined;
