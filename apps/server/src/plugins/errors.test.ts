@@ -1,4 +1,4 @@
-import type { Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ErrorMessages } from '@inkwell/contracts';
@@ -71,6 +71,29 @@ describe('the error handler', () => {
       { error: ErrorMessages.internal_error, code: 'internal_error' },
     ]);
   });
+});
+
+it('logs a client gone before its answer as information, not as a server error', async () => {
+  const lines: { level: number; msg: string }[] = [];
+  const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } } });
+  registerErrorHandler(app);
+  let arrived!: () => void;
+  const arrival = new Promise<void>((resolve) => (arrived = resolve));
+  app.get('/', async (request) => {
+    // As a streamed page fails once its reader has closed the connection.
+    const left = new Promise((resolve) => request.raw.socket.once('close', resolve));
+    arrived();
+    await left;
+    throw Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const client = connect((app.server.address() as { port: number }).port, '127.0.0.1');
+  client.write('GET / HTTP/1.1\r\nHost: inkwell.test\r\n\r\n');
+  await arrival;
+  client.destroy();
+  await expect.poll(() => lines.map(({ msg }) => msg)).toContain('the client left before its answer');
+  await app.close();
+  expect(lines.filter(({ level }) => level >= 50)).toEqual([]);
 });
 
 describe('a client that fails before its request is read', () => {
