@@ -1,4 +1,5 @@
 import type { APIResponse, BrowserContext, Page } from '@playwright/test';
+import { SERVER_STATE_ID } from '../../apps/web/src/lib/server-state.ts';
 import { expect } from './fixtures.ts';
 
 /**
@@ -71,7 +72,7 @@ async function scrollToBottom(page: Page) {
 }
 
 function audit(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  return page.evaluate((stateId) => {
     const found: string[] = [];
     const urlAttributes = new Set([
       'href',
@@ -86,15 +87,18 @@ function audit(page: Page): Promise<string[]> {
     ]);
     const describe = (el: Element) => el.outerHTML.slice(0, 160);
     /**
-     * The data blocks in the head, which the browser never runs: the JSON-LD, the site's identity
-     * (#site-identity) and the build's files (#built-files, which the build writes), each JSON throughout
-     * (no text broke out of it).
+     * The data blocks, which the browser never runs, each JSON throughout (no text broke out of it):
+     * in the head the JSON-LD, the site's identity (#site-identity) and the build's files
+     * (#built-files, which the build writes); after #root the data the page was rendered with, until
+     * the islands take it over and remove it.
      */
     const isDataBlock = (script: HTMLScriptElement) => {
       const data =
-        script.type === 'application/ld+json' ||
-        (script.type === 'application/json' && ['site-identity', 'built-files'].includes(script.id));
-      if (!data || script.src || script.parentElement !== document.head) return false;
+        script.parentElement === document.head
+          ? script.type === 'application/ld+json' ||
+            (script.type === 'application/json' && ['site-identity', 'built-files'].includes(script.id))
+          : script.type === 'application/json' && script.id === stateId && script.previousElementSibling?.id === 'root';
+      if (!data || script.src) return false;
       try {
         JSON.parse(script.text);
         return true;
@@ -137,7 +141,7 @@ function audit(page: Page): Promise<string[]> {
     };
     visit(document);
     return found;
-  });
+  }, SERVER_STATE_ID);
 }
 
 /** Runs `task` over `items`, at most `limit` at a time, in order of start. */
