@@ -19,8 +19,6 @@ async function startWriting(page: Page, user: TestUser, title: string) {
  * Presses a key that Editor.js handles itself (Enter, Tab, / …). Editor.js binds those keys on a
  * new block once the browser is next idle (requestIdleCallback): a writer's next key always comes
  * later, a script's can come first. Idle callbacks run in order, so once ours has run, so has its.
- * (Waiting on a frame or a timer inside the page instead was seen to lose the next Enter every
- * time, and a wait outside the page never: docs/testing.md, Known flaky tests.)
  */
 async function pressInEditor(page: Page, key: string) {
   await page.evaluate(() => new Promise<void>((done) => requestIdleCallback(() => done())));
@@ -174,6 +172,21 @@ test('``` makes a code block that keeps markers as typed, and --- a divider with
     { type: 'paragraph', data: { text: 'After the break' } },
     { type: 'code', data: expect.objectContaining({ code: 'let x = **y** + `z` - _w_', language: 'plain' }) },
   ]);
+});
+
+test('a line typed at once after a Tab from the title: its Enter makes the next block', async ({ page, request }) => {
+  const user = await createUser(request);
+  await signIn(page, user);
+  await page.goto('/editor');
+  await expect(page.locator('.ce-paragraph')).toHaveCount(1);
+  // Editor.js has bound its keys to the first block (pressInEditor); nothing else waits after the Tab.
+  await page.evaluate(() => new Promise<void>((done) => requestIdleCallback(() => done())));
+  await page.getByRole('textbox', { name: 'Blog Title' }).focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Quick');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Second');
+  await expect(blocks(page)).toHaveText(['Quick', 'Second']);
 });
 
 test('the / menu: / in an empty paragraph opens the block menu, letters filter it, Enter puts the block in its place', async ({

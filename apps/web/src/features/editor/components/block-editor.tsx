@@ -9,6 +9,12 @@ import { attachSlashMenu } from '../slash-menu.ts';
 export interface BlockEditorHandle {
   save(): Promise<OutputData>;
   render(data: OutputData): Promise<void>;
+  /**
+   * Puts the caret at the start of the first block through Editor.js, as a Tab into it would. A
+   * native Tab leaves Editor.js to learn which block it is in from a selectionchange it debounces:
+   * a writer quick to type a line and press Enter would get a line break instead of a new block.
+   */
+  focus(): Promise<void>;
 }
 
 /** How long Editor.js must be quiet before its content is read for the autosaved copy. */
@@ -97,6 +103,11 @@ export function BlockEditor({
         const editor = editorRef.current!;
         await editor.isReady;
         await editor.render(toEditorData(data));
+      },
+      async focus() {
+        const editor = editorRef.current!;
+        await editor.isReady;
+        editor.caret.setToFirstBlock('start');
       },
     }),
     [],

@@ -185,7 +185,11 @@ export function BlogEditor({
           <h1 className="sr-only">Editor</h1>
           {blogId !== undefined && !published && <SharePreview blogId={blogId} />}
           <BannerUpload banner={blog.banner} onChange={(banner) => change({ banner })} />
-          <TitleField value={blog.title} onChange={(title) => change({ title })} />
+          <TitleField
+            value={blog.title}
+            onChange={(title) => change({ title })}
+            onTab={() => void editor.current?.focus()}
+          />
           <hr className="my-5 w-full opacity-10" />
           <BlockEditor
             ref={editor}
