@@ -21,8 +21,7 @@ type AnyIsland = Pick<Island<IslandProps>, 'islandName' | 'renderFrom'>;
 
 /**
  * Hydrates every island of the page: `islands`, which the page's bundle holds (src/reading), at
- * once; `inView`, loaded and hydrated once they come into view (a code block's Copy, and the
- * sanitiser it renders with).
+ * once; `inView`, loaded and hydrated once they come into view (a code block's Copy).
  */
 export function startIslands(islands: AnyIsland[], inView: Record<string, () => Promise<AnyIsland>> = {}) {
   const queryClient = browserQueryClient();
@@ -44,12 +43,14 @@ export function startIslands(islands: AnyIsland[], inView: Record<string, () => 
         { identifierPrefix: element.getAttribute(ISLAND_ID) ?? '' },
       );
     });
-  // An island's element takes no room (display: contents): what it holds is what comes into view.
+  // An island's element takes no room (display: contents): what comes into view is what it holds,
+  // or what holds it while it holds nothing (a code block's Copy, which shows once hydrated).
+  const islandInSight = new Map<Element, Element>();
   const sight = new IntersectionObserver((entries) => {
     for (const { target, isIntersecting } of entries) {
       if (!isIntersecting) continue;
       sight.unobserve(target);
-      const element = target.parentElement!;
+      const element = islandInSight.get(target)!;
       void inView[element.getAttribute(ISLAND_NAME)!]!().then((island) => hydrateIsland(element, island));
     }
   });
@@ -57,8 +58,11 @@ export function startIslands(islands: AnyIsland[], inView: Record<string, () => 
     const name = element.getAttribute(ISLAND_NAME)!;
     const island = byName.get(name);
     if (island) hydrateIsland(element, island);
-    else if (name in inView && element.firstElementChild) sight.observe(element.firstElementChild);
-    else console.error(`The page holds an island its script does not: ${name}`);
+    else if (name in inView) {
+      const seen = element.firstElementChild ?? element.parentElement!;
+      islandInSight.set(seen, element);
+      sight.observe(seen);
+    } else console.error(`The page holds an island its script does not: ${name}`);
   }
 
   // The toaster, in a root of its own.

@@ -5,5 +5,5 @@ import { FollowIsland } from '../features/profile/follow-island.tsx';
 
 // A draft's preview, which shows its blog as this page does, runs this bundle too.
 startIslands([NavbarIsland, FollowIsland, BlogActionsIsland, BlogReportIsland], {
-  code: () => import('../features/blog/code-island.tsx').then((m) => m.CodeIsland),
+  'copy-code': () => import('../features/blog/copy-code-island.tsx').then((m) => m.CopyCodeIsland),
 });

@@ -167,7 +167,7 @@ describe('the markup of every server-rendered page', () => {
     );
   });
 
-  it("carries a blog's words once, in the page: the data its islands take over holds none of them", () => {
+  it("carries a blog's words once, in the page: the data and props its islands take over hold none of them", () => {
     const blogPage = `/blog/${samples.blog_id![0]}`;
     for (const url of [blogPage, `/preview/${samples.token![0]}`]) {
       const html = pages.find((page) => page.url === url)!.html;
@@ -177,8 +177,11 @@ describe('the markup of every server-rendered page', () => {
       expect(blogs, url).toHaveLength(1);
       expect(blogs[0]!.state.data, url).toMatchObject({ content: [], title: expect.any(String) });
     }
-    // A word of the blog's, in a nested list: once, where the reader reads it.
-    expect(pages.find((page) => page.url === blogPage)!.html.split('Green ones')).toHaveLength(2);
+    // A word of the blog's, in a nested list, and one of its code: once, where the reader reads it (a
+    // code block's Copy reads the code off the page).
+    const html = pages.find((page) => page.url === blogPage)!.html;
+    expect(html.split('Green ones')).toHaveLength(2);
+    expect(html.split('console')).toHaveLength(2);
   });
 
   it('passes html-validate’s recommended rules', async () => {

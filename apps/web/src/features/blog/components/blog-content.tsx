@@ -1,6 +1,6 @@
 import { embedPlayerUrl, webUrl, type ContentBlock, type ListItem } from '@inkwell/contracts';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
-import { CodeIsland } from '../code-island.tsx';
+import { CodeBlock } from './code-block.tsx';
 import { InlineHtml, inlineText, sanitizeInlineHtml, useLinkRel } from './inline-html.tsx';
 
 type BlockOf<T extends ContentBlock['type']> = Extract<ContentBlock, { type: T }>['data'];
@@ -165,7 +165,7 @@ function Block({ block }: { block: ContentBlock }) {
     case 'embed':
       return <EmbedBlock data={block.data} />;
     case 'code':
-      return <CodeIsland data={block.data} />;
+      return <CodeBlock data={block.data} />;
     case 'delimiter':
       return <hr className="prose-delimiter" />;
     case 'table':
