@@ -26,11 +26,22 @@ export const HIGHLIGHT_CLASS = /^(?:hljs-[a-z_-]+|[a-z]+_+)$/;
  * rendered hydrates as it is.
  */
 export function linksForReaders(storedHtml: string, rel: string): string {
-  const link = ` target="_blank" rel="${escapeHtml(rel)}">`;
-  // Made here, not as the module loads, so a bundle that never calls this drops it whole.
-  const storedTagEnds = new RegExp(
-    ` rel="${STORED_LINK_REL}">| class="(?:${STORED_CLASS.mark}|${STORED_CLASS.code})">`,
-    'g',
-  );
-  return storedHtml.replace(storedTagEnds, (end) => (end.startsWith(' rel') ? link : '>'));
+  // Both tag ends hold a `"`, which text never does: most paragraphs have no link nor mark.
+  if (!storedHtml.includes('"')) return storedHtml;
+  readerLinks ??= {
+    storedTagEnds: new RegExp(
+      ` rel="${STORED_LINK_REL}">| class="(?:${STORED_CLASS.mark}|${STORED_CLASS.code})">`,
+      'g',
+    ),
+    byRel: new Map(),
+  };
+  let link = readerLinks.byRel.get(rel);
+  if (link === undefined) readerLinks.byRel.set(rel, (link = ` target="_blank" rel="${escapeHtml(rel)}">`));
+  return storedHtml.replace(readerLinks.storedTagEnds, (end) => (end.startsWith(' rel') ? link : '>'));
 }
+
+/**
+ * What linksForReaders finds and writes, made at its first call, not as the module loads, so that a
+ * bundle that never calls it drops it whole; a page's rel is one of two (the author's trust).
+ */
+let readerLinks: { storedTagEnds: RegExp; byRel: Map<string, string> } | undefined;
