@@ -35,7 +35,7 @@ interface PageRenderer {
   renderPage(
     pathAndQuery: string,
     call: ReadingCall,
-  ): Promise<{ status: number; html: AsyncIterable<Uint8Array>; stateScript: string | null } | null>;
+  ): Promise<{ status: number; html: string; stateScript: string | null } | null>;
 }
 
 const config = loadConfig({
@@ -103,9 +103,7 @@ let pageBytes = 0;
 const renderAlone = await time(async () => {
   const rendered = await renderer.renderPage(page, recorded);
   if (rendered?.status !== 200) throw new Error(`the renderer answered ${rendered?.status}`);
-  let bytes = rendered.stateScript?.length ?? 0;
-  for await (const chunk of rendered.html) bytes += chunk.length;
-  pageBytes = bytes;
+  pageBytes = Buffer.byteLength(rendered.html) + Buffer.byteLength(rendered.stateScript ?? '');
 });
 const getBlog = await time(async () => {
   const res = await post(app, '/api/blog/get-blog', { blog_id: blogId });

@@ -10,7 +10,7 @@ import {
 } from '@tanstack/react-query';
 import type { Blog } from '@inkwell/contracts';
 import { StrictMode } from 'react';
-import { renderToReadableStream, renderToString } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { matchPath, StaticRouter, type Params } from 'react-router';
 import { AppRoutes, isAppPath } from './app/router.tsx';
 import { blogQuery, blogQueryKey, similarBlogsQuery } from './features/blog/index.ts';
@@ -37,8 +37,8 @@ export type ReadingCall = (path: string, body: unknown) => Promise<CheckedAnswer
 export interface RenderedPage {
   /** 404 when the page's blog or user does not exist. */
   status: number;
-  /** The app's HTML, for inside #root, streamed as React renders it. */
-  html: ReadableStream<Uint8Array>;
+  /** The app's HTML, for inside #root. */
+  html: string;
   /** The data block the browser hydrates from; none on a 404, which the browser renders afresh. */
   stateScript: string | null;
 }
@@ -167,7 +167,11 @@ export async function renderPage(pathAndQuery: string, call: ReadingCall): Promi
       { identifierPrefix: id },
     );
 
-  const html = await renderToReadableStream(
+  // Rendered whole, to a string. Its data is loaded above, so nothing suspends and a stream would
+  // only be waited for whole (React's allReady: a late Suspense boundary would come with an inline
+  // script, which the CSP refuses); its chunks and their copies cost a third of a long blog's page.
+  // A component that did suspend would show its fallback: page-markup.test.ts holds every page to none.
+  const html = renderToString(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
@@ -180,9 +184,6 @@ export async function renderPage(pathAndQuery: string, call: ReadingCall): Promi
       </QueryClientProvider>
     </StrictMode>,
   );
-  // Nothing waits for data (it is loaded above), so this costs no time; and it keeps React from
-  // streaming a late Suspense boundary with an inline script, which the CSP would refuse.
-  await html.allReady;
   // The identity is left out: the head carries it to every page (SITE_IDENTITY_ID).
   const state = dehydrate(queryClient, {
     shouldDehydrateQuery: (query) =>

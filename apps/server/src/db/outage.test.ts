@@ -37,7 +37,7 @@ function webDistWithRenderer() {
     `export async function renderPage(url, call) {
       if (url !== '/') return null;
       const latest = await call('/api/blog/latest-blogs', { page: 1 }).catch(() => null);
-      return { status: 200, html: [new TextEncoder().encode('<main>' + (latest?.body.blogs.length ?? 0) + ' blogs</main>')], stateScript: null };
+      return { status: 200, html: '<main>' + (latest?.body.blogs.length ?? 0) + ' blogs</main>', stateScript: null };
     }`,
   );
   return dist;

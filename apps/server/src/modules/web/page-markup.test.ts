@@ -184,6 +184,12 @@ describe('the markup of every server-rendered page', () => {
     expect(html.split('console')).toHaveLength(2);
   });
 
+  it('renders every page whole: no component suspended and left its part to the browser', () => {
+    // React renders the page to a string (entry-server.tsx), which shows a suspended component's
+    // fallback and marks its boundary for the browser to render (`<!--$!-->`).
+    for (const { url, html } of pages) expect(html, url).not.toMatch(/<!--\$[!?]-->/);
+  });
+
   it('passes html-validate’s recommended rules', async () => {
     const validator = new HtmlValidate(htmlValidateConfig);
     const problems: string[] = [];

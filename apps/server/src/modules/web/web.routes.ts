@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -46,7 +45,7 @@ interface PageRenderer {
   renderPage(
     pathAndQuery: string,
     call: ReadingCall,
-  ): Promise<{ status: number; html: AsyncIterable<Uint8Array>; stateScript: string | null } | null>;
+  ): Promise<{ status: number; html: string; stateScript: string | null } | null>;
 }
 
 const ROOT = '<div id="root"></div>';
@@ -119,7 +118,7 @@ export async function registerWeb(app: FastifyInstance) {
     };
   }
 
-  const sendHtml = (reply: FastifyReply, status: number, html: string | Readable) => {
+  const sendHtml = (reply: FastifyReply, status: number, html: string | Buffer) => {
     if (reply.request.routeOptions.url === CATCH_ALL) reply.keepOutOfReadCache();
     return reply
       .status(status)
@@ -163,8 +162,8 @@ export async function registerWeb(app: FastifyInstance) {
   }
 
   /**
-   * A reading page, rendered by React into index.html's #root once its data is loaded, and
-   * streamed from there. The data follows as a JSON block the browser hydrates from. (A path that
+   * A reading page, rendered by React into index.html's #root once its data is loaded. The data
+   * follows as a JSON block the browser hydrates from. (A path that
    * is no page of the app renders as its “Page not found”; another page of the app is left to the browser.)
    */
   async function sendReadingPage(request: FastifyRequest, reply: FastifyReply) {
@@ -189,12 +188,12 @@ export async function registerWeb(app: FastifyInstance) {
     if ((page?.status ?? tagged.status) === 404 && (await redirectOldAddress(request, reply))) return reply;
     if (!page) return sendHtml(reply, tagged.status, tagged.html);
     const [head, tail] = tagged.html.split(ROOT) as [string, string];
-    async function* document() {
-      yield `${head}<div id="root">`;
-      for await (const chunk of page!.html) yield chunk;
-      yield `</div>${page!.stateScript ?? ''}${tail}`;
-    }
-    return sendHtml(reply, page.status, Readable.from(document()));
+    // Encoded once, here: sent as a string, a long page was encoded to UTF-8 again on its way out.
+    return sendHtml(
+      reply,
+      page.status,
+      Buffer.from(`${head}<div id="root">${page.html}</div>${page.stateScript ?? ''}${tail}`),
+    );
   }
   const response = {
     ...errorResponses([]),
