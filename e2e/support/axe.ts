@@ -35,13 +35,30 @@ declare global {
 const settle = (page: Page) =>
   page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
+/** Audits of a page whose animations keep starting, before its result is taken as it stands. */
+const AUDITS_AT_MOST = 3;
+
 async function violations(page: Page, runOnly: axe.RunOnly) {
   const found = await page.evaluate(
-    async ({ runOnly, exclude }) => {
-      const { violations } = await window.axe.run({ exclude: [exclude] }, { runOnly, resultTypes: ['violations'] });
-      return violations.map((rule) => ({ id: rule.id, targets: rule.nodes.map((node) => node.target.join(' ')) }));
+    async ({ runOnly, exclude, auditsAtMost }) => {
+      // axe measures colours as they are on screen at that moment: a toast fading in or out, or a
+      // colour easing to the new scheme, is caught halfway. So it waits for what will end (a
+      // spinner never does), and audits again if something began meanwhile (a toast's time ran out).
+      const ending = () =>
+        document
+          .getAnimations()
+          .filter(
+            (animation) =>
+              animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
+          );
+      for (let audit = 1; ; audit++) {
+        await Promise.all(ending().map((animation) => animation.finished.catch(() => undefined)));
+        const { violations } = await window.axe.run({ exclude: [exclude] }, { runOnly, resultTypes: ['violations'] });
+        if (ending().length === 0 || audit === auditsAtMost)
+          return violations.map((rule) => ({ id: rule.id, targets: rule.nodes.map((node) => node.target.join(' ')) }));
+      }
     },
-    { runOnly, exclude: NOT_OURS },
+    { runOnly, exclude: NOT_OURS, auditsAtMost: AUDITS_AT_MOST },
   );
   return found.map((rule) => `${rule.id}: ${rule.targets.join(' | ')}`);
 }
