@@ -169,7 +169,7 @@ export async function renderPage(pathAndQuery: string, call: ReadingCall): Promi
 
   // Rendered whole, to a string. Its data is loaded above, so nothing suspends and a stream would
   // only be waited for whole (React's allReady: a late Suspense boundary would come with an inline
-  // script, which the CSP refuses); its chunks and their copies cost a third of a long blog's page.
+  // script, which the CSP refuses); its chunks and their copies cost a sixth of a long blog's render.
   // A component that did suspend would show its fallback: page-markup.test.ts holds every page to none.
   const html = renderToString(
     <StrictMode>

@@ -163,8 +163,8 @@ export async function registerWeb(app: FastifyInstance) {
 
   /**
    * A reading page, rendered by React into index.html's #root once its data is loaded. The data
-   * follows as a JSON block the browser hydrates from. (A path that
-   * is no page of the app renders as its “Page not found”; another page of the app is left to the browser.)
+   * follows as a JSON block the browser hydrates from. (A path that is no page of the app renders
+   * as its “Page not found”; another page of the app is left to the browser.)
    */
   async function sendReadingPage(request: FastifyRequest, reply: FastifyReply) {
     if (!indexHtml || !renderer) return app.sendSpa(request, reply);
