@@ -16,12 +16,14 @@ async function startWriting(page: Page, user: TestUser, title: string) {
 }
 
 /**
- * Presses a key that Editor.js handles itself (Enter, Tab, / …). Editor.js binds those keys on a
- * new block once the browser is next idle (requestIdleCallback): a writer's next key always comes
- * later, a script's can come first. Idle callbacks run in order, so once ours has run, so has its.
+ * Once the browser has been idle: Editor.js binds the keys it handles itself (Enter, Tab, / …) on a
+ * new block then (requestIdleCallback). Idle callbacks run in order, so once ours has run, so has its.
  */
+const untilIdle = (page: Page) => page.evaluate(() => new Promise<void>((done) => requestIdleCallback(() => done())));
+
+/** Presses a key Editor.js handles itself: a writer's next key always comes after its binding, a script's can come first. */
 async function pressInEditor(page: Page, key: string) {
-  await page.evaluate(() => new Promise<void>((done) => requestIdleCallback(() => done())));
+  await untilIdle(page);
   await page.keyboard.press(key);
 }
 
@@ -179,8 +181,8 @@ test('a line typed at once after a Tab from the title: its Enter makes the next 
   await signIn(page, user);
   await page.goto('/editor');
   await expect(page.locator('.ce-paragraph')).toHaveCount(1);
-  // Editor.js has bound its keys to the first block (pressInEditor); nothing else waits after the Tab.
-  await page.evaluate(() => new Promise<void>((done) => requestIdleCallback(() => done())));
+  // Editor.js has bound its keys to the first block; nothing else waits after the Tab.
+  await untilIdle(page);
   await page.getByRole('textbox', { name: 'Blog Title' }).focus();
   await page.keyboard.press('Tab');
   await page.keyboard.type('Quick');
