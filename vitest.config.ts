@@ -25,7 +25,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
       { extends: true, test: { name: 'server', ...serverTests } },
-      { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.ts', 'apps/web/*.test.ts'] } },
       { extends: true, test: { name: 'docs', include: ['docs/**/*.test.ts'] } },
     ],
   },
