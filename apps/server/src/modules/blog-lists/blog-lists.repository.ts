@@ -1,6 +1,7 @@
 import { isUuid } from '@inkwell/contracts';
 import { and, asc, desc, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogCounts, blogDayCounts, blogs, countScope, users } from '../../db/schema/index.ts';
 import { blogCardColumns, type BlogCardRow } from '../blogs/index.ts';
@@ -142,25 +143,15 @@ function latestPage(offset: SQLWrapper, limit: SQLWrapper) {
     order by ${newestOrder} offset ${offset} - (select newer from start) limit ${limit}`;
 }
 
-/** Prepared once per database: the hottest read of the home page. */
-const prepared = new WeakMap<Db, ReturnType<typeof prepareLatest>>();
-
-function prepareLatest(db: Db) {
-  return {
-    list: cardsOf(db, latestPage(sql.placeholder('offset'), sql.placeholder('limit')))
-      .orderBy(...newestFirst)
-      .prepare('latest_blogs'),
-  };
-}
-
-function latest(db: Db) {
-  let statements = prepared.get(db);
-  if (!statements) prepared.set(db, (statements = prepareLatest(db)));
-  return statements;
-}
+/** The hottest read of the home page. */
+const latest = preparedPerDatabase((db) =>
+  cardsOf(db, latestPage(sql.placeholder('offset'), sql.placeholder('limit')))
+    .orderBy(...newestFirst)
+    .prepare('latest_blogs'),
+);
 
 export const listLatestBlogs = (db: Db, offset: number, limit: number): Promise<BlogCardRow[]> =>
-  latest(db).list.execute({ offset, limit });
+  latest(db).execute({ offset, limit });
 
 /** One page of the published blogs of the authors a subquery of user ids names, newest first. */
 export async function listBlogsOfAuthors(
@@ -183,7 +174,7 @@ const trendingScore = sql`ln(1 + ${blogs.totalReads} + ${TRENDING_LIKE_WEIGHT} *
   - ln(2) * extract(epoch from (now() - ${blogs.publishedAt})) / ${TRENDING_HALF_LIFE_DAYS * 86_400}`;
 
 /** Scores the newest TRENDING_CANDIDATES published blogs as the index hands them over, then fetches cards for the top ones only. */
-export async function listTrendingBlogs(db: Executor, limit: number): Promise<BlogCardRow[]> {
+const trending = preparedPerDatabase((db) => {
   const recent = db
     .select({ id: blogs.id, publishedAt: blogs.publishedAt, score: sql<number>`${trendingScore}`.as('score') })
     .from(blogs)
@@ -195,9 +186,14 @@ export async function listTrendingBlogs(db: Executor, limit: number): Promise<Bl
     .select({ id: recent.id })
     .from(recent)
     .orderBy(desc(recent.score), desc(recent.publishedAt), desc(recent.id))
-    .limit(limit);
-  return cardsOf(db, top).orderBy(desc(trendingScore), ...newestFirst);
-}
+    .limit(sql.placeholder('limit'));
+  return cardsOf(db, top)
+    .orderBy(desc(trendingScore), ...newestFirst)
+    .prepare('trending_blogs');
+});
+
+export const listTrendingBlogs = (db: Executor, limit: number): Promise<BlogCardRow[]> =>
+  trending(db).execute({ limit });
 
 /** The newest published blogs of a filter, whole (content included): what a feed carries. */
 export async function listNewestBlogs(db: Executor, filter: BlogFilter, limit: number) {
@@ -244,10 +240,15 @@ export async function countPostsOfAuthors(db: Executor, authorIds: SQL): Promise
 }
 
 /** How many blogs readers may see, of one tag or (none) of the site: the kept count (blogs/blog-counts.ts). */
-export async function countPublished(db: Executor, tag?: string): Promise<number> {
-  const [row] = await db
+const published = preparedPerDatabase((db) =>
+  db
     .select({ total: blogCounts.total })
     .from(blogCounts)
-    .where(eq(blogCounts.scope, countScope(tag)));
+    .where(eq(blogCounts.scope, sql.placeholder('scope')))
+    .prepare('count_published'),
+);
+
+export async function countPublished(db: Executor, tag?: string): Promise<number> {
+  const [row] = await published(db).execute({ scope: countScope(tag) });
   return row?.total ?? 0;
 }

@@ -1,5 +1,7 @@
 import { and, asc, eq, getTableColumns, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { isTrusted } from '@inkwell/contracts';
 import { blogReads, blogs, users, visitorSalts } from '../../db/schema/index.ts';
@@ -74,26 +76,32 @@ const joinedAuthor = <B extends object>(row: {
   authorTrusted: isTrusted(row.trust, row.trustedAfter),
 });
 
+/** A blog by its blog_id, with `columns` of it and its author (withAuthor); prepared, for every blog page and get-blog. */
+const blogWithAuthor = <C extends SelectedFieldsFlat>(name: string, columns: C) =>
+  preparedPerDatabase((db) =>
+    db
+      .select({ blog: columns, ...withAuthor })
+      .from(blogs)
+      .innerJoin(users, eq(users.id, blogs.authorId))
+      .where(eq(blogs.blogId, sql.placeholder('blogId')))
+      .prepare(name),
+  );
+
+const wholeBlog = blogWithAuthor('find_blog', getTableColumns(blogs));
+
 export async function findBlog(db: Executor, blogId: string): Promise<BlogWithAuthor | undefined> {
-  const [row] = await db
-    .select({ blog: blogs, ...withAuthor })
-    .from(blogs)
-    .innerJoin(users, eq(users.id, blogs.authorId))
-    .where(eq(blogs.blogId, blogId));
+  const [row] = await wholeBlog(db).execute({ blogId });
   return row && joinedAuthor(row);
 }
 
 /** Every column of a blog but its words and their highlighting, the most of a row by far. */
 const { content: _content, codeHtml: _codeHtml, ...headColumns } = getTableColumns(blogs);
 export type BlogHead = Omit<BlogWithAuthor, 'content' | 'codeHtml'>;
+const blogHead = blogWithAuthor('find_blog_head', headColumns);
 
 /** A blog as findBlog finds it, without its words: what the head of its page says of it. */
 export async function findBlogHead(db: Executor, blogId: string): Promise<BlogHead | undefined> {
-  const [row] = await db
-    .select({ blog: headColumns, ...withAuthor })
-    .from(blogs)
-    .innerJoin(users, eq(users.id, blogs.authorId))
-    .where(eq(blogs.blogId, blogId));
+  const [row] = await blogHead(db).execute({ blogId });
   return row && joinedAuthor(row);
 }
 

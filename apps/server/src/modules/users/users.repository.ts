@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { users, type SocialLinks } from '../../db/schema/index.ts';
 import { changed, countChanged, Tags } from '../../plugins/cache-tags.ts';
 import { noteListingChanged } from '../visibility/index.ts';
@@ -19,6 +20,15 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
   return row;
 }
 
+/** Prepared: every profile page asks for its member twice (its head and its data). */
+const byUsername = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${sql.placeholder('username')})`)
+    .prepare('user_by_username'),
+);
+
 /**
  * The member named `username` (any case). `asSeenByOthers`: as a member sees another, to whom a
  * suspended member is nobody (their profile, feeds, follows and subscriptions answer 404).
@@ -28,10 +38,7 @@ export async function findUserByUsername(
   username: string,
   { asSeenByOthers = false } = {},
 ): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`);
+  const [row] = await byUsername(db).execute({ username });
   return asSeenByOthers && row?.standing === 'suspended' ? undefined : row;
 }
 
