@@ -44,16 +44,19 @@ const fullTextMatch = (query: string) => sql`${blogs.search} @@ ${textQuery(quer
 const relevance = (query: string) =>
   sql`ts_rank(${blogs.search}, ${textQuery(query)}) + strict_word_similarity(lower(${query}), lower(${blogs.title}))`;
 
+/** A filter's value as it goes into the SQL: itself, or a prepared statement's placeholder of that name. */
+type FilterValue = (name: keyof BlogFilter, value: string) => string | SQLWrapper;
+
 /** Every filter but the text. */
-function filterWhere({ tag, author, excludeBlogId }: BlogFilter): SQL {
+function filterWhere({ tag, author, excludeBlogId }: BlogFilter, value: FilterValue = (_, value) => value): SQL {
   const conditions = [listedToReaders];
-  if (tag !== undefined) conditions.push(sql`${blogs.tags} @> array[${tag}]::text[]`);
+  if (tag !== undefined) conditions.push(sql`${blogs.tags} @> array[${value('tag', tag)}]::text[]`);
   if (author !== undefined) {
     // Usernames hold no dashes, so a uuid is always an id.
-    const byName = sql`(select a.id from ${users} a where lower(a.username) = lower(${author}))`;
-    conditions.push(isUuid(author) ? eq(blogs.authorId, author) : sql`${blogs.authorId} = ${byName}`);
+    const byName = sql`(select a.id from ${users} a where lower(a.username) = lower(${value('author', author)}))`;
+    conditions.push(isUuid(author) ? eq(blogs.authorId, value('author', author)) : sql`${blogs.authorId} = ${byName}`);
   }
-  if (excludeBlogId !== undefined) conditions.push(ne(blogs.blogId, excludeBlogId));
+  if (excludeBlogId !== undefined) conditions.push(ne(blogs.blogId, value('excludeBlogId', excludeBlogId)));
   return and(...conditions)!;
 }
 
@@ -97,6 +100,27 @@ const cardsOf = (db: Executor, ids: SQLWrapper) => cards(db).where(sql`${blogs.i
 const newestPage = (where: SQL, offset: SQLWrapper | number, limit: SQLWrapper | number) =>
   sql`select ${blogs.id} from ${blogs} where ${where} order by ${newestOrder} offset ${offset} limit ${limit}`;
 
+/**
+ * A page of the blogs a filter without text finds, newest first: a blog page's similar blogs, an
+ * author's profile. Prepared once per database and kind of filter (which filters, an author by id
+ * or by name), unnamed, so PostgreSQL plans each for its values: a rare tag is read from the tags'
+ * index, a common one by walking the newest blogs.
+ */
+const filteredPages = preparedPerDatabase((db) => {
+  const byKind = new Map<string, ReturnType<typeof prepareFilteredPage>>();
+  const prepareFilteredPage = (filter: BlogFilter) =>
+    cardsOf(db, newestPage(filterWhere(filter, sql.placeholder), sql.placeholder('offset'), sql.placeholder('limit')))
+      .orderBy(...newestFirst)
+      .prepare('');
+  return (filter: BlogFilter) => {
+    const { tag, author, excludeBlogId } = filter;
+    const kind = `${tag !== undefined} ${excludeBlogId !== undefined} ${author && (isUuid(author) ? 'id' : 'name')}`;
+    let statement = byKind.get(kind);
+    if (!statement) byKind.set(kind, (statement = prepareFilteredPage(filter)));
+    return statement;
+  };
+});
+
 /** One page of published blogs: by relevance when there is a query, else newest first. */
 export async function searchBlogs(
   db: Executor,
@@ -105,7 +129,7 @@ export async function searchBlogs(
   limit: number,
 ): Promise<BlogCardRow[]> {
   const { query } = filter;
-  if (query === undefined) return cardsOf(db, newestPage(filterWhere(filter), offset, limit)).orderBy(...newestFirst);
+  if (query === undefined) return filteredPages(db)(filter).execute({ ...filter, offset, limit });
   return cardsOf(db, idsOf(await textCandidates(db, filter, query)))
     .orderBy(desc(relevance(query)), ...newestFirst)
     .offset(offset)
