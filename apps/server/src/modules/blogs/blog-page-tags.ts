@@ -4,7 +4,7 @@ import { shows, Tags } from '../../plugins/cache-tags.ts';
 import { authorFeedTitle, feedLinks, tagFeedTitle } from '../../plugins/feed-links.ts';
 import { pageTagsResolver, type PageTags, type ShareImage } from '../../plugins/page-tags.ts';
 import { publicationDates } from './blogs.presenter.ts';
-import { findBlogHead, type BlogHead } from './blogs.repository.ts';
+import { findBlog, type BlogWithAuthor } from './blogs.repository.ts';
 import { siteImages } from '../identity/index.ts';
 import { type RasterImage, shareImage } from '../uploads/index.ts';
 import { isVisibleTo } from '../visibility/index.ts';
@@ -14,7 +14,7 @@ import { isVisibleTo } from '../visibility/index.ts';
  * it is), or undefined: a draft is no page to the public (404), and its title never leaks.
  */
 async function findPublishedBlog(app: FastifyInstance, blogId: string) {
-  const blog = await findBlogHead(app.db, blogId);
+  const blog = await findBlog(app.db, blogId);
   if (!blog || !isVisibleTo(blog, null)) return undefined;
   shows(Tags.blog(blog.id), Tags.member(blog.authorId));
   const banner: RasterImage | null = blog.banner
@@ -34,7 +34,7 @@ const imageObject = ({ url, width, height, alt }: ShareImage) => ({
 
 /** Head tags of a blog: share tags, Open Graph article:*, its author's and tags' feeds, and schema.org BlogPosting. */
 function blogTags(
-  { blog, banner, logo }: { blog: BlogHead; banner: RasterImage | null; logo: ShareImage },
+  { blog, banner, logo }: { blog: BlogWithAuthor; banner: RasterImage | null; logo: ShareImage },
   absolute: (pathOrUrl: string) => string,
   site: SiteIdentity,
 ): PageTags {

@@ -1,7 +1,7 @@
-import { and, asc, eq, getTableColumns, isNotNull, lt, lte, sql } from 'drizzle-orm';
-import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
+import { and, asc, eq, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
+import { readOnce } from '../../db/read-once.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { isTrusted } from '@inkwell/contracts';
 import { blogReads, blogs, users, visitorSalts } from '../../db/schema/index.ts';
@@ -76,32 +76,19 @@ const joinedAuthor = <B extends object>(row: {
   authorTrusted: isTrusted(row.trust, row.trustedAfter),
 });
 
-/** A blog by its blog_id, with `columns` of it and its author (withAuthor); prepared, for every blog page and get-blog. */
-const blogWithAuthor = <C extends SelectedFieldsFlat>(name: string, columns: C) =>
-  preparedPerDatabase((db) =>
-    db
-      .select({ blog: columns, ...withAuthor })
-      .from(blogs)
-      .innerJoin(users, eq(users.id, blogs.authorId))
-      .where(eq(blogs.blogId, sql.placeholder('blogId')))
-      .prepare(name),
-  );
+/** A blog by its blog_id with its author; prepared, for every blog page and get-blog. */
+const blogWithAuthor = preparedPerDatabase((db) =>
+  db
+    .select({ blog: blogs, ...withAuthor })
+    .from(blogs)
+    .innerJoin(users, eq(users.id, blogs.authorId))
+    .where(eq(blogs.blogId, sql.placeholder('blogId')))
+    .prepare('find_blog'),
+);
 
-const wholeBlog = blogWithAuthor('find_blog', getTableColumns(blogs));
-
+/** A blog and its author; read once for a page's head and its data (readOnce). */
 export async function findBlog(db: Executor, blogId: string): Promise<BlogWithAuthor | undefined> {
-  const [row] = await wholeBlog(db).execute({ blogId });
-  return row && joinedAuthor(row);
-}
-
-/** Every column of a blog but its words and their highlighting, the most of a row by far. */
-const { content: _content, codeHtml: _codeHtml, ...headColumns } = getTableColumns(blogs);
-export type BlogHead = Omit<BlogWithAuthor, 'content' | 'codeHtml'>;
-const blogHead = blogWithAuthor('find_blog_head', headColumns);
-
-/** A blog as findBlog finds it, without its words: what the head of its page says of it. */
-export async function findBlogHead(db: Executor, blogId: string): Promise<BlogHead | undefined> {
-  const [row] = await blogHead(db).execute({ blogId });
+  const [row] = await readOnce(`blog ${blogId}`, () => blogWithAuthor(db).execute({ blogId }));
   return row && joinedAuthor(row);
 }
 

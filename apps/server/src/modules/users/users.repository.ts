@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
+import { readOnce } from '../../db/read-once.ts';
 import { users, type SocialLinks } from '../../db/schema/index.ts';
 import { changed, countChanged, Tags } from '../../plugins/cache-tags.ts';
 import { noteListingChanged } from '../visibility/index.ts';
@@ -20,7 +21,7 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
   return row;
 }
 
-/** Prepared: every profile page asks for its member twice (its head and its data). */
+/** Prepared, and read once for a profile page's head and its data (readOnce). */
 const byUsername = preparedPerDatabase((db) =>
   db
     .select()
@@ -38,7 +39,7 @@ export async function findUserByUsername(
   username: string,
   { asSeenByOthers = false } = {},
 ): Promise<UserRow | undefined> {
-  const [row] = await byUsername(db).execute({ username });
+  const [row] = await readOnce(`member ${username}`, () => byUsername(db).execute({ username }));
   return asSeenByOthers && row?.standing === 'suspended' ? undefined : row;
 }
 

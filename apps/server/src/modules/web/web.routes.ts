@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isDatabaseUnavailable } from '../../db/errors.ts';
+import { loadingOnce } from '../../db/read-once.ts';
 import { readingCalls, type ReadingCall } from './reading-calls.ts';
 import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
 import { PREVIEW_HEADERS } from '../preview-links/index.ts';
@@ -178,12 +179,14 @@ export async function registerWeb(app: FastifyInstance) {
         if (isDatabaseUnavailable(error)) unavailable ??= error;
         throw error;
       });
-    const rendering = renderer.renderPage(request.url, call).catch((error: unknown) => {
-      // The page is still the app, which loads its data itself (and says so if it cannot).
-      if (!unavailable) request.log.error(error, 'server rendering failed');
-      return null;
-    });
-    const [page, tagged] = await Promise.all([rendering, taggedIndex(request, indexHtml)]);
+    const rendering = () =>
+      renderer.renderPage(request.url, call).catch((error: unknown) => {
+        // The page is still the app, which loads its data itself (and says so if it cannot).
+        if (!unavailable) request.log.error(error, 'server rendering failed');
+        return null;
+      });
+    // Side by side, and what both read (a blog, a member) read once.
+    const [page, tagged] = await loadingOnce(() => Promise.all([rendering(), taggedIndex(request, indexHtml)]));
     if (unavailable) throw unavailable;
     if ((page?.status ?? tagged.status) === 404 && (await redirectOldAddress(request, reply))) return reply;
     if (!page) return sendHtml(reply, tagged.status, tagged.html);
