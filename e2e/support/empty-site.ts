@@ -17,7 +17,8 @@ export async function startEmptySite(env: Record<string, string> = {}) {
     ...process.env,
     DATA_DIR: 'memory://',
     DATABASE_URL: '',
-    LOG_LEVEL: 'silent',
+    // Its warnings and errors, in the test's output: a 503 it answers says why.
+    LOG_LEVEL: 'warn',
     ...env,
   });
   const app = await buildApp({ config, database });
