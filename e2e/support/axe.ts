@@ -43,7 +43,8 @@ async function violations(page: Page, runOnly: axe.RunOnly) {
     async ({ runOnly, exclude, auditsAtMost }) => {
       // axe measures colours as they are on screen at that moment: a toast fading in or out, or a
       // colour easing to the new scheme, is caught halfway. So it waits for what will end (a
-      // spinner never does), and audits again if something began meanwhile (a toast's time ran out).
+      // spinner never does), and audits again if something began meanwhile (a toast's time ran
+      // out), even if it ended too before the audit did (an audit takes seconds on a busy machine).
       const ending = () =>
         document
           .getAnimations()
@@ -53,8 +54,10 @@ async function violations(page: Page, runOnly: axe.RunOnly) {
           );
       for (let audit = 1; ; audit++) {
         await Promise.all(ending().map((animation) => animation.finished.catch(() => undefined)));
+        const before = new Set(document.getAnimations());
         const { violations } = await window.axe.run({ exclude: [exclude] }, { runOnly, resultTypes: ['violations'] });
-        if (ending().length === 0 || audit === auditsAtMost)
+        const began = document.getAnimations().some((animation) => !before.has(animation));
+        if ((!began && ending().length === 0) || audit === auditsAtMost)
           return violations.map((rule) => ({ id: rule.id, targets: rule.nodes.map((node) => node.target.join(' ')) }));
       }
     },
