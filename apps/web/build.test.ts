@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,18 +9,19 @@ const web = import.meta.dirname;
 const folder = mkdtempSync(path.join(tmpdir(), 'inkwell-build-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
+const dist = path.join(folder, 'dist');
+const build = () =>
+  spawn(process.execPath, ['build.ts'], { cwd: web, env: { ...process.env, WEB_DIST: dist }, stdio: 'ignore' });
+
 it('leaves the build a server reads whole while it builds again', async () => {
-  // Needs a build already made (`npm ci` makes one), as the server's page tests do.
-  const dist = path.join(folder, 'dist');
+  // Needs a build already made (`npm ci` makes one), as the server's page tests do; without its
+  // record of the sources it was made of, so that it is made again.
   cpSync(path.join(web, 'dist'), dist, { recursive: true });
   cpSync(path.join(web, 'dist-server'), `${dist}-server`, { recursive: true });
+  rmSync(path.join(`${dist}-server`, 'sources.sha256'), { force: true });
   const read = [path.join(dist, 'index.html'), path.join(`${dist}-server`, 'entry-server.js')];
 
-  const building = spawn(process.execPath, ['build.ts'], {
-    cwd: web,
-    env: { ...process.env, WEB_DIST: dist },
-    stdio: 'ignore',
-  });
+  const building = build();
   const exit = new Promise<number | null>((resolve) => building.on('exit', resolve));
   let done = false;
   void exit.then(() => (done = true));
@@ -37,3 +38,13 @@ it('leaves the build a server reads whole while it builds again', async () => {
   expect([...missing]).toEqual([]);
   expect(readdirSync(folder).sort()).toEqual(['dist', 'dist-server']);
 }, 120_000);
+
+it('does not build again what no source has changed since', () => {
+  const again = spawnSync(process.execPath, ['build.ts'], {
+    cwd: web,
+    env: { ...process.env, WEB_DIST: dist },
+    encoding: 'utf8',
+  });
+  expect(again.status).toBe(0);
+  expect(again.stdout).toContain('is up to date');
+});
