@@ -10,8 +10,12 @@ const folder = mkdtempSync(path.join(tmpdir(), 'inkwell-build-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const dist = path.join(folder, 'dist');
-const build = () =>
-  spawn(process.execPath, ['build.ts'], { cwd: web, env: { ...process.env, WEB_DIST: dist }, stdio: 'ignore' });
+/** `npm run build`, into `dist`. */
+const build = {
+  command: process.execPath,
+  args: ['build.ts'],
+  options: { cwd: web, env: { ...process.env, WEB_DIST: dist } },
+};
 
 it('leaves the build a server reads whole while it builds again', async () => {
   // Needs a build already made (`npm ci` makes one), as the server's page tests do; without its
@@ -21,7 +25,7 @@ it('leaves the build a server reads whole while it builds again', async () => {
   rmSync(path.join(`${dist}-server`, 'sources.sha256'), { force: true });
   const read = [path.join(dist, 'index.html'), path.join(`${dist}-server`, 'entry-server.js')];
 
-  const building = build();
+  const building = spawn(build.command, build.args, { ...build.options, stdio: 'ignore' });
   const exit = new Promise<number | null>((resolve) => building.on('exit', resolve));
   let done = false;
   void exit.then(() => (done = true));
@@ -40,11 +44,7 @@ it('leaves the build a server reads whole while it builds again', async () => {
 }, 120_000);
 
 it('does not build again what no source has changed since', () => {
-  const again = spawnSync(process.execPath, ['build.ts'], {
-    cwd: web,
-    env: { ...process.env, WEB_DIST: dist },
-    encoding: 'utf8',
-  });
+  const again = spawnSync(build.command, build.args, { ...build.options, encoding: 'utf8' });
   expect(again.status).toBe(0);
   expect(again.stdout).toContain('is up to date');
 });
