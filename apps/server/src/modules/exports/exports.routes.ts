@@ -6,8 +6,9 @@ import { nonJsonResponse } from '../../plugins/route-schemas.ts';
 import { siteOrigin } from '../../site-origin.ts';
 import { SOFTWARE_VERSION } from '../../software-version.ts';
 import { createImageStore } from '../uploads/index.ts';
-import { memberExport, siteExport, type ExportStamp } from './exports.service.ts';
-import { zipStream, type ZipEntry } from './zip-writer.ts';
+import type * as Writer from './exports.service.ts';
+import type { ExportStamp } from './exports.service.ts';
+import type { ZipEntry } from './zip-writer.ts';
 
 /** A name as a file name's part: ASCII letters, digits, dots and underscores, lower case, the rest hyphens. */
 const slug = (name: string) =>
@@ -41,13 +42,21 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   // Reads only: an export changes nothing readers see.
   const config = { rateLimits: ['dataExport' as const], keepsReadCache: true };
 
-  const sendZip = async (reply: FastifyReply, whose: string, stamp: ExportStamp, entries: AsyncIterable<ZipEntry>) => {
+  // The writer and the zip are loaded by the first export: with the Markdown they write, 5 MiB of
+  // heap that a server nobody exports from need not hold.
+  const sendZip = async (
+    reply: FastifyReply,
+    whose: string,
+    stamp: ExportStamp,
+    entries: (writer: typeof Writer) => AsyncIterable<ZipEntry>,
+  ) => {
+    const [writer, { zipStream }] = await Promise.all([import('./exports.service.ts'), import('./zip-writer.ts')]);
     const { name } = await app.siteIdentity();
     return reply
       .type('application/zip')
       .header('content-disposition', `attachment; filename="${exportFileName(name, whose, stamp.now)}"`)
       .header('cache-control', 'no-store')
-      .send(zipStream(entries, (error) => app.log.error({ err: error }, 'an export failed while it was sent')));
+      .send(zipStream(entries(writer), (error) => app.log.error({ err: error }, 'an export failed while it was sent')));
   };
 
   app.post(
@@ -65,7 +74,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = signedInUser(request);
       const stamp = stampOf(request);
-      return sendZip(reply, user.username, stamp, memberExport(deps, user.id, stamp));
+      return sendZip(reply, user.username, stamp, ({ memberExport }) => memberExport(deps, user.id, stamp));
     },
   );
 
@@ -80,7 +89,8 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const stamp = stampOf(request);
-      return sendZip(reply, 'site', stamp, siteExport(deps, await app.siteIdentity(), stamp));
+      const site = await app.siteIdentity();
+      return sendZip(reply, 'site', stamp, ({ siteExport }) => siteExport(deps, site, stamp));
     },
   );
 };

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import nodemailer from 'nodemailer';
 import { escapeHtml, type SiteIdentity } from '@inkwell/contracts';
 import type { Config } from '../../config.ts';
 
@@ -62,13 +61,14 @@ type MailerConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl'>;
 
 /**
  * A sender of mail through SMTP_URL. Without SMTP the mail goes to the log, so a self-hoster can
- * still read a reset link. `site` reads the site's identity when a mail is written.
+ * still read a reset link, and nodemailer (4 MiB of the server's heap) is never loaded. `site`
+ * reads the site's identity when a mail is written.
  */
-export function createMailer(
+export async function createMailer(
   config: MailerConfig,
   log: { warn: (message: string) => void },
   site: () => Promise<SiteIdentity>,
-): Mailer {
+): Promise<Mailer> {
   const { smtpUrl } = config;
   const activity: MailActivity = { lastSentAt: null, lastError: null };
   /** Writes the mail in the site's name, records how its send ended, and ends as it did. */
@@ -97,6 +97,7 @@ export function createMailer(
     };
   }
   // Pooled: a batch of subscribers' mails reuses a few open connections instead of a handshake each.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({ pool: true, ...SMTP_TIMEOUTS, url: smtpUrl });
   return {
     send: recorded(async (mail) => {
@@ -116,8 +117,8 @@ declare module 'fastify' {
 }
 
 /** Gives the app its mailer, closed with the app (after the job worker's preClose has let its mails finish). */
-export function registerMailer(app: FastifyInstance) {
-  const mailer = createMailer(app.config, app.log, () => app.siteIdentity());
+export async function registerMailer(app: FastifyInstance) {
+  const mailer = await createMailer(app.config, app.log, () => app.siteIdentity());
   app.decorate('mailer', mailer);
   app.addHook('onClose', mailer.close);
 }
