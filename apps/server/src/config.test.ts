@@ -91,7 +91,7 @@ describe('configuration', () => {
   });
 
   it("sizes the database's memory by DATABASE_POOL_SIZE and DATABASE_SHARED_BUFFERS_MB, and refuses a pool too small to listen beside a query", () => {
-    expect(loadConfig({})).toMatchObject({ databasePoolSize: 10, sharedBuffersMb: 32 });
+    expect(loadConfig({})).toMatchObject({ databasePoolSize: 10, sharedBuffersMb: undefined });
     expect(loadConfig({ DATABASE_POOL_SIZE: '4', DATABASE_SHARED_BUFFERS_MB: '256' })).toMatchObject({
       databasePoolSize: 4,
       sharedBuffersMb: 256,

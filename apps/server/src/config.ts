@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_POOL_SIZE, DEFAULT_SHARED_BUFFERS_MB } from './db/database-memory.ts';
+import { DEFAULT_POOL_SIZE } from './db/database-memory.ts';
 
 const optional = z
   .string()
@@ -21,8 +21,8 @@ const Env = z.object({
   DATABASE_REPLICA_URLS: optional,
   /** Connections to PostgreSQL the server keeps at most; one of them listens for notifications, so 2 at least. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(1000).default(DEFAULT_POOL_SIZE),
-  /** The embedded databases' shared_buffers, in MiB: the pages PostgreSQL keeps in memory itself. */
-  DATABASE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1_048_576).default(DEFAULT_SHARED_BUFFERS_MB),
+  /** The embedded databases' shared_buffers, in MiB: the pages PostgreSQL keeps in memory itself (unset, each one's default). */
+  DATABASE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1_048_576).optional(),
   PUBLIC_URL: optional.refine(
     (v) => v === undefined || /^https?:\/\/[^/\s]+(\/.*)?$/i.test(v),
     'must be an http(s) address such as https://blog.example.org',
@@ -113,8 +113,8 @@ export interface Config {
   databaseReplicaUrls: string[];
   /** Connections the server's pool keeps to PostgreSQL at most. */
   databasePoolSize: number;
-  /** The embedded databases' shared_buffers in MiB. */
-  sharedBuffersMb: number;
+  /** The embedded databases' shared_buffers in MiB; unset, each one's own (db/database-memory.ts). */
+  sharedBuffersMb: number | undefined;
   publicUrl: string | undefined;
   /** Strict-Transport-Security's max-age: 0 unless the site is served over HTTPS (PUBLIC_URL https) and HSTS_SECONDS is not 0. */
   hstsSeconds: number;

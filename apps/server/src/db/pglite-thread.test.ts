@@ -182,10 +182,10 @@ it('fails the query it was running, and every later call, when the thread dies',
   await expect(thread.close()).rejects.toThrow(/database thread failed/);
 });
 
-it("keeps PGlite's shared buffers to DATABASE_SHARED_BUFFERS_MB, 32 MB unless set, not its own 128", async () => {
+it("keeps PGlite's shared buffers to DATABASE_SHARED_BUFFERS_MB, 16 MB unless set, not its own 128", async () => {
   const shown = async (db: Database['db']) =>
     (await queryRows(db, sql`select current_setting('shared_buffers') as shared_buffers`))[0];
-  expect(await shown(database.db)).toEqual({ shared_buffers: '32MB' });
+  expect(await shown(database.db)).toEqual({ shared_buffers: '16MB' });
   const small = await openDatabase({ dataDir: 'memory://', sharedBuffersMb: 8 });
   try {
     expect(await shown(small.db)).toEqual({ shared_buffers: '8MB' });
