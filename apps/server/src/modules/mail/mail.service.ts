@@ -61,7 +61,7 @@ type MailerConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl'>;
 
 /**
  * A sender of mail through SMTP_URL. Without SMTP the mail goes to the log, so a self-hoster can
- * still read a reset link, and nodemailer (4 MiB of the server's heap) is never loaded. `site`
+ * still read a reset link, and nodemailer (3 MiB of the server's heap) is never loaded. `site`
  * reads the site's identity when a mail is written.
  */
 export async function createMailer(
@@ -96,8 +96,8 @@ export async function createMailer(
       close: async () => {},
     };
   }
-  // Pooled: a batch of subscribers' mails reuses a few open connections instead of a handshake each.
   const { default: nodemailer } = await import('nodemailer');
+  // Pooled: a batch of subscribers' mails reuses a few open connections instead of a handshake each.
   const transport = nodemailer.createTransport({ pool: true, ...SMTP_TIMEOUTS, url: smtpUrl });
   return {
     send: recorded(async (mail) => {
