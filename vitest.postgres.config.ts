@@ -1,4 +1,4 @@
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import { serverTests, timeouts } from './vitest.config.ts';
 
 /**
@@ -68,7 +68,7 @@ export default defineConfig({
     ...timeouts,
     ...serverTests,
     name: 'server on PostgreSQL',
-    exclude: [...configDefaults.exclude, ...NOT_ABOUT_THE_ENGINE.map((file) => `apps/server/src/${file}`)],
+    exclude: [...serverTests.exclude, ...NOT_ABOUT_THE_ENGINE.map((file) => `apps/server/src/${file}`)],
     // One file at a time: in CI this pass runs beside `npm test`'s two, on two cores.
     maxWorkers: 1,
   },
