@@ -35,6 +35,12 @@ function start(env: Record<string, string>, { cwd = process.cwd() } = {}) {
   return { child, exited, stdout: () => stdout, stderr: () => stderr };
 }
 
+/**
+ * The data folder of every test that starts a server, one after another: making a fresh one costs
+ * a database cluster and every migration, seconds of CPU each time.
+ */
+const dataDir = path.join(work, 'data');
+
 const READY = /^Inkwell is ready at .*$/m;
 /** Opening a fresh embedded database takes a while on a busy machine; two servers in one test take longer. */
 const SERVER_TEST_MS = 180_000;
@@ -65,7 +71,6 @@ it('exits with a one-line error naming a data folder it cannot open', async () =
 });
 
 it('refuses a data folder another process holds, and shuts down cleanly on SIGTERM', async () => {
-  const dataDir = path.join(work, 'data');
   const port = await freePort();
   const first = start({ DATA_DIR: dataDir, PORT: String(port) });
   await waitForHealth(port);
@@ -89,11 +94,11 @@ it(
   'says in one line where it is ready and where the data lives, and logs JSON lines when stdout is not a terminal',
   async () => {
     const port = await freePort();
-    const run = start({ DATA_DIR: 'data-ready', PORT: String(port), LOG_LEVEL: 'info' }, { cwd: work });
+    const run = start({ DATA_DIR: path.basename(dataDir), PORT: String(port), LOG_LEVEL: 'info' }, { cwd: work });
     await waitForOutput(run.stdout, READY);
     const lines = run.stdout().trim().split('\n');
     expect(lines.filter((line) => READY.test(line))).toEqual([
-      `Inkwell is ready at http://127.0.0.1:${port} (embedded database (PGlite) in ./data-ready)`,
+      `Inkwell is ready at http://127.0.0.1:${port} (embedded database (PGlite) in ./data)`,
     ]);
     const logs = lines.filter((line) => !READY.test(line));
     expect(logs.length).toBeGreaterThan(0);
@@ -129,7 +134,7 @@ it.runIf(hasScript)(
     const port = await freePort();
     // script(1) runs the server on a pseudo-terminal, as a person's shell would.
     const child = spawn('script', ['-qfec', `'${process.execPath}' '${main}'`, '/dev/null'], {
-      env: serverEnv({ DATA_DIR: path.join(work, 'data-tty'), PORT: String(port), LOG_LEVEL: 'info' }),
+      env: serverEnv({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' }),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     children.add(child);
