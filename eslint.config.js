@@ -132,6 +132,22 @@ export default tseslint.config(
     },
   },
   {
+    // The server's test files share their worker's modules (vitest.config.ts): a module mocked in
+    // one would reach the files after it, or be loaded already and never mocked.
+    files: ['apps/server/src/**/*.test.ts'],
+    ignores: ['apps/server/src/hostile/ssrf.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Add the file to MOCKING in vitest.config.ts (and to ignores here): it needs a process of its own.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
