@@ -19,7 +19,7 @@ import {
 } from './imports.repository.ts';
 import { oldPathKey } from './old-paths.ts';
 import { planBlog } from './plan-blog.ts';
-import { cutAtWord, oneLine } from './post-fields.ts';
+import { cutAtWord, oneLine } from './text-cuts.ts';
 import { Tags } from '../../plugins/cache-tags.ts';
 
 /** One job a post of an import: `{ importId, position }`. */

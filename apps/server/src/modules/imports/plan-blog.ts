@@ -4,7 +4,7 @@ import { cleanEditorOutput } from '../content/index.ts';
 import type { blogWriters } from '../blogs/index.ts';
 import type { ImageRef, ImportedPost } from './import-bundle.ts';
 import type { StoredImage } from './import-images.ts';
-import { cutAtWord, oneLine } from './post-fields.ts';
+import { cutAtWord, oneLine } from './text-cuts.ts';
 
 type ImportedBlog = Parameters<typeof blogWriters.import>[3];
 

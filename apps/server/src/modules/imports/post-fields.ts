@@ -2,20 +2,10 @@ import { blockTexts, ImportLimits, Limits, type ContentBlock } from '@inkwell/co
 import { fromHtml } from 'hast-util-from-html';
 import { badRequest } from '../../http-error.ts';
 import { textOf } from './html-blocks.ts';
-
-/** Text on one line: every run of white space one space, none at either end. */
-export const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+import { cutAtWord, oneLine } from './text-cuts.ts';
 
 /** The plain text of an HTML fragment (an excerpt, a title some sources write as HTML), spaces collapsed. */
 export const plainText = (html: string): string => oneLine(textOf(fromHtml(html, { fragment: true })));
-
-/** Text cut to `max` characters at a word's end, with an ellipsis when it was cut. */
-export function cutAtWord(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
 
 /** The post's description: its excerpt, else the first words of its text, within the description's limit. */
 export function describe(excerpt: string | undefined, blocks: ContentBlock[]): string {
