@@ -8,6 +8,12 @@ test.beforeEach(({ page }) => installAxe(page));
 
 const storedSession = (page: Page) => page.evaluate(() => sessionStorage.getItem('user'));
 
+/** Signed out, as a reader sees it and in storage: the session is forgotten as the home page takes the screen's place, which may be after the toast. */
+async function expectSignedOut(page: Page) {
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+  expect(await storedSession(page)).toBeNull();
+}
+
 /** Asks for the deletion from settings' sidebar, as a member finds it. */
 async function openDeleteAccount(page: Page) {
   await page.goto('/settings/edit-profile');
@@ -81,9 +87,7 @@ test('a member deletes their account with their password: their blog is gone, th
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/');
   await expectToast(page, ACCOUNT_DELETED);
-  // The session is forgotten as the home page takes the screen's place, which may be after the toast.
-  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
-  expect(await storedSession(page)).toBeNull();
+  await expectSignedOut(page);
 
   // Their blog is gone; their comment stays as "[deleted]", with no profile, and the reply under it.
   expect((await page.goto(`/blog/${blogId}`))!.status()).toBe(404);
@@ -121,5 +125,5 @@ test('an account made with Google is deleted once its Google account confirms it
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL('/');
   await expectToast(page, ACCOUNT_DELETED);
-  expect(await storedSession(page)).toBeNull();
+  await expectSignedOut(page);
 });
