@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { queryRows } from '../db/query-rows.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import { rateLimits } from '../db/schema/index.ts';
 
 export interface RateLimit {
@@ -10,22 +10,34 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
+const windowEnd = sql`now() + make_interval(secs => ${sql.placeholder('windowSeconds')}::int)`;
+const windowOver = sql`${rateLimits.windowEndsAt} <= now()`;
+
+/** A hit counted: every limited request sends it, so it is built once and named (db/prepared.ts). */
+const counted = preparedPerDatabase((db) =>
+  db
+    .insert(rateLimits)
+    .values({ key: sql.placeholder('key'), count: 1, windowEndsAt: windowEnd })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${windowOver} then 1 else ${rateLimits.count} + 1 end`,
+        windowEndsAt: sql`case when ${windowOver} then ${windowEnd} else ${rateLimits.windowEndsAt} end`,
+      },
+    })
+    .returning({
+      count: rateLimits.count,
+      retry: sql<number>`ceil(extract(epoch from ${rateLimits.windowEndsAt} - now()))::int`,
+    })
+    .prepare('hit_rate_limit'),
+);
+
 /**
  * Counts one hit in a fixed window kept in the database, so every server instance shares it.
  * Answers how many seconds remain when the limit is passed, or 0.
  */
 export async function hit(db: Executor, { key, limit, windowSeconds }: RateLimit): Promise<number> {
-  const [row] = await queryRows<{ count: number; retry: number }>(
-    db,
-    sql`
-    insert into rate_limits (key, count, window_ends_at)
-    values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
-    on conflict (key) do update set
-      count = case when rate_limits.window_ends_at <= now() then 1 else rate_limits.count + 1 end,
-      window_ends_at = case when rate_limits.window_ends_at <= now()
-        then now() + make_interval(secs => ${windowSeconds}) else rate_limits.window_ends_at end
-    returning count, ceil(extract(epoch from window_ends_at - now()))::int as retry`,
-  );
+  const [row] = await counted(db).execute({ key, windowSeconds });
   return row!.count > limit ? Math.max(1, Number(row!.retry)) : 0;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { defenceOn } from '@inkwell/contracts';
 import type { Executor } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { sessions, siteSettings, users } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -32,11 +33,12 @@ const defences = {
 };
 
 /**
- * The signed-in user of a live token, with the defences that hold for them now (read with the
- * session, in the same query): `canMail` says whether e-mail verification can hold at all.
+ * A live token's session and member, with the defences that hold for them now (read with the
+ * session, in the same statement). Every signed-in request asks it first, so it is built once and
+ * named (db/prepared.ts).
  */
-export async function findSessionUser(db: Executor, token: string, canMail: boolean): Promise<SessionUser | undefined> {
-  const [row] = await db
+const sessionUser = preparedPerDatabase((db) =>
+  db
     .select({
       id: users.id,
       sessionId: sessions.id,
@@ -55,12 +57,21 @@ export async function findSessionUser(db: Executor, token: string, canMail: bool
     .leftJoin(siteSettings, sql`true`)
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         gt(sessions.expiresAt, sql`now()`),
         // Suspending revokes the sessions too; this holds for one that was being made at that moment.
         ne(users.standing, 'suspended'),
       ),
-    );
+    )
+    .prepare('find_session_user'),
+);
+
+/**
+ * The signed-in user of a live token, with the defences that hold for them now: `canMail` says
+ * whether e-mail verification can hold at all.
+ */
+export async function findSessionUser(db: Executor, token: string, canMail: boolean): Promise<SessionUser | undefined> {
+  const [row] = await sessionUser(db).execute({ tokenHash: hashToken(token) });
   if (!row) return undefined;
   const { stale, young, verified, youngAccountLimits, emailVerification, spamWave, ...user } = row;
   if (stale)
