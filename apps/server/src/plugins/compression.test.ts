@@ -53,13 +53,17 @@ interface Request {
   method?: 'GET' | 'POST';
   url: string;
   payload?: object;
+  /** A signed-in reader's: the read cache never answers it. */
+  signedIn?: boolean;
 }
 
 /** The answer to a client that sends `Accept-Encoding: accepts`, with its bytes as they travelled and as they read. */
-async function fetchAs(accepts: string, { method = 'GET', url, payload }: Request) {
-  const res = await t.app.inject({ method, url, ...(payload && { payload }), headers: { 'accept-encoding': accepts } });
+async function fetchAs(accepts: string, { method = 'GET', url, payload, signedIn }: Request) {
+  const headers = { 'accept-encoding': accepts, ...(signedIn && bearer(author.token)) };
+  const res = await t.app.inject({ method, url, ...(payload && { payload }), headers });
   expect(res.statusCode, url).toBe(200);
   const sent = res.rawPayload;
+  if (res.headers['content-length'] !== undefined) expect(Number(res.headers['content-length'])).toBe(sent.length);
   const contentEncoding = res.headers['content-encoding'];
   return { res, sent, contentEncoding, body: decode[(contentEncoding as Encoding | undefined) ?? 'identity'](sent) };
 }
@@ -68,6 +72,10 @@ describe('text answers', () => {
   it.each<[string, Request]>([
     ['a JSON reading call', { method: 'POST', url: '/api/blog/latest-blogs', payload: { page: 1 } }],
     ['a page', { url: '/' }],
+    [
+      "a signed-in reader's call",
+      { method: 'POST', url: '/api/blog/latest-blogs', payload: { page: 1 }, signedIn: true },
+    ],
   ])('%s goes out in brotli, else gzip, else as it is, and reads the same every way', async (_, request) => {
     const plain = await fetchAs('identity', request);
     expect(plain.contentEncoding).toBeUndefined();

@@ -24,6 +24,10 @@ const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
  * Content-Encoding alone.
  */
 export async function registerCompression(app: FastifyInstance) {
+  // Each route's own onSend, added before the compressor adds its own, so it runs first.
+  app.addHook('onRoute', (route) => {
+    route.onSend = [...(route.onSend === undefined ? [] : [route.onSend].flat()), compressWhole];
+  });
   // Request bodies stay as they were: plain JSON or multipart, never a compressed upload to inflate.
   await app.register(compress, {
     encodings: [...ENCODINGS],
@@ -40,6 +44,37 @@ export async function registerCompression(app: FastifyInstance) {
     if (reply.statusCode === 304 && (type === undefined || COMPRESSIBLE.test(String(type)))) varyOnEncoding(reply);
     return payload;
   });
+}
+
+/**
+ * An answer whole in memory (a page, a JSON body) is compressed in one call on libuv's threads.
+ * Through the compressor's stream it cost the event loop a tenth of an uncached page: the stream,
+ * its pipeline (whose end makes an AbortController's DOMException, with its stack), zlib's chunks.
+ * The compressor still takes the answers sent as streams (an export, a file), and those it
+ * compresses as they go.
+ */
+async function compressWhole(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  return (await encodedForReader(request, reply, Buffer.from(payload)))?.body ?? payload;
+}
+
+/**
+ * `body` compressed as the compressor would for this reader, and the reply marked so; undefined
+ * where it goes as it is (a small or binary answer, a reader who takes none, a part of one).
+ */
+export async function encodedForReader(request: FastifyRequest, reply: FastifyReply, body: Buffer) {
+  if (reply.hasHeader('content-encoding') || reply.statusCode === 206 || reply.hasHeader('content-range')) return;
+  const encoding = encodingFor(request, reply.getHeader('content-type') as string | undefined, body.length);
+  if (!encoding) return;
+  const encoded = await compressed(body, encoding);
+  reply.removeHeader('content-length');
+  markEncoded(reply, encoding);
+  return { encoding, body: encoded };
+}
+
+function markEncoded(reply: FastifyReply, encoding: Encoding) {
+  reply.header('content-encoding', encoding);
+  varyOnEncoding(reply);
 }
 
 function varyOnEncoding(reply: FastifyReply) {
@@ -68,7 +103,6 @@ export const compressed = (body: Buffer, encoding: Encoding): Promise<Buffer> =>
 
 /** Sends an answer compressed already, as the compressor would have marked it. */
 export function sendEncoded(reply: FastifyReply, encoding: Encoding, body: Buffer) {
-  reply.header('content-encoding', encoding);
-  varyOnEncoding(reply);
+  markEncoded(reply, encoding);
   return reply.send(body);
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { isNotModified } from '../conditional-request.ts';
 import { cardsOf, newSaidTags, Tags, withTags, type SaidTags } from './cache-tags.ts';
-import { compressed, encodingFor, sendEncoded, type Encoding } from './compression.ts';
+import { compressed, encodedForReader, encodingFor, sendEncoded, type Encoding } from './compression.ts';
 import { invalidationLog, type OnInvalidate } from './read-cache-log.ts';
 import { sharedCacheHeaders, sharedCachePurge } from './shared-cache.ts';
 
@@ -257,40 +257,48 @@ export async function registerReadCache(app: FastifyInstance) {
   if (!entries) return;
 
   /**
-   * A hit goes in the encoding its reader takes, compressed once for the cache: the first reader
-   * asking for an encoding gets it compressed on the fly while a copy is made off the event loop,
-   * and the readers after get that copy. Compressing every hit for every reader took about a
+   * A hit goes in the encoding its reader takes, compressed once for the cache: a miss keeps the
+   * copy its reader was sent, and the first reader asking for another encoding waits for the copy
+   * made for them and every later reader. Compressing every hit for every reader took about a
    * third of a busy server's time (docs/performance.md).
    */
-  const replay = (request: FastifyRequest, reply: FastifyReply, hit: CachedResponse) => {
+  const replay = async (request: FastifyRequest, reply: FastifyReply, hit: CachedResponse) => {
     reply.code(hit.status).headers(hit.headers);
     const current = { etag: hit.headers.etag, lastModified: hit.headers['last-modified'] };
     if (request.method === 'GET' && hit.status === 200 && isNotModified(request.headers, current))
       return reply.code(304).send();
     const encoding = encodingFor(request, hit.headers['content-type'], hit.body.length);
-    const encoded = encoding && hit.encoded[encoding];
-    if (encoded) {
-      counted.keptEncodedHits++;
-      return sendEncoded(reply, encoding, encoded);
-    }
-    if (encoding) keepEncoded(hit, encoding);
-    return reply.send(hit.body);
+    const encoded =
+      encoding &&
+      (hit.encoded[encoding] ??
+        (await encodedCopy(hit, encoding).catch((error: unknown) => {
+          app.log.warn(error, 'a kept answer could not be compressed');
+        })));
+    if (!encoded) return reply.send(hit.body);
+    counted.keptEncodedHits++;
+    return sendEncoded(reply, encoding, encoded);
   };
-  /** Copies being made, by encoding and key. */
-  const compressing = new Set<string>();
-  const keepEncoded = (hit: CachedResponse, to: Encoding) => {
+  /** Copies being made, by encoding and key: who asks for one meanwhile waits for the same. */
+  const compressing = new Map<string, Promise<Buffer>>();
+  const encodedCopy = (hit: CachedResponse, to: Encoding) => {
     const job = `${to} ${hit.key}`;
-    if (compressing.has(job)) return;
-    compressing.add(job);
-    compressed(hit.body, to)
-      .then((body) => {
-        const kept = entries.peek(hit.key);
-        // Kept anew as another object, for the cache weighs an entry when it is set; unless it went meanwhile.
-        if (kept && 'body' in kept && kept.body === hit.body)
-          entries.set(hit.key, { ...kept, encoded: { ...kept.encoded, [to]: body } });
-      })
-      .catch((error: unknown) => app.log.warn(error, 'a kept answer could not be compressed'))
-      .finally(() => compressing.delete(job));
+    let copy = compressing.get(job);
+    if (!copy) {
+      copy = compressed(hit.body, to)
+        .then((body) => {
+          keepEncoded(hit, to, body);
+          return body;
+        })
+        .finally(() => compressing.delete(job));
+      compressing.set(job, copy);
+    }
+    return copy;
+  };
+  const keepEncoded = (hit: CachedResponse, to: Encoding, body: Buffer) => {
+    const kept = entries.peek(hit.key);
+    // Kept anew as another object, for the cache weighs an entry when it is set; unless it went meanwhile.
+    if (kept && 'body' in kept && kept.body === hit.body)
+      entries.set(hit.key, { ...kept, encoded: { ...kept.encoded, [to]: body } });
   };
 
   app.addHook('preHandler', async (request, reply) => {
@@ -349,14 +357,14 @@ export async function registerReadCache(app: FastifyInstance) {
     if (reply.statusCode !== 200) tags.push(Tags.listings, Tags.members);
     sharedCacheHeaders(app, reply, tags);
     const vary = variedHeaders(reply);
-    const store = (body: Buffer) => {
+    const store = (body: Buffer, encoded: CachedResponse['encoded'] = {}) => {
       const variant = vary.length === 0 ? fill.key : variantKey(fill.key, vary, request);
       const response = {
         key: variant,
         status: reply.statusCode,
         headers: replayedHeaders(reply),
         body,
-        encoded: {},
+        encoded,
         tags,
         readFrom: fill.readFrom,
       };
@@ -365,7 +373,13 @@ export async function registerReadCache(app: FastifyInstance) {
       if (vary.length > 0) entries.set(fill.key, { vary });
       entries.set(variant, response);
     };
-    if (typeof payload === 'string' || Buffer.isBuffer(payload)) store(Buffer.from(payload));
+    if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+      const body = Buffer.from(payload);
+      // Compressed here for its reader rather than by the compressor, so the cache keeps the copy sent.
+      const sent = await encodedForReader(request, reply, body);
+      store(body, sent && { [sent.encoding]: sent.body });
+      return sent?.body ?? payload;
+    }
     // A redirect has no body.
     else if (payload === undefined || payload === null) store(Buffer.alloc(0));
     else if (isReadable(payload)) return recorded(payload, maxSize, store);
