@@ -55,16 +55,16 @@ export async function registerCompression(app: FastifyInstance) {
  */
 async function compressWhole(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-  return (await encodedForReader(request, reply, Buffer.from(payload)))?.body ?? payload;
+  return (await encodedForReader(request, reply, payload))?.body ?? payload;
 }
 
 /**
  * `body` compressed as the compressor would for this reader, and the reply marked so; undefined
  * where it goes as it is (a small or binary answer, a reader who takes none, a part of one).
  */
-export async function encodedForReader(request: FastifyRequest, reply: FastifyReply, body: Buffer) {
+export async function encodedForReader(request: FastifyRequest, reply: FastifyReply, body: Buffer | string) {
   if (reply.hasHeader('content-encoding') || reply.statusCode === 206 || reply.hasHeader('content-range')) return;
-  const encoding = encodingFor(request, reply.getHeader('content-type') as string | undefined, body.length);
+  const encoding = encodingFor(request, reply.getHeader('content-type') as string | undefined, Buffer.byteLength(body));
   if (!encoding) return;
   const encoded = await compressed(body, encoding);
   reply.removeHeader('content-length');
@@ -98,7 +98,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** `body` in `encoding` with the compressor's options, compressed on libuv's threads rather than the event loop. */
-export const compressed = (body: Buffer, encoding: Encoding): Promise<Buffer> =>
+export const compressed = (body: Buffer | string, encoding: Encoding): Promise<Buffer> =>
   encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzip(body);
 
 /** Sends an answer compressed already, as the compressor would have marked it. */
