@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routeHooks } from './route-hooks.ts';
 
 /**
  * Text answers: pages, JSON, feeds (Atom, RSS, JSON Feed), scripts, styles, sitemaps and SVG.
@@ -26,7 +27,7 @@ const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 export async function registerCompression(app: FastifyInstance) {
   // Each route's own onSend, added before the compressor adds its own, so it runs first.
   app.addHook('onRoute', (route) => {
-    route.onSend = [...(route.onSend === undefined ? [] : [route.onSend].flat()), compressWhole];
+    route.onSend = [...routeHooks(route.onSend), compressWhole];
   });
   // Request bodies stay as they were: plain JSON or multipart, never a compressed upload to inflate.
   await app.register(compress, {

@@ -4,6 +4,7 @@ import { HttpError } from '../http-error.ts';
 import { forgetKeys, hit, reset } from './rate-limit-counters.ts';
 import { RATE_LIMITS, YOUNG_ACCOUNT_SHARE, type RateLimitName, type RateLimitRule } from './rate-limit-table.ts';
 import { signedInUser } from './auth.ts';
+import { routeHooks } from './route-hooks.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -68,8 +69,6 @@ export async function enforceRateLimit(request: FastifyRequest, name: RateLimitN
     );
 }
 
-const hooks = <T>(hook: T | T[] | undefined): T[] => (hook === undefined ? [] : Array.isArray(hook) ? hook : [hook]);
-
 /**
  * Enforces each route's `config.rateLimits` (limits are multiplied by RATE_LIMIT_MULTIPLIER, which the
  * e2e stack raises). They are counted in preHandler, after the user is known and the body is valid,
@@ -81,7 +80,7 @@ export function registerRateLimits(app: FastifyInstance) {
     const names = route.config?.rateLimits ?? [];
     if (names.length === 0) return;
     route.preHandler = [
-      ...hooks(route.preHandler),
+      ...routeHooks(route.preHandler),
       async (request: FastifyRequest) => {
         for (const name of names) await enforceRateLimit(request, name);
       },
@@ -89,7 +88,7 @@ export function registerRateLimits(app: FastifyInstance) {
     const forgetting = names.filter((name) => (RATE_LIMITS[name] as RateLimitRule).forgetOnSuccess);
     if (forgetting.length === 0) return;
     route.onSend = [
-      ...hooks(route.onSend),
+      ...routeHooks(route.onSend),
       async (request, reply) => {
         if (reply.statusCode < 400) for (const name of forgetting) await reset(request.server.db, keyOf(request, name));
       },
