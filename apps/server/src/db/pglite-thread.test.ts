@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { messages, PGlite } from '@electric-sql/pglite';
+import { messages, PGlite, type ParserOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { DrizzleQueryError, sql } from 'drizzle-orm';
 import {
@@ -155,6 +155,32 @@ it('answers the same rows, types and errors as PGlite in the server thread', asy
     const expected = await run(inThread);
     expect(expected.cause).toMatchObject({ database: true, code: '23505' });
     expect(await run(thread)).toStrictEqual(expected);
+  } finally {
+    await inThread.close();
+    await thread.close();
+  }
+});
+
+it('reads every type as PGlite does, whichever types a query asks for as text', async () => {
+  // The thread's PGlite keeps Drizzle's types as text itself (pglite-worker.ts TEXT_TYPES); a
+  // query asking for none of them, or for some, must still get PGlite's own values for the rest.
+  const inThread = await PGlite.create();
+  const thread = await startPgliteThread('memory://');
+  const keep = (value: string) => value;
+  const select = `select '2024-02-29 12:34:56.789+00'::timestamptz as at, '2024-03-01'::date as day,
+    '1 day 02:00:00'::interval as span, array['2024-01-01 00:00:00+00'::timestamptz] as stamps,
+    array['2024-01-01'::date] as days, array[1.5, 2]::numeric[] as amounts, 12.34::numeric as amount`;
+  try {
+    const asked: (ParserOptions | undefined)[] = [undefined, { 1184: keep }, { 1185: keep, 1700: keep }];
+    for (const parsers of asked) {
+      const options = parsers && { parsers };
+      const expected = (await inThread.query(select, [], options)).rows;
+      expect((await thread.query(select, [], options)).rows).toStrictEqual(expected);
+    }
+    expect((await thread.query<{ at: unknown; stamps: unknown[] }>(select)).rows[0]).toMatchObject({
+      at: new Date('2024-02-29T12:34:56.789Z'),
+      stamps: [new Date('2024-01-01T00:00:00Z')],
+    });
   } finally {
     await inThread.close();
     await thread.close();
