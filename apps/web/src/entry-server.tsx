@@ -177,7 +177,7 @@ export async function renderPage(pathAndQuery: string, call: ReadingCall): Promi
         <SessionProvider>
           <IslandRenderer value={renderIsland}>
             <StaticRouter location={pathAndQuery}>
-              <AppRoutes />
+              <AppRoutes pattern={page?.path} />
             </StaticRouter>
           </IslandRenderer>
         </SessionProvider>
