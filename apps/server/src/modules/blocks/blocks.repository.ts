@@ -25,7 +25,7 @@ export async function deleteBlock(tx: Executor, { blockerId, blockedId }: Member
 }
 
 /** The rows of a block between two members, either way. */
-const eitherWay = (a: string, b: string) =>
+const eitherWay = (a: string | SQL, b: string | SQL) =>
   or(
     and(eq(memberBlocks.blockerId, a), eq(memberBlocks.blockedId, b)),
     and(eq(memberBlocks.blockerId, b), eq(memberBlocks.blockedId, a)),
@@ -41,9 +41,9 @@ export async function findBlocksBetween(db: Executor, a: string, b: string): Pro
 
 /**
  * A condition true when neither of two members blocked the other: nothing passes between them
- * (a notification, stored in the statement that asks).
+ * (a notification, stored in the statement that asks). Each is an id or an expression of that statement.
  */
-export const noBlockBetween = (a: string, b: string): SQL =>
+export const noBlockBetween = (a: string | SQL, b: string | SQL): SQL =>
   a === b ? sql`true` : sql`not exists (select 1 from ${memberBlocks} where ${eitherWay(a, b)})`;
 
 /**

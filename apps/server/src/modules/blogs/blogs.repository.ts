@@ -203,29 +203,45 @@ export async function lockBlog(
   return row;
 }
 
-const activityCounters = {
-  totalLikes: blogs.totalLikes,
-  totalComments: blogs.totalComments,
-  totalParentComments: blogs.totalParentComments,
-};
+/** The counts a like or a comment changes on its blog, by the rows just added (+) or removed (-). */
+export interface ActivityChange {
+  likes?: number;
+  comments?: number;
+  parents?: number;
+}
+
+/**
+ * A change of a blog's counts: its page, the cards that show it and trending are no longer what
+ * readers see (cache-tags.ts); called with every change of addToActivity or activityUpdate.
+ */
+export const activityChanged = (id: string) => countChanged(Tags.blog(id), Tags.trending);
+
+/**
+ * The counters' UPDATE of blog `id`, for a statement of the caller's own, when `when` holds there;
+ * it returns the new totals (total_likes, total_comments, total_parent_comments).
+ */
+export const activityUpdate = (
+  id: string,
+  { likes = 0, comments = 0, parents = 0 }: ActivityChange,
+  when = sql`true`,
+) =>
+  sql`update ${blogs} set total_likes = ${blogs.totalLikes} + ${likes}, total_comments = ${blogs.totalComments} + ${comments},
+    total_parent_comments = ${blogs.totalParentComments} + ${parents}
+    where ${blogs.id} = ${id} and ${when}
+    returning ${blogs.totalLikes}, ${blogs.totalComments}, ${blogs.totalParentComments}`;
 
 /** Changes a blog's like and comment counters by the rows just added or removed; answers the new totals. */
-export async function addToActivity(
-  tx: Executor,
-  id: string,
-  { likes = 0, comments = 0, parents = 0 }: { likes?: number; comments?: number; parents?: number },
-) {
-  countChanged(Tags.blog(id), Tags.trending);
-  const [row] = await tx
-    .update(blogs)
-    .set({
-      totalLikes: sql`${blogs.totalLikes} + ${likes}`,
-      totalComments: sql`${blogs.totalComments} + ${comments}`,
-      totalParentComments: sql`${blogs.totalParentComments} + ${parents}`,
-    })
-    .where(eq(blogs.id, id))
-    .returning(activityCounters);
-  return row!;
+export async function addToActivity(tx: Executor, id: string, change: ActivityChange) {
+  activityChanged(id);
+  const [row] = await queryRows<{ total_likes: number; total_comments: number; total_parent_comments: number }>(
+    tx,
+    activityUpdate(id, change),
+  );
+  return {
+    totalLikes: row!.total_likes,
+    totalComments: row!.total_comments,
+    totalParentComments: row!.total_parent_comments,
+  };
 }
 
 export async function findBlogForDelete(tx: Executor, blogId: string) {

@@ -28,6 +28,8 @@ export const blogsModule = fp(
 );
 export type { BlogEventHandlers } from './blog-events.ts';
 export {
+  activityChanged,
+  activityUpdate,
   addToActivity,
   blogCardColumns,
   findBlog,

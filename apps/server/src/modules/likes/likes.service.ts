@@ -1,16 +1,15 @@
 import { isUuid, type LikeBlogBody, type LikeBlogResponse } from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
-import { addToActivity, lockBlog } from '../blogs/index.ts';
-import { notifyLike, removeLikeNotification } from '../notifications/index.ts';
-import { deleteLike, findLikeCount, findLiked, insertLike, likedBlogsOfOthers } from './likes.repository.ts';
+import { activityChanged, addToActivity, lockBlog } from '../blogs/index.ts';
+import { deleteLike, findLiked, likedBlogsOfOthers, toggleLike } from './likes.repository.ts';
 
 const blogNotFound = () => notFound('blog_not_found');
 
 /**
  * Sets the reader's like to the opposite of `isLikedByUser`. Repeating a request changes nothing,
  * so two identical ones at once leave one like; the count and the author's notification change
- * in the same transaction as the like itself.
+ * in the same statement as the like itself (toggleLike).
  */
 export async function likeBlog(
   db: Db,
@@ -19,17 +18,10 @@ export async function likeBlog(
 ): Promise<LikeBlogResponse> {
   if (!isUuid(_id)) throw blogNotFound();
   const like = !isLikedByUser;
-  return db.transaction(async (tx) => {
-    // Locked against deletion only: likes of one blog go on side by side.
-    const blog = await lockBlog(tx, _id, { lock: 'key share', readable: true });
-    if (!blog) throw blogNotFound();
-    const changed = like ? await insertLike(tx, userId, blog.id) : await deleteLike(tx, userId, blog.id);
-    if (!changed) return { liked_by_user: like, total_likes: (await findLikeCount(tx, blog.id))! };
-    const { totalLikes } = await addToActivity(tx, blog.id, { likes: like ? 1 : -1 });
-    if (like) await notifyLike(tx, { blogId: blog.id, authorId: blog.authorId, userId });
-    else await removeLikeNotification(tx, { blogId: blog.id, userId });
-    return { liked_by_user: like, total_likes: totalLikes };
-  });
+  const { found, changed, totalLikes } = await toggleLike(db, userId, _id, like);
+  if (!found) throw blogNotFound();
+  if (changed) activityChanged(_id);
+  return { liked_by_user: like, total_likes: totalLikes };
 }
 
 export async function isLikedByUser(db: Db, userId: string, blogId: string) {

@@ -82,6 +82,18 @@ describe('GET /api/notification/stream', () => {
     readerStream.close();
   });
 
+  it('tells the author of a like at once', async () => {
+    const author = await buildUser(a.app);
+    const reader = await buildUser(a.app);
+    const blog = await fetchBlog(a.app, await buildBlog(a.app, author), author);
+    const stream = await openStream(a.url, author);
+    expect(await stream.next()).toMatchObject({ new_notification_available: false });
+    const liked = await post(a.app, '/api/blog/like-blog', { _id: blog._id, isLikedByUser: false }, reader.token);
+    expect(liked.statusCode, liked.body).toBe(200);
+    expect(await stream.next()).toEqual({ new_notification_available: true });
+    stream.close();
+  });
+
   it('fans out through the database: a comment made on one instance reaches a stream held by another', async () => {
     const author = await buildUser(a.app);
     const blog = await fetchBlog(a.app, await buildBlog(a.app, author), author);

@@ -23,31 +23,39 @@ export async function hasUnseenNotification(db: Executor, userId: string): Promi
 }
 
 /**
- * One notification to each user a subquery of ids names, and the signal to each (LISTEN/NOTIFY: every
- * server instance hears it when the transaction commits), in one statement: an author with ten
- * thousand followers costs one round trip, not ten thousand.
+ * One notification to each user a subquery of ids names, as a part of a statement: it returns each
+ * recipient (notification_for), whom signalTo then signals.
+ */
+export const notificationsInsert = (values: NotificationOf, recipients: SQL) => sql`
+  insert into ${notifications} (type, blog_id, report_id, comment_id, replied_on_comment, moderation_log_id, notification_for, user_id)
+  select ${values.type}, ${values.blogId ?? null}::uuid, ${values.reportId ?? null}::uuid,
+    ${values.commentId ?? null}::uuid, ${values.repliedOnComment ?? null}::uuid,
+    ${values.moderationLogId ?? null}::uuid, recipient.id, ${values.userId}::uuid
+  from (${recipients}) as recipient (id)
+  returning notification_for`;
+
+/**
+ * The signal to each recipient that `told` (the name of a notificationsInsert in the same statement)
+ * returned: LISTEN/NOTIFY, which every server instance hears when the transaction commits.
+ */
+export const signalTo = (channel: string, told: SQL) =>
+  sql`select count(pg_notify(${channel}, notification_for::text)) from ${told}`;
+
+/**
+ * One notification to each user a subquery of ids names, and the signal to each, in one statement:
+ * an author with ten thousand followers costs one round trip, not ten thousand.
  */
 export async function insertNotificationsFor(tx: Executor, channel: string, values: NotificationOf, recipients: SQL) {
-  await tx.execute(sql`with added as (
-      insert into ${notifications} (type, blog_id, report_id, comment_id, replied_on_comment, moderation_log_id, notification_for, user_id)
-      select ${values.type}, ${values.blogId ?? null}::uuid, ${values.reportId ?? null}::uuid,
-        ${values.commentId ?? null}::uuid, ${values.repliedOnComment ?? null}::uuid,
-        ${values.moderationLogId ?? null}::uuid, recipient.id, ${values.userId}::uuid
-      from (${recipients}) as recipient (id)
-      returning notification_for
-    )
-    select count(pg_notify(${channel}, notification_for::text)) from added`);
+  await tx.execute(sql`with added as (${notificationsInsert(values, recipients)}) ${signalTo(channel, sql`added`)}`);
 }
 
 /** The ids of every active staff member but `userId`, as insertNotificationsFor's recipients. */
 export const staffBut = (userId: string) =>
   sql`select ${users.id} from ${users} where ${users.role} in ('owner', 'admin', 'moderator') and ${users.standing} = 'active' and ${users.id} <> ${userId}`;
 
-export async function deleteLikeNotification(tx: Executor, blogId: string, userId: string) {
-  await tx
-    .delete(notifications)
-    .where(and(eq(notifications.type, 'like'), eq(notifications.blogId, blogId), eq(notifications.userId, userId)));
-}
+/** The DELETE of a like's notification, for a statement of the caller's own, when `when` holds there. */
+export const likeNotificationDelete = (blogId: string, userId: string, when = sql`true`) =>
+  sql`delete from ${notifications} where ${and(eq(notifications.type, 'like'), eq(notifications.blogId, blogId), eq(notifications.userId, userId))} and ${when}`;
 
 /** Remembers `replyId` as the reader's reply on the notifications that told them about `commentId`. */
 export async function setReply(

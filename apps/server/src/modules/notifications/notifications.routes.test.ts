@@ -1,11 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorMessages, Limits, type Blog, type Notification, type NotificationFilter } from '@inkwell/contracts';
-import { queryRows } from '../../db/query-rows.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildComment, fetchBlog } from '../../test/conversation.ts';
 import { bearer, buildBlog, buildUser, post, type TestUser } from '../../test/factories.ts';
-import { notifyLike, removeLikeNotification } from './notifications.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,18 +30,10 @@ const hasNew = async (user: TestUser) =>
   (await t.app.inject({ method: 'GET', url: '/api/notification/new-notification', headers: bearer(user.token) })).json()
     .new_notification_available;
 
-async function userId(user: TestUser) {
-  const [row] = await queryRows<{ id: string }>(t.app.db, sql`select id from users where username = ${user.username}`);
-  return row!.id;
-}
-
-/** A like as the likes module records it: the row's transaction carries the notification. */
-async function like(blog: Blog, author: TestUser, reader: TestUser, liked = true) {
-  const [authorId, readerId] = [await userId(author), await userId(reader)];
-  await t.app.db.transaction(async (tx) => {
-    if (liked) await notifyLike(tx, { blogId: blog._id, authorId, userId: readerId });
-    else await removeLikeNotification(tx, { blogId: blog._id, userId: readerId });
-  });
+/** A reader's like (or unlike) of a blog, through the API. */
+async function like(blog: Blog, reader: TestUser, liked = true) {
+  const res = await post(t.app, '/api/blog/like-blog', { _id: blog._id, isLikedByUser: !liked }, reader.token);
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 const personalInfo = (user: TestUser) => ({
@@ -99,7 +88,7 @@ describe('who is told', () => {
     const { author, blog } = await newBlog();
     const own = await buildComment(t.app, author, blog);
     await buildComment(t.app, author, blog, { replying_to: own._id });
-    await like(blog, author, author);
+    await like(blog, author);
     const ann = await buildUser(t.app);
     const annComment = await buildComment(t.app, ann, blog);
     await buildComment(t.app, ann, blog, { replying_to: annComment._id });
@@ -112,7 +101,7 @@ describe('who is told', () => {
   it('tells the author of a like and forgets it on unlike', async () => {
     const { author, blog } = await newBlog();
     const reader = await buildUser(t.app);
-    await like(blog, author, reader);
+    await like(blog, reader);
     const [liked] = await list(author, { filter: 'like' });
     expect(liked).toMatchObject({
       type: 'like',
@@ -121,7 +110,7 @@ describe('who is told', () => {
       reply: null,
       replied_on_comment: null,
     });
-    await like(blog, author, reader, false);
+    await like(blog, reader, false);
     expect(await count(author, 'like')).toBe(0);
   });
 });
@@ -133,7 +122,7 @@ describe('POST /notifications and all-notifications-count', () => {
     const comments = [];
     for (let i = 0; i < Limits.notificationsPageSize + 2; i++)
       comments.push(await buildComment(t.app, readers[i % 3]!, blog, { comment: `C${i}` }));
-    for (const reader of readers.slice(0, 2)) await like(blog, author, reader);
+    for (const reader of readers.slice(0, 2)) await like(blog, reader);
     const mine = await buildComment(t.app, author, blog, { comment: 'Mine' });
     await buildComment(t.app, readers[0]!, blog, { comment: 'R1', replying_to: mine._id });
 
@@ -190,7 +179,7 @@ describe('POST /notifications and all-notifications-count', () => {
     expect((await list(author, { page: 2 })).map((n) => n.seen)).toEqual([false]);
     expect(await hasNew(author)).toBe(false);
     // A filter marks only what it lists.
-    await like(blog, author, reader);
+    await like(blog, reader);
     await list(author, { filter: 'reply' });
     expect(await hasNew(author)).toBe(true);
     await list(author, { filter: 'like' });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { Limits, type NotificationsBody, type NotificationsCountBody } from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
 import { noBlockBetween } from '../blocks/index.ts';
@@ -7,12 +7,14 @@ import { presentNotification } from './notifications.presenter.ts';
 import {
   clearReplies,
   countNotifications,
-  deleteLikeNotification,
   hasUnseenNotification,
   insertNotificationsFor,
+  likeNotificationDelete,
   listNotifications,
   markSeen,
+  notificationsInsert,
   setReply,
+  signalTo,
   staffBut,
   type NotificationOf,
 } from './notifications.repository.ts';
@@ -26,7 +28,8 @@ type PersonalNotification = NotificationOf & { notificationFor: string };
 /**
  * Stores a notification in the acting transaction and tells the recipient's open streams; nobody is
  * told about their own doing, nor of a member with a block between them. One statement, not three
- * (the block asked, the row, the signal): it is part of every like, comment and reply.
+ * (the block asked, the row, the signal): it is part of every comment and reply, and a like's
+ * statement holds the same three (likeNotification).
  */
 async function notify(tx: Executor, { notificationFor, ...values }: PersonalNotification) {
   if (notificationFor === values.userId) return;
@@ -38,22 +41,24 @@ async function notify(tx: Executor, { notificationFor, ...values }: PersonalNoti
   );
 }
 
-interface LikeNotification {
-  blogId: string;
-  /** The blog's author, who is told. */
-  authorId: string;
-  /** The reader who liked. */
-  userId: string;
+/**
+ * A like's notification and its signal, as parts of the like's own statement (likes.repository):
+ * the liked blog's author, `author` (a column of `from`, which holds a row only when the like was
+ * added), hears of the reader's like; as notify tells, not of liking their own blog, nor across a block.
+ */
+export function likeNotification({ blogId, userId }: { blogId: string; userId: string }, author: SQL, from: SQL) {
+  return {
+    insert: notificationsInsert(
+      { type: 'like', blogId, userId },
+      sql`select ${author} from ${from} where ${author} <> ${userId}::uuid and ${noBlockBetween(author, userId)}`,
+    ),
+    signal: (told: SQL) => signalTo(NOTIFICATION_CHANNEL, told),
+  };
 }
 
-/** Called inside the like's transaction; nobody is told about liking their own blog. */
-export async function notifyLike(tx: Executor, { blogId, authorId, userId }: LikeNotification) {
-  await notify(tx, { type: 'like', blogId, notificationFor: authorId, userId });
-}
-
-export async function removeLikeNotification(tx: Executor, { blogId, userId }: Omit<LikeNotification, 'authorId'>) {
-  await deleteLikeNotification(tx, blogId, userId);
-}
+/** The removal of a like's notification, as a part of the unlike's own statement, when `when` holds (the like was removed). */
+export const likeNotificationRemoval = ({ blogId, userId }: { blogId: string; userId: string }, when: SQL) =>
+  likeNotificationDelete(blogId, userId, when);
 
 interface CommentNotification {
   blogId: string;
