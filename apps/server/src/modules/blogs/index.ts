@@ -7,6 +7,7 @@ import { decideReview, listAwaitingReview } from './review.ts';
 import { registerScheduledPublishing } from './scheduled-publishing.ts';
 import { setBlogHidden } from './withheld.ts';
 import { importBlog, saveBlog } from './blogs.service.ts';
+import { activityChanged, activityUpdate, addToActivity } from './blogs.repository.ts';
 
 /**
  * Blogs: the one owner of the blogs table (create, edit, get, delete, scheduled publishing, its
@@ -27,16 +28,7 @@ export const blogsModule = fp(
   { name: 'blogs' },
 );
 export type { BlogEventHandlers } from './blog-events.ts';
-export {
-  activityChanged,
-  activityUpdate,
-  addToActivity,
-  blogCardColumns,
-  findBlog,
-  findBlogForUpdate,
-  lockBlog,
-  type BlogCardRow,
-} from './blogs.repository.ts';
+export { blogCardColumns, findBlog, findBlogForUpdate, lockBlog, type BlogCardRow } from './blogs.repository.ts';
 export { presentBlog, presentBlogCard, publicationDates } from './blogs.presenter.ts';
 export { answerGetBlog } from './blogs.service.ts';
 export { lockAuthorBlogs } from './withheld.ts';
@@ -46,3 +38,9 @@ export const staffBlogActions = { setHidden: setBlogHidden, decideReview, listAw
 
 /** How another module writes a blog: as its author saves it (a revision restored), or as an import brings it (modules/imports). */
 export const blogWriters = { save: saveBlog, import: importBlog };
+
+/**
+ * A blog's like and comment counters: changed within the caller's transaction (`add`), or as a part
+ * of a statement of the caller's own (`update`, then `changed` once it has run).
+ */
+export const blogActivity = { add: addToActivity, update: activityUpdate, changed: activityChanged };

@@ -13,7 +13,7 @@ import { badRequest, forbidden, notFound } from '../../http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { changed, countChanged, shows, Tags } from '../../plugins/cache-tags.ts';
 import { refuseIfBlocked } from '../blocks/index.ts';
-import { addToActivity, lockBlog } from '../blogs/index.ts';
+import { blogActivity, lockBlog } from '../blogs/index.ts';
 import { forgetDeletedComments, notifyComment, notifyReply } from '../notifications/index.ts';
 import { presentComment } from './comments.presenter.ts';
 import {
@@ -59,7 +59,7 @@ export async function addComment(db: Db, user: SessionUser, body: AddCommentBody
     // A new comment reaches anonymous readers within the counts' lag, as its count does; its writer's
     // own reads carry their session and show it at once. A deletion goes at once (deleteThreads).
     countChanged(Tags.comments(blog.id));
-    await addToActivity(tx, blog.id, { comments: 1, parents: parent ? 0 : 1 });
+    await blogActivity.add(tx, blog.id, { comments: 1, parents: parent ? 0 : 1 });
     const notification = { blogId: blog.id, userId: user.id, commentId: row.id };
     if (parent) await notifyReply(tx, { ...notification, parentId: parent.id, parentWriterId: parent.commentedBy });
     else await notifyComment(tx, { ...notification, authorId: blog.authorId });
@@ -111,7 +111,7 @@ async function deleteThreads(tx: Executor, blogId: string, subtree: { id: string
   changed(Tags.comments(blogId));
   await forgetDeletedComments(tx, ids);
   await deleteComments(tx, ids);
-  const totals = await addToActivity(tx, blogId, {
+  const totals = await blogActivity.add(tx, blogId, {
     comments: -ids.length,
     parents: -subtree.filter((row) => row.top_level).length,
   });

@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogs, likes } from '../../db/schema/index.ts';
-import { activityUpdate } from '../blogs/index.ts';
+import { blogActivity } from '../blogs/index.ts';
 import { likeNotification, likeNotificationRemoval } from '../notifications/index.ts';
 import { readableByReaders } from '../visibility/index.ts';
 
@@ -32,7 +32,7 @@ export async function toggleLike(db: Executor, userId: string, blogId: string, l
     db,
     sql`with blog as (select ${blogs.id}, ${blogs.authorId}, ${blogs.totalLikes} from ${blogs} where ${blogs.id} = ${blogId} and ${readableByReaders} for key share),
       changed as (${changed}),
-      counted as (${activityUpdate(blogId, { likes: like ? 1 : -1 }, didChange)}),
+      counted as (${blogActivity.update(blogId, { likes: like ? 1 : -1 }, didChange)}),
       told as (${like ? notice.insert : likeNotificationRemoval({ blogId, userId }, didChange)})
     select exists (select 1 from blog) as found, (select total_likes from counted) as changed_total,
       (select total_likes from blog) as total${like ? sql`, (${notice.signal(sql`told`)}) as signalled` : sql``}`,

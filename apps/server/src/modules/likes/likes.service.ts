@@ -1,7 +1,7 @@
 import { isUuid, type LikeBlogBody, type LikeBlogResponse } from '@inkwell/contracts';
 import type { Db, Executor } from '../../db/client.ts';
 import { notFound } from '../../http-error.ts';
-import { activityChanged, addToActivity, lockBlog } from '../blogs/index.ts';
+import { blogActivity, lockBlog } from '../blogs/index.ts';
 import { deleteLike, findLiked, likedBlogsOfOthers, toggleLike } from './likes.repository.ts';
 
 const blogNotFound = () => notFound('blog_not_found');
@@ -20,7 +20,7 @@ export async function likeBlog(
   const like = !isLikedByUser;
   const { found, changed, totalLikes } = await toggleLike(db, userId, _id, like);
   if (!found) throw blogNotFound();
-  if (changed) activityChanged(_id);
+  if (changed) blogActivity.changed(_id);
   return { liked_by_user: like, total_likes: totalLikes };
 }
 
@@ -37,6 +37,6 @@ export async function isLikedByUser(db: Db, userId: string, blogId: string) {
 export async function removeLikesBy(tx: Executor, { userId }: { userId: string }) {
   for (const blogId of await likedBlogsOfOthers(tx, userId)) {
     await lockBlog(tx, blogId, { lock: 'key share', readable: false });
-    if (await deleteLike(tx, userId, blogId)) await addToActivity(tx, blogId, { likes: -1 });
+    if (await deleteLike(tx, userId, blogId)) await blogActivity.add(tx, blogId, { likes: -1 });
   }
 }
