@@ -43,7 +43,8 @@ async function race(dir: string): Promise<number> {
       });
       let output = '';
       child.stdout.on('data', (chunk) => (output += chunk));
-      return new Promise<string>((resolve) => child.on('exit', () => resolve(output.trim())));
+      // 'close', not 'exit': a busy machine may end the process before its output has been read.
+      return new Promise<string>((resolve) => child.on('close', () => resolve(output.trim())));
     }),
   );
   expect(
