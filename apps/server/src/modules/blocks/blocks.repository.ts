@@ -31,13 +31,19 @@ const eitherWay = (a: string | SQL, b: string | SQL) =>
     and(eq(memberBlocks.blockerId, b), eq(memberBlocks.blockedId, a)),
   );
 
-/** The blocks between two members, either way: none, one, or both. */
-export async function findBlocksBetween(db: Executor, a: string, b: string): Promise<MemberBlock[]> {
-  return db
-    .select({ blockerId: memberBlocks.blockerId, blockedId: memberBlocks.blockedId })
-    .from(memberBlocks)
-    .where(eitherWay(a, b));
-}
+/**
+ * Where a member stands with another: `blocker` when they blocked the other (whatever the other
+ * did), `blocked` when only the other blocked them, null when neither did.
+ */
+export type BlockStanding = 'blocker' | 'blocked' | null;
+
+/**
+ * Where `userId` stands with `other` (BlockStanding), as an expression of the caller's statement;
+ * `other` is an id or an expression of that statement, and null (a member who left) stands with nobody.
+ */
+export const blockStanding = (userId: string, other: string | SQL): SQL<BlockStanding> =>
+  sql`(select case when bool_or(${memberBlocks.blockerId} = ${userId}) then 'blocker' when count(*) > 0 then 'blocked' end
+    from ${memberBlocks} where ${eitherWay(userId, other)})`;
 
 /**
  * A condition true when neither of two members blocked the other: nothing passes between them

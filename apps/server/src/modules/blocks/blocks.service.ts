@@ -5,18 +5,21 @@ import {
   type BlockResponse,
   type FixedErrorCode,
 } from '@inkwell/contracts';
+import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
 import { findUserByUsername } from '../users/index.ts';
 import type { BlockEventHandlers } from './block-events.ts';
 import { presentBlockedUser } from './blocks.presenter.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import {
+  blockStanding,
   countBlocked,
   deleteBlock,
-  findBlocksBetween,
   insertBlock,
   listBlocked,
   lockPair,
+  type BlockStanding,
 } from './blocks.repository.ts';
 
 /** The member a request names, who is not the caller. */
@@ -51,8 +54,7 @@ export async function blockUser(
 
 export async function isBlocked(db: Db, blockerId: string, username: string): Promise<BlockResponse> {
   const member = await memberNamed(db, username, blockerId);
-  const blocks = await findBlocksBetween(db, blockerId, member.id);
-  return { blocked: blocks.some((b) => b.blockerId === blockerId) };
+  return { blocked: (await standingWith(db, blockerId, member.id)) === 'blocker' };
 }
 
 export async function blockedUsers(db: Db, blockerId: string, { page, deletedDocCount }: BlockedUsersBody) {
@@ -65,21 +67,39 @@ export async function blockedUsersCount(db: Db, blockerId: string) {
   return { totalDocs: await countBlocked(db, blockerId) };
 }
 
+async function standingWith(db: Executor, userId: string, otherId: string): Promise<BlockStanding> {
+  const [row] = await queryRows<{ standing: BlockStanding }>(
+    db,
+    sql`select ${blockStanding(userId, otherId)} as standing`,
+  );
+  return row!.standing;
+}
+
+type RefusedByThem = Extract<FixedErrorCode, 'blocked_by_author' | 'blocked_by_commenter' | 'blocked_by_member'>;
+
 /**
- * Refuses `userId` something towards `otherId` (a comment on their blog, a reply to them, a
- * follow) when either blocked the other: `byThem` when `otherId` blocked the caller, and a blocker
- * is told they blocked them. In the caller's transaction, under the pair's lock, so a block made
- * meanwhile is seen and the caller's write either lands before it or is refused.
+ * Refuses what a member asked towards another they stand with as `standing` (blockStanding): a
+ * blocker is told they blocked them, and a member the other blocked gets `byThem`.
+ */
+export function refuseOnBlock(standing: BlockStanding, byThem: RefusedByThem): void {
+  if (standing === 'blocker') throw forbidden('member_blocked');
+  if (standing === 'blocked') throw forbidden(byThem);
+}
+
+/**
+ * Refuses `userId` something towards `otherId` (a follow) when either blocked the other
+ * (refuseOnBlock). In the caller's transaction, under the pair's lock, so a block made meanwhile is
+ * seen and the caller's write either lands before it (the block then ends it) or is refused. A
+ * comment asks blockStanding in its own statement instead: a block ends nothing of a comment, so one
+ * landing just before a block is as if it had come first.
  */
 export async function refuseIfBlocked(
   tx: Executor,
   userId: string,
   otherId: string,
-  byThem: Extract<FixedErrorCode, 'blocked_by_author' | 'blocked_by_commenter' | 'blocked_by_member'>,
+  byThem: RefusedByThem,
 ): Promise<void> {
   if (userId === otherId) return;
   await lockPair(tx, userId, otherId);
-  const blocks = await findBlocksBetween(tx, userId, otherId);
-  if (blocks.some((b) => b.blockerId === userId)) throw forbidden('member_blocked');
-  if (blocks.length > 0) throw forbidden(byThem);
+  refuseOnBlock(await standingWith(tx, userId, otherId), byThem);
 }

@@ -59,3 +59,34 @@ it('keeps the counters equal to the rows under 50 parallel comments, replies and
   );
   expect(Number(told!.actual)).toBe(Number(told!.expected));
 });
+
+// Only a server runs two transactions at once; PGlite's one connection runs the reply after the deletion.
+it.skipIf(!process.env.TEST_DATABASE_URL)(
+  'refuses a reply whose comment a deletion took while the reply waited for the blog, storing nothing',
+  async () => {
+    const author = await buildUser(t.app);
+    const reader = await buildUser(t.app);
+    const blog = await fetchBlog(t.app, await buildBlog(t.app, author), author);
+    const doomed = await buildComment(t.app, reader, blog, { comment: 'Soon gone' });
+    let reply: ReturnType<typeof post> | undefined;
+    await t.app.db.transaction(async (tx) => {
+      // What a deletion holds until it commits (comments.service.ts deleteComment): the blog locked, the comment gone.
+      await tx.execute(sql`select 1 from blogs where id = ${blog._id} for update`);
+      await tx.execute(sql`delete from comments where id = ${doomed._id}`);
+      reply = post(
+        t.app,
+        '/api/comment/add-comment',
+        { _id: blog._id, comment: 'Too late', replying_to: doomed._id },
+        author.token,
+      );
+      await expect
+        .poll(async () => (await queryRows(tx, sql`select 1 from pg_locks where not granted`)).length)
+        .toBeGreaterThan(0);
+    });
+    const res = await reply!;
+    expect(res.json(), res.body).toMatchObject({ code: 'comment_not_found' });
+    expect(res.statusCode).toBe(404);
+    const { rows } = await commentCounts(t.app, blog._id);
+    expect(rows.total).toBe(0);
+  },
+);

@@ -3,10 +3,10 @@ import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogs, comments, users } from '../../db/schema/index.ts';
-import { notBlockedBy } from '../blocks/index.ts';
+import { blockStanding, notBlockedBy, type BlockStanding } from '../blocks/index.ts';
+import { blogActivity } from '../blogs/index.ts';
+import { personalNotification, replyRemembered } from '../notifications/index.ts';
 import { readableByReaders } from '../visibility/index.ts';
-
-export type NewComment = typeof comments.$inferInsert;
 
 /** A published blog named by its `_id` or its `blog_id`: a slug is never a uuid, so the two cannot clash. */
 export async function findPublishedBlog(db: Executor, idOrBlogId: string) {
@@ -39,9 +39,80 @@ export async function findPublishedComment(db: Executor, id: string) {
   return row;
 }
 
-export async function insertComment(tx: Executor, values: NewComment) {
-  const [row] = await tx.insert(comments).values(values).returning({ id: comments.id, createdAt: comments.createdAt });
-  return row!;
+/** What a comment's one statement (insertComment) found, and the comment it stored. */
+export interface CommentInserted {
+  /** The blog, when it exists and its readers may read it: nothing was stored when not. */
+  blog?: { slug: string; authorId: string };
+  /** Whether the comment a reply answers is on that blog (true for a top-level comment). */
+  parentFound: boolean;
+  /** Where the writer stands with the blog's author, and with the writer of the comment a reply answers. */
+  withAuthor: BlockStanding;
+  withCommenter: BlockStanding;
+  /** The comment stored; none when the blog, the comment answered or a block refused it. */
+  stored?: { id: string; createdAt: Date };
+}
+
+/**
+ * Stores `userId`'s comment on a blog its readers may read, or their reply to one of its comments
+ * (`parentId`), in one statement with the blog's counts, the notification of the blog's author (of
+ * the answered comment's writer, for a reply) and the reply remembered on the replier's own
+ * notification of that comment; nothing when the blog or the answered comment is not there, or a
+ * block stands between the writer and either's writer. The blog is locked as a deletion of its
+ * comments locks it, so its counts stay exact; the answered comment, against its own deletion.
+ */
+export async function insertComment(
+  db: Executor,
+  { userId, blogId, parentId, text }: { userId: string; blogId: string; parentId: string | null; text: string },
+): Promise<CommentInserted> {
+  const parent =
+    parentId === null
+      ? sql`select null::uuid as id, null::uuid as commented_by where false`
+      : sql`select c.id, c.commented_by from ${comments} c join blog on c.blog_id = blog.id where c.id = ${parentId} for key share of c`;
+  const stored = sql`exists (select 1 from added)`;
+  const notice = personalNotification(
+    {
+      type: parentId ? 'reply' : 'comment',
+      blogId,
+      userId,
+      commentId: sql`(select id from added)`,
+      repliedOnComment: parentId,
+    },
+    parentId ? sql`parent.commented_by` : sql`blog.author_id`,
+    parentId ? sql`parent, added` : sql`blog, added`,
+  );
+  const [row] = await queryRows<{
+    slug: string;
+    author_id: string;
+    parent_found: boolean;
+    with_author: BlockStanding;
+    with_commenter: BlockStanding;
+    id: string | null;
+    created_at: string | null;
+  }>(
+    db,
+    sql`with blog as (select ${blogs.id}, ${blogs.blogId}, ${blogs.authorId} from ${blogs} where ${blogs.id} = ${blogId} and ${readableByReaders} for update),
+      parent as (${parent}),
+      standing as (select ${blockStanding(userId, sql`blog.author_id`)} as with_author,
+        ${blockStanding(userId, sql`parent.commented_by`)} as with_commenter from blog left join parent on true),
+      added as (insert into ${comments} (blog_id, blog_author, commented_by, parent_id, comment)
+        select blog.id, blog.author_id, ${userId}, parent.id, ${text} from blog left join parent on true, standing
+        where standing.with_author is null and standing.with_commenter is null and (${parentId}::uuid is null or parent.id is not null)
+        returning id, created_at),
+      counted as (${blogActivity.update(blogId, { comments: 1, parents: parentId ? 0 : 1 }, stored)}),
+      told as (${notice.insert})
+      ${parentId ? sql`, remembered as (${replyRemembered({ userId, commentId: parentId }, sql`added.id`, sql`added`)})` : sql``}
+    select blog.blog_id as slug, blog.author_id, (${parentId}::uuid is null or parent.id is not null) as parent_found,
+      standing.with_author, standing.with_commenter, added.id, added.created_at, (${notice.signal(sql`told`)}) as signalled
+    from blog left join parent on true cross join standing left join added on true`,
+  );
+  if (!row) return { parentFound: false, withAuthor: null, withCommenter: null };
+  return {
+    blog: { slug: row.slug, authorId: row.author_id },
+    parentFound: row.parent_found,
+    withAuthor: row.with_author,
+    withCommenter: row.with_commenter,
+    stored: row.id === null ? undefined : { id: row.id, createdAt: new Date(row.created_at!) },
+  };
 }
 
 /** What a list shows of each comment, to `viewerId` (null: anonymous): its replies by members the viewer blocked are left out. */

@@ -12,9 +12,9 @@ import type { Db, Executor } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { changed, countChanged, shows, Tags } from '../../plugins/cache-tags.ts';
-import { refuseIfBlocked } from '../blocks/index.ts';
+import { refuseOnBlock } from '../blocks/index.ts';
 import { blogActivity, lockBlog } from '../blogs/index.ts';
-import { forgetDeletedComments, notifyComment, notifyReply } from '../notifications/index.ts';
+import { forgetDeletedComments } from '../notifications/index.ts';
 import { presentComment } from './comments.presenter.ts';
 import {
   anonymiseComments,
@@ -33,54 +33,43 @@ import {
 /**
  * A comment on a published blog, or a reply to one of its comments at any depth, by a member with
  * no block between them and the blog's author (nor, for a reply, the comment's writer, if they are
- * still here). The row,
- * the blog's counters and the notification change in one transaction.
+ * still here). The row, the blog's counters and the notification change in one statement (insertComment).
  */
 export async function addComment(db: Db, user: SessionUser, body: AddCommentBody): Promise<Comment> {
   const error = commentError(body.comment);
   if (error) throw badRequest(error);
   const text = body.comment.trim();
-  return db.transaction(async (tx) => {
-    const blog = await lockBlog(tx, body._id, { lock: 'update', readable: true });
-    if (!blog) throw notFound('blog_not_found');
-    const parent = body.replying_to ? await findComment(tx, body.replying_to) : undefined;
-    if (body.replying_to && parent?.blogId !== blog.id) throw notFound('comment_not_found');
-    await refuseIfBlocked(tx, user.id, blog.authorId, 'blocked_by_author');
-    // A comment whose writer has left has nobody to block anyone, nor to tell of a reply.
-    if (parent?.commentedBy) await refuseIfBlocked(tx, user.id, parent.commentedBy, 'blocked_by_commenter');
-
-    const row = await insertComment(tx, {
-      blogId: blog.id,
-      blogAuthor: blog.authorId,
-      commentedBy: user.id,
-      parentId: parent?.id ?? null,
-      comment: text,
-    });
-    // A new comment reaches anonymous readers within the counts' lag, as its count does; its writer's
-    // own reads carry their session and show it at once. A deletion goes at once (deleteThreads).
-    countChanged(Tags.comments(blog.id));
-    await blogActivity.add(tx, blog.id, { comments: 1, parents: parent ? 0 : 1 });
-    const notification = { blogId: blog.id, userId: user.id, commentId: row.id };
-    if (parent) await notifyReply(tx, { ...notification, parentId: parent.id, parentWriterId: parent.commentedBy });
-    else await notifyComment(tx, { ...notification, authorId: blog.authorId });
-
-    return presentComment(
-      {
-        ...row,
-        comment: text,
-        parentId: parent?.id ?? null,
-        blogId: blog.blogId,
-        commentedBy: user.id,
-        blogAuthorId: blog.authorId,
-        removedByStaff: false,
-        fullname: user.fullname,
-        username: user.username,
-        profileImg: user.profileImg,
-        children: [],
-      },
-      user.id,
-    );
+  const parentId = body.replying_to ?? null;
+  const { blog, parentFound, withAuthor, withCommenter, stored } = await insertComment(db, {
+    userId: user.id,
+    blogId: body._id,
+    parentId,
+    text,
   });
+  if (!blog) throw notFound('blog_not_found');
+  if (!parentFound) throw notFound('comment_not_found');
+  refuseOnBlock(withAuthor, 'blocked_by_author');
+  refuseOnBlock(withCommenter, 'blocked_by_commenter');
+  // A new comment reaches anonymous readers within the counts' lag, as its count does; its writer's
+  // own reads carry their session and show it at once. A deletion goes at once (deleteThreads).
+  countChanged(Tags.comments(body._id));
+  blogActivity.changed(body._id);
+  return presentComment(
+    {
+      ...stored!,
+      comment: text,
+      parentId,
+      blogId: blog.slug,
+      commentedBy: user.id,
+      blogAuthorId: blog.authorId,
+      removedByStaff: false,
+      fullname: user.fullname,
+      username: user.username,
+      profileImg: user.profileImg,
+      children: [],
+    },
+    user.id,
+  );
 }
 
 /** A page of a published blog's top-level comments, newest first; none by a member the viewer blocked. */

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { blogs, likes } from '../../db/schema/index.ts';
 import { blogActivity } from '../blogs/index.ts';
-import { likeNotification, likeNotificationRemoval } from '../notifications/index.ts';
+import { likeNotificationRemoval, personalNotification } from '../notifications/index.ts';
 import { readableByReaders } from '../visibility/index.ts';
 
 /** The like's change, as its one statement (toggleLike) reports it. */
@@ -27,7 +27,7 @@ export async function toggleLike(db: Executor, userId: string, blogId: string, l
     ? sql`insert into ${likes} (user_id, blog_id) select ${userId}::uuid, id from blog on conflict do nothing returning blog_id`
     : sql`delete from ${likes} using blog where ${likes.userId} = ${userId} and ${likes.blogId} = blog.id returning ${likes.blogId}`;
   const didChange = sql`exists (select 1 from changed)`;
-  const notice = likeNotification({ blogId, userId }, sql`blog.author_id`, sql`blog, changed`);
+  const notice = personalNotification({ type: 'like', blogId, userId }, sql`blog.author_id`, sql`blog, changed`);
   const [row] = await queryRows<{ found: boolean; changed_total: number | null; total: number | null }>(
     db,
     sql`with blog as (select ${blogs.id}, ${blogs.authorId}, ${blogs.totalLikes} from ${blogs} where ${blogs.id} = ${blogId} and ${readableByReaders} for key share),

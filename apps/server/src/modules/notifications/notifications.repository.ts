@@ -22,11 +22,14 @@ export async function hasUnseenNotification(db: Executor, userId: string): Promi
   return Boolean(row);
 }
 
+/** A NotificationOf whose values may also be expressions of the statement it is stored in. */
+export type NotificationIn = { [K in keyof NotificationOf]: NotificationOf[K] | SQL };
+
 /**
  * One notification to each user a subquery of ids names, as a part of a statement: it returns each
  * recipient (notification_for), whom signalTo then signals.
  */
-export const notificationsInsert = (values: NotificationOf, recipients: SQL) => sql`
+export const notificationsInsert = (values: NotificationIn, recipients: SQL) => sql`
   insert into ${notifications} (type, blog_id, report_id, comment_id, replied_on_comment, moderation_log_id, notification_for, user_id)
   select ${values.type}, ${values.blogId ?? null}::uuid, ${values.reportId ?? null}::uuid,
     ${values.commentId ?? null}::uuid, ${values.repliedOnComment ?? null}::uuid,
@@ -53,20 +56,21 @@ export async function insertNotificationsFor(tx: Executor, channel: string, valu
 export const staffBut = (userId: string) =>
   sql`select ${users.id} from ${users} where ${users.role} in ('owner', 'admin', 'moderator') and ${users.standing} = 'active' and ${users.id} <> ${userId}`;
 
-/** The DELETE of a like's notification, for a statement of the caller's own, when `when` holds there. */
-export const likeNotificationDelete = (blogId: string, userId: string, when = sql`true`) =>
+/**
+ * The removal of a reader's like's notification, as a part of the unlike's own statement, when
+ * `when` holds there (the like was removed).
+ */
+export const likeNotificationRemoval = ({ blogId, userId }: { blogId: string; userId: string }, when: SQL) =>
   sql`delete from ${notifications} where ${and(eq(notifications.type, 'like'), eq(notifications.blogId, blogId), eq(notifications.userId, userId))} and ${when}`;
 
-/** Remembers `replyId` as the reader's reply on the notifications that told them about `commentId`. */
-export async function setReply(
-  tx: Executor,
-  { userId, commentId, replyId }: { userId: string; commentId: string; replyId: string },
-) {
-  await tx
-    .update(notifications)
-    .set({ replyId })
-    .where(and(eq(notifications.notificationFor, userId), eq(notifications.commentId, commentId)));
-}
+/**
+ * A reply remembered on the notifications that told its writer about the comment it answers, as a
+ * part of the reply's own statement: `reply` is a column of `from`, which holds a row only when the
+ * reply was stored.
+ */
+export const replyRemembered = ({ userId, commentId }: { userId: string; commentId: string }, reply: SQL, from: SQL) =>
+  sql`update ${notifications} set reply_id = ${reply} from ${from}
+    where ${and(eq(notifications.notificationFor, userId), eq(notifications.commentId, commentId))}`;
 
 /** Forgets replies that are about to be deleted, so the notifications they answered stay. */
 export async function clearReplies(tx: Executor, replyIds: string[]) {

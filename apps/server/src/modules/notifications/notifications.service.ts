@@ -9,92 +9,31 @@ import {
   countNotifications,
   hasUnseenNotification,
   insertNotificationsFor,
-  likeNotificationDelete,
   listNotifications,
   markSeen,
   notificationsInsert,
-  setReply,
   signalTo,
   staffBut,
-  type NotificationOf,
+  type NotificationIn,
 } from './notifications.repository.ts';
 
 /** Channel of the LISTEN/NOTIFY fan-out; the payload is the id of the user to tell. */
 export const NOTIFICATION_CHANNEL = 'inkwell_notifications';
 
-/** A notification to one member about another's doing. */
-type PersonalNotification = NotificationOf & { notificationFor: string };
-
 /**
- * Stores a notification in the acting transaction and tells the recipient's open streams; nobody is
- * told about their own doing, nor of a member with a block between them. One statement, not three
- * (the block asked, the row, the signal): it is part of every comment and reply, and a like's
- * statement holds the same three (likeNotification).
+ * A notification to one member about another's doing (`values.userId`'s like, comment or reply) and
+ * its signal, as parts of the doing's own statement: `recipient` (a column of `from`, which holds a
+ * row only when the doing happened) hears of it, but nobody of their own doing, nor across a block.
  */
-async function notify(tx: Executor, { notificationFor, ...values }: PersonalNotification) {
-  if (notificationFor === values.userId) return;
-  await insertNotificationsFor(
-    tx,
-    NOTIFICATION_CHANNEL,
-    values,
-    sql`select ${notificationFor}::uuid where ${noBlockBetween(notificationFor, values.userId)}`,
-  );
-}
-
-/**
- * A like's notification and its signal, as parts of the like's own statement (likes.repository):
- * the liked blog's author, `author` (a column of `from`, which holds a row only when the like was
- * added), hears of the reader's like; as notify tells, not of liking their own blog, nor across a block.
- */
-export function likeNotification({ blogId, userId }: { blogId: string; userId: string }, author: SQL, from: SQL) {
+export function personalNotification(values: NotificationIn & { userId: string }, recipient: SQL, from: SQL) {
+  const { userId } = values;
   return {
     insert: notificationsInsert(
-      { type: 'like', blogId, userId },
-      sql`select ${author} from ${from} where ${author} <> ${userId}::uuid and ${noBlockBetween(author, userId)}`,
+      values,
+      sql`select ${recipient} from ${from} where ${recipient} <> ${userId}::uuid and ${noBlockBetween(recipient, userId)}`,
     ),
     signal: (told: SQL) => signalTo(NOTIFICATION_CHANNEL, told),
   };
-}
-
-/** The removal of a like's notification, as a part of the unlike's own statement, when `when` holds (the like was removed). */
-export const likeNotificationRemoval = ({ blogId, userId }: { blogId: string; userId: string }, when: SQL) =>
-  likeNotificationDelete(blogId, userId, when);
-
-interface CommentNotification {
-  blogId: string;
-  /** Who wrote the new comment. */
-  userId: string;
-  commentId: string;
-}
-
-/** Called inside the comment's transaction: the blog's author hears of a new top-level comment. */
-export async function notifyComment(
-  tx: Executor,
-  { authorId, ...comment }: CommentNotification & { authorId: string },
-) {
-  await notify(tx, { type: 'comment', notificationFor: authorId, ...comment });
-}
-
-/**
- * Called inside the reply's transaction: the parent comment's writer hears of the reply (nobody,
- * when they have deleted their account), and the replier's own notification about the parent (if
- * any) remembers this reply.
- */
-export async function notifyReply(
-  tx: Executor,
-  reply: CommentNotification & { parentId: string; parentWriterId: string | null },
-) {
-  const { blogId, userId, commentId, parentId, parentWriterId } = reply;
-  if (parentWriterId)
-    await notify(tx, {
-      type: 'reply',
-      blogId,
-      notificationFor: parentWriterId,
-      userId,
-      commentId,
-      repliedOnComment: parentId,
-    });
-  await setReply(tx, { userId, commentId: parentId, replyId: commentId });
 }
 
 /** A blog event's handler, in the transaction that first publishes a blog: every follower of its author hears of it. */
