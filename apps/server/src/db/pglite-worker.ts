@@ -8,6 +8,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { messages, PGlite, types, type ParserOptions, type RowMode, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { preparedStatements } from './pglite-statements.ts';
 
 export type Request =
   /** `textTypes`: the types whose values come back as PostgreSQL's text, for the caller's own parsers. */
@@ -122,12 +123,21 @@ function transaction(tx: number): Transaction {
 
 type ParsersFor = Awaited<ReturnType<typeof readTextTypesAsText>>;
 
-async function handle(db: PGlite, parsersFor: ParsersFor, id: number, request: Request): Promise<unknown> {
+async function handle(
+  db: PGlite,
+  statements: ReturnType<typeof preparedStatements>,
+  parsersFor: ParsersFor,
+  id: number,
+  request: Request,
+): Promise<unknown> {
   switch (request.op) {
     case 'query': {
-      const on = request.tx === undefined ? db : transaction(request.tx);
-      const parsers = parsersFor(request.textTypes);
-      return on.query(request.sql, request.params, { rowMode: request.rowMode, ...(parsers && { parsers }) });
+      if (request.tx !== undefined) transaction(request.tx); // still open
+      return statements.query(request.sql, request.params, {
+        rowMode: request.rowMode,
+        parsers: parsersFor(request.textTypes),
+        inTransaction: request.tx !== undefined,
+      });
     }
     case 'begin': {
       let end!: (commit: boolean) => void;
@@ -184,8 +194,10 @@ const db = await PGlite.create(dataDir, {
 });
 if (db) {
   const parsersFor = await readTextTypesAsText(db);
+  await db.exec('set plan_cache_mode = force_custom_plan'); // pglite-statements.ts
+  const statements = preparedStatements(db);
   port.on('message', ({ id, request }: { id: number; request: Request }) => {
-    handle(db, parsersFor, id, request).then(
+    handle(db, statements, parsersFor, id, request).then(
       (value) => send({ id, value }),
       (error: unknown) => send({ id, error: crossing(error) }),
     );
