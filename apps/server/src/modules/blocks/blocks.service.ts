@@ -7,11 +7,11 @@ import {
 } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { badRequest, forbidden, notFound } from '../../http-error.ts';
 import { findUserByUsername } from '../users/index.ts';
 import type { BlockEventHandlers } from './block-events.ts';
 import { presentBlockedUser } from './blocks.presenter.ts';
-import { queryRows } from '../../db/query-rows.ts';
 import {
   blockStanding,
   countBlocked,

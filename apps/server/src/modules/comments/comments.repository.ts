@@ -93,17 +93,18 @@ export async function insertComment(
     sql`with blog as (select ${blogs.id}, ${blogs.blogId}, ${blogs.authorId} from ${blogs} where ${blogs.id} = ${blogId} and ${readableByReaders} for update),
       parent as (${parent}),
       standing as (select ${blockStanding(userId, sql`blog.author_id`)} as with_author,
-        ${blockStanding(userId, sql`parent.commented_by`)} as with_commenter from blog left join parent on true),
+        ${blockStanding(userId, sql`parent.commented_by`)} as with_commenter,
+        ${parentId}::uuid is null or parent.id is not null as parent_found from blog left join parent on true),
       added as (insert into ${comments} (blog_id, blog_author, commented_by, parent_id, comment)
         select blog.id, blog.author_id, ${userId}, parent.id, ${text} from blog left join parent on true, standing
-        where standing.with_author is null and standing.with_commenter is null and (${parentId}::uuid is null or parent.id is not null)
+        where standing.with_author is null and standing.with_commenter is null and standing.parent_found
         returning id, created_at),
       counted as (${blogActivity.update(blogId, { comments: 1, parents: parentId ? 0 : 1 }, stored)}),
       told as (${notice.insert})
       ${parentId ? sql`, remembered as (${replyRemembered({ userId, commentId: parentId }, sql`added.id`, sql`added`)})` : sql``}
-    select blog.blog_id as slug, blog.author_id, (${parentId}::uuid is null or parent.id is not null) as parent_found,
-      standing.with_author, standing.with_commenter, added.id, added.created_at, (${notice.signal(sql`told`)}) as signalled
-    from blog left join parent on true cross join standing left join added on true`,
+    select blog.blog_id as slug, blog.author_id, standing.parent_found, standing.with_author, standing.with_commenter,
+      added.id, added.created_at, (${notice.signal(sql`told`)}) as signalled
+    from blog cross join standing left join added on true`,
   );
   if (!row) return { parentFound: false, withAuthor: null, withCommenter: null };
   return {
