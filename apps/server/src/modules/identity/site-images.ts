@@ -62,7 +62,21 @@ async function uploaded(app: FastifyInstance, url: string | null, alt: string): 
  * admins' default share image, else the drawn card) and the publisher's logo (their logo, else the
  * share image). Paths on this site; the caller makes them absolute.
  */
-export async function siteImages(app: FastifyInstance, site: SiteIdentity) {
+export function siteImages(app: FastifyInstance, site: SiteIdentity): Promise<{ share: ShareImage; logo: ShareImage }> {
+  // Once per identity (app.siteIdentity() answers the same object until it changes): every blog page
+  // and the home page ask, and an upload's size, which they read from the database, never changes.
+  let images = imagesOf.get(site);
+  if (!images) {
+    images = readSiteImages(app, site);
+    imagesOf.set(site, images);
+    images.catch(() => imagesOf.delete(site));
+  }
+  return images;
+}
+
+const imagesOf = new WeakMap<SiteIdentity, Promise<{ share: ShareImage; logo: ShareImage }>>();
+
+async function readSiteImages(app: FastifyInstance, site: SiteIdentity) {
   const share = (await uploaded(app, site.shareImage, site.name)) ?? drawnCard(site);
   const logo = (await uploaded(app, site.logo, `${site.name} logo`)) ?? share;
   return { share, logo };

@@ -65,38 +65,78 @@ function accentStyle(accent: string | null): string[] {
   ];
 }
 
-/** What every page's head says of the site, whatever the page: its icons, its accent, and its identity for the web app. */
+/** What every page's head says of the site, whatever the page: its icons, its accent, its identity for the web app and its feeds. */
 export interface SiteHead {
   site: SiteIdentity;
   /** The identity as `GET /api/site` answers it (image URLs absolute), which the web app starts from. */
   answered: unknown;
   /** The `<link>`s of the site's icons and web manifest. */
   icons: string[];
+  /** The site's own feeds, which readers may subscribe to from any page. */
+  feeds: AlternateLink[];
 }
 
+/** The tags of SiteHead, in the order every page carries them after its own. */
+export const siteHeadTags = (head: SiteHead) =>
+  [
+    ...head.icons,
+    ...accentStyle(head.site.accentColor),
+    dataBlock('type="application/json" id="site-identity"', head.answered),
+    ...head.feeds.map(alternateLink),
+  ].join('');
+
+/** What a page puts in index.html: its head (beside the site's) and what goes in place of the empty #root. */
+export interface PageParts {
+  site: SiteIdentity;
+  /** siteHeadTags of the site, for the origin the page is answered on. */
+  siteTags: string;
+  tags: PageTags | null;
+  /** The page's other representations (its ActivityStreams document). */
+  alternates: AlternateLink[];
+  /** A `<meta name="robots">` value, or none. */
+  robots?: string | undefined;
+  /** The rendered app and its data block; the empty #root (the app renders in the browser) when not given. */
+  root?: string | undefined;
+}
+
+const ROOT = '<div id="root"></div>';
+
 /**
- * index.html with a page's head: the site's language, icons, accent and identity; the page's share
- * tags when it has any (else the site's name and description); the feeds readers may subscribe to
- * (the site's on every page) and the page's other representations (`alternates`: its
- * ActivityStreams document). index.html's own title, description and icon are placeholders.
+ * index.html cut once, where every page fills in: the language, the title, the end of the head and
+ * the root. Its own description and icon are placeholders, left out with the whitespace before
+ * them, so no blank line is left: each page's tags say these. A page is then joined, never searched.
  */
-export function injectHead(html: string, tags: PageTags | null, alternates: AlternateLink[], head: SiteHead): string {
-  const { site } = head;
-  const feeds = [...alternates, ...(tags?.feeds ?? [])].map(alternateLink);
-  const title = tags ? documentTitle(tags.title, site.name) : site.name;
-  // Replacer functions, not strings: a title holding "$'" or "$&" must stay text, not splice the page into itself.
-  const page = html
-    .replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(site.language)}"`)
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-    // With the whitespace before them, so no blank line is left: the page's own tags say these.
+export function pageTemplate(indexHtml: string): (parts: PageParts) => string {
+  const cut = (html: string, pattern: RegExp) => {
+    const match = pattern.exec(html);
+    if (!match) throw new Error(`index.html has no ${pattern.source}`);
+    return [html.slice(0, match.index), html.slice(match.index + match[0].length)] as const;
+  };
+  const placeholdersOut = indexHtml
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace(/\s*<link rel="icon"[^>]*>/, '');
-  const added = [
-    ...(tags ? shareTags(tags, site.name) : [meta('name', 'description', site.description || site.name)]),
-    ...head.icons,
-    ...accentStyle(site.accentColor),
-    dataBlock('type="application/json" id="site-identity"', head.answered),
-    ...feeds,
-  ].join('');
-  return page.replace('</head>', () => `${added}</head>`);
+  const [beforeLang, afterLang] = cut(placeholdersOut, /<html lang="[^"]*"/);
+  const [beforeTitle, afterTitle] = cut(afterLang, /<title>[^<]*<\/title>/);
+  const [headRest, afterHead] = cut(afterTitle, /<\/head>/);
+  const [beforeRoot, afterRoot] = cut(afterHead, new RegExp(ROOT));
+  return ({ site, siteTags, tags, alternates, robots, root = ROOT }) => {
+    const title = tags ? documentTitle(tags.title, site.name) : site.name;
+    const pageTags = tags ? shareTags(tags, site.name) : [meta('name', 'description', site.description || site.name)];
+    const feeds = [...alternates, ...(tags?.feeds ?? [])].map(alternateLink);
+    return [
+      beforeLang,
+      `<html lang="${escapeHtml(site.language)}"`,
+      beforeTitle,
+      `<title>${escapeHtml(title)}</title>`,
+      headRest,
+      ...pageTags,
+      siteTags,
+      ...feeds,
+      robots ? `<meta name="robots" content="${robots}">` : '',
+      '</head>',
+      beforeRoot,
+      root,
+      afterRoot,
+    ].join('');
+  };
 }

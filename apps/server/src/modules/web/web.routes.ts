@@ -13,7 +13,7 @@ import { iconLinks } from '../identity/index.ts';
 import { blogOfOldAddress } from '../imports/index.ts';
 import { encodeAnswer } from '../../plugins/image-urls.ts';
 import { blogPath, SiteIdentity } from '@inkwell/contracts';
-import { injectHead } from './head-tags.ts';
+import { pageTemplate, siteHeadTags } from './head-tags.ts';
 import { errorResponses } from '../../http-error.ts';
 import { siteFeedLinks } from '../../plugins/feed-links.ts';
 import { PAGE_MISSING, type PageTags } from '../../plugins/page-tags.ts';
@@ -49,8 +49,6 @@ interface PageRenderer {
   ): Promise<{ status: number; html: string; stateScript: string | null } | null>;
 }
 
-const ROOT = '<div id="root"></div>';
-
 /**
  * Serves the built SPA: hashed assets cached for ever, index.html never cached. Scripts and
  * styles go out as the build compressed them (`.br`/`.gz` beside each, `Vary: Accept-Encoding`).
@@ -78,18 +76,35 @@ export async function registerWeb(app: FastifyInstance) {
         ),
     });
   }
-  const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : null;
   // The server renderer is built beside the app (`npm run build`); without it every page is the SPA.
   const rendererFile = path.join(`${dist}-server`, 'entry-server.js');
   const renderer =
     hasBuild && existsSync(rendererFile) ? ((await import(pathToFileURL(rendererFile).href)) as PageRenderer) : null;
 
+  const fillPage = hasBuild ? pageTemplate(readFileSync(indexFile, 'utf8')) : null;
+
+  // The site's part of every head, made again only when the identity or the origin changes.
+  let siteHead: { site: SiteIdentity; origin: string; tags: string } | null = null;
+  function siteTags(request: FastifyRequest, site: SiteIdentity) {
+    const origin = siteOrigin(app, request);
+    if (siteHead?.site !== site || siteHead.origin !== origin) {
+      const tags = siteHeadTags({
+        site,
+        answered: encodeAnswer(app, request, SiteIdentity, site),
+        icons: iconLinks(site),
+        feeds: siteFeedLinks((path) => absoluteUrl(origin, path), site.name),
+      });
+      siteHead = { site, origin, tags };
+    }
+    return siteHead.tags;
+  }
+
   /**
-   * index.html with the page's head tags (the site's feeds on every page), and its status: 404 when
-   * its subject does not exist. A page whose tags cannot be read goes without them, unless the
+   * What a page puts in index.html's head (the site's feeds on every page), and its status: 404
+   * when its subject does not exist. A page whose tags cannot be read goes without them, unless the
    * database is unavailable: then the page fails as an API call would (503, Retry-After).
    */
-  async function taggedIndex(request: FastifyRequest, html: string) {
+  async function pageHead(request: FastifyRequest) {
     let tags: PageTags | null = null;
     let status = 200;
     for (const resolver of app.pageTagResolvers) {
@@ -103,20 +118,16 @@ export async function registerWeb(app: FastifyInstance) {
       else tags = page;
       break;
     }
-    const origin = siteOrigin(app, request);
     const alternates = status === 200 ? await Promise.all(app.pageAlternates.map((resolve) => resolve(request))) : [];
     const site = await app.siteIdentity();
-    const head = injectHead(
-      html,
+    const head = {
+      site,
+      siteTags: siteTags(request, site),
       tags,
-      [...siteFeedLinks((path) => absoluteUrl(origin, path), site.name), ...alternates.flat()],
-      { site, answered: encodeAnswer(app, request, SiteIdentity, site), icons: iconLinks(site) },
-    );
-    const robots = ROBOTS[request.routeOptions.url ?? ''];
-    return {
-      html: robots ? head.replace('</head>', () => `<meta name="robots" content="${robots}"></head>`) : head,
-      status,
+      alternates: alternates.flat(),
+      robots: ROBOTS[request.routeOptions.url ?? ''],
     };
+    return { head, status };
   }
 
   const sendHtml = (reply: FastifyReply, status: number, html: string | Buffer) => {
@@ -142,11 +153,11 @@ export async function registerWeb(app: FastifyInstance) {
   });
 
   app.decorate('sendSpa', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!indexHtml) {
+    if (!fillPage) {
       return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
     }
-    const { html, status } = await taggedIndex(request, indexHtml);
-    return sendHtml(reply, status, html);
+    const { head, status } = await pageHead(request);
+    return sendHtml(reply, status, fillPage(head));
   });
 
   const answerReadingCall = readingCalls(app);
@@ -168,7 +179,7 @@ export async function registerWeb(app: FastifyInstance) {
    * as its “Page not found”; another page of the app is left to the browser.)
    */
   async function sendReadingPage(request: FastifyRequest, reply: FastifyReply) {
-    if (!indexHtml || !renderer) return app.sendSpa(request, reply);
+    if (!fillPage || !renderer) return app.sendSpa(request, reply);
     // The home page with `?p=42`: WordPress's address of a post by its id.
     if (request.routeOptions.url === '/' && (await redirectOldAddress(request, reply))) return reply;
     // The renderer shows a list it could not load as empty: a database outage must fail the page instead.
@@ -186,17 +197,13 @@ export async function registerWeb(app: FastifyInstance) {
         return null;
       });
     // Side by side, and what both read (a blog, a member) read once.
-    const [page, tagged] = await loadingOnce(() => Promise.all([rendering(), taggedIndex(request, indexHtml)]));
+    const [page, { head, status }] = await loadingOnce(() => Promise.all([rendering(), pageHead(request)]));
     if (unavailable) throw unavailable;
-    if ((page?.status ?? tagged.status) === 404 && (await redirectOldAddress(request, reply))) return reply;
-    if (!page) return sendHtml(reply, tagged.status, tagged.html);
-    const [head, tail] = tagged.html.split(ROOT) as [string, string];
+    if ((page?.status ?? status) === 404 && (await redirectOldAddress(request, reply))) return reply;
+    if (!page) return sendHtml(reply, status, fillPage(head));
+    const root = `<div id="root">${page.html}</div>${page.stateScript ?? ''}`;
     // Encoded once, here: sent as a string, a long page was encoded to UTF-8 again on its way out.
-    return sendHtml(
-      reply,
-      page.status,
-      Buffer.from(`${head}<div id="root">${page.html}</div>${page.stateScript ?? ''}${tail}`),
-    );
+    return sendHtml(reply, page.status, Buffer.from(fillPage({ ...head, root })));
   }
   const response = {
     ...errorResponses([]),
