@@ -123,6 +123,15 @@ const readingPages: { path: string; load: PageLoad; bundle: ReadingBundle }[] = 
   },
 ];
 
+/** The reading page at a path, and its parameters. Each pattern is compiled as it is tried (React Router keeps none), so the first to match ends the search. */
+function readingPageAt(pathname: string) {
+  for (const page of readingPages) {
+    const match = matchPath(page.path, pathname);
+    if (match) return { ...page, params: match.params };
+  }
+  return undefined;
+}
+
 /**
  * Renders a reading page (its path and query) as the anonymous reader sees it, from the same
  * routes and components the app renders, its islands as the browser hydrates them, and a path that is no page of the app as its “Page
@@ -132,7 +141,7 @@ export async function renderPage(pathAndQuery: string, call: ReadingCall): Promi
   // Only the path and query matter: no part of the page depends on the origin.
   const url = new URL(pathAndQuery, 'http://localhost');
   const { pathname, searchParams } = url;
-  const page = readingPages.map((p) => ({ ...p, match: matchPath(p.path, pathname) })).find((p) => p.match);
+  const page = readingPageAt(pathname);
   if (!page && isAppPath(pathname)) return null;
 
   // No retry (a refusal answers the same again), and nothing goes stale while the page renders: a
@@ -143,7 +152,7 @@ export async function renderPage(pathAndQuery: string, call: ReadingCall): Promi
   // Every page, the 404 included, shows the site's identity.
   const found = await readingCalls.run(call, async () => {
     const [loaded] = await Promise.all([
-      page ? page.load(queryClient, page.match!.params, searchParams) : false,
+      page ? page.load(queryClient, page.params, searchParams) : false,
       queryClient.prefetchQuery(siteQuery()),
     ]);
     return loaded;

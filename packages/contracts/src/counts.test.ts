@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, nounFor } from './counts.ts';
+import { countOf, formatCount, nounFor } from './counts.ts';
 
 describe('countOf', () => {
   it('says one in the singular and any other number in the plural', () => {
@@ -18,5 +18,13 @@ describe('nounFor', () => {
   it('gives the noun alone, for a number shown apart from it', () => {
     expect(nounFor(1, 'comment')).toBe('comment');
     expect(nounFor(12, 'comment')).toBe('comments');
+  });
+});
+
+describe('formatCount', () => {
+  it('writes a count as the screens show it, thousands separated', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(1204)).toBe('1,204');
+    expect(formatCount(1_234_567)).toBe('1,234,567');
   });
 });

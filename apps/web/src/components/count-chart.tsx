@@ -1,3 +1,4 @@
+import { formatCount } from '@inkwell/contracts';
 import { useId } from 'react';
 import { formatDate, formatMonth } from '../lib/format-date.ts';
 
@@ -9,8 +10,6 @@ function bucketStart(from: string, bucket: ChartBucket, index: number): string {
   const start = bucket === 'day' ? Date.UTC(year, month - 1, day + index) : Date.UTC(year, month - 1 + index, 1);
   return new Date(start).toISOString().slice(0, 10);
 }
-
-const number = (value: number) => value.toLocaleString('en');
 
 /* The drawing's own units: the width stretches to the column (one unit a bar), the height stays. */
 const HEIGHT = 120;
@@ -51,7 +50,7 @@ export function CountChart({
   const summary =
     max === 0
       ? `${title} per ${per}, ${first} to ${last}: none.`
-      : `${title} per ${per}, ${first} to ${last}: ${number(total)} in all, the most ${number(max)} (${name(peak)}).`;
+      : `${title} per ${per}, ${first} to ${last}: ${formatCount(total)} in all, the most ${formatCount(max)} (${name(peak)}).`;
   const barHeight = (value: number) => (max === 0 ? 0 : (value / max) * (HEIGHT - TOP));
 
   return (
@@ -61,12 +60,12 @@ export function CountChart({
           {title}
         </h2>
         <p className="text-neutral-600">
-          <span className="text-2xl font-medium text-neutral-900">{number(total)}</span> in all
+          <span className="text-2xl font-medium text-neutral-900">{formatCount(total)}</span> in all
         </p>
       </div>
       <div className="relative">
         <span className="absolute top-0 left-0 text-xs leading-none text-neutral-600" aria-hidden="true">
-          {number(max)}
+          {formatCount(max)}
         </span>
         <svg
           role="img"
@@ -83,7 +82,7 @@ export function CountChart({
           </g>
           {values.map((value, index) => (
             <g key={index}>
-              <title>{`${name(index)}: ${number(value)}`}</title>
+              <title>{`${name(index)}: ${formatCount(value)}`}</title>
               {/* The whole column answers the pointer, so a thin or empty bar still shows its number. */}
               <rect x={index} y={0} width={1} height={HEIGHT} fill="transparent" />
               <rect
@@ -123,7 +122,7 @@ export function CountChart({
                 <th scope="row" className="py-1 font-normal">
                   {name(index)}
                 </th>
-                <td className="py-1 text-right">{number(value)}</td>
+                <td className="py-1 text-right">{formatCount(value)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,4 +1,4 @@
-import { nounFor } from '@inkwell/contracts';
+import { formatCount, nounFor } from '@inkwell/contracts';
 
 /**
  * A count shown as its number beside an icon, with its noun for screen readers alone: they read "12 likes"
@@ -7,7 +7,7 @@ import { nounFor } from '@inkwell/contracts';
 export function CountOf({ count, noun, plural }: { count: number; noun: string; plural?: string }) {
   return (
     <>
-      {count.toLocaleString('en')}
+      {formatCount(count)}
       <span className="sr-only"> {nounFor(count, noun, plural)}</span>
     </>
   );

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { AuthorStatsResponse, StatsPeriod } from '@inkwell/contracts';
+import { formatCount, type AuthorStatsResponse, type StatsPeriod } from '@inkwell/contracts';
 import { CountChart } from '../../components/count-chart.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { loadedItems } from '../../lib/paged-list.ts';
@@ -151,7 +151,7 @@ function Referrers({ referrers }: { referrers: AuthorStatsResponse['referrers'] 
                 <th scope="row" className="py-2 font-normal break-all">
                   {sourceName(source)}
                 </th>
-                <td className="py-2 pl-4 text-right">{reads.toLocaleString('en')}</td>
+                <td className="py-2 pl-4 text-right">{formatCount(reads)}</td>
                 <td className="py-2 pl-4">
                   {/* The share of the most read source, drawn: the number beside it says it. */}
                   <svg width="100%" height={8} aria-hidden="true" className="text-neutral-700">

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { countOf, type UserProfile } from '@inkwell/contracts';
+import { countOf, formatCount, type UserProfile } from '@inkwell/contracts';
 import { Avatar } from '../../components/avatar.tsx';
 import { PagedBlogList } from '../../components/paged-blog-list.tsx';
 import { Tabs } from '../../components/tabs.tsx';
@@ -62,7 +62,7 @@ function ProfileShown({ profile }: { profile: UserProfile }) {
           {countOf(total_posts, 'Blog')} - {countOf(total_reads, 'Read')}
         </p>
         <p className="text-neutral-700" data-testid="follow-counts">
-          {countOf(total_followers, 'Follower')} - {total_following.toLocaleString('en')} Following
+          {countOf(total_followers, 'Follower')} - {formatCount(total_following)} Following
         </p>
         {isOwner ? (
           <Link to="/settings/edit-profile" className="btn-light w-fit rounded-md">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
-import { blogPath, editorPath, type DashboardBlog } from '@inkwell/contracts';
+import { blogPath, editorPath, formatCount, type DashboardBlog } from '@inkwell/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
@@ -115,7 +115,7 @@ function Stat({ label, value }: { label: string; value: number }) {
   return (
     <div className="flex flex-col-reverse">
       <dt className="text-sm text-neutral-500">{label}</dt>
-      <dd className="text-xl font-medium">{value.toLocaleString('en')}</dd>
+      <dd className="text-xl font-medium">{formatCount(value)}</dd>
     </div>
   );
 }
