@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '@inkwell/contracts';
+import { eq } from 'drizzle-orm';
+import { images } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildBlog, buildUser, post, type TestUser, uploadImage } from '../../test/factories.ts';
 import { fixtureImage } from '../../test/images.ts';
@@ -159,6 +161,20 @@ describe('head tags of a blog', () => {
       height: 840,
       caption: 'Banner of “Dunes”',
     });
+  });
+
+  it('know an uploaded banner’s size from the first page that showed it, without asking the database again', async () => {
+    const banner = await uploadImage(t.app, author, await fixtureImage('png', 1600, 1000));
+    const blogId = await buildBlog(t.app, author, { title: 'Coast', banner: banner.url });
+    expect(imageTags(await page(`/blog/${blogId}`)).height).toBe('750');
+    // The bytes behind an address never change, and so neither does their size: with the row gone,
+    // the page rendered anew (another address of it, past the read cache) still says it.
+    const deleted = await t.app.db
+      .delete(images)
+      .where(eq(images.key, banner.url.split('/uploads/')[1]!))
+      .returning();
+    expect(deleted).toHaveLength(1);
+    expect(imageTags(await page(`/blog/${blogId}?again`)).height).toBe('750');
   });
 
   it('share a banner that is no image of ours as it is, without a size it does not know', async () => {

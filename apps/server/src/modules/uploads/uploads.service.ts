@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { IMAGE_KEY, imageVariantKey, Limits } from '@inkwell/contracts';
+import { LRUCache } from 'lru-cache';
 import type { Executor } from '../../db/client.ts';
 import { badRequest, HttpError } from '../../http-error.ts';
 import { FetchRefused, safeFetch } from '../../net/safe-fetch.ts';
@@ -108,14 +109,26 @@ export interface RasterImage {
 }
 
 /**
+ * The sizes of stored images, by key. A key is the hash of the bytes, so its size never changes:
+ * a blog page with an uploaded banner (and a profile with an uploaded picture) would otherwise send
+ * one more statement on every render just to say how large its share image is.
+ */
+const sizes = new LRUCache<string, { width: number; height: number }>({ max: 10_000 });
+
+/**
  * The share copy of an image this server stored, with its type and size (it is made with the
  * image, or on the first request for it when the image is older); null for any other address.
  */
 export async function shareImage(db: Executor, url: string): Promise<Required<RasterImage> | null> {
   const key = url.startsWith(URL_PREFIX) ? url.slice(URL_PREFIX.length) : '';
   const hash = IMAGE_KEY.exec(key)?.[1];
-  const image = hash && (await findImage(db, [key]));
-  if (!hash || !image) return null;
+  if (!hash) return null;
+  let image = sizes.get(key);
+  if (!image) {
+    image = await findImage(db, [key]);
+    if (!image) return null;
+    sizes.set(key, image);
+  }
   const width = Math.min(image.width, SHARE_WIDTH);
   return {
     url: imageUrl(shareCopyKey(hash)),
