@@ -3,7 +3,7 @@ import type { SiteIdentity } from '@inkwell/contracts';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { createImageStore, storedImageBytes } from '../uploads/index.ts';
-import { DEFAULT_MARK_SVG, version } from './site-images.ts';
+import { DEFAULT_MARK_SVG, keptUnlessFailed, version } from './site-images.ts';
 
 /**
  * The icons browsers and phones ask for, each a PNG drawn from the site's icon (or the product's
@@ -87,14 +87,6 @@ export function siteIconDrawer(app: FastifyInstance) {
       .toBuffer();
   }
 
-  return (site: SiteIdentity, name: SiteIconName): Promise<Buffer> => {
-    const key = `${name} ${site.icon} ${site.accentColor}`;
-    let png = drawn.get(key);
-    if (!png) {
-      png = draw(site, name);
-      drawn.set(key, png);
-      png.catch(() => drawn.delete(key));
-    }
-    return png;
-  };
+  return (site: SiteIdentity, name: SiteIconName): Promise<Buffer> =>
+    keptUnlessFailed(drawn, `${name} ${site.icon} ${site.accentColor}`, () => draw(site, name));
 }

@@ -65,13 +65,22 @@ async function uploaded(app: FastifyInstance, url: string | null, alt: string): 
 export function siteImages(app: FastifyInstance, site: SiteIdentity): Promise<{ share: ShareImage; logo: ShareImage }> {
   // Once per identity (app.siteIdentity() answers the same object until it changes): every blog page
   // and the home page ask, and an upload's size, which they read from the database, never changes.
-  let images = imagesOf.get(site);
-  if (!images) {
-    images = readSiteImages(app, site);
-    imagesOf.set(site, images);
-    images.catch(() => imagesOf.delete(site));
+  return keptUnlessFailed(imagesOf, site, () => readSiteImages(app, site));
+}
+
+/** What `make` promises for `key`, made once and kept in `cache`; a failure is not kept, so the next asker tries again. */
+export function keptUnlessFailed<K, V>(
+  cache: { get(key: K): Promise<V> | undefined; set(key: K, value: Promise<V>): unknown; delete(key: K): unknown },
+  key: K,
+  make: () => Promise<V>,
+): Promise<V> {
+  let value = cache.get(key);
+  if (!value) {
+    value = make();
+    cache.set(key, value);
+    value.catch(() => cache.delete(key));
   }
-  return images;
+  return value;
 }
 
 const imagesOf = new WeakMap<SiteIdentity, Promise<{ share: ShareImage; logo: ShareImage }>>();
