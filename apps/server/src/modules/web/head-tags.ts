@@ -95,7 +95,7 @@ export interface PageParts {
   alternates: AlternateLink[];
   /** A `<meta name="robots">` value, or none. */
   robots?: string | undefined;
-  /** The rendered app and its data block; the empty #root (the app renders in the browser) when not given. */
+  /** The rendered app and its data block, in place of the empty #root; without it (or without an empty #root in index.html) the app renders in the browser. */
   root?: string | undefined;
 }
 
@@ -103,7 +103,7 @@ const ROOT = '<div id="root"></div>';
 
 /**
  * index.html cut once, where every page fills in: the language, the title, the end of the head and
- * the root. Its own description and icon are placeholders, left out with the whitespace before
+ * the empty root. Its own description and icon are placeholders, left out with the whitespace before
  * them, so no blank line is left: each page's tags say these. A page is then joined, never searched.
  */
 export function pageTemplate(indexHtml: string): (parts: PageParts) => string {
@@ -117,9 +117,11 @@ export function pageTemplate(indexHtml: string): (parts: PageParts) => string {
     .replace(/\s*<link rel="icon"[^>]*>/, '');
   const [beforeLang, afterLang] = cut(placeholdersOut, /<html lang="[^"]*"/);
   const [beforeTitle, afterTitle] = cut(afterLang, /<title>[^<]*<\/title>/);
-  const [headRest, afterHead] = cut(afterTitle, /<\/head>/);
-  const [beforeRoot, afterRoot] = cut(afterHead, new RegExp(ROOT));
-  return ({ site, siteTags, tags, alternates, robots, root = ROOT }) => {
+  const [headRest, body] = cut(afterTitle, /<\/head>/);
+  const rootAt = body.indexOf(ROOT);
+  const withRoot = (root: string | undefined) =>
+    root === undefined || rootAt < 0 ? body : `${body.slice(0, rootAt)}${root}${body.slice(rootAt + ROOT.length)}`;
+  return ({ site, siteTags, tags, alternates, robots, root }) => {
     const title = tags ? documentTitle(tags.title, site.name) : site.name;
     const pageTags = tags ? shareTags(tags, site.name) : [meta('name', 'description', site.description || site.name)];
     const feeds = [...alternates, ...(tags?.feeds ?? [])].map(alternateLink);
@@ -134,9 +136,7 @@ export function pageTemplate(indexHtml: string): (parts: PageParts) => string {
       ...feeds,
       robots ? `<meta name="robots" content="${robots}">` : '',
       '</head>',
-      beforeRoot,
-      root,
-      afterRoot,
+      withRoot(root),
     ].join('');
   };
 }
