@@ -32,21 +32,38 @@ it('takes over a lock file left by a crash, even when its pid now belongs to a l
   await release();
 });
 
-/** Six processes try the folder at once and hold it a moment: how many said they held it. */
+/**
+ * Six processes try the folder at once, and a holder keeps it until all six have said how they
+ * fared: how many said they held it. (Holding it for a fixed time let a process that a busy
+ * machine started late find the folder free again, and count a second holder.)
+ */
 async function race(dir: string): Promise<number> {
   const script = `import { lockDataDir } from ${JSON.stringify(path.join(import.meta.dirname, 'data-dir-lock.ts'))};
-    try { lockDataDir(${JSON.stringify(dir)}); console.log('held'); await new Promise((r) => setTimeout(r, 1500)); } catch { console.log('refused'); }`;
-  const outputs = await Promise.all(
-    Array.from({ length: 6 }, () => {
-      const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let output = '';
-      child.stdout.on('data', (chunk) => (output += chunk));
-      // 'close', not 'exit': a busy machine may end the process before its output has been read.
-      return new Promise<string>((resolve) => child.on('close', () => resolve(output.trim())));
-    }),
+    let outcome = 'held';
+    try { lockDataDir(${JSON.stringify(dir)}); } catch { outcome = 'refused'; }
+    console.log(outcome);
+    process.stdin.resume();
+    process.stdin.on('end', () => process.exit(0));`;
+  const children = Array.from({ length: 6 }, () =>
+    spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] }),
   );
+  const ended = children.map((child) => new Promise((resolve) => child.on('close', resolve)));
+  const outputs = await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<string>((resolve) => {
+          let output = '';
+          child.stdout.on('data', (chunk) => {
+            output += chunk;
+            if (output.includes('\n')) resolve(output.trim());
+          });
+          // A process that ended without a line is answered by what it wrote, and fails the check below.
+          child.on('close', () => resolve(output.trim()));
+        }),
+    ),
+  );
+  for (const child of children) child.stdin.end();
+  await Promise.all(ended);
   expect(
     outputs.every((output) => output === 'held' || output === 'refused'),
     outputs.join(','),
