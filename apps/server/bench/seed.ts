@@ -4,6 +4,7 @@ import { TOPIC_TAGS } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { blogs, comments, users } from '../src/db/schema/index.ts';
+import { countEveryBlog } from '../src/modules/blogs/blog-counts.ts';
 import { renderContent } from '../src/modules/content/index.ts';
 
 const WORDS = [
@@ -95,6 +96,8 @@ export async function seed({ db }: Database, count: number): Promise<Seeded> {
     .update(blogs)
     .set({ totalComments: 17, totalParentComments: 12 })
     .where(sql`${blogs.id} = ${sample!.id}`);
+  // Written around the app, so counted, and listed under their tags, as the app would have.
+  await countEveryBlog(db);
   await db.execute(sql`analyze`);
   const author = authors.find((a) => a.id === sample!.authorId)!;
   return {

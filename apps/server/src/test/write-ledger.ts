@@ -75,8 +75,8 @@ async function databaseStates(db: Executor): Promise<Map<string, string>> {
 
 /**
  * Every counter that disagrees with the rows it counts, in words; empty when all agree: each blog's
- * comments, top-level comments and likes, each author's listed blogs and follow counters, and the
- * listed blogs in all and per tag (blog_counts).
+ * comments, top-level comments and likes, each author's listed blogs and follow counters, the
+ * listed blogs in all and per tag (blog_counts), and which are listed under each tag (tag_listings).
  */
 export async function counterMismatches(db: Executor): Promise<string[]> {
   const mismatches: string[] = [];
@@ -130,5 +130,15 @@ export async function counterMismatches(db: Executor): Promise<string[]> {
     if (Number(total ?? 0) !== Number(published ?? 0))
       mismatches.push(`blog_counts ${scope}: ${total ?? 'no row'}, published blogs ${published ?? 0}`);
   }
+  const listings = await queryRows<{ tag: string; blog_id: string; kept: string | null; listed: string | null }>(
+    db,
+    sql`with listed as (select distinct tag, b.id, b.published_at from blogs b, unnest(b.tags) as tag where b.listed)
+        select coalesce(k.tag, l.tag) as tag, b.blog_id, k.published_at::text as kept, l.published_at::text as listed
+        from tag_listings k full join listed l on l.tag = k.tag and l.id = k.blog_id
+        left join blogs b on b.id = coalesce(k.blog_id, l.id)
+        where k.published_at is distinct from l.published_at`,
+  );
+  for (const { tag, blog_id, kept, listed } of listings)
+    mismatches.push(`tag_listings ${tag} ${blog_id}: ${kept ?? 'no row'}, listed ${listed ?? 'not listed'}`);
   return mismatches;
 }

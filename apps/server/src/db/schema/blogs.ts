@@ -160,6 +160,29 @@ export const blogDayCounts = pgTable('blog_day_counts', {
 });
 
 /**
+ * Each listed blog under each of its tags, kept like blog_counts (blogs/blog-counts.ts): a tag's
+ * newest blogs (a blog page's similar blogs, a topic's page) are one range of this primary key,
+ * whatever the tag. On the blogs' own tags index, the best plan depends on how common the tag is
+ * (a rare one from the index, a common one by walking the newest blogs), so that statement had to
+ * be planned again for every page; this one is planned once (blog-lists/blog-lists.repository.ts).
+ */
+export const tagListings = pgTable(
+  'tag_listings',
+  {
+    tag: text('tag').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    blogId: uuid('blog_id')
+      .notNull()
+      .references(() => blogs.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tag, t.publishedAt, t.blogId] }),
+    // A blog's rows, found when it changes or goes.
+    index('tag_listings_blog_idx').on(t.blogId),
+  ],
+);
+
+/**
  * Every word (lower case, letters and digits) ever used in a blog's title, added as titles are
  * saved, never removed: a search whose words find too little looks here for words like them
  * (blog-lists/blog-lists.repository.ts), through the trigram index, instead of comparing every title.

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-
 import type { Db, Executor } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { blogCounts, blogDayCounts, blogs, countScope, users } from '../../db/schema/index.ts';
+import { blogCounts, blogDayCounts, blogs, countScope, tagListings, users } from '../../db/schema/index.ts';
 import { blogCardColumns, type BlogCardRow } from '../blogs/index.ts';
 import { listedToReaders } from '../visibility/index.ts';
 import { typoQueryText } from './title-words.ts';
@@ -101,17 +101,35 @@ const newestPage = (where: SQL, offset: SQLWrapper | number, limit: SQLWrapper |
   sql`select ${blogs.id} from ${blogs} where ${where} order by ${newestOrder} offset ${offset} limit ${limit}`;
 
 /**
- * A page of the blogs a filter without text finds, newest first: a blog page's similar blogs, an
- * author's profile. Prepared once per database and kind of filter (which filters, an author by id
- * or by name), unnamed, so PostgreSQL plans each for its values: a rare tag is read from the tags'
- * index, a common one by walking the newest blogs.
+ * The ids of one page of a tag's blogs (but one, given its blog_id), newest first: one range of
+ * tag_listings' key read backwards, whatever the tag, so the statement is named and planned once.
+ */
+function tagPage(butOne: boolean) {
+  const blogOf = sql`(select ${blogs.id} from ${blogs} where ${blogs.blogId} = ${sql.placeholder('excludeBlogId')})`;
+  return sql`select ${tagListings.blogId} from ${tagListings} where ${tagListings.tag} = ${sql.placeholder('tag')}
+    ${butOne ? sql`and ${tagListings.blogId} is distinct from ${blogOf}` : sql``}
+    order by ${tagListings.publishedAt} desc, ${tagListings.blogId} desc
+    offset ${sql.placeholder('offset')} limit ${sql.placeholder('limit')}`;
+}
+
+/**
+ * A page of the blogs a filter without text finds, newest first: a blog page's similar blogs, a
+ * topic, an author's profile. Prepared once per database and kind of filter (which filters, an
+ * author by id or by name). A tag's page alone (tagPage) is named; the others are unnamed, so
+ * PostgreSQL plans each for its values: a tag and an author, say, by the rarer of the two.
  */
 const filteredPages = preparedPerDatabase((db) => {
   const byKind = new Map<string, ReturnType<typeof prepareFilteredPage>>();
-  const prepareFilteredPage = (filter: BlogFilter) =>
-    cardsOf(db, newestPage(filterWhere(filter, sql.placeholder), sql.placeholder('offset'), sql.placeholder('limit')))
+  const prepareFilteredPage = (filter: BlogFilter) => {
+    const butOne = filter.excludeBlogId !== undefined;
+    const ofTag = filter.tag !== undefined && filter.author === undefined;
+    const ids = ofTag
+      ? tagPage(butOne)
+      : newestPage(filterWhere(filter, sql.placeholder), sql.placeholder('offset'), sql.placeholder('limit'));
+    return cardsOf(db, ids)
       .orderBy(...newestFirst)
-      .prepare('');
+      .prepare(ofTag ? (butOne ? 'tag_page_but_one' : 'tag_page') : '');
+  };
   return (filter: BlogFilter) => {
     const { tag, author, excludeBlogId } = filter;
     const kind = `${tag !== undefined} ${excludeBlogId !== undefined} ${author && (isUuid(author) ? 'id' : 'name')}`;

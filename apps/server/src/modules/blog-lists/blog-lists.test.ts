@@ -94,6 +94,14 @@ describe('search-blogs and search-blogs-count by tag, author and blog to leave o
     expect(cards.map((c) => c.blog_id)).toEqual([...mine].reverse());
     // Tags are stored trimmed and lower case, and a tag filter is read the same way.
     expect(await total('/api/blog/search-blogs-count', { tag: ` ${tag.toUpperCase()} ` })).toBe(12);
+
+    // A blog page's similar blogs: the newest of its tag but itself; a blog_id that names no blog leaves out nothing.
+    const similar = await list('/api/blog/search-blogs', { tag, eliminate_blog: mine[11], limit: 3 });
+    expect(similar.map((c) => c.blog_id)).toEqual(mine.slice(8, 11).reverse());
+    const none = await list('/api/blog/search-blogs', { tag, eliminate_blog: 'no-such-blog', limit: 3 });
+    expect(none.map((c) => c.blog_id)).toEqual(mine.slice(9).reverse());
+    const secondPage = await list('/api/blog/search-blogs', { tag, eliminate_blog: mine[11], limit: 3, page: 2 });
+    expect(secondPage.map((c) => c.blog_id)).toEqual(mine.slice(5, 8).reverse());
   });
 
   it.each<[string, (writer: TestUser) => Promise<string>, string]>([

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Limits } from '@inkwell/contracts';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/query-rows.ts';
+import { counterMismatches } from '../../test/write-ledger.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildBlog, buildUser, post, publishableBlog, uniqueId, type TestUser } from '../../test/factories.ts';
 
@@ -51,11 +52,12 @@ async function at<T>(instant: string, write: () => Promise<T>): Promise<T> {
   }
 }
 
-it('the kept counts follow every publish, edit of tags, return to draft and delete', async () => {
+it('the kept counts and tag listings follow every publish, edit of tags, return to draft and delete', async () => {
   const [a, b, c] = [`a${uniqueId()}`, `b${uniqueId()}`, `c${uniqueId()}`];
   const expectExact = async (expected: Record<string, number>) => {
     const { answered, scanned } = await countsAndScans([a, b, c]);
     expect(answered).toEqual(scanned);
+    expect(await counterMismatches(t.app.db)).toEqual([]);
     expect({ a: answered[a], b: answered[b], c: answered[c] }).toEqual(expected);
   };
   const first = await buildBlog(t.app, author, { tags: [a, b] });
@@ -88,6 +90,7 @@ it('stay exact when many writers publish and delete at once', async () => {
   const { answered, scanned } = await countsAndScans([tag, 'other0', 'other1', 'other2']);
   expect(answered).toEqual(scanned);
   expect(answered[tag]).toBe(16);
+  expect(await counterMismatches(t.app.db)).toEqual([]);
   // An author's count is the author's own counter (users.total_posts), by username in any case or by id.
   for (const writer of writers) {
     const [{ id, n }] = (await queryRows<{ id: string; n: number }>(
