@@ -84,14 +84,14 @@ export async function countEveryBlog(db: Executor) {
     await tx.delete(blogCounts);
     await tx.delete(blogDayCounts);
     await tx.delete(tagListings);
-    const readable = sql`(select tags, published_at from ${blogs} where ${listedToReaders}) readable`;
+    const readable = sql`(select id, tags, published_at from ${blogs} where ${listedToReaders}) readable`;
     await tx.execute(sql`insert into ${blogCounts} (scope, total)
       select 'all', count(*)::int from ${readable}
       union all select 'tag:' || tag, count(*)::int from ${readable}, unnest(tags) as tag group by tag`);
     await tx.execute(sql`insert into ${blogDayCounts} (day, total)
       select (published_at at time zone 'UTC')::date, count(*)::int from ${readable} group by 1`);
     await tx.execute(sql`insert into ${tagListings} (tag, published_at, blog_id)
-      select distinct tag, published_at, id from ${blogs}, unnest(tags) as tag where ${listedToReaders}`);
+      select distinct tag, published_at, id from ${readable}, unnest(tags) as tag`);
     await noteListingChanged(tx);
   });
 }
