@@ -15,9 +15,9 @@ import List from '@editorjs/list';
 import Marker from '@editorjs/marker';
 import Quote from '@editorjs/quote';
 import Table from '@editorjs/table';
-import { EMBED_ORIGINS, IMAGE_FIELD, Messages } from '@inkwell/contracts';
+import { EMBED_ORIGINS, Messages } from '@inkwell/contracts';
 import { CodeWithLanguage } from './code-tool.ts';
-import { ImageWithAlt } from './image-alt-tool.ts';
+import { ImageWithAlt, uploadAfterPreview } from './image-alt-tool.ts';
 import './editor-blocks.css';
 
 /**
@@ -75,8 +75,9 @@ export function editorTools(token: string | undefined): EditorConfig['tools'] {
     image: {
       class: ImageWithAlt,
       config: {
-        endpoints: { byFile: '/api/upload/image', byUrl: '/api/upload/image-by-url' },
-        field: IMAGE_FIELD,
+        // A file goes through our own uploader (the app's API client), an address through the tool's.
+        uploader: uploadAfterPreview,
+        endpoints: { byUrl: '/api/upload/image-by-url' },
         types: 'image/*',
         additionalRequestHeaders: authorization,
         captionPlaceholder: 'Caption',

@@ -1,6 +1,7 @@
 import type { BlockToolConstructorOptions } from '@editorjs/editorjs';
 import ImageTool from '@editorjs/image';
 import { BlockLimits } from '@inkwell/contracts';
+import { storeImage } from '../../lib/upload-image.ts';
 
 type ImageToolOptions = ConstructorParameters<typeof ImageTool>[0];
 
@@ -38,3 +39,25 @@ export class ImageWithAlt extends ImageTool {
     return { ...super.save(), alt: this.altInput.value.trim() };
   }
 }
+
+/** Reads `file` as the image tool reads it for its preview, and waits one more task, for that preview to be shown. */
+const previewRead = (file: File) =>
+  new Promise<void>((resolve) => {
+    const reader = new FileReader();
+    reader.onloadend = () => setTimeout(resolve);
+    reader.readAsDataURL(file);
+  });
+
+/**
+ * The image tool's uploader of a chosen or pasted file. The tool starts reading the file for its
+ * preview just before it uploads it, and shows the preview (the block "uploading") whenever the
+ * read ends: a refusal answered sooner emptied the block first, and the late preview then left it
+ * uploading for good, with no picture and no way to choose another. So the answer is awaited only
+ * once that read is over; reading the same file again, started after it, ends after it.
+ */
+export const uploadAfterPreview = {
+  uploadByFile: async (file: File) => {
+    await previewRead(file);
+    return storeImage(file);
+  },
+};
