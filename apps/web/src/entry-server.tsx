@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   defaultShouldDehydrateQuery,
   dehydrate,
+  partialMatchKey,
   QueryClient,
   QueryClientProvider,
   type DehydratedState,
@@ -13,7 +14,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { matchPath, StaticRouter, type Params } from 'react-router';
 import { AppRoutes, isAppPath } from './app/router.tsx';
-import { blogQuery, blogQueryKey, similarBlogsQuery } from './features/blog/index.ts';
+import { blogQuery, blogQueryKey, similarBlogsKey, similarBlogsQuery } from './features/blog/index.ts';
 import { homeBlogsOptions, trendingBlogsQuery } from './features/home/index.ts';
 import { previewQuery } from './features/preview/index.ts';
 import { profileQuery } from './features/profile/index.ts';
@@ -68,8 +69,13 @@ async function subject<T, K extends QueryKey>(
   }
 }
 
-/** The reading routes, the queries each one's screen asks for when it first shows, and the bundle of islands it runs. */
-const readingPages: { path: string; load: PageLoad; bundle: ReadingBundle }[] = [
+/**
+ * The reading routes, the queries each one's screen asks for when it first shows, and the bundle of
+ * islands it runs; `htmlOnly`, the queries only its HTML shows, which no island of its bundle reads
+ * and its state leaves out (a reading page's links load other pages whole: no screen of the app
+ * comes to read them later).
+ */
+const readingPages: { path: string; load: PageLoad; bundle: ReadingBundle; htmlOnly?: QueryKey[] }[] = [
   {
     path: '/',
     bundle: 'home',
@@ -84,6 +90,8 @@ const readingPages: { path: string; load: PageLoad; bundle: ReadingBundle }[] = 
   {
     path: '/blog/:blog_id',
     bundle: 'blog',
+    // Three quarters of the page's state were its similar blogs, which are cards of plain HTML.
+    htmlOnly: [similarBlogsKey],
     load: async (client, { blog_id = '' }) => {
       const blog = await subject(client, blogQuery(blog_id));
       if (!blog) return false;
@@ -196,7 +204,9 @@ export async function renderPage(pathAndQuery: string, call: ReadingCall): Promi
   // The identity is left out: the head carries it to every page (SITE_IDENTITY_ID).
   const state = dehydrate(queryClient, {
     shouldDehydrateQuery: (query) =>
-      query.queryKey[0] !== siteQuery().queryKey[0] && defaultShouldDehydrateQuery(query),
+      query.queryKey[0] !== siteQuery().queryKey[0] &&
+      !page?.htmlOnly?.some((key) => partialMatchKey(query.queryKey, key)) &&
+      defaultShouldDehydrateQuery(query),
   });
   return {
     status: found ? 200 : 404,

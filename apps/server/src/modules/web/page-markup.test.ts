@@ -143,6 +143,12 @@ function pageUrls(): string[] {
   return [...urls, '/?tag=travel', '/?page=2'];
 }
 
+/** The state a page's islands take over (its data block). */
+function stateOf(html: string) {
+  const data = /<script type="application\/json" id="inkwell-state"[^>]*>(.*?)<\/script>/s.exec(html)![1]!;
+  return JSON.parse(data) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+}
+
 /** Each page as a browser gets it: its URL and its HTML. */
 async function fetchPages() {
   const pages: { url: string; html: string }[] = [];
@@ -170,9 +176,7 @@ describe('the markup of every server-rendered page', () => {
   it("carries a blog's words once, in the page: the data and props its islands take over hold none of them", () => {
     const blogPage = `/blog/${samples.blog_id![0]}`;
     for (const url of [blogPage, `/preview/${samples.token![0]}`]) {
-      const html = pages.find((page) => page.url === url)!.html;
-      const data = /<script type="application\/json" id="inkwell-state"[^>]*>(.*?)<\/script>/s.exec(html)![1]!;
-      const { queries } = JSON.parse(data) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+      const { queries } = stateOf(pages.find((page) => page.url === url)!.html);
       const blogs = queries.filter((query) => ['blog', 'preview'].includes(String(query.queryKey[0])));
       expect(blogs, url).toHaveLength(1);
       expect(blogs[0]!.state.data, url).toMatchObject({ content: [], title: expect.any(String) });
@@ -182,6 +186,15 @@ describe('the markup of every server-rendered page', () => {
     const html = pages.find((page) => page.url === blogPage)!.html;
     expect(html.split('Green ones')).toHaveLength(2);
     expect(html.split('console')).toHaveLength(2);
+  });
+
+  it("leaves out of a blog page's state its similar blogs, which its HTML shows and no island reads", () => {
+    const html = pages.find((page) => page.url === `/blog/${samples.blog_id![0]}`)!.html;
+    const similar = html.slice(html.indexOf('id="similar-blogs"'));
+    expect(similar).toContain('Tea on the hills');
+    const { queries } = stateOf(html);
+    expect(queries.map((query) => query.queryKey[0])).toEqual(['blog']);
+    expect(JSON.stringify(queries)).not.toContain('Tea on the hills');
   });
 
   it('renders every page whole: no component suspended and left its part to the browser', () => {
