@@ -19,12 +19,20 @@ export interface OptimisticToggleOptions<Answer, Key extends QueryKey> {
   settle?: (answer: Answer) => void;
 }
 
+/** What a toggle shows and does. */
+export interface Toggle {
+  on: boolean;
+  /** Sending, or not yet told by the server which it is: a press now could send the wrong state. */
+  busy: boolean;
+  toggle: () => void;
+}
+
 /**
  * A button that turns something on or off for the signed-in reader (a like, a bookmark, a follow):
  * it shows the change at once, then sends it and settles on the server's answer; if the server
  * refuses, it goes back and the reason is shown. A visitor is only told to log in.
  */
-export function useOptimisticToggle<Answer, Key extends QueryKey>({
+function useToggleInBrowser<Answer, Key extends QueryKey>({
   state,
   enabled = true,
   loginMessage,
@@ -32,7 +40,7 @@ export function useOptimisticToggle<Answer, Key extends QueryKey>({
   isOn,
   change,
   settle,
-}: OptimisticToggleOptions<Answer, Key>) {
+}: OptimisticToggleOptions<Answer, Key>): Toggle {
   const { session } = useSession();
   const queryClient = useQueryClient();
   const options = state(session?.username ?? '');
@@ -59,8 +67,20 @@ export function useOptimisticToggle<Answer, Key extends QueryKey>({
 
   return {
     on,
-    /** Sending, or not yet told by the server which it is: a press now could send the wrong state. */
     busy: mutation.isPending || current.isLoading,
     toggle: () => (session ? mutation.mutate(on) : notifyError(loginMessage)),
   };
 }
+
+/**
+ * The server renders a reading page for the visitor, who has no session: off, and nothing to ask or
+ * send, as the browser's first pass shows it (the session applies once hydrated). Without the query
+ * and the mutation it would make and drop, a blog page's three toggles cost its render a twentieth.
+ */
+const VISITORS_TOGGLE: Toggle = { on: false, busy: false, toggle: () => {} };
+const useToggleOnServer = (): Toggle => VISITORS_TOGGLE;
+
+/** The build decides which, so a component never changes its hooks between renders. */
+export const useOptimisticToggle: <Answer, Key extends QueryKey>(
+  options: OptimisticToggleOptions<Answer, Key>,
+) => Toggle = import.meta.env.SSR ? useToggleOnServer : useToggleInBrowser;
