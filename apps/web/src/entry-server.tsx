@@ -131,13 +131,34 @@ const readingPages: { path: string; load: PageLoad; bundle: ReadingBundle; htmlO
   },
 ];
 
-/** The reading page at a path, and its parameters. Each pattern is compiled as it is tried (React Router keeps none), so the first to match ends the search. */
-function readingPageAt(pathname: string) {
-  for (const page of readingPages) {
-    const match = matchPath(page.path, pathname);
-    if (match) return { ...page, params: match.params };
+/**
+ * A path as React Router matches it: each segment decoded (`/search/walk%20city` is the search for
+ * “walk city”), an encoded `/` kept so (a parameter's value takes it back).
+ */
+function decodedPath(pathname: string) {
+  try {
+    return pathname
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replaceAll('/', '%2F'))
+      .join('/');
+  } catch {
+    return pathname;
   }
-  return undefined;
+}
+
+/** The reading pages by their path's first segment (`blog` for `/blog/:blog_id`, none for the home page). */
+const readingPagesBySection = new Map(readingPages.map((page) => [page.path.split('/')[1]!, page]));
+
+/**
+ * The reading page at a path, and its match, as React Router matches its route (on the decoded path,
+ * in any case): the data is loaded for, and the screen rendered from, the same parameters. Only the
+ * page its first segment names is tried: React Router compiles a pattern each time it matches one.
+ */
+function readingPageAt(pathname: string) {
+  const decoded = decodedPath(pathname);
+  const page = readingPagesBySection.get(decoded.split('/')[1]!.toLowerCase());
+  const match = page && matchPath(page.path, decoded);
+  return match ? { ...page, params: match.params, pathname: match.pathname } : undefined;
 }
 
 /**
@@ -194,7 +215,7 @@ export async function renderPage(pathAndQuery: string, call: ReadingCall): Promi
         <SessionProvider>
           <IslandRenderer value={renderIsland}>
             <StaticRouter location={pathAndQuery}>
-              <AppRoutes pattern={page?.path} />
+              <AppRoutes page={page && { pattern: page.path, params: page.params, pathname: page.pathname }} />
             </StaticRouter>
           </IslandRenderer>
         </SessionProvider>

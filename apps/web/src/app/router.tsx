@@ -1,5 +1,13 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { matchRoutes, useParams, useRoutes, type RouteObject } from 'react-router';
+import {
+  matchRoutes,
+  renderMatches,
+  useParams,
+  useRoutes,
+  type Params,
+  type RouteMatch,
+  type RouteObject,
+} from 'react-router';
 import { RequireSignedIn, RequireSignedOut } from '../components/guards.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { RouteFocus } from '../components/route-focus.tsx';
@@ -161,45 +169,65 @@ const inBoundaries = (routes: RouteObject[]): RouteObject[] =>
 
 const screens: RouteObject[] = [{ element: <RouteFocus />, children: inBoundaries(routes) }];
 
-/** `routes` with only the branches that lead to the route of `pattern` (a whole path, as `/blog/:blog_id`) and to the catch-all. */
-function branchesTo(routes: RouteObject[], pattern: string, parentPath = ''): RouteObject[] {
-  return routes.flatMap((route) => {
-    const path =
-      route.path === undefined || route.path.startsWith('/')
-        ? (route.path ?? parentPath)
-        : `${parentPath.replace(/\/$/, '')}/${route.path}`;
-    if (route.children) {
-      const children = branchesTo(route.children, pattern, path);
-      return children.length > 0 ? [{ ...route, children }] : [];
+/** A route's whole path, under its parent's (`/` and `blog/:blog_id` make `/blog/:blog_id`); a route without one has its parent's. */
+const wholePath = (route: RouteObject, parentPath: string) =>
+  route.path === undefined || route.path.startsWith('/')
+    ? (route.path ?? parentPath)
+    : `${parentPath.replace(/\/$/, '')}/${route.path}`;
+
+/** The routes from the table's root down to the screen of `pattern` (a whole path, as `/blog/:blog_id`), each with its whole path. */
+function chainTo(routes: RouteObject[], pattern: string, parentPath = ''): { route: RouteObject; path: string }[] {
+  for (const route of routes) {
+    const path = wholePath(route, parentPath);
+    if (!route.children) {
+      if (path === pattern) return [{ route, path }];
+      continue;
     }
-    return path === pattern || route.path === '*' ? [route] : [];
-  });
+    const below = chainTo(route.children, pattern, path);
+    if (below.length > 0) return [{ route, path }, ...below];
+  }
+  return [];
+}
+
+/** A reading page the server renders: its route's pattern, and where the path matched it (entry-server.tsx). */
+export interface MatchedPage {
+  pattern: string;
+  params: Params;
+  /** The path as matched (decoded, as React Router decodes it). */
+  pathname: string;
 }
 
 /**
- * React Router flattens, ranks and compiles every route of the table it is given on each render
- * (`useRoutes`), which for the whole table was a tenth of the server's CPU for an uncached page;
- * the server renders a reading page from the few branches that can match it, the same screen.
+ * React Router flattens, ranks and compiles every route of the table on each render (`useRoutes`):
+ * a tenth of the server's render of a blog page, for a match the server has made already. So the
+ * server renders the screen of the page it matched from the routes that lead to it, found once per
+ * route, with React Router's own rendering of matches (each level's part of the path, its params).
  */
-const screensTo = new Map<string, RouteObject[]>();
-function screensFor(pattern: string): RouteObject[] {
-  let pruned = screensTo.get(pattern);
-  if (!pruned) screensTo.set(pattern, (pruned = branchesTo(screens, pattern)));
-  return pruned;
+const chains = new Map<string, { route: RouteObject; path: string }[]>();
+function matchesOf({ pattern, params, pathname }: MatchedPage): RouteMatch[] {
+  let chain = chains.get(pattern);
+  if (!chain) chains.set(pattern, (chain = chainTo(screens, pattern)));
+  const segments = pathname.split('/').filter(Boolean);
+  return chain.map(({ route, path }) => {
+    const matched = `/${segments.slice(0, path.split('/').filter(Boolean).length).join('/')}`;
+    return { route, params, pathname: matched, pathnameBase: matched };
+  });
 }
+
+const MatchedScreen = ({ page }: { page: MatchedPage }) => renderMatches(matchesOf(page));
+const RoutedScreen = () => useRoutes(screens);
 
 /**
  * The screen of the current address, inside a <BrowserRouter> (a <StaticRouter> on the server).
  * Declarative routing: TanStack Query loads the data, so the data router's loaders and actions
  * would be unused, and it costs every page about 16 KB more JavaScript (gzipped). The server names
- * the reading page's route (`pattern`, as `/blog/:blog_id`) it renders.
+ * the reading page it matched (`page`); any other address is routed here.
  */
-export function AppRoutes({ pattern }: { pattern?: string | undefined }) {
-  const screen = useRoutes(pattern === undefined ? screens : screensFor(pattern));
+export function AppRoutes({ page }: { page?: MatchedPage | undefined }) {
   // One more around them all, for a layout that fails (the top bar or a guard).
   return (
     <RouterNavigation>
-      <ScreenErrorBoundary>{screen}</ScreenErrorBoundary>
+      <ScreenErrorBoundary>{page ? <MatchedScreen page={page} /> : <RoutedScreen />}</ScreenErrorBoundary>
     </RouterNavigation>
   );
 }

@@ -197,6 +197,13 @@ describe('the markup of every server-rendered page', () => {
     expect(JSON.stringify(queries)).not.toContain('Tea on the hills');
   });
 
+  it('renders a search of words its address encodes with their results, as the browser shows them', async () => {
+    const html = (await t.app.inject('/search/tea%20hills')).body;
+    expect(html.slice(html.indexOf('<main'))).toContain('Tea on the hills');
+    expect(html).not.toContain('aria-busy="true"');
+    expect(JSON.stringify(stateOf(html).queries.map((query) => query.queryKey))).toContain('"tea hills"');
+  });
+
   it('renders every page whole: no component suspended and left its part to the browser', () => {
     // React renders the page to a string (entry-server.tsx), which shows a suspended component's
     // fallback and marks its boundary for the browser to render (`<!--$!-->`).
