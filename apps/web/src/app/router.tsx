@@ -199,7 +199,7 @@ export interface MatchedPage {
 
 /**
  * React Router flattens, ranks and compiles every route of the table on each render (`useRoutes`):
- * a tenth of the server's render of a blog page, for a match the server has made already. So the
+ * about a twentieth of the server's render of a blog page, for a match the server made already. So the
  * server renders the screen of the page it matched from the routes that lead to it, found once per
  * route, with React Router's own rendering of matches (each level's part of the path, its params).
  */
