@@ -175,16 +175,22 @@ const wholePath = (route: RouteObject, parentPath: string) =>
     ? (route.path ?? parentPath)
     : `${parentPath.replace(/\/$/, '')}/${route.path}`;
 
-/** The routes from the table's root down to the screen of `pattern` (a whole path, as `/blog/:blog_id`), each with its whole path. */
-function chainTo(routes: RouteObject[], pattern: string, parentPath = ''): { route: RouteObject; path: string }[] {
+/** How many segments a whole path has (`/` none, `/blog/:blog_id` two). */
+const depthOf = (path: string) => path.split('/').filter(Boolean).length;
+
+/**
+ * The routes from the table's root down to the screen of `pattern` (a whole path, as
+ * `/blog/:blog_id`), each with the depth of its whole path: how much of the address it matches.
+ */
+function chainTo(routes: RouteObject[], pattern: string, parentPath = ''): { route: RouteObject; depth: number }[] {
   for (const route of routes) {
     const path = wholePath(route, parentPath);
     if (!route.children) {
-      if (path === pattern) return [{ route, path }];
+      if (path === pattern) return [{ route, depth: depthOf(path) }];
       continue;
     }
     const below = chainTo(route.children, pattern, path);
-    if (below.length > 0) return [{ route, path }, ...below];
+    if (below.length > 0) return [{ route, depth: depthOf(path) }, ...below];
   }
   return [];
 }
@@ -203,13 +209,13 @@ export interface MatchedPage {
  * server renders the screen of the page it matched from the routes that lead to it, found once per
  * route, with React Router's own rendering of matches (each level's part of the path, its params).
  */
-const chains = new Map<string, { route: RouteObject; path: string }[]>();
+const chains = new Map<string, { route: RouteObject; depth: number }[]>();
 function matchesOf({ pattern, params, pathname }: MatchedPage): RouteMatch[] {
   let chain = chains.get(pattern);
   if (!chain) chains.set(pattern, (chain = chainTo(screens, pattern)));
   const segments = pathname.split('/').filter(Boolean);
-  return chain.map(({ route, path }) => {
-    const matched = `/${segments.slice(0, path.split('/').filter(Boolean).length).join('/')}`;
+  return chain.map(({ route, depth }) => {
+    const matched = `/${segments.slice(0, depth).join('/')}`;
     return { route, params, pathname: matched, pathnameBase: matched };
   });
 }
