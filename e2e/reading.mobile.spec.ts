@@ -1,4 +1,4 @@
-import { Messages } from '@inkwell/contracts';
+import { Limits, Messages } from '@inkwell/contracts';
 import { apiPost, createBlog, createUser, expect, test, uniqueId } from './support/fixtures.ts';
 import { expectNoSideways, recordScripts } from './support/reading-data.ts';
 
@@ -16,6 +16,8 @@ test('home on a phone: topics scroll in a row, trending sits behind its own tab'
     title: `Saving with a very long unbreakable title ${'x'.repeat(60)} ${mark}`,
     tags: [TOPIC],
   });
+  // Newest, so its card is on the first page: a tag of one word as long as tags may be.
+  await createBlog(request, author, { title: `Long tag ${mark}`, tags: ['a'.repeat(Limits.tagMax)] });
   const scripts = recordScripts(page);
   await page.goto('/');
 

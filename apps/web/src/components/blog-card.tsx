@@ -54,7 +54,10 @@ export function BlogCard({
         </h2>
         <p className="mt-2 line-clamp-2 leading-7 text-neutral-600 max-sm:hidden">{blog.des}</p>
         <div className="mt-4 flex items-center gap-4 text-sm text-neutral-600">
-          {blog.tags[0] && <span className="rounded-full bg-neutral-100 px-4 py-1 capitalize">{blog.tags[0]}</span>}
+          {/* A tag of one long word (50 letters may be one) is cut short rather than push a phone's page sideways. */}
+          {blog.tags[0] && (
+            <span className="min-w-0 truncate rounded-full bg-neutral-100 px-4 py-1 capitalize">{blog.tags[0]}</span>
+          )}
           <span className="flex items-center gap-1">
             <HeartIcon width={16} height={16} />
             <CountOf count={blog.activity.total_likes} noun="like" />
