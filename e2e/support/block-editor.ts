@@ -3,11 +3,14 @@ import { expect } from './fixtures.ts';
 
 /**
  * Editor.js shows its toolbar for the block the pointer moves onto (and hides it while typing),
- * so the pointer goes to another block first.
+ * so the pointer goes to another block first. The toolbar sits at the block's top: the block's top
+ * is brought to the middle of the screen and the pointer put there, or the top of a block taller
+ * than the screen (a picture) stays under the sticky top bar, which then takes every click on `+`.
  */
 export async function showToolbarOf(page: Page, block: Locator) {
   await page.locator('.ce-block').first().hover();
-  await block.hover();
+  await block.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - window.innerHeight / 2));
+  await block.hover({ position: { x: 1, y: 1 } });
 }
 
 /** Adds a block after the last one through the toolbox: filtered by its name, then the n-th match chosen by keyboard. */
