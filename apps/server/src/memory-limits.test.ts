@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { missingMemoryLimits } from './memory-limits.ts';
 import { killServers, startServer } from './test/server-process.ts';
 
-const OURS = ['--max-semi-space-size=8', '--max-old-space-size=512', '--expose-gc'];
+const OURS = ['--max-semi-space-size=32', '--max-old-space-size=512', '--expose-gc'];
+const OURS_BESIDE_PGLITE = ['--max-semi-space-size=8', ...OURS.slice(1)];
 const TUNABLES = 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=65536';
 
 describe('the memory limits of the server process', () => {
@@ -13,6 +14,11 @@ describe('the memory limits of the server process', () => {
     const launch = missingMemoryLimits([], { PATH: '/bin' }, 'linux');
     expect(launch).toEqual({ execArgv: OURS, env: { PATH: '/bin', GLIBC_TUNABLES: TUNABLES } });
     expect(missingMemoryLimits(launch!.execArgv, launch!.env, 'linux')).toBeUndefined();
+  });
+
+  it('keeps the young generation small where PGlite shares the process', () => {
+    expect(missingMemoryLimits([], { DATABASE: 'pglite' }, 'linux')?.execArgv).toEqual(OURS_BESIDE_PGLITE);
+    expect(missingMemoryLimits([], { DATABASE: 'embedded-postgres' }, 'linux')?.execArgv).toEqual(OURS);
   });
 
   it("keeps an operator's own choice, on the command line, in NODE_OPTIONS (either spelling) or in GLIBC_TUNABLES", () => {
@@ -44,7 +50,7 @@ it.runIf(process.platform === 'linux')(
     try {
       const argv = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
       const env = readFileSync(`/proc/${server.pid}/environ`, 'utf8').split('\0');
-      expect(argv).toEqual(expect.arrayContaining([...OURS, path.join(import.meta.dirname, 'main.ts')]));
+      expect(argv).toEqual(expect.arrayContaining([...OURS_BESIDE_PGLITE, path.join(import.meta.dirname, 'main.ts')]));
       // glibc rewrites the variable where the kernel keeps it as it reads it, so only its start is sure to be seen there.
       expect(env.find((line) => line.startsWith('GLIBC_TUNABLES='))).toMatch(
         /^GLIBC_TUNABLES=glibc\.malloc\.arena_max=2/,

@@ -7,12 +7,23 @@
 
 /**
  * V8's defaults size the heap for the machine: on this one the young generation grew to 128 MiB at
- * start-up and stayed, and the old one may take a quarter of the RAM. 8 MiB semi-spaces cost no
- * throughput measured; 512 MiB holds the largest import the limits allow (a 50 MB WordPress export
- * needs about 300 MiB of heap to read), and past it the process ends rather than the host swap.
- * `gc` lets the server collect once it turns idle (plugins/idle-collection.ts): V8 itself never did.
+ * start-up and stayed, and the old one may take a quarter of the RAM. 512 MiB holds the largest
+ * import the limits allow (a 50 MB WordPress export needs about 300 MiB of heap to read), and past
+ * it the process ends rather than the host swap. `gc` lets the server collect once it turns idle
+ * (plugins/idle-collection.ts): V8 itself never did.
+ *
+ * The semi-spaces bound the young generation, which V8 collects each time it fills, copying what
+ * is still alive: under load, the pages in flight. Beside a PostgreSQL server the server's thread
+ * sets the pace of uncached pages, and with 8 MiB it collected every 16 ms; with 32, every 60 ms,
+ * and it served 6-8 % more pages for about 50 MiB more at the end of a load. PGlite runs in a
+ * worker of the same process, whose heap takes the same flags: there 32 MiB cost 100 MiB more for
+ * no pages more, so it keeps 8 (docs/performance.md, "Memory").
  */
-const V8_FLAGS = { 'max-semi-space-size': '8', 'max-old-space-size': '512', 'expose-gc': '' };
+const v8Flags = (env: NodeJS.ProcessEnv) => ({
+  'max-semi-space-size': env.DATABASE === 'pglite' ? '8' : '32',
+  'max-old-space-size': '512',
+  'expose-gc': '',
+});
 
 /**
  * glibc keeps what the server's threads free in up to 16 arenas here (8 a core), each holding on to
@@ -42,7 +53,7 @@ export function missingMemoryLimits(
   platform: NodeJS.Platform = process.platform,
 ): Launch | undefined {
   const given = new Set([...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].map(flagName));
-  const flags = Object.entries(V8_FLAGS)
+  const flags = Object.entries(v8Flags(env))
     .filter(([name]) => !given.has(name))
     .map(([name, value]) => (value ? `--${name}=${value}` : `--${name}`));
   const tunables = (env.GLIBC_TUNABLES ?? '').split(':').filter(Boolean);
