@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { bearer, buildBlog, buildUser, type TestUser } from '../test/factories.ts';
 import { fixtureImage } from '../test/images.ts';
+import { compressed } from './compression.ts';
 
 /** A built web app as `npm run build` leaves it: index.html, and a script with its .br and .gz beside it. */
 function builtWebDist() {
@@ -89,6 +90,25 @@ describe('text answers', () => {
     }
     // A client that takes both gets brotli, the smaller.
     expect((await fetchAs('gzip, deflate, br', request)).contentEncoding).toBe('br');
+  });
+});
+
+describe('an answer compressed whole', () => {
+  // Text in which nothing repeats for long, so that its compressed copy fills more than one of the
+  // compressor's 16 KiB chunks of output: the frame must still be finished by the answer's one write.
+  const long = Array.from({ length: 40_000 }, (_, i) => `<p data-i="${(i * 2654435761) % 4294967296}">${i}</p>`).join(
+    '',
+  );
+  it.each([
+    ['a page', Buffer.from(`<main>${'<p>A paragraph of a page.</p>'.repeat(100)}</main>`)],
+    ['a long answer, as text', long],
+  ])('%s reads back whole, in brotli and in gzip', async (_, answer) => {
+    for (const encoding of ['br', 'gzip'] as const) {
+      const sent = await compressed(answer, encoding);
+      expect(sent.length).toBeLessThan(Buffer.byteLength(answer));
+      expect(decode[encoding](sent).equals(Buffer.from(answer))).toBe(true);
+    }
+    expect((await compressed(long, 'gzip')).length).toBeGreaterThan(16 * 1024);
   });
 });
 

@@ -1,4 +1,3 @@
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
@@ -95,12 +94,29 @@ export function encodingFor(request: FastifyRequest, type: string | undefined, s
   return negotiate(accepted.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), [...ENCODINGS]);
 }
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
+/** Each write a whole answer, its frame finished by that write. */
+const FINISHING = {
+  br: () => zlib.createBrotliCompress({ ...BROTLI_OPTIONS, flush: zlib.constants.BROTLI_OPERATION_FINISH }),
+  gzip: () => zlib.createGzip({ flush: zlib.constants.Z_FINISH }),
+};
 
-/** `body` in `encoding` with the compressor's options, compressed on libuv's threads rather than the event loop. */
+/**
+ * `body` in `encoding` with the compressor's options, compressed on libuv's threads rather than the
+ * event loop, in one trip there. Node's one call (zlib.brotliCompress, zlib.gzip) writes the answer,
+ * then an empty chunk that finishes the frame: two trips, each waking a thread and the event loop,
+ * and the second compressed nothing. Those trips cost the server's thread more than a page's
+ * compression did (performance.md, "Compression"); the answer's own write finishes it here.
+ */
 export const compressed = (body: Buffer | string, encoding: Encoding): Promise<Buffer> =>
-  encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzip(body);
+  new Promise((resolve, reject) => {
+    const compressor = FINISHING[encoding]();
+    compressor._flush = (done) => done();
+    const parts: Buffer[] = [];
+    compressor.on('data', (part: Buffer) => parts.push(part));
+    compressor.once('end', () => resolve(parts.length === 1 ? parts[0]! : Buffer.concat(parts)));
+    compressor.once('error', reject);
+    compressor.end(body);
+  });
 
 /** Sends an answer compressed already, as the compressor would have marked it. */
 export function sendEncoded(reply: FastifyReply, encoding: Encoding, body: Buffer) {
