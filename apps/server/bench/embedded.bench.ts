@@ -2,10 +2,12 @@
  * `npm run bench:embedded`: the embedded databases side by side in one run, each behind the real
  * server process (`src/main.ts`) on a fresh data folder with the same seeded data, over real HTTP.
  *
- * Measured per engine: requests/s and p50/p99 latency of uncached reads (READ_CACHE_MB=0) and of
- * comment writes at 16 and 64 concurrent connections, with the server's largest event-loop stall
- * meanwhile; memory (the server's RSS, and the proportional share of its child processes, so
- * PostgreSQL's shared buffers count once); install size of the engine's packages; first start
+ * Measured per engine: requests/s and p50/p99 latency of uncached reads (READ_CACHE_MB=0: a blog's
+ * page and JSON calls) and of comment writes at 16 and 64 concurrent connections, with the server's
+ * largest event-loop stall meanwhile, and where a request's CPU went (the server's main thread, V8's
+ * helpers, libuv's thread pool, its other threads, the database's processes, from /proc); memory
+ * (the server's RSS, and the proportional share of its child processes, so PostgreSQL's shared
+ * buffers count once); install size of the engine's packages; first start
  * (empty folder to ready line) and restart; and what `kill -9` of the server during writes leaves:
  * processes still running on the folder, answered comments lost, the start after it.
  *
@@ -23,6 +25,7 @@ import { Limits, type Session } from '@inkwell/contracts';
 import { median, percentile, runLoad } from './load.ts';
 import type { Load, Outcome } from './load-worker.ts';
 import type { LoopLag } from './loop-lag.ts';
+import { cpuBetween, cpuOfServer, cpuPerRequest, type Cpu } from './process-cpu.ts';
 import { memoryOfServer, type Memory } from './process-memory.ts';
 import type { Seeded } from './seed.ts';
 import { post as call, seededServer, startServer, stopServer, type Server } from './server-process.ts';
@@ -92,20 +95,26 @@ function installMb(engine: Engine): number {
 
 interface Scenario {
   name: string;
-  route: string;
-  body: (seeded: Seeded) => unknown;
+  path: (seeded: Seeded) => string;
+  /** A JSON call's body, sent with POST; none for a page, read with GET. */
+  body?: (seeded: Seeded) => unknown;
   /** Signed in: a comment needs an author. */
   signedIn?: boolean;
 }
 
 const DEEP_PAGE = Math.max(1, Math.floor(BLOGS / Limits.pageSize) - 1);
 const SCENARIOS: Scenario[] = [
-  { name: 'get-blog', route: '/api/blog/get-blog', body: (s) => ({ blog_id: s.blogId }) },
-  { name: 'search-blogs "walk"', route: '/api/blog/search-blogs', body: () => ({ query: 'walk', page: 1 }) },
-  { name: `latest-blogs page ${DEEP_PAGE}`, route: '/api/blog/latest-blogs', body: () => ({ page: DEEP_PAGE }) },
+  { name: 'page /blog/:blog_id', path: (s) => `/blog/${s.blogId}` },
+  { name: 'get-blog', path: () => '/api/blog/get-blog', body: (s) => ({ blog_id: s.blogId }) },
+  { name: 'search-blogs "walk"', path: () => '/api/blog/search-blogs', body: () => ({ query: 'walk', page: 1 }) },
+  {
+    name: `latest-blogs page ${DEEP_PAGE}`,
+    path: () => '/api/blog/latest-blogs',
+    body: () => ({ page: DEEP_PAGE }),
+  },
   {
     name: 'add-comment (write)',
-    route: '/api/comment/add-comment',
+    path: () => '/api/comment/add-comment',
     body: (s) => ({ _id: s.blogUuid, comment: 'A benchmark says hello.' }),
     signedIn: true,
   },
@@ -134,21 +143,38 @@ async function prepare(engine: Engine): Promise<Running> {
   return { engine, ...ready, token: session.access_token, idle: memory(ready.server) };
 }
 
-async function slice(run: Running, scenario: Scenario, concurrency: number): Promise<Outcome & { lag: LoopLag }> {
-  const load: Load = {
-    urls: [run.server.base + scenario.route],
-    method: 'POST',
+/** One request of the scenario, as its load sends it. */
+function requestOf(run: Running, scenario: Scenario): Omit<Load, 'seconds' | 'concurrency'> {
+  return {
+    urls: [run.server.base + scenario.path(run.seeded)],
+    method: scenario.body ? 'POST' : 'GET',
     headers: {
-      'content-type': 'application/json',
+      ...(scenario.body ? { 'content-type': 'application/json' } : {}),
       ...(scenario.signedIn ? { authorization: `Bearer ${run.token}` } : {}),
     },
-    body: JSON.stringify(scenario.body(run.seeded)),
-    seconds: SECONDS / ROUNDS,
-    concurrency,
+    body: scenario.body ? JSON.stringify(scenario.body(run.seeded)) : null,
   };
+}
+
+/** One request, which must succeed: the scenario's warm-up, and the check that it works. */
+async function once(run: Running, scenario: Scenario) {
+  const { urls, method, headers, body } = requestOf(run, scenario);
+  const res = await fetch(urls[0]!, { method, headers, body });
+  if (!res.ok) throw new Error(`${scenario.name}: HTTP ${res.status} ${await res.text()}`);
+}
+
+interface Slice extends Outcome {
+  lag: LoopLag;
+  /** What the slice's requests took together, by thread. */
+  cpu: Cpu;
+}
+
+async function slice(run: Running, scenario: Scenario, concurrency: number): Promise<Slice> {
   await loopLag(run.server);
-  const outcome = await runLoad(load);
-  return { ...outcome, lag: await loopLag(run.server) };
+  const before = cpuOfServer(run.server.child.pid!);
+  const outcome = await runLoad({ ...requestOf(run, scenario), seconds: SECONDS / ROUNDS, concurrency });
+  const cpu = cpuBetween(before, cpuOfServer(run.server.child.pid!));
+  return { ...outcome, cpu, lag: await loopLag(run.server) };
 }
 
 interface Cell {
@@ -156,6 +182,8 @@ interface Cell {
   p50: number;
   p99: number;
   lagMax: number;
+  /** CPU a request, in ms. */
+  cpu: Cpu;
 }
 
 /** Every scenario at every concurrency, the engines taking turns slice by slice. */
@@ -163,14 +191,8 @@ async function measureAll(runs: Running[]): Promise<Map<string, Cell>> {
   const cells = new Map<string, Cell>();
   for (const concurrency of CONCURRENCIES) {
     for (const scenario of SCENARIOS) {
-      for (const run of runs)
-        await call(
-          run.server.base,
-          scenario.route,
-          scenario.body(run.seeded),
-          scenario.signedIn ? run.token : undefined,
-        );
-      const slices = new Map<Running, (Outcome & { lag: LoopLag })[]>(runs.map((run) => [run, []]));
+      for (const run of runs) await once(run, scenario);
+      const slices = new Map<Running, Slice[]>(runs.map((run) => [run, []]));
       for (let round = 0; round < ROUNDS; round++)
         for (const run of runs) slices.get(run)!.push(await slice(run, scenario, concurrency));
       for (const [run, outcomes] of slices) {
@@ -180,6 +202,10 @@ async function measureAll(runs: Running[]): Promise<Map<string, Cell>> {
           p50: percentile(latencies, 50),
           p99: percentile(latencies, 99),
           lagMax: Math.max(...outcomes.map((o) => o.lag.maxMs)),
+          cpu: cpuPerRequest(
+            outcomes.map((o) => o.cpu),
+            outcomes.reduce((sum, o) => sum + o.answered, 0),
+          ),
         });
       }
       process.stderr.write(`${scenario.name} at ${concurrency}: done\n`);
@@ -261,6 +287,22 @@ for (const concurrency of CONCURRENCIES) {
     const columns = runs.map((run) => {
       const cell = cells.get(`${run.engine.name}|${scenario.name}|${concurrency}`)!;
       return `${fmt(cell.rate)} | ${fmt(cell.p50)} | ${fmt(cell.p99)} | ${fmt(cell.lagMax)}`;
+    });
+    console.log(`| ${scenario.name} | ${concurrency} | ${columns.join(' | ')} |`);
+  }
+}
+console.log(
+  `\nCPU a request (ms, over all its slices' requests): the server's main thread, V8's helper threads, libuv's thread pool, the server's other threads (PGlite's), and the processes it started (the embedded PostgreSQL's); each engine's five in a column, separated by /\n`,
+);
+console.log(
+  `| route | clients | ${runs.map((r) => `${r.engine.name}: main / V8 / libuv / other / database`).join(' | ')} |`,
+);
+console.log(`|---|---:|${runs.map(() => '---:').join('|')}|`);
+for (const concurrency of CONCURRENCIES) {
+  for (const scenario of SCENARIOS) {
+    const columns = runs.map((run) => {
+      const { main, v8, libuv, other, children } = cells.get(`${run.engine.name}|${scenario.name}|${concurrency}`)!.cpu;
+      return [main, v8, libuv, other, children].map((ms) => ms.toFixed(2)).join(' / ');
     });
     console.log(`| ${scenario.name} | ${concurrency} | ${columns.join(' | ')} |`);
   }

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** Every process below `pid`, from /proc. */
-function descendants(pid: number): number[] {
+export function descendants(pid: number): number[] {
   const parents = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
