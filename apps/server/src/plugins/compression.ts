@@ -94,23 +94,27 @@ export function encodingFor(request: FastifyRequest, type: string | undefined, s
   return negotiate(accepted.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), [...ENCODINGS]);
 }
 
-/** Each write a whole answer, its frame finished by that write. */
-const FINISHING = {
-  br: () => zlib.createBrotliCompress({ ...BROTLI_OPTIONS, flush: zlib.constants.BROTLI_OPERATION_FINISH }),
-  gzip: () => zlib.createGzip({ flush: zlib.constants.Z_FINISH }),
-};
-
 /**
- * `body` in `encoding` with the compressor's options, compressed on libuv's threads rather than the
- * event loop, in one trip there. Node's one call (zlib.brotliCompress, zlib.gzip) writes the answer,
- * then an empty chunk that finishes the frame: two trips, each waking a thread and the event loop,
+ * A compressor whose one write, a whole answer, finishes its frame. Node's one call
+ * (zlib.brotliCompress, zlib.gzip) writes the answer, then an empty chunk that finishes the frame
+ * (the stream's `_flush`): two trips to libuv's threads, each waking a thread and the event loop,
  * and the second compressed nothing. Those trips cost the server's thread more than a page's
- * compression did (performance.md, "Compression"); the answer's own write finishes it here.
+ * compression did (performance.md, "Compression"): here the answer's write finishes the frame, and
+ * the empty chunk is not written.
  */
+function finishingCompressor(encoding: Encoding) {
+  const compressor =
+    encoding === 'br'
+      ? zlib.createBrotliCompress({ ...BROTLI_OPTIONS, flush: zlib.constants.BROTLI_OPERATION_FINISH })
+      : zlib.createGzip({ flush: zlib.constants.Z_FINISH });
+  compressor._flush = (done) => done();
+  return compressor;
+}
+
+/** `body` in `encoding` with the compressor's options, compressed on libuv's threads rather than the event loop, in one trip there. */
 export const compressed = (body: Buffer | string, encoding: Encoding): Promise<Buffer> =>
   new Promise((resolve, reject) => {
-    const compressor = FINISHING[encoding]();
-    compressor._flush = (done) => done();
+    const compressor = finishingCompressor(encoding);
     const parts: Buffer[] = [];
     compressor.on('data', (part: Buffer) => parts.push(part));
     compressor.once('end', () => resolve(parts.length === 1 ? parts[0]! : Buffer.concat(parts)));
