@@ -5,7 +5,7 @@
  * process that ended between the two readings (a backend the pool closed) takes its time with it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { descendants } from './process-memory.ts';
+import { descendants, statFields } from './process-memory.ts';
 
 /** The kernel's clock ticks a second (`getconf CLK_TCK`), 100 on Linux's usual builds. */
 const TICKS_PER_SECOND = 100;
@@ -30,7 +30,7 @@ const eachKind = (value: (kind: keyof Cpu) => number) =>
 
 /** User and system time of a /proc stat line, in ms, and the command name it gives. */
 function parseStat(stat: string): { name: string; ms: number } {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const fields = statFields(stat);
   const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
   return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ms };
 }

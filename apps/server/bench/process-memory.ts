@@ -5,6 +5,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
+/** The fields of a /proc stat line after the command's name (which may hold spaces and brackets): its state first. */
+export const statFields = (stat: string) => stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+
 /** Every process below `pid`, from /proc. */
 export function descendants(pid: number): number[] {
   const parents = new Map<number, number[]>();
@@ -12,7 +15,7 @@ export function descendants(pid: number): number[] {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const ppid = Number(statFields(stat)[1]);
       parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
     } catch {
       // gone meanwhile
