@@ -20,7 +20,10 @@ import {
  * are deterministic.
  *
  * It also fails when any script the browser may load (reading pages and editor alike) holds
- * highlight.js: code is highlighted on the server (apps/server/src/modules/content/code-highlight.ts).
+ * highlight.js: code is highlighted on the server (apps/server/src/modules/content/code-highlight.ts);
+ * and when a reading page's scripts before interaction use Intl: its first format starts the
+ * browser's ICU, 25–35 ms here (a phone's long task), where counts and days are written by hand
+ * (packages/contracts/src/counts.ts, apps/web/src/lib/format-date.ts).
  */
 const budget = JSON.parse(
   readFileSync(path.join(import.meta.dirname, '..', '..', 'apps', 'web', 'bundle-budget.json'), 'utf8'),
@@ -31,6 +34,11 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 let within = true;
 for (const page of readingPages(build)) {
   const { scripts, styles } = beforeInteraction(build, page);
+  const usingIntl = [...scripts].filter((file) => readFileSync(path.join(dist, file), 'utf8').includes('Intl.'));
+  if (usingIntl.length) {
+    within = false;
+    console.log(`The ${page} page's scripts use Intl before interaction: ${usingIntl.join(', ')}`);
+  }
   const js = gzippedAll(scripts);
   const css = gzippedAll(styles);
   const over = js > budget.readingPagesJsGzip || css > budget.readingPagesCssGzip;

@@ -26,5 +26,8 @@ describe('formatCount', () => {
     expect(formatCount(0)).toBe('0');
     expect(formatCount(1204)).toBe('1,204');
     expect(formatCount(1_234_567)).toBe('1,234,567');
+    const intl = new Intl.NumberFormat('en');
+    for (const count of [1, 12, 123, 1000, 99_999, 100_000, 2_147_483_647, -1204])
+      expect(formatCount(count)).toBe(intl.format(count));
   });
 });
