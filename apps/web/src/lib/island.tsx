@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createContext, use, useId, type ComponentType, type ReactNode } from 'react';
+import { HydratingRoot } from './hydration.ts';
 import { NavigationProvider, type Navigation } from './navigation.tsx';
 import { SessionProvider } from './session.tsx';
 
@@ -25,7 +26,8 @@ const InIsland = createContext(false);
 /**
  * What an island's root holds around its content, the same on the server and in the browser (so
  * the two render the same tree): the page's query client, the session, how to navigate (the
- * browser's own when null), and the word that an island within it is only its content.
+ * browser's own when null), whether it is hydrated (lib/hydration.ts), and the word that an island
+ * within it is only its content.
  */
 export function IslandRoot({
   queryClient,
@@ -40,7 +42,9 @@ export function IslandRoot({
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
         <NavigationProvider value={navigation}>
-          <InIsland value>{children}</InIsland>
+          <HydratingRoot>
+            <InIsland value>{children}</InIsland>
+          </HydratingRoot>
         </NavigationProvider>
       </SessionProvider>
     </QueryClientProvider>
