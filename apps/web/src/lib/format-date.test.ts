@@ -19,7 +19,7 @@ describe('formatDate', () => {
     expect(formatDate('2025-09-10T08:00:00.000Z')).toBe('10 Sept 2025');
   });
 
-  it('writes days before 1970 and a day it has written before alike', () => {
+  it('writes days before 1970, and every hour of a day as that day', () => {
     expect(formatDate('1969-12-31T23:00:00.000Z')).toBe('31 Dec 1969');
     expect(formatDate('2025-09-10T08:00:00.000Z')).toBe(formatDate('2025-09-10T20:00:00.000Z'));
   });
