@@ -19,7 +19,7 @@ import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: repositories accept either. */
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
+export type Executor = Pick<Db, '_' | 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
 
 export type Listener = (payload: string) => void;
 

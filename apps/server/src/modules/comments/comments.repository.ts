@@ -105,6 +105,7 @@ export async function insertComment(
     select blog.blog_id as slug, blog.author_id, standing.parent_found, standing.with_author, standing.with_commenter,
       added.id, added.created_at, (${notice.signal(sql`told`)}) as signalled
     from blog cross join standing left join added on true`,
+    { named: true },
   );
   if (!row) return { parentFound: false, withAuthor: null, withCommenter: null };
   return {

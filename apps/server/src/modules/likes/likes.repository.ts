@@ -36,6 +36,7 @@ export async function toggleLike(db: Executor, userId: string, blogId: string, l
       told as (${like ? notice.insert : likeNotificationRemoval({ blogId, userId }, didChange)})
     select exists (select 1 from blog) as found, (select total_likes from counted) as changed_total,
       (select total_likes from blog) as total${like ? sql`, (${notice.signal(sql`told`)}) as signalled` : sql``}`,
+    { named: true },
   );
   return {
     found: row!.found,
