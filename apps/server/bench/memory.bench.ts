@@ -20,6 +20,7 @@ import type { Load } from './load-worker.ts';
 import { memoryOfServer, totalOf, type Memory, type Share } from './process-memory.ts';
 import type { Seeded } from './seed.ts';
 import { seededServer, stopServer, type Server } from './server-process.ts';
+import { chosenEngines } from './chosen-engines.ts';
 
 const BLOGS = Number(process.env.BENCH_BLOGS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -28,10 +29,10 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const SETTLE_MS = 5000;
 const AFTER_S = [30, 60];
 
-const ENGINES = [
+const ENGINES = chosenEngines([
   { name: 'embedded PostgreSQL', env: { DATABASE: 'embedded-postgres' } },
   { name: 'PGlite', env: { DATABASE: 'pglite' } },
-].filter((engine) => !process.env.BENCH_ENGINES || process.env.BENCH_ENGINES.split(',').includes(engine.name));
+]);
 
 const json = { 'content-type': 'application/json' };
 const reads = ({ blogId, blogUuid }: Seeded): Omit<Load, 'seconds' | 'concurrency'>[] => [

@@ -39,6 +39,7 @@ import { median, percentile, runLoad } from './load.ts';
 import type { Outcome } from './load-worker.ts';
 import { freePort, startVarnish, type Varnish } from '../src/test/varnish.ts';
 import { post, seededServer, stopServer, type SeededServer } from './server-process.ts';
+import { chosenEngines } from './chosen-engines.ts';
 
 const BLOGS = Number(process.env.BENCH_BLOGS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -71,7 +72,7 @@ interface Engine {
 const admin = new pg.Client({ connectionString: PG_URL });
 const scratch = `inkwell_mixed_${randomBytes(4).toString('hex')}`;
 
-const ENGINES: Engine[] = [
+const ENGINES: Engine[] = chosenEngines([
   { name: 'embedded PostgreSQL', env: async () => ({ DATABASE: 'embedded-postgres' }) },
   { name: 'PGlite', env: async () => ({ DATABASE: 'pglite' }) },
   {
@@ -88,7 +89,7 @@ const ENGINES: Engine[] = [
       await admin.end();
     },
   },
-].filter((engine) => !process.env.BENCH_ENGINES || process.env.BENCH_ENGINES.split(',').includes(engine.name));
+]);
 
 async function postgresAnswers(): Promise<boolean> {
   if (!PG_URL) return false;
