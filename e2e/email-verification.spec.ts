@@ -92,8 +92,7 @@ test('a member confirms their address from the mail: until then the comment box 
     await expect(newcomer.getByText('Lovely lichens.')).toBeVisible();
     await expect(newcomer.getByRole('note')).toHaveCount(0);
   } finally {
-    await page.goto('about:blank');
     await member.close();
-    await site.close();
+    await site.close(page);
   }
 });

@@ -82,10 +82,8 @@ test('by approval: a visitor applies with why, the owner approves, the visitor s
     await visitor.getByRole('button', { name: 'Sign In' }).click();
     await expect(visitor).toHaveURL(`${site.url}/`);
   } finally {
-    // Signed-in pages keep asking for notifications: they leave before their server stops.
-    await page.goto('about:blank');
     await visitor.context().close();
-    await site.close();
+    await site.close(page);
   }
 });
 
@@ -146,9 +144,7 @@ test('by invitation: the owner makes a link, the site asks for one, the link sig
     await expectToast(late, ErrorMessages.invite_invalid);
     await late.context().close();
   } finally {
-    await page.goto('about:blank');
-    await visitor.goto('about:blank');
     await visitor.context().close();
-    await site.close();
+    await site.close(page);
   }
 });

@@ -70,10 +70,8 @@ test('an admin asks for a proof of work; a newcomer signs up and a visitor subsc
     const elsewhere = asked.filter((url) => !url.startsWith(`${site.url}/`) && !/^(data|blob):/.test(url));
     expect(elsewhere).toEqual([]);
   } finally {
-    // Signed-in pages keep asking for notifications: they leave before their server stops.
-    await page.goto('about:blank');
     await newcomer.context().close();
     await visitor.context().close();
-    await site.close();
+    await site.close(page);
   }
 });

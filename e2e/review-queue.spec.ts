@@ -115,11 +115,9 @@ test('a new member’s blogs wait for review: approved, it is published; rejecte
     await visitor.reload();
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   } finally {
-    // Signed-in pages keep asking for notifications: they leave before their server stops.
-    await page.goto('about:blank');
     await authorPage.close();
     await visitor.context().close();
     await request.dispose();
-    await site.close();
+    await site.close(page);
   }
 });

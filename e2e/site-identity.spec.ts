@@ -175,10 +175,8 @@ test('the owner gives the site its identity, which every reader sees', async ({ 
     await expect(readerPage.getByRole('link', { name: 'Mountain rescue' })).toHaveCount(0);
     await expect(readerPage.getByLabel('Site links')).toBeFocused();
   } finally {
-    // Signed-in pages keep asking for notifications: they leave before their server stops.
-    await page.goto('about:blank');
     await reader.close();
-    await site.close();
+    await site.close(page);
   }
 });
 

@@ -154,8 +154,6 @@ test('a closed site says it takes nobody new in place of the sign-up form, and l
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(`${site.url}/`);
   } finally {
-    // The signed-in page keeps asking for notifications: it leaves before its server stops.
-    await page.goto('about:blank');
-    await site.close();
+    await site.close(page);
   }
 });

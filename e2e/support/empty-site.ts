@@ -27,7 +27,12 @@ export async function startEmptySite(env: Record<string, string> = {}) {
     url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
     /** Its database, for what a test must put there that no call makes (a job given up). */
     db: database.db,
-    async close() {
+    /**
+     * Stops it, once each of `pages` has left it: a signed-in page keeps asking for notifications,
+     * and one that asks a stopped site logs a refused connection, which fails its test.
+     */
+    async close(...pages: Page[]) {
+      for (const page of pages) await page.goto('about:blank');
       await app.close();
       await database.close();
     },
