@@ -1,6 +1,7 @@
 import { messages, PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { preparedStatements } from './pglite-statements.ts';
+import { PLANNED_ONCE } from './planned-once.ts';
+import { CUSTOM_PLANS, preparedStatements } from './pglite-statements.ts';
 
 let db: PGlite;
 beforeAll(async () => {
@@ -72,4 +73,26 @@ it('runs inside a transaction, whose rollback leaves its statements prepared and
   await statements.query(insert, [3, 'three'], outside);
   expect((await db.query('select body from notes where id = 3')).rows).toEqual([{ body: 'three' }]);
   expect(await preparedTexts()).toEqual([insert]);
+});
+
+it('plans a statement sent as planned once for any values after its first runs, and every other for its own', async () => {
+  await db.exec(CUSTOM_PLANS); // as the thread starts
+  const statements = preparedStatements(db);
+  const once = `${PLANNED_ONCE}select body from notes where id = $1`;
+  const each = 'select body from notes where id = $1';
+  for (let i = 0; i < 8; i++) {
+    expect((await statements.query(once, [1], outside)).rows).toEqual([{ body: 'one' }]);
+    expect((await statements.query(each, [1], outside)).rows).toEqual([{ body: 'one' }]);
+  }
+  await expect(statements.query(`${PLANNED_ONCE}select 1 / $1::int as n`, [0], outside)).rejects.toThrow(
+    'division by zero',
+  );
+  const plans = await db.query<{ statement: string; generic_plans: number }>(
+    'select statement, generic_plans from pg_prepared_statements',
+  );
+  const generic = Object.fromEntries(plans.rows.map((row) => [row.statement, row.generic_plans]));
+  expect(generic[once]).toBeGreaterThan(0);
+  expect(generic[each]).toBe(0);
+  // What runs next, failed or not, is planned for its values again.
+  expect((await db.query('show plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
 });

@@ -8,6 +8,9 @@
  *
  * Each run is still planned for its own values (`plan_cache_mode`, set at the thread's start), as an
  * unnamed statement is: a list filtered by a rare tag and one by a common tag keep their own plans.
+ * But a statement opened by PLANNED_ONCE (a like's, a comment's: a server runs them named) may be
+ * planned once for any values, as on a server: outside a transaction it runs between two SETs of
+ * the mode, in the same call. Planning a like's statement took most of what it cost the thread.
  */
 import {
   messages,
@@ -19,7 +22,13 @@ import {
   type RowMode,
 } from '@electric-sql/pglite';
 
+import { PLANNED_ONCE } from './planned-once.ts';
+
 const { serialize } = protocol;
+
+/** The thread's mode (pglite-worker.ts sets it first), and the one a PLANNED_ONCE statement runs in. */
+export const CUSTOM_PLANS = 'set plan_cache_mode = force_custom_plan';
+const GENERIC_PLANS_ALLOWED = 'set plan_cache_mode = auto';
 
 /** Statements kept at most: each holds its parsed query in the database's memory, which WebAssembly never gives back. */
 export const KEPT_STATEMENTS = 200;
@@ -38,6 +47,13 @@ export interface StatementOptions {
   parsers?: ParserOptions | undefined;
   /** Runs inside the caller's open transaction, which already holds PGlite's transaction lock. */
   inTransaction: boolean;
+}
+
+/** The statement's own answer, of messages that hold each SET's before and after it (each call ends ready for a query). */
+function betweenSets(answer: messages.BackendMessage[]): messages.BackendMessage[] {
+  const first = answer.findIndex((message) => message.name === 'readyForQuery');
+  const second = answer.findIndex((message, i) => i > first && message.name === 'readyForQuery');
+  return answer.slice(first + 1, second + 1);
 }
 
 /** A query runner for `db` that prepares each text once; `query` answers as PGlite's `query` does. */
@@ -81,16 +97,22 @@ export function preparedStatements(db: PGlite, kept = KEPT_STATEMENTS) {
       const serializer = db.serializers[statement.paramTypes[i]!];
       return serializer ? serializer(param) : String(param);
     });
+    const execution = [
+      serialize.bind({ statement: statement.name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ];
+    // In a transaction a SET would be undone with it: such a statement is planned for its values there.
+    const once = !options.inTransaction && text.startsWith(PLANNED_ONCE);
     const { messages } = await call(
-      [
-        serialize.bind({ statement: statement.name, values }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
-      ],
+      once ? [serialize.query(GENERIC_PLANS_ALLOWED), ...execution, serialize.query(CUSTOM_PLANS)] : execution,
       options.inTransaction,
     );
-    return parse.parseResults(messages, db.parsers, { rowMode: options.rowMode, parsers: options.parsers })[0]!;
+    return parse.parseResults(once ? betweenSets(messages) : messages, db.parsers, {
+      rowMode: options.rowMode,
+      parsers: options.parsers,
+    })[0]!;
   }
 
   async function query(text: string, params: unknown[], options: StatementOptions, again = false): Promise<Results> {

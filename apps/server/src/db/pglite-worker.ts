@@ -8,7 +8,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { messages, PGlite, types, type ParserOptions, type RowMode, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { preparedStatements } from './pglite-statements.ts';
+import { CUSTOM_PLANS, preparedStatements } from './pglite-statements.ts';
 
 export type Request =
   /** `textTypes`: the types whose values come back as PostgreSQL's text, for the caller's own parsers. */
@@ -194,7 +194,7 @@ const db = await PGlite.create(dataDir, {
 });
 if (db) {
   const parsersFor = await readTextTypesAsText(db);
-  await db.exec('set plan_cache_mode = force_custom_plan'); // pglite-statements.ts
+  await db.exec(CUSTOM_PLANS);
   const statements = preparedStatements(db);
   port.on('message', ({ id, request }: { id: number; request: Request }) => {
     handle(db, statements, parsersFor, id, request).then(

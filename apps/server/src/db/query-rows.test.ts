@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-database.ts';
+import { PLANNED_ONCE } from './planned-once.ts';
 import { queryRows } from './query-rows.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -36,7 +37,10 @@ it.runIf(process.env.TEST_DATABASE_URL)(
         sql`select name, statement from pg_prepared_statements where name like 'q\_%' order by statement`,
       );
     });
-    expect(prepared.map((row) => row.statement)).toEqual(['select $1::int * 2 as n', 'select $1::int + 1 as n']);
+    expect(prepared.map((row) => row.statement)).toEqual([
+      `${PLANNED_ONCE}select $1::int * 2 as n`,
+      `${PLANNED_ONCE}select $1::int + 1 as n`,
+    ]);
     expect(new Set(prepared.map((row) => row.name)).size).toBe(2);
   },
 );

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
+import { PLANNED_ONCE } from './planned-once.ts';
 
 const dialect = new PgDialect();
 
@@ -15,11 +16,12 @@ const dialect = new PgDialect();
  * the text, so each shape of a statement (a like, an unlike) is a statement of its own and no name
  * is ever sent with two texts. Only for texts drawn from a few shapes (never a list of values
  * written into the text), and for values that need no plan of their own (keys, not a rare tag).
- * PGlite's thread keeps every text prepared already (db/pglite-statements.ts).
+ * PGlite's thread keeps every text prepared already and, for one opened by PLANNED_ONCE, lets
+ * PostgreSQL plan it once too (db/pglite-statements.ts).
  */
 export async function queryRows<T>(db: Executor, query: SQL, { named = false } = {}): Promise<T[]> {
   if (!named) return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-  const built = dialect.sqlToQuery(query);
+  const built = dialect.sqlToQuery(sql`${sql.raw(PLANNED_ONCE)}${query}`);
   const name = `q_${createHash('sha1').update(built.sql).digest('base64url')}`;
   const result = await db._.session.prepareQuery(built, undefined, name, false).execute();
   return (result as { rows: T[] }).rows;
