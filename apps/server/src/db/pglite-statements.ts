@@ -21,7 +21,6 @@ import {
   type Results,
   type RowMode,
 } from '@electric-sql/pglite';
-
 import { PLANNED_ONCE } from './planned-once.ts';
 
 const { serialize } = protocol;
