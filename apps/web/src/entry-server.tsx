@@ -197,13 +197,18 @@ export async function renderPage(pathAndQuery: string, call: ReadingCall): Promi
     },
     inApp: false,
   };
-  const renderIsland: RenderIsland = (content, id) =>
-    renderToString(
-      <IslandRoot queryClient={queryClient} navigation={navigation}>
-        {content}
-      </IslandRoot>,
-      { identifierPrefix: id },
-    );
+  const renderIsland: RenderIsland = (content, id, sameOnEveryPage) => {
+    const render = () =>
+      renderToString(
+        <IslandRoot queryClient={queryClient} navigation={navigation}>
+          {content}
+        </IslandRoot>,
+        { identifierPrefix: id },
+      );
+    if (sameOnEveryPage === undefined) return render();
+    // The identity as the page answers it (its image URLs on the page's origin).
+    return renderedOnce(`${sameOnEveryPage} ${JSON.stringify(queryClient.getQueryData(siteQuery().queryKey))}`, render);
+  };
 
   // Rendered whole, to a string. Its data is loaded above, so nothing suspends and a stream would
   // only be waited for whole (React's allReady: a late Suspense boundary would come with an inline
@@ -234,6 +239,24 @@ export async function renderPage(pathAndQuery: string, call: ReadingCall): Promi
     html,
     stateScript: found && page ? serverStateScript(withoutBlogWords(state), page.bundle) : null,
   };
+}
+
+/**
+ * The HTML of the islands the same on every page (lib/island.tsx `sameOnEveryPage`), by what it
+ * depends on. A new identity, or an origin of its own (a Host the site answers on), renders anew;
+ * the oldest are let go past a few, so no number of origins grows it.
+ */
+const sameOnEveryPage = new Map<string, string>();
+const SAME_ON_EVERY_PAGE_KEPT = 16;
+
+function renderedOnce(key: string, render: () => string): string {
+  let html = sameOnEveryPage.get(key);
+  if (html === undefined) {
+    html = render();
+    if (sameOnEveryPage.size >= SAME_ON_EVERY_PAGE_KEPT) sameOnEveryPage.delete(sameOnEveryPage.keys().next().value!);
+    sameOnEveryPage.set(key, html);
+  }
+  return html;
 }
 
 /** The queries whose data is a whole blog (a `Blog`): its page's, and a draft's preview. */

@@ -127,7 +127,8 @@ function Navbar() {
   );
 }
 
-export const NavbarIsland = defineIsland('navbar', Navbar);
+// Before hydration it shows no session, no open search: only the site's name, logo and links.
+export const NavbarIsland = defineIsland('navbar', Navbar, { sameOnEveryPage: true });
 
 /**
  * The site's own links (its identity's navigation): a path of the site loads as a page, an outside

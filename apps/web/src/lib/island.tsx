@@ -15,8 +15,12 @@ import { SessionProvider } from './session.tsx';
  * in JSON, for the browser to render it from.
  */
 
-/** Renders an island's content as a React root of its own, on the server: its HTML (entry-server.tsx). */
-export type RenderIsland = (content: ReactNode, id: string) => string;
+/**
+ * Renders an island's content as a React root of its own, on the server: its HTML (entry-server.tsx).
+ * `sameOnEveryPage`, for an island defined so, is what its HTML depends on besides the site's
+ * identity (its id and props): the renderer may give the HTML it rendered for them before.
+ */
+export type RenderIsland = (content: ReactNode, id: string, sameOnEveryPage?: string) => string;
 
 /** Provided by the server's renderer: islands render through it as roots of their own. */
 export const IslandRenderer = createContext<RenderIsland | null>(null);
@@ -71,15 +75,24 @@ export interface Island<P extends IslandProps> {
  * `Component` as an island named `name`: in the app, it renders in place (in a wrapper that takes
  * no room in the layout, `display: contents`); on the server, as a root of its own inside that
  * wrapper, which names it and holds its props for app/islands.tsx to hydrate it from.
+ *
+ * `sameOnEveryPage`: what the server renders of it (for the anonymous reader, before hydration)
+ * depends on its props and the site's identity alone, not on the page's data or address, so the
+ * server renders it once for them (the top bar: a sixth of a blog page's render).
  */
-export function defineIsland<P extends IslandProps>(name: string, Component: ComponentType<P>): Island<P> {
+export function defineIsland<P extends IslandProps>(
+  name: string,
+  Component: ComponentType<P>,
+  { sameOnEveryPage = false } = {},
+): Island<P> {
   function IslandInPage(props: P) {
     const inIsland = use(InIsland);
     // Only the server renders islands as roots of their own: the browser's builds leave that out.
     const renderOnServer = import.meta.env.SSR ? use(IslandRenderer) : null;
     const id = useId();
     if (inIsland) return <Component {...props} />;
-    const marks = { [ISLAND_NAME]: name, [ISLAND_PROPS]: JSON.stringify(props), className: 'contents' };
+    const json = JSON.stringify(props);
+    const marks = { [ISLAND_NAME]: name, [ISLAND_PROPS]: json, className: 'contents' };
     if (!renderOnServer)
       return (
         <div {...marks}>
@@ -92,7 +105,9 @@ export function defineIsland<P extends IslandProps>(name: string, Component: Com
       <div
         {...marks}
         {...{ [ISLAND_ID]: id }}
-        dangerouslySetInnerHTML={{ __html: renderOnServer(<Component {...props} />, id) }}
+        dangerouslySetInnerHTML={{
+          __html: renderOnServer(<Component {...props} />, id, sameOnEveryPage ? `${name} ${id} ${json}` : undefined),
+        }}
       />
     );
   }

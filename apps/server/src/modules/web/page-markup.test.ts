@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCallOf, ContentBlock, type BlockType } from '@inkwell/contracts';
 import { loadConfig } from '../../config.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildBlog, buildUser, post, publishableBlog } from '../../test/factories.ts';
+import { buildBlog, buildUser, post, publishableBlog, type TestUser } from '../../test/factories.ts';
 import { htmlValidateConfig } from './html-validate.config.ts';
 import { readingCalls } from './reading-calls.ts';
 
@@ -82,6 +82,8 @@ let t: TestApp;
 const pageRoutes: string[] = [];
 /** A sample value of each page route's parameter: one that exists and one that does not, for the 404 page. */
 const samples: Record<string, string[]> = {};
+/** The site's first member, so its owner. */
+let owner: TestUser;
 
 beforeAll(async () => {
   const renderer = path.join(`${WEB_DIST}-server`, 'entry-server.js');
@@ -94,7 +96,7 @@ beforeAll(async () => {
     if (route.method !== 'GET') return;
     if (route.url === '/*' || (answers && 'text/html' in answers)) pageRoutes.push(route.url);
   });
-  const author = await buildUser(t.app, { fullname: 'Ada Writer' });
+  const author = (owner = await buildUser(t.app, { fullname: 'Ada Writer' }));
   const newcomer = await buildUser(t.app);
   await post(
     t.app,
@@ -271,5 +273,28 @@ describe('the data of every server-rendered page', () => {
       const read: unknown = JSON.parse(JSON.stringify(data));
       expect(data, callPath).toStrictEqual(status === 200 ? apiCallOf(callPath)!.answer.parse(read) : read);
     }
+  });
+});
+
+describe('the top bar', () => {
+  /** The top bar as the page's HTML holds it, its island's mark and all. */
+  const topBar = async (url: string) =>
+    /<div data-island="navbar".*?<\/nav><\/div>/s.exec((await t.app.inject(url)).body)![0];
+
+  it('is rendered once for every page, and shows the site as it is now', async () => {
+    const [blogId] = samples.blog_id!;
+    const home = await topBar('/');
+    expect(home).toContain('aria-label="Inkwell home"');
+    expect(await topBar(`/blog/${blogId}`)).toBe(home);
+
+    const rename = (name: string) => post(t.app, '/api/admin/site-identity', { name }, owner.token);
+    expect((await rename('Quill & Co')).statusCode).toBe(200);
+    try {
+      for (const url of ['/', `/blog/${blogId}`])
+        expect(await topBar(url)).toContain('aria-label="Quill &amp; Co home"');
+    } finally {
+      await rename('Inkwell');
+    }
+    expect(await topBar(`/user/${samples.username![0]}`)).toBe(home);
   });
 });
