@@ -192,9 +192,9 @@ interface Cell {
 /**
  * Each server under load for a while, every scenario in turn, before anything is measured. A fresh
  * server on the embedded PostgreSQL served the uncached page at 211, then 325, then 355-462 req/s
- * in its first 3 s slices (docs/performance.md): its pool's connections prepare each named
- * statement the first time they serve it, and V8 optimises the render as it runs. One request a
- * scenario measured that start, not the server an operator runs.
+ * in its first 3 s slices (docs/performance.md; likely its pool's connections preparing each named
+ * statement the first time they serve it, and V8 optimising the render). One request a scenario
+ * measured that start, not the server an operator runs.
  */
 async function warmUp(runs: Running[]) {
   for (const run of runs)
