@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { loadingOnce, readOnce } from './read-once.ts';
+import { loadingOnce, readAhead, readAheadOf, readOnce } from './read-once.ts';
 
 /** A read that counts how often it was sent. */
 function counted() {
@@ -20,4 +20,26 @@ it('sends it again in another load, and every time outside one', async () => {
   await blog.read();
   await blog.read();
   expect(blog.sent()).toBe(4);
+});
+
+it('answers the reads of each key from one read ahead, and sends none outside a load', async () => {
+  let sent = 0;
+  const both = async () => ({ blog: ++sent, similar: [sent] });
+  const answers = await loadingOnce(async () => {
+    readAhead(both, { 'blog 42': (answer) => answer.blog, 'similar 42': (answer) => answer.similar });
+    return [await readOnce('blog 42', async () => -1), await readAheadOf('similar 42'), readAheadOf('other')];
+  });
+  expect(answers).toEqual([1, [1], undefined]);
+  expect(sent).toBe(1);
+  readAhead(both, { 'blog 42': (answer) => answer.blog });
+  expect(sent).toBe(1);
+});
+
+it('fails whoever takes a failed read ahead, and nobody else', async () => {
+  const failed = () => Promise.reject(new Error('the database went away'));
+  await loadingOnce(async () => {
+    readAhead(failed, { 'blog 42': () => 1, 'similar 42': () => [] });
+    // 'similar 42' is never taken: its failure must not surface as an unhandled rejection.
+    await expect(readOnce('blog 42', async () => 2)).rejects.toThrow('the database went away');
+  });
 });

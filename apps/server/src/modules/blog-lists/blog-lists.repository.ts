@@ -101,16 +101,14 @@ const newestPage = (where: SQL, offset: SQLWrapper | number, limit: SQLWrapper |
   sql`select ${blogs.id} from ${blogs} where ${where} order by ${newestOrder} offset ${offset} limit ${limit}`;
 
 /**
- * The ids of one page of a tag's blogs (but one, given its blog_id), newest first: one range of
+ * The ids of one page of a tag's blogs (but one, given its id), newest first: one range of
  * tag_listings' key read backwards, whatever the tag, so the statement is named and planned once.
  */
-function tagPage(butOne: boolean) {
-  const blogOf = sql`(select ${blogs.id} from ${blogs} where ${blogs.blogId} = ${sql.placeholder('excludeBlogId')})`;
-  return sql`select ${tagListings.blogId} from ${tagListings} where ${tagListings.tag} = ${sql.placeholder('tag')}
-    ${butOne ? sql`and ${tagListings.blogId} is distinct from ${blogOf}` : sql``}
+export const tagPage = (tag: SQLWrapper, butBlog: SQLWrapper | null, offset: SQLWrapper, limit: SQLWrapper) =>
+  sql`select ${tagListings.blogId} from ${tagListings} where ${tagListings.tag} = ${tag}
+    ${butBlog ? sql`and ${tagListings.blogId} is distinct from ${butBlog}` : sql``}
     order by ${tagListings.publishedAt} desc, ${tagListings.blogId} desc
-    offset ${sql.placeholder('offset')} limit ${sql.placeholder('limit')}`;
-}
+    offset ${offset} limit ${limit}`;
 
 /**
  * A page of the blogs a filter without text finds, newest first: a blog page's similar blogs, a
@@ -123,8 +121,9 @@ const filteredPages = preparedPerDatabase((db) => {
   const prepareFilteredPage = (filter: BlogFilter) => {
     const butOne = filter.excludeBlogId !== undefined;
     const ofTag = filter.tag !== undefined && filter.author === undefined;
+    const butBlog = sql`(select ${blogs.id} from ${blogs} where ${blogs.blogId} = ${sql.placeholder('excludeBlogId')})`;
     const ids = ofTag
-      ? tagPage(butOne)
+      ? tagPage(sql.placeholder('tag'), butOne ? butBlog : null, sql.placeholder('offset'), sql.placeholder('limit'))
       : newestPage(filterWhere(filter, sql.placeholder), sql.placeholder('offset'), sql.placeholder('limit'));
     return cardsOf(db, ids)
       .orderBy(...newestFirst)

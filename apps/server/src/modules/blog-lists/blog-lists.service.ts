@@ -16,6 +16,7 @@ import {
   searchBlogs,
   type BlogFilter,
 } from './blog-lists.repository.ts';
+import { similarReadAhead } from './similar-blogs.ts';
 
 const offsetOf = (page: number, size: number) => (page - 1) * size;
 
@@ -53,12 +54,10 @@ function blogFilter({ tag, query, author }: SearchBlogsCountBody, excludeBlogId?
 
 export async function searchBlogsPage(db: Db, body: SearchBlogsBody) {
   shows(Tags.listings);
-  const rows = await searchBlogs(
-    db,
-    blogFilter(body, body.eliminate_blog),
-    offsetOf(body.page, body.limit),
-    body.limit,
-  );
+  const filter = blogFilter(body, body.eliminate_blog);
+  const offset = offsetOf(body.page, body.limit);
+  const rows =
+    (await similarReadAhead(filter, offset, body.limit)) ?? (await searchBlogs(db, filter, offset, body.limit));
   return { blogs: rows.map(presentBlogCard) };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Blog lists: the public lists of published blogs (latest, trending, search, the following tab),
- * their counts, the feeds' and the sitemap's pages, and the words of titles a search forgives typos
+ * their counts, a blog page's similar blogs read with it (`readBlogPageAhead`), the feeds' and the
+ * sitemap's pages, and the words of titles a search forgives typos
  * with (`addTitleWords`, a handler of the blogs' `saved` event). `blogListsModule` is its routes.
  */
 export { blogListRoutes as blogListsModule } from './blog-lists.routes.ts';
@@ -14,4 +15,5 @@ export {
   searchBlogsPage,
   trendingBlogs,
 } from './blog-lists.service.ts';
+export { readBlogPageAhead } from './similar-blogs.ts';
 export { addTitleWords } from './title-words.ts';

@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { readOnce } from '../../db/read-once.ts';
@@ -82,19 +83,29 @@ const joinedAuthor = <B extends object>(row: {
   authorTrusted: isTrusted(row.trust, row.trustedAfter),
 });
 
-/** A blog by its blog_id with its author; prepared, for every blog page and get-blog. */
-const blogWithAuthor = preparedPerDatabase((db) =>
+/**
+ * The blog whose blog_id is the placeholder `blogId`, with its author, and `beside` selected from
+ * the same row: findBlog's statement, and a blog page's (blog-lists' readBlogPageAhead).
+ */
+export const selectBlogWithAuthor = <T extends SelectedFields>(db: Executor, beside: T) =>
   db
-    .select({ blog: blogColumns, ...withAuthor })
+    .select({ blog: blogColumns, ...withAuthor, ...beside })
     .from(blogs)
     .innerJoin(users, eq(users.id, blogs.authorId))
-    .where(eq(blogs.blogId, sql.placeholder('blogId')))
-    .prepare('find_blog'),
-);
+    .where(eq(blogs.blogId, sql.placeholder('blogId')));
+
+/** A blog by its blog_id with its author; prepared, for every blog page and get-blog. */
+const blogWithAuthor = preparedPerDatabase((db) => selectBlogWithAuthor(db, {}).prepare('find_blog'));
+
+/** What findBlog's statement answers: the blog's row, or none. */
+export type FoundBlogRows = Awaited<ReturnType<ReturnType<typeof blogWithAuthor>['execute']>>;
+
+/** The key findBlog's read is kept under within a load (db/read-once.ts), for a read ahead to answer. */
+export const foundBlogKey = (blogId: string) => `blog ${blogId}`;
 
 /** A blog and its author; read once for a page's head and its data (readOnce). */
 export async function findBlog(db: Executor, blogId: string): Promise<BlogWithAuthor | undefined> {
-  const [row] = await readOnce(`blog ${blogId}`, () => blogWithAuthor(db).execute({ blogId }));
+  const [row] = await readOnce(foundBlogKey(blogId), () => blogWithAuthor(db).execute({ blogId }));
   return row && joinedAuthor(row);
 }
 

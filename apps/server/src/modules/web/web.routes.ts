@@ -11,12 +11,13 @@ import { absoluteUrl, siteOrigin } from '../../site-origin.ts';
 import { PREVIEW_HEADERS } from '../preview-links/index.ts';
 import { iconLinks } from '../identity/index.ts';
 import { blogOfOldAddress } from '../imports/index.ts';
+import { readBlogPageAhead } from '../blog-lists/index.ts';
 import { encodeAnswer } from '../../plugins/image-urls.ts';
 import { blogPath, SiteIdentity } from '@inkwell/contracts';
 import { pageTemplate, siteHeadTags } from './head-tags.ts';
 import { errorResponses } from '../../http-error.ts';
 import { siteFeedLinks } from '../../plugins/feed-links.ts';
-import { PAGE_MISSING, type PageTags } from '../../plugins/page-tags.ts';
+import { PAGE_MISSING, pageParam, type PageTags } from '../../plugins/page-tags.ts';
 import { nonJsonResponse } from '../../plugins/route-schemas.ts';
 
 /** Paths that are never pages: a file that is not there, or an API call, is a JSON 404. */
@@ -196,8 +197,12 @@ export async function registerWeb(app: FastifyInstance) {
         if (!unavailable) request.log.error(error, 'server rendering failed');
         return null;
       });
-    // Side by side, and what both read (a blog, a member) read once.
-    const [page, { head, status }] = await loadingOnce(() => Promise.all([rendering(), pageHead(request)]));
+    // Side by side, and what both read (a blog, a member) read once; a blog page's two reads in one.
+    const [page, { head, status }] = await loadingOnce(() => {
+      const blogId = pageParam(request.url, 'blog');
+      if (blogId !== null) readBlogPageAhead(app.db, blogId);
+      return Promise.all([rendering(), pageHead(request)]);
+    });
     if (unavailable) throw unavailable;
     if ((page?.status ?? status) === 404 && (await redirectOldAddress(request, reply))) return reply;
     if (!page) return sendHtml(reply, status, fillPage(head));
