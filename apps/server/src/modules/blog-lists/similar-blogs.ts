@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import { readAhead, readAheadOf } from '../../db/read-once.ts';
 import { blogs, users } from '../../db/schema/index.ts';
-import { blogCardColumns, foundBlogKey, selectBlogWithAuthor, type BlogCardRow } from '../blogs/index.ts';
+import { blogCardColumns, findBlog, type BlogCardRow } from '../blogs/index.ts';
 import { tagPage, type BlogFilter } from './blog-lists.repository.ts';
 
 /*
@@ -48,7 +48,9 @@ const similarCards = sql<CardJson[]>`(select coalesce(json_agg(${jsonObject(blog
   // PGlite answers JSON as text, node-postgres parsed (as a jsonb column is read).
   .mapWith((value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as CardJson[]);
 
-const blogPage = preparedPerDatabase((db) => selectBlogWithAuthor(db, { similar: similarCards }).prepare('blog_page'));
+const blogPage = preparedPerDatabase((db) =>
+  findBlog.selectWithAuthor(db, { similar: similarCards }).prepare('blog_page'),
+);
 
 interface SimilarAhead {
   tag: string | undefined;
@@ -62,7 +64,7 @@ const similarKey = (blogId: string) => `similar blogs ${blogId}`;
  */
 export function readBlogPageAhead(db: Executor, blogId: string): void {
   readAhead(() => blogPage(db).execute({ blogId, limit: Limits.similarBlogs }), {
-    [foundBlogKey(blogId)]: (rows) => rows.map(({ similar: _, ...row }) => row),
+    [findBlog.key(blogId)]: (rows) => rows.map(({ similar: _, ...row }) => row),
     [similarKey(blogId)]: ([row]): SimilarAhead | undefined =>
       row && {
         tag: row.blog.tags[0],

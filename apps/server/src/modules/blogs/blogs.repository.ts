@@ -83,11 +83,8 @@ const joinedAuthor = <B extends object>(row: {
   authorTrusted: isTrusted(row.trust, row.trustedAfter),
 });
 
-/**
- * The blog whose blog_id is the placeholder `blogId`, with its author, and `beside` selected from
- * the same row: findBlog's statement, and a blog page's (blog-lists' readBlogPageAhead).
- */
-export const selectBlogWithAuthor = <T extends SelectedFields>(db: Executor, beside: T) =>
+/** The blog whose blog_id is the placeholder `blogId`, with its author, and `beside` selected from the same row. */
+const selectBlogWithAuthor = <T extends SelectedFields>(db: Executor, beside: T) =>
   db
     .select({ blog: blogColumns, ...withAuthor, ...beside })
     .from(blogs)
@@ -97,17 +94,20 @@ export const selectBlogWithAuthor = <T extends SelectedFields>(db: Executor, bes
 /** A blog by its blog_id with its author; prepared, for every blog page and get-blog. */
 const blogWithAuthor = preparedPerDatabase((db) => selectBlogWithAuthor(db, {}).prepare('find_blog'));
 
-/** What findBlog's statement answers: the blog's row, or none. */
-export type FoundBlogRows = Awaited<ReturnType<ReturnType<typeof blogWithAuthor>['execute']>>;
+const foundBlogKey = (blogId: string) => `blog ${blogId}`;
 
-/** The key findBlog's read is kept under within a load (db/read-once.ts), for a read ahead to answer. */
-export const foundBlogKey = (blogId: string) => `blog ${blogId}`;
-
-/** A blog and its author; read once for a page's head and its data (readOnce). */
-export async function findBlog(db: Executor, blogId: string): Promise<BlogWithAuthor | undefined> {
-  const [row] = await readOnce(foundBlogKey(blogId), () => blogWithAuthor(db).execute({ blogId }));
-  return row && joinedAuthor(row);
-}
+/**
+ * A blog and its author; read once for a page's head and its data (readOnce). With what a read
+ * ahead of it needs (blog-lists' blog page, db/read-once.ts readAhead): its select, with more
+ * columns beside, and the key its answer is kept under within a load.
+ */
+export const findBlog = Object.assign(
+  async (db: Executor, blogId: string): Promise<BlogWithAuthor | undefined> => {
+    const [row] = await readOnce(foundBlogKey(blogId), () => blogWithAuthor(db).execute({ blogId }));
+    return row && joinedAuthor(row);
+  },
+  { selectWithAuthor: selectBlogWithAuthor, key: foundBlogKey },
+);
 
 /** The row to update, locked so two saves of one blog cannot both count a first publish. */
 export async function findBlogForUpdate(tx: Executor, blogId: string): Promise<BlogRow | undefined> {

@@ -28,16 +28,7 @@ export const blogsModule = fp(
   { name: 'blogs' },
 );
 export type { BlogEventHandlers } from './blog-events.ts';
-export {
-  blogCardColumns,
-  findBlog,
-  findBlogForUpdate,
-  foundBlogKey,
-  lockBlog,
-  selectBlogWithAuthor,
-  type BlogCardRow,
-  type FoundBlogRows,
-} from './blogs.repository.ts';
+export { blogCardColumns, findBlog, findBlogForUpdate, lockBlog, type BlogCardRow } from './blogs.repository.ts';
 export { presentBlog, presentBlogCard, publicationDates } from './blogs.presenter.ts';
 export { answerGetBlog } from './blogs.service.ts';
 export { lockAuthorBlogs } from './withheld.ts';
