@@ -33,6 +33,13 @@ it('answers the reads of each key from one read ahead, and sends none outside a 
   expect(sent).toBe(1);
   readAhead(both, { 'blog 42': (answer) => answer.blog });
   expect(sent).toBe(1);
+  // Within a load where every key was asked already, nothing either.
+  await loadingOnce(async () => {
+    await readOnce('blog 42', async () => 0);
+    readAhead(both, { 'blog 42': (answer) => answer.blog });
+    expect(await readOnce('blog 42', async () => -1)).toBe(0);
+  });
+  expect(sent).toBe(1);
 });
 
 it('fails whoever takes a failed read ahead, and nobody else', async () => {

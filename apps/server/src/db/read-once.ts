@@ -20,16 +20,17 @@ export function readOnce<T>(key: string, read: () => Promise<T>): Promise<T> {
 
 /**
  * Within loadingOnce, sends `read` now, one statement answering several reads the load will ask
- * for, and keeps each key's answer made of it (`answers`) for readOnce or readAheadOf to take; a
- * key already asked keeps its own. Outside loadingOnce, sends nothing. So a blog page reads its
- * blog and its similar blogs in one trip to the database instead of two, one after the other.
+ * for, and keeps each key's answer made of it (`answers`) for readOnce or readAheadOf to take. A
+ * key already asked keeps its own answer; when every key was, nothing is sent, nor outside
+ * loadingOnce. So a blog page reads its blog and its similar blogs in one trip to the database
+ * instead of two, one after the other.
  */
 export function readAhead<T>(read: () => Promise<T>, answers: Record<string, (answer: T) => unknown>): void {
   const asked = loads.getStore();
-  if (!asked) return;
+  const unasked = Object.entries(answers).filter(([key]) => !asked?.has(key));
+  if (!asked || unasked.length === 0) return;
   const answer = read();
-  for (const [key, of] of Object.entries(answers)) {
-    if (asked.has(key)) continue;
+  for (const [key, of] of unasked) {
     const kept = answer.then(of);
     // A failed read fails whoever takes it; one nobody takes must not fail the process.
     kept.catch(() => undefined);
