@@ -10,10 +10,10 @@ import { tagPage, type BlogFilter } from './blog-lists.repository.ts';
 /*
  * A blog page shows its blog and, beside it, up to Limits.similarBlogs other blogs of its first tag
  * (the web's similarBlogsQuery, a search-blogs call). Read one after the other, they were two trips
- * to the database, the second waiting for the first's tag: on PostgreSQL each trip wakes the
- * server's process, and the two were a sixth of the server's time for an uncached page. So the
- * page reads both in one statement ahead (readBlogPageAhead), and the search-blogs call of the
- * same list takes its answer from it (similarReadAhead).
+ * to the database, the second waiting for the first's tag; on PostgreSQL each send wakes the
+ * database's process, and sending the two took a sixth of the server's thread for an uncached page
+ * (performance.md). So the page reads both in one statement ahead (readBlogPageAhead), and the
+ * search-blogs call of the same list takes its answer from it (similarReadAhead).
  */
 
 /** The cards' tables, named apart from the blog's own in the statement. */
