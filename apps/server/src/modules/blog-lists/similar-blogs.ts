@@ -44,9 +44,7 @@ const similarCards = sql<CardJson[]>`(select coalesce(json_agg(${jsonObject(blog
     order by ${cardColumn(blogs.publishedAt)} desc nulls last, ${cardColumn(blogs.id)} desc nulls last), '[]')
   from ${blogs} ${sql.identifier(CARD)} join ${users} ${sql.identifier(CARD_AUTHOR)}
     on ${cardColumn(users.id)} = ${cardColumn(blogs.authorId)}
-  where ${cardColumn(blogs.id)} = any(array(${tagPage(sql`(${blogs.tags})[1]`, blogs.id, sql`0`, sql.placeholder('limit'))})))`
-  // PGlite answers JSON as text, node-postgres parsed (as a jsonb column is read).
-  .mapWith((value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as CardJson[]);
+  where ${cardColumn(blogs.id)} = any(array(${tagPage(sql`(${blogs.tags})[1]`, blogs.id, sql`0`, sql.placeholder('limit'))})))`;
 
 const blogPage = preparedPerDatabase((db) =>
   findBlog.selectWithAuthor(db, { similar: similarCards }).prepare('blog_page'),
