@@ -93,9 +93,17 @@ const stored = (text: string) => text.trim();
 const send = (request: APIRequestContext, url: string, data: unknown, user?: TestUser) =>
   request.post(url, { data: data as object, headers: user ? bearer(user.token) : {} });
 
-/** Clicks `button` until `done` holds, waiting each time for `items` to grow. */
+/**
+ * Clicks `button` until `done` holds, waiting each time for `items` to grow. A list still loading
+ * (a tab just opened) shows the button disabled and may need no more once it has loaded, so the
+ * button is clicked only when it is there and enabled.
+ */
 async function loadUntil(button: Locator, items: Locator, done: () => Promise<boolean>) {
+  const offered = async () =>
+    (await button.isVisible()) && (await button.isEnabled({ timeout: 1000 }).catch(() => false));
   while (!(await done())) {
+    await expect.poll(async () => (await done()) || (await offered())).toBe(true);
+    if (await done()) return;
     const before = await items.count();
     await button.click();
     await expect.poll(() => items.count()).toBeGreaterThan(before);
